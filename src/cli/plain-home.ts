@@ -1,0 +1,21 @@
+/** The home screen's plain rendering: what to run, for pipes and --plain. */
+import type { Display } from './terminal.js';
+
+export function printPlainHome(_display: Display): void {
+  const lines = [
+    'fence-tutor: leases, locks and fencing tokens',
+    '',
+    'This is not an interactive terminal, so here are the commands instead:',
+    '  fence-tutor lessons                      the lessons, in order',
+    '  fence-tutor lesson 1 --plain             read a lesson as text',
+    '  fence-tutor scenarios                    the shipped scenarios',
+    '  fence-tutor sim --scenario late-write    a scenario as a text timeline',
+    '  fence-tutor explore --scenario late-write --check split',
+    '                                           every ordering of in-flight writes',
+    '  fence-tutor quiz --plain                 a quiz as numbered prompts',
+    '  fence-tutor lab                          the real experiment on this machine',
+    '  fence-tutor progress                     what you have done so far',
+    '  fence-tutor --help                       everything else',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

@@ -1,0 +1,83 @@
+/**
+ * The command-line entry. Only commander and the command definitions load at
+ * start-up; every action imports what it needs, so `sim --json` never loads
+ * React and the Ink app sits behind a dynamic import.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { ContentError, formatProblem } from '../content/problems.js';
+import { toolVersion } from '../platform/package-root.js';
+import { registerAll } from './commands/index.js';
+import { EXIT, UsageError } from './errors.js';
+import { decideDisplay } from './terminal.js';
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name('fence-tutor')
+    .description('A terminal tutor and quiz about leases, locks and fencing tokens.')
+    .version(toolVersion(), '-V, --version', 'print the version')
+    .option('--plain', 'plain text even on a terminal (no interactive screens)')
+    .option('--ascii', 'ASCII only, no Unicode box drawing or symbols')
+    .option('--no-color', 'no colour (NO_COLOR in the environment does the same)')
+    .option('--reduced-motion', 'step instead of animating')
+    .option('--narrate', 'narration only, one sentence per event (for screen readers)')
+    .addOption(new Option('--content <dir>', 'add an instructor content directory (lessons/, quizzes/, scenarios/)'))
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ fence-tutor                      open the tutor (on a terminal)
+  $ fence-tutor sim --scenario late-write --fencing off
+  $ fence-tutor lesson 1 --plain
+  $ fence-tutor quiz --mode exam --seed 7 --count 10
+  $ fence-tutor lab --json`,
+    )
+    .action(async (_opts, cmd: Command) => {
+      const flags = cmd.optsWithGlobals();
+      const display = decideDisplay(flags);
+      if (display.interactive) {
+        const { runApp } = await import('../ui/run-app.js');
+        process.exitCode = await runApp({ route: { screen: 'home' }, display, flags });
+      } else {
+        const { printPlainHome } = await import('./plain-home.js');
+        printPlainHome(display);
+      }
+    });
+  registerAll(program);
+  // Commander's own usage errors exit 2, like ours (conventions: "Exit status").
+  program.exitOverride();
+  for (const sub of program.commands) sub.exitOverride();
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
+  } catch (err) {
+    return reportError(err);
+  }
+}
+
+export function reportError(err: unknown): number {
+  if (err instanceof CommanderError) {
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.exitCode === 0) {
+      return EXIT.ok;
+    }
+    // Commander has already printed its message.
+    return EXIT.usage;
+  }
+  if (err instanceof ContentError) {
+    for (const p of err.problems) process.stderr.write(`fence-tutor: ${formatProblem(p)}\n`);
+    return EXIT.usage;
+  }
+  if (err instanceof UsageError) {
+    process.stderr.write(`fence-tutor: ${err.message}\n`);
+    return EXIT.usage;
+  }
+  process.stderr.write(`fence-tutor: unexpected error: ${(err as Error)?.stack ?? String(err)}\n`);
+  return EXIT.failed;
+}

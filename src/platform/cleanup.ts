@@ -1,0 +1,45 @@
+/**
+ * Whatever starts something registers how to end it here. On SIGINT, SIGTERM
+ * or an uncaught exception every hook runs (newest first) before the process
+ * exits with 130, 143 or 1. Ink runs with exitOnCtrlC false and calls
+ * `runCleanup` itself.
+ */
+type Hook = () => void | Promise<void>;
+
+const hooks = new Set<Hook>();
+let installed = false;
+let exiting = false;
+
+export function onCleanup(hook: Hook): () => void {
+  hooks.add(hook);
+  installSignalHandlers();
+  return () => hooks.delete(hook);
+}
+
+export async function runCleanup(): Promise<void> {
+  const list = [...hooks].reverse();
+  hooks.clear();
+  for (const hook of list) {
+    try {
+      await hook();
+    } catch (err) {
+      process.stderr.write(`cleanup failed: ${(err as Error).message}\n`);
+    }
+  }
+}
+
+export async function exitAfterCleanup(code: number): Promise<never> {
+  if (!exiting) {
+    exiting = true;
+    await runCleanup();
+  }
+  process.exit(code);
+}
+
+function installSignalHandlers(): void {
+  if (installed) return;
+  installed = true;
+  process.on('SIGINT', () => void exitAfterCleanup(130));
+  process.on('SIGTERM', () => void exitAfterCleanup(143));
+  process.on('SIGHUP', () => void exitAfterCleanup(129));
+}
