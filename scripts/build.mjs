@@ -1,17 +1,20 @@
 // Bundles src/cli/main.ts into dist/ (ESM, minified, code-split). See
 // design.md section 3, trap 9, for why each option is here.
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-rmSync(join(root, 'dist'), { recursive: true, force: true });
+// Build into a private folder, then swap it in, so a test running the old
+// bundle while someone rebuilds sees one complete bundle or the other.
+const staging = join(root, '.tmp', `dist-${process.pid}`);
+rmSync(staging, { recursive: true, force: true });
 
 const result = await build({
   absWorkingDir: root,
   entryPoints: { main: 'src/cli/main.ts' },
-  outdir: 'dist',
+  outdir: staging,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -31,6 +34,9 @@ const result = await build({
   },
   logLevel: 'warning',
 });
+
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+renameSync(staging, join(root, 'dist'));
 
 if (process.argv.includes('--analyze')) {
   const { analyzeMetafile } = await import('esbuild');
