@@ -2,10 +2,13 @@
  * Starts the Ink app. Loaded only through a dynamic import from the CLI, so
  * plain and JSON commands never load React.
  */
-import { render, Text } from 'ink';
+import { render } from 'ink';
 import type { Display } from '../cli/terminal.js';
+import { onCleanup, runCleanup } from '../platform/cleanup.js';
+import { createRouterStore, type Route } from '../store/router-store.js';
+import { App, EXIT_INTERRUPTED } from './app.js';
 
-export type Route = { screen: 'home' } | { screen: string; [key: string]: unknown };
+export type { Route };
 
 export interface AppOptions {
   route: Route;
@@ -13,11 +16,24 @@ export interface AppOptions {
   flags: Record<string, unknown>;
 }
 
+/** Renders the app and resolves with its exit code once it has unmounted. */
 export async function runApp(options: AppOptions): Promise<number> {
-  const app = render(<Text>fence-tutor: the app is not built yet ({options.route.screen})</Text>, {
+  const router = createRouterStore(options.route);
+  const app = render(<App router={router} display={options.display} flags={options.flags} />, {
     exitOnCtrlC: false,
+    // The app's own narration is the screen-reader path (--narrate); Ink's
+    // screen-reader mode would drop the layout the narration is written for.
+    patchConsole: true,
   });
-  app.unmount();
-  await app.waitUntilExit();
-  return 0;
+  // SIGTERM (or SIGHUP) while the app runs: give the terminal back first.
+  const forgetUnmount = onCleanup(() => app.unmount());
+  let code = 0;
+  try {
+    const value = await app.waitUntilExit();
+    code = typeof value === 'number' ? value : 0;
+  } finally {
+    forgetUnmount();
+  }
+  if (code === EXIT_INTERRUPTED) await runCleanup();
+  return code;
 }

@@ -1,0 +1,76 @@
+/**
+ * Where the learner is: a stack of routes (home at the bottom), whether the
+ * help overlay is open, and the exit code once the app decides to leave.
+ * Vanilla zustand: no React here, so it is tested without a terminal.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+
+/** A screen and its parameters, e.g. `{screen: 'simulator', scenario: 'late-write'}`. */
+export type Route = { screen: string; [param: string]: unknown };
+
+export interface RouterState {
+  /** Visited routes; the last one is shown. Never empty. */
+  stack: Route[];
+  helpOpen: boolean;
+  /** Set once the app should end; the App unmounts and runApp resolves with it. */
+  exitCode: number | null;
+  /**
+   * While true, the focused screen part takes every key but Ctrl-C (a text
+   * field, a timeline inside a lesson): the global `?`, `q` and Esc stand aside.
+   */
+  captureKeys: boolean;
+  /**
+   * A screen may claim Ctrl-C once (an exam asks "leave the exam?"): return
+   * true to say it was handled. Null: Ctrl-C quits at once.
+   */
+  ctrlCGuard: (() => boolean) | null;
+  push: (route: Route) => void;
+  /** Replace the shown route (a picker that becomes the thing it picked). */
+  replace: (route: Route) => void;
+  /** Back one screen; from the bottom of the stack, quit with 0. */
+  back: () => void;
+  toggleHelp: () => void;
+  closeHelp: () => void;
+  quit: (code: number) => void;
+  setCaptureKeys: (on: boolean) => void;
+  setCtrlCGuard: (guard: (() => boolean) | null) => void;
+}
+
+export type RouterStore = StoreApi<RouterState>;
+
+export function createRouterStore(initial: Route = { screen: 'home' }): RouterStore {
+  // A route opened directly (`fence-tutor sim --scenario X`) still backs out
+  // to home, as a new user would expect, rather than quitting at once.
+  const stack: Route[] = initial.screen === 'home' ? [initial] : [{ screen: 'home' }, initial];
+  return createStore<RouterState>()((set, get) => ({
+    stack,
+    helpOpen: false,
+    exitCode: null,
+    captureKeys: false,
+    ctrlCGuard: null,
+    push: (route) => set({ stack: [...get().stack, route], helpOpen: false }),
+    replace: (route) => set({ stack: [...get().stack.slice(0, -1), route], helpOpen: false }),
+    back: () => {
+      const { stack: current, helpOpen } = get();
+      if (helpOpen) {
+        set({ helpOpen: false });
+        return;
+      }
+      if (current.length <= 1) {
+        set({ exitCode: 0 });
+        return;
+      }
+      set({ stack: current.slice(0, -1), captureKeys: false, ctrlCGuard: null });
+    },
+    toggleHelp: () => set({ helpOpen: !get().helpOpen }),
+    closeHelp: () => set({ helpOpen: false }),
+    quit: (code) => set({ exitCode: code }),
+    setCaptureKeys: (on) => set({ captureKeys: on }),
+    setCtrlCGuard: (guard) => set({ ctrlCGuard: guard }),
+  }));
+}
+
+/** The route on top of the stack. */
+export function currentRoute(state: RouterState): Route {
+  return state.stack[state.stack.length - 1] ?? { screen: 'home' };
+}

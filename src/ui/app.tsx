@@ -1,0 +1,78 @@
+/**
+ * The frame around every screen: global keys, the help overlay, the
+ * too-small notice, and the hint line. The frame is one line shorter than
+ * the terminal so Ink never clears the whole screen on redraw (trap 5).
+ */
+import { Box, useApp, useInput } from 'ink';
+import { useEffect, useMemo } from 'react';
+import { useStore } from 'zustand';
+import type { Display } from '../cli/terminal.js';
+import { currentRoute, type RouterStore } from '../store/router-store.js';
+import { AppContext, type AppContextValue } from './app-context.js';
+import { HelpOverlay } from './components/help-overlay.js';
+import { KeyHints } from './components/key-hints.js';
+import { isTooSmall, TooSmall } from './components/too-small.js';
+import { keyName } from './keymap.js';
+import { screenFor } from './screens/index.js';
+import { makeTheme } from './theme.js';
+import { useTerminalSize } from './use-terminal-size.js';
+
+export const EXIT_INTERRUPTED = 130;
+
+export interface AppProps {
+  router: RouterStore;
+  display: Display;
+  flags?: Record<string, unknown>;
+}
+
+export function App({ router, display, flags = {} }: AppProps) {
+  const { exit } = useApp();
+  const size = useTerminalSize();
+  const route = useStore(router, currentRoute);
+  const helpOpen = useStore(router, (s) => s.helpOpen);
+  const exitCode = useStore(router, (s) => s.exitCode);
+  const theme = useMemo(() => makeTheme(display), [display]);
+
+  useEffect(() => {
+    if (exitCode !== null) exit(exitCode);
+  }, [exitCode, exit]);
+
+  useInput((input, key) => {
+    const name = keyName(input, key);
+    const state = router.getState();
+    if (name === 'ctrl-c') {
+      if (state.ctrlCGuard?.()) return;
+      state.quit(EXIT_INTERRUPTED);
+      return;
+    }
+    if (state.captureKeys && !state.helpOpen) return;
+    if (name === '?') state.toggleHelp();
+    else if (name === 'q' || name === 'esc') state.back();
+  });
+
+  const bodyRows = Math.max(1, size.rows - 2);
+  const context: AppContextValue = useMemo(
+    () => ({ display, theme, router, flags, area: { columns: size.columns, rows: bodyRows } }),
+    [display, theme, router, flags, size.columns, bodyRows],
+  );
+  const entry = screenFor(route);
+  const Screen = entry.component;
+  const tooSmall = isTooSmall(size);
+
+  return (
+    <AppContext.Provider value={context}>
+      <Box flexDirection="column" width={size.columns} height={Math.max(1, size.rows - 1)}>
+        <Box flexDirection="column" flexGrow={1} overflow="hidden">
+          {tooSmall ? (
+            <TooSmall size={size} />
+          ) : helpOpen ? (
+            <HelpOverlay context={entry.keyContext} />
+          ) : (
+            <Screen route={route} />
+          )}
+        </Box>
+        {tooSmall ? null : <KeyHints context={helpOpen ? 'global' : entry.keyContext} />}
+      </Box>
+    </AppContext.Provider>
+  );
+}

@@ -1,0 +1,14 @@
+/** The line of keys at the bottom of every screen, generated from the keymap. */
+import { Text } from 'ink';
+import { useAppContext } from '../app-context.js';
+import { hintLine } from '../keymap.js';
+
+export function KeyHints({ context }: { context: string }) {
+  const { theme, area } = useAppContext();
+  return (
+    <Text color={theme.color('muted')} wrap="truncate">
+      {' '}
+      {hintLine(context, theme.symbols, area.columns - 1)}
+    </Text>
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * Every shortcut of the app, in one place. The `?` help overlay and the key
+ * hint line at the bottom of each screen are generated from this table, so a
+ * key documented here is a key that works, and the other way round.
+ *
+ * To add a screen's keys: add ONE entry to `KEY_CONTEXTS` below (its id is the
+ * `keyContext` of the screen in src/ui/screens/index.ts), then in the screen:
+ *   useInput((input, key) => { switch (actionFor('myscreen', input, key)) { ... } });
+ * Letters are commands; digits 1-9 are kept for choosing options (quiz, predict).
+ */
+import type { Key } from 'ink';
+import type { Symbols } from './theme.js';
+
+/** A normalised key name: a printable character, or one of these words. */
+export type KeyName =
+  | 'space'
+  | 'enter'
+  | 'esc'
+  | 'tab'
+  | 'backspace'
+  | 'up'
+  | 'down'
+  | 'left'
+  | 'right'
+  | 'pageup'
+  | 'pagedown'
+  | 'ctrl-c'
+  | (string & {});
+
+export interface KeyBinding {
+  /** What the screen's code switches on. */
+  action: string;
+  /** Key names that trigger it (see `keyName`). */
+  keys: KeyName[];
+  /** How the key is written in help and hints; `{left}` etc. become symbols. */
+  label: string;
+  /** Short words for the hint line. */
+  hint: string;
+  /** One sentence for the help overlay. */
+  help: string;
+  /** Shown in the hint line at the bottom of the screen (help shows all). */
+  inHints?: boolean;
+}
+
+export interface KeyContext {
+  title: string;
+  bindings: KeyBinding[];
+}
+
+/** The contexts. Global applies everywhere unless a screen part captures keys. */
+export const KEY_CONTEXTS: Record<string, KeyContext> = {
+  global: {
+    title: 'Everywhere',
+    bindings: [
+      { action: 'help', keys: ['?'], label: '?', hint: 'help', help: 'show or hide this help', inHints: true },
+      { action: 'back', keys: ['q', 'esc'], label: 'q/esc', hint: 'back', help: 'go back (quits from home)', inHints: true },
+      { action: 'quit', keys: ['ctrl-c'], label: 'ctrl-c', hint: 'quit', help: 'quit at once, saving what is worth saving' },
+    ],
+  },
+  home: {
+    title: 'Home',
+    bindings: [
+      { action: 'move', keys: ['up', 'down', 'k', 'j'], label: '{up}/{down}', hint: 'move', help: 'move through the menu', inHints: true },
+      { action: 'open', keys: ['enter'], label: 'enter', hint: 'open', help: 'open the highlighted entry', inHints: true },
+      { action: 'pick', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], label: '1-9', hint: 'jump', help: 'open the entry with that number' },
+    ],
+  },
+  'not-built': {
+    title: 'This screen',
+    bindings: [],
+  },
+  'scenario-picker': {
+    title: 'Scenario picker',
+    bindings: [
+      { action: 'move', keys: ['up', 'down', 'k', 'j'], label: '{up}/{down}', hint: 'move', help: 'move through the scenarios', inHints: true },
+      { action: 'open', keys: ['enter'], label: 'enter', hint: 'open', help: 'open the highlighted scenario', inHints: true },
+    ],
+  },
+  simulator: {
+    title: 'Simulator',
+    bindings: [
+      { action: 'play', keys: ['space'], label: 'space', hint: 'play', help: 'play or pause the timeline', inHints: true },
+      { action: 'step-back', keys: ['left'], label: '{left}', hint: '', help: 'step back one event' },
+      { action: 'step-forward', keys: ['right'], label: '{right}', hint: '', help: 'step forward one event' },
+      { action: 'step', keys: [], label: '{left}/{right}', hint: 'step', help: '(step back / forward)', inHints: true },
+      { action: 'faster', keys: ['+', '='], label: '+', hint: '', help: 'play faster' },
+      { action: 'slower', keys: ['-', '_'], label: '-', hint: '', help: 'play slower' },
+      { action: 'speed', keys: [], label: '+/-', hint: 'speed', help: '(faster / slower)', inHints: true },
+      { action: 'restart', keys: ['r'], label: 'r', hint: 'restart', help: 'back to tick 0', inHints: true },
+      { action: 'ttl-down', keys: ['['], label: '[', hint: '', help: 'shorten the lease by one tick (replays)' },
+      { action: 'ttl-up', keys: [']'], label: ']', hint: '', help: 'lengthen the lease by one tick (replays)' },
+      { action: 'ttl', keys: [], label: '[/]', hint: 'ttl', help: '(shorter / longer lease)', inHints: true },
+      { action: 'fencing', keys: ['f'], label: 'f', hint: 'fencing', help: 'fencing on/off at the sink (replays)', inHints: true },
+      { action: 'minting', keys: ['d'], label: 'd', hint: 'minting', help: 'durable or volatile token minting (replays)', inHints: true },
+      { action: 'check', keys: ['a'], label: 'a', hint: 'check', help: 'atomic or split check-then-write (replays)', inHints: true },
+      { action: 'predict', keys: ['p'], label: 'p', hint: 'predict', help: 'guess the final value, then watch', inHints: true },
+      { action: 'explore', keys: ['e'], label: 'e', hint: 'explore', help: 'every ordering of the writes, for these settings', inHints: true },
+    ],
+  },
+  predict: {
+    title: 'Predict',
+    bindings: [
+      { action: 'move', keys: ['up', 'down'], label: '{up}/{down}', hint: 'move', help: 'move through the choices', inHints: true },
+      { action: 'choose', keys: ['enter'], label: 'enter', hint: 'answer', help: 'answer with the highlighted value', inHints: true },
+      { action: 'pick', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], label: '1-9', hint: 'answer', help: 'answer with that value', inHints: true },
+    ],
+  },
+  explore: {
+    title: 'Explore',
+    bindings: [
+      { action: 'replay', keys: ['enter'], label: 'enter', hint: 'replay it', help: 'replay the counterexample on the timeline', inHints: true },
+      { action: 'fencing', keys: ['f'], label: 'f', hint: 'fencing', help: 'fencing on/off', inHints: true },
+      { action: 'minting', keys: ['d'], label: 'd', hint: 'minting', help: 'durable or volatile minting', inHints: true },
+      { action: 'check', keys: ['a'], label: 'a', hint: 'check', help: 'atomic or split check', inHints: true },
+    ],
+  },
+};
+
+/** Ink's (input, key) as one name, so bindings can be plain data. */
+export function keyName(input: string, key: Key): KeyName {
+  if (key.ctrl && input === 'c') return 'ctrl-c';
+  if (input === '\u0003') return 'ctrl-c';
+  if (key.return) return 'enter';
+  if (key.escape) return 'esc';
+  if (key.tab) return 'tab';
+  if (key.backspace || key.delete) return 'backspace';
+  if (key.upArrow) return 'up';
+  if (key.downArrow) return 'down';
+  if (key.leftArrow) return 'left';
+  if (key.rightArrow) return 'right';
+  if (key.pageUp) return 'pageup';
+  if (key.pageDown) return 'pagedown';
+  if (input === ' ') return 'space';
+  return input;
+}
+
+/** The action a key triggers in a context, or undefined. */
+export function actionFor(context: string, input: string, key: Key): string | undefined {
+  const name = keyName(input, key);
+  return KEY_CONTEXTS[context]?.bindings.find((b) => b.keys.includes(name))?.action;
+}
+
+function keyLabel(label: string, symbols: Symbols): string {
+  return label
+    .replace('{up}', symbols.up)
+    .replace('{down}', symbols.down)
+    .replace('{left}', symbols.left)
+    .replace('{right}', symbols.right);
+}
+
+/** The hint line for a screen: its hinted keys, then the global ones, cut to fit. */
+export function hintLine(context: string, symbols: Symbols, width: number): string {
+  const own = KEY_CONTEXTS[context]?.bindings ?? [];
+  const global = KEY_CONTEXTS.global?.bindings ?? [];
+  const parts = [...own, ...global]
+    .filter((b) => b.inHints && b.hint !== '')
+    .map((b) => `${keyLabel(b.label, symbols)} ${b.hint}`);
+  let line = '';
+  for (const part of parts) {
+    const next = line === '' ? part : `${line}  ${part}`;
+    if (next.length > width) break;
+    line = next;
+  }
+  return line;
+}
+
+export interface HelpSection {
+  title: string;
+  rows: { keys: string; help: string }[];
+}
+
+/** The help overlay's content: the focused context first, then global. */
+export function helpSections(context: string, symbols: Symbols): HelpSection[] {
+  const sections: HelpSection[] = [];
+  for (const id of [context, 'global']) {
+    const ctx = KEY_CONTEXTS[id];
+    if (!ctx) continue;
+    // Combined rows like "←/→" only exist for the hint line; help lists each key.
+    const rows = ctx.bindings
+      .filter((b) => b.keys.length > 0)
+      .map((b) => ({ keys: keyLabel(b.label, symbols), help: b.help }));
+    if (rows.length > 0) sections.push({ title: ctx.title, rows });
+  }
+  return sections;
+}

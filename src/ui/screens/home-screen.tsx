@@ -1,0 +1,77 @@
+/** Home: the menu every session starts from. */
+import { Box, Text } from 'ink';
+import SelectInput from 'ink-select-input';
+import { useStore } from 'zustand';
+import type { Route } from '../../store/router-store.js';
+import { useAppContext } from '../app-context.js';
+
+export interface HomeEntry {
+  label: string;
+  description: string;
+  /** Where it goes; null quits. */
+  route: Route | null;
+}
+
+export const HOME_ENTRIES: HomeEntry[] = [
+  { label: 'Continue', description: 'pick up where you left off', route: { screen: 'continue' } },
+  { label: 'Lessons', description: 'leases, locks and fencing tokens, in order', route: { screen: 'lessons' } },
+  { label: 'Simulator', description: 'watch a stale holder come back', route: { screen: 'simulator' } },
+  { label: 'Explore', description: 'every ordering of in-flight writes', route: { screen: 'explore' } },
+  { label: 'Quiz', description: 'practice, exam, review', route: { screen: 'quiz' } },
+  { label: 'Lab', description: 'the real thing, on this machine', route: { screen: 'lab' } },
+  { label: 'Progress', description: 'what you have done so far', route: { screen: 'progress' } },
+  { label: 'Help', description: 'keys and commands', route: { screen: 'help' } },
+  { label: 'Quit', description: '', route: null },
+];
+
+const LABEL_WIDTH = Math.max(...HOME_ENTRIES.map((e) => e.label.length)) + 2;
+
+function Indicator({ isSelected = false }: { isSelected?: boolean }) {
+  const { theme } = useAppContext();
+  return (
+    <Box marginRight={1}>
+      <Text color={theme.color('selected')}>{isSelected ? theme.symbols.pointer : ' '}</Text>
+    </Box>
+  );
+}
+
+function Item({ isSelected = false, label }: { isSelected?: boolean; label: string }) {
+  const { theme } = useAppContext();
+  const entry = HOME_ENTRIES.find((e) => e.label === label);
+  return (
+    <Text color={isSelected ? theme.color('selected') : undefined} bold={isSelected}>
+      {label.padEnd(LABEL_WIDTH)}
+      <Text color={theme.color('muted')}>{entry?.description ?? ''}</Text>
+    </Text>
+  );
+}
+
+export function HomeScreen() {
+  const { router, theme } = useAppContext();
+  const helpOpen = useStore(router, (s) => s.helpOpen);
+  const items = HOME_ENTRIES.map((entry, index) => ({ key: entry.label, label: entry.label, value: index }));
+  return (
+    <Box flexDirection="column">
+      <Box borderStyle={theme.ascii ? 'classic' : 'round'} flexDirection="column" paddingX={1}>
+        <Text bold color={theme.color('accent')}>
+          fence-tutor
+        </Text>
+        <Text>Leases, locks and fencing tokens</Text>
+        <Box marginTop={1}>
+          <SelectInput
+            items={items}
+            isFocused={!helpOpen}
+            indicatorComponent={Indicator}
+            itemComponent={Item}
+            onSelect={(item) => {
+              const entry = HOME_ENTRIES[item.value];
+              if (!entry) return;
+              if (entry.route) router.getState().push(entry.route);
+              else router.getState().quit(0);
+            }}
+          />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

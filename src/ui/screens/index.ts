@@ -1,0 +1,34 @@
+/**
+ * The screen registry: route name -> component and key context.
+ *
+ * To add a screen (one-line edit here, one entry in src/ui/keymap.ts):
+ *   1. write src/ui/screens/<name>-screen.tsx exporting a component that
+ *      takes `{route}` (its params are whatever you pushed) and reads
+ *      `useAppContext()` for theme, router and the area it may draw in;
+ *      take keys with `useScreenInput('<context>', (action) => ...)`;
+ *   2. add a line below: `<route-name>: { component: MyScreen, keyContext: '<context>' },`
+ *   3. add `<context>: { title, bindings: [...] }` to KEY_CONTEXTS in keymap.ts
+ *      (the hint line and the `?` help come from there).
+ * Go elsewhere with `router.getState().push({screen: 'name', ...params})`;
+ * q/Esc goes back for you. A route with no entry here shows "not built yet".
+ */
+import type { ComponentType } from 'react';
+import type { Route } from '../../store/router-store.js';
+import { HelpScreen } from './help-screen.js';
+import { HomeScreen } from './home-screen.js';
+import { NotBuiltScreen } from './not-built-screen.js';
+
+export interface ScreenEntry {
+  component: ComponentType<{ route: Route }>;
+  /** The KEY_CONTEXTS id for its hint line and help. */
+  keyContext: string;
+}
+
+export const SCREENS: Record<string, ScreenEntry> = {
+  home: { component: HomeScreen, keyContext: 'home' },
+  help: { component: HelpScreen, keyContext: 'not-built' },
+};
+
+export function screenFor(route: Route): ScreenEntry {
+  return SCREENS[route.screen] ?? { component: NotBuiltScreen, keyContext: 'not-built' };
+}

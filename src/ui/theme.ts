@@ -1,0 +1,101 @@
+/**
+ * How things look: symbols (Unicode or ASCII) and colours (or none). Colour
+ * never carries meaning alone: every coloured thing also has a symbol and a
+ * word. `NO_COLOR`/--no-color are folded into `display.color` by the CLI;
+ * chalk would ignore NO_COLOR, so the theme hands out `undefined` colours.
+ */
+import type { Display } from '../cli/terminal.js';
+
+export interface Symbols {
+  pointer: string;
+  up: string;
+  down: string;
+  left: string;
+  right: string;
+  bullet: string;
+  dot: string;
+  hrule: string;
+  vrule: string;
+  bar: string;
+  barEmpty: string;
+  playing: string;
+  paused: string;
+  accepted: string;
+  rejected: string;
+  arrow: string;
+  separator: string;
+}
+
+export const UNICODE_SYMBOLS: Symbols = {
+  pointer: '❯',
+  up: '↑',
+  down: '↓',
+  left: '←',
+  right: '→',
+  bullet: '•',
+  dot: '·',
+  hrule: '─',
+  vrule: '│',
+  bar: '█',
+  barEmpty: '░',
+  playing: '▶',
+  paused: '■',
+  accepted: '✓',
+  rejected: '✗',
+  arrow: '←',
+  separator: '›',
+};
+
+export const ASCII_SYMBOLS: Symbols = {
+  pointer: '>',
+  up: 'up',
+  down: 'down',
+  left: 'left',
+  right: 'right',
+  bullet: '*',
+  dot: '.',
+  hrule: '-',
+  vrule: '|',
+  bar: '#',
+  barEmpty: '.',
+  playing: '>',
+  paused: '=',
+  accepted: '+',
+  rejected: 'x',
+  arrow: '<-',
+  separator: '>',
+};
+
+/** Roles, not colours: screens ask for `good`, the theme decides green. */
+export type ColorRole = 'accent' | 'good' | 'bad' | 'warn' | 'muted' | 'selected';
+
+const PALETTE: Record<ColorRole, string> = {
+  accent: 'cyan',
+  good: 'green',
+  bad: 'red',
+  warn: 'yellow',
+  muted: 'gray',
+  selected: 'blue',
+};
+
+export interface Theme {
+  symbols: Symbols;
+  /** A colour for Ink's `color` prop, or undefined when colour is off. */
+  color: (role: ColorRole) => string | undefined;
+  /** Dim text only when colour is on (dim is a colour attribute to NO_COLOR users). */
+  dim: boolean;
+  ascii: boolean;
+  reducedMotion: boolean;
+  narrate: boolean;
+}
+
+export function makeTheme(display: Pick<Display, 'ascii' | 'color' | 'reducedMotion' | 'narrate'>): Theme {
+  return {
+    symbols: display.ascii ? ASCII_SYMBOLS : UNICODE_SYMBOLS,
+    color: (role) => (display.color ? PALETTE[role] : undefined),
+    dim: display.color,
+    ascii: display.ascii,
+    reducedMotion: display.reducedMotion,
+    narrate: display.narrate,
+  };
+}

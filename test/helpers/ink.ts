@@ -1,0 +1,93 @@
+/**
+ * Keys and sizes for ink-testing-library. Every key is written inside
+ * `act()` so React has flushed the state it causes before the next key
+ * (design.md, trap 3); a bare `stdin.write` back to back reads stale state.
+ *
+ *   const { stdin, lastFrame } = renderApp({ screen: 'home' });
+ *   await press(stdin, 'down', 'enter');
+ */
+import { act, createElement } from 'react';
+import { render } from 'ink-testing-library';
+import type { Display } from '../../src/cli/terminal.js';
+import { createRouterStore, type Route, type RouterStore } from '../../src/store/router-store.js';
+import { App } from '../../src/ui/app.js';
+
+const KEYS: Record<string, string> = {
+  enter: '\r',
+  esc: '\u001b',
+  space: ' ',
+  tab: '\t',
+  backspace: '\u007f',
+  up: '\u001b[A',
+  down: '\u001b[B',
+  right: '\u001b[C',
+  left: '\u001b[D',
+  pageup: '\u001b[5~',
+  pagedown: '\u001b[6~',
+  'ctrl-c': '\u0003',
+};
+
+interface Writable {
+  write: (data: string) => void;
+}
+
+/** Press keys one after another: names from KEYS, or literal characters. */
+export async function press(stdin: Writable, ...keys: string[]): Promise<void> {
+  for (const key of keys) {
+    await act(async () => {
+      stdin.write(KEYS[key] ?? key);
+      // Ink parses a lone ESC after a short pause (it may start a sequence).
+      await new Promise((resolve) => setTimeout(resolve, key === 'esc' ? 30 : 0));
+    });
+  }
+}
+
+/** Let timers and effects run (e.g. a playing timeline) for `ms`, inside act(). */
+export async function advance(ms: number): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  });
+}
+
+/**
+ * ink-testing-library fixes columns at 100 and has no rows (trap 4): set both
+ * on the fake stdout and announce a resize, as a real terminal would.
+ */
+export async function setTerminalSize(stdout: object, columns: number, rows: number): Promise<void> {
+  Object.defineProperty(stdout, 'columns', { value: columns, configurable: true });
+  Object.defineProperty(stdout, 'rows', { value: rows, configurable: true });
+  await act(async () => {
+    (stdout as { emit: (e: string) => void }).emit('resize');
+  });
+}
+
+export const TEST_DISPLAY: Display = {
+  interactive: true,
+  ascii: false,
+  color: false,
+  reducedMotion: false,
+  narrate: false,
+  columns: 100,
+  rows: 30,
+};
+
+export interface RenderedApp extends ReturnType<typeof render> {
+  router: RouterStore;
+}
+
+/** The whole app on a route, with a fresh router store, at `size` (default 100x30). */
+export async function renderApp(
+  route: Route = { screen: 'home' },
+  options: { display?: Partial<Display>; size?: { columns: number; rows: number }; router?: RouterStore } = {},
+): Promise<RenderedApp> {
+  const router = options.router ?? createRouterStore(route);
+  const display = { ...TEST_DISPLAY, ...options.display };
+  let rendered: ReturnType<typeof render> | undefined;
+  await act(async () => {
+    rendered = render(createElement(App, { router, display }));
+  });
+  if (!rendered) throw new Error('render failed');
+  const size = options.size ?? { columns: 100, rows: 30 };
+  await setTerminalSize(rendered.stdout, size.columns, size.rows);
+  return { ...rendered, router };
+}
