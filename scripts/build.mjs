@@ -1,14 +1,27 @@
 // Bundles src/cli/main.ts into dist/ (ESM, minified, code-split). See
 // design.md section 3, trap 9, for why each option is here.
-import { renameSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+//
+//   node scripts/build.mjs                      build dist/ (swapped in whole)
+//   node scripts/build.mjs --analyze            ... and print what each chunk holds
+//   node scripts/build.mjs --outdir DIR [--metafile FILE]
+//                                               build into DIR only (tests inspect it)
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function flag(name) {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const outdirFlag = flag('--outdir');
+const metafileFlag = flag('--metafile');
 // Build into a private folder, then swap it in, so a test running the old
 // bundle while someone rebuilds sees one complete bundle or the other.
-const staging = join(root, '.tmp', `dist-${process.pid}`);
+const staging = outdirFlag ? resolve(outdirFlag) : join(root, '.tmp', `dist-${process.pid}`);
 rmSync(staging, { recursive: true, force: true });
 
 const result = await build({
@@ -16,6 +29,8 @@ const result = await build({
   entryPoints: { main: 'src/cli/main.ts' },
   outdir: staging,
   bundle: true,
+  // Code splitting keeps the Ink app (React, Ink, yoga) in chunks that only
+  // a dynamic import() reaches, so plain and JSON commands never load them.
   splitting: true,
   format: 'esm',
   platform: 'node',
@@ -25,7 +40,8 @@ const result = await build({
   metafile: true,
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
-  // The WebAssembly SQLite build loads its .wasm beside its own .js file.
+  // The WebAssembly SQLite build loads its .wasm beside its own .js file, so
+  // it stays a runtime dependency (README: "Why one runtime dependency").
   external: ['node-sqlite3-wasm'],
   alias: { 'react-devtools-core': './scripts/stubs/react-devtools-core.js' },
   define: { 'process.env.NODE_ENV': '"production"' },
@@ -35,8 +51,15 @@ const result = await build({
   logLevel: 'warning',
 });
 
-rmSync(join(root, 'dist'), { recursive: true, force: true });
-renameSync(staging, join(root, 'dist'));
+if (metafileFlag) {
+  mkdirSync(dirname(resolve(metafileFlag)), { recursive: true });
+  writeFileSync(resolve(metafileFlag), JSON.stringify(result.metafile));
+}
+
+if (!outdirFlag) {
+  rmSync(join(root, 'dist'), { recursive: true, force: true });
+  renameSync(staging, join(root, 'dist'));
+}
 
 if (process.argv.includes('--analyze')) {
   const { analyzeMetafile } = await import('esbuild');

@@ -1,0 +1,121 @@
+/**
+ * The bundle's shape (conventions, "Build and dependencies"): the entry chunk
+ * and every chunk it reaches through static imports hold no React and no Ink,
+ * so `sim --json`, `quiz --answers` and the lab never load them; the Ink app is
+ * reached only through a dynamic import(). Checked twice: on esbuild's own
+ * metafile, and by reading the emitted code.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+
+interface MetaOutput {
+  entryPoint?: string;
+  inputs: Record<string, unknown>;
+  imports: { path: string; kind: string; external?: boolean }[];
+}
+interface Meta {
+  outputs: Record<string, MetaOutput>;
+}
+
+const UI_INPUT = /(^|\/)node_modules\/(react|react-reconciler|scheduler|ink|ink-select-input|yoga-layout)\/|^src\/ui\//;
+// Strings React and Ink carry in their code whatever the minifier does.
+const REACT_MARKERS = ['react.transitional.element', 'react.element', 'Symbol.for("react.'];
+
+let dir: string;
+let meta: Meta;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'fence-tutor-bundle-'));
+  const r = spawnSync(
+    process.execPath,
+    ['scripts/build.mjs', '--outdir', join(dir, 'out'), '--metafile', join(dir, 'meta.json')],
+    { cwd: root, encoding: 'utf8' },
+  );
+  expect(r.status, r.stderr).toBe(0);
+  meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as Meta;
+}, 60_000);
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Outputs reached from `start` following only imports of the given kinds. */
+function reachable(start: string, kinds: string[]): Set<string> {
+  const seen = new Set<string>();
+  const todo = [start];
+  while (todo.length > 0) {
+    const out = todo.pop()!;
+    if (seen.has(out)) continue;
+    seen.add(out);
+    for (const imp of meta.outputs[out]?.imports ?? []) {
+      if (kinds.includes(imp.kind) && !imp.external && meta.outputs[imp.path]) todo.push(imp.path);
+    }
+  }
+  return seen;
+}
+
+function entryOutput(): string {
+  const found = Object.entries(meta.outputs).find(([, o]) => o.entryPoint === 'src/cli/main.ts');
+  expect(found, 'the metafile names an output for src/cli/main.ts').toBeDefined();
+  return found![0];
+}
+
+describe('the bundle', () => {
+  it('keeps React, Ink and src/ui out of the entry chunk and its static imports (metafile)', () => {
+    const statics = reachable(entryOutput(), ['import-statement']);
+    const offenders = [...statics].flatMap((out) =>
+      Object.keys(meta.outputs[out]!.inputs)
+        .filter((input) => UI_INPUT.test(input))
+        .map((input) => `${out} holds ${input}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('reaches the Ink app only through a dynamic import', () => {
+    const all = reachable(entryOutput(), ['import-statement', 'dynamic-import']);
+    const holdsInk = [...all].filter((out) =>
+      Object.keys(meta.outputs[out]!.inputs).some((i) => /node_modules\/ink\//.test(i)),
+    );
+    expect(holdsInk.length).toBeGreaterThan(0);
+    const statics = reachable(entryOutput(), ['import-statement']);
+    for (const out of holdsInk) expect(statics.has(out)).toBe(false);
+  });
+
+  it('emits no React in the code the entry loads statically (reading the files)', () => {
+    // Follow `import ... from "./x.js"` / `import "./x.js"` in the emitted code,
+    // not `import("./x.js")`, independently of the metafile.
+    const outDir = join(dir, 'out');
+    const seen = new Set<string>();
+    const todo = [join(outDir, 'main.js')];
+    while (todo.length > 0) {
+      const file = todo.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const code = readFileSync(file, 'utf8');
+      for (const marker of REACT_MARKERS) {
+        expect(code.includes(marker), `${relative(outDir, file)} contains ${marker}`).toBe(false);
+      }
+      for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+)["']/g)) {
+        todo.push(resolve(join(file, '..'), m[1]!));
+      }
+    }
+    expect(seen.size).toBeGreaterThan(0);
+  });
+
+  it('is ESM and minified', () => {
+    const code = readFileSync(join(dir, 'out', 'main.js'), 'utf8');
+    expect(code).toMatch(/^import /);
+    // Minified: a handful of very long lines, not source-shaped code.
+    expect(code.split('\n').length).toBeLessThan(50);
+  });
+
+  it('keeps node-sqlite3-wasm external (its .wasm is loaded beside its .js)', () => {
+    const inputs = Object.values(meta.outputs).flatMap((o) => Object.keys(o.inputs));
+    expect(inputs.some((i) => i.includes('node-sqlite3-wasm'))).toBe(false);
+  });
+});
