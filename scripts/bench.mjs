@@ -1,0 +1,91 @@
+// `npm run bench`: runs every scripts/bench/<area>.mjs module's
+// `bench({ runs })`, prints one table, and writes it to bench/latest.md.
+//   node scripts/bench.mjs [--runs N] [--only area,area]
+// Areas the table expects but whose module is missing are listed as
+// "not measured (module missing)", never estimated.
+import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { fmt, root } from './bench/lib.mjs';
+
+// The areas the README's Performance section promises, in table order.
+const EXPECTED = ['startup', 'engine', 'app', 'lab'];
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+
+const runs = Math.max(5, Number(arg('--runs', '7')));
+const only = arg('--only', '')
+  .split(',')
+  .filter(Boolean);
+
+const dir = join(root, 'scripts', 'bench');
+const present = readdirSync(dir)
+  .filter((f) => f.endsWith('.mjs') && f !== 'lib.mjs')
+  .map((f) => f.slice(0, -4));
+const areas = [...EXPECTED, ...present.filter((a) => !EXPECTED.includes(a)).sort()].filter(
+  (a) => only.length === 0 || only.includes(a),
+);
+
+const table = [];
+const started = performance.now();
+for (const area of areas) {
+  if (!present.includes(area)) {
+    table.push({ area, metric: `scripts/bench/${area}.mjs`, note: 'not measured (module missing)' });
+    continue;
+  }
+  const t0 = performance.now();
+  process.stderr.write(`bench: ${area} ...`);
+  try {
+    const mod = await import(pathToFileURL(join(dir, `${area}.mjs`)).href);
+    if (typeof mod.bench !== 'function') throw new Error('exports no bench({ runs })');
+    const rows = await mod.bench({ runs });
+    for (const row of rows) table.push({ area, ...row });
+  } catch (err) {
+    table.push({ area, metric: `scripts/bench/${area}.mjs`, note: `not measured (failed: ${oneLine(err)})` });
+  }
+  process.stderr.write(` ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+}
+const totalS = (performance.now() - started) / 1000;
+
+const header = ['area', 'metric', 'median', 'baseline', 'ratio', 'goal', 'note'];
+const lines = table.map((r) => [
+  r.area,
+  r.metric,
+  r.value === undefined || Number.isNaN(r.value) ? '' : `${fmt(r.value)} ${r.unit ?? ''}`.trim(),
+  r.baseline === undefined ? '' : `${fmt(r.baseline)} ${r.unit ?? ''}`.trim(),
+  r.ratio === undefined ? '' : `${fmt(r.ratio)}x`,
+  r.goal ?? '',
+  r.note ?? '',
+]);
+const md = [
+  `| ${header.join(' | ')} |`,
+  `|${header.map(() => '---').join('|')}|`,
+  ...lines.map((cells) => `| ${cells.map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`),
+].join('\n');
+
+const cpu = cpus();
+const context = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, Node ${process.version}; medians of ${runs} runs after a warm-up; ${totalS.toFixed(0)} s in all.`;
+
+console.log(md);
+console.log(`\n${context}`);
+
+mkdirSync(join(root, 'bench'), { recursive: true });
+const out = join(root, 'bench', 'latest.md');
+const tmp = `${out}.${process.pid}.tmp`;
+writeFileSync(
+  tmp,
+  `# Latest benchmark\n\n${context}\n\nReproduce: \`npm run bench\` (\`node scripts/bench.mjs --runs N --only startup,engine\` for a part).\n\n${md}\n`,
+);
+renameSync(tmp, out);
+if (!existsSync(out)) process.exitCode = 1;
+
+function oneLine(err) {
+  return String(err?.message ?? err)
+    .split('\n')[0]
+    .slice(0, 160);
+}
