@@ -95,6 +95,16 @@ export interface SimEvent {
   write?: number;
   /** True on the event that makes a write a stale acceptance. */
   stale?: boolean;
+  /** send: the tick the write will reach the sink. */
+  arrivesAt?: number;
+  /** wait/deny: the actor holding the lock at the time. */
+  holder?: string;
+  /** pause: ticks until it resumes by itself, when given. resume: true for an auto-resume. */
+  for?: number;
+  auto?: boolean;
+  /** failover: the minting mode it followed. sink-restart: whether the mark survived. */
+  minting?: Minting;
+  durable?: boolean;
 }
 
 export interface Grant {
@@ -117,6 +127,8 @@ export interface WriteRecord {
   appliedAt?: number | null;
   /** True when this write was a stale acceptance (spec 3.6). */
   stale: boolean;
+  /** 0-based position of this write among all writes in the order they were sent. */
+  sendIndex: number;
 }
 
 export interface SimResult {

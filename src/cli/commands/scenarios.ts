@@ -1,13 +1,43 @@
+/** `fence-tutor scenarios`: the shipped scenarios, with their titles and summaries. */
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
 
-/** Placeholder until the command is built: says so plainly. */
 export function register(program: Command): void {
   program
     .command('scenarios')
-    .description('(not built yet)')
-    .allowUnknownOption()
-    .action(() => {
-      throw new UsageError('the scenarios command is not built yet');
+    .description('list the shipped scenarios')
+    .option('--json', 'print {"scenarios": [{id, title, summary}, ...]}')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ fence-tutor scenarios
+  $ fence-tutor scenarios --json
+  $ fence-tutor sim --scenario late-write     run one of them`,
+    )
+    .action(async (_opts, command: Command) => {
+      const flags = command.optsWithGlobals() as { json?: boolean; content?: string };
+      const { listShippedScenarios, loadScenarioDir } = await import('../../content/scenario-loader.js');
+      const shipped = listShippedScenarios();
+      const extra: typeof shipped = [];
+      if (flags.content) {
+        const { join } = await import('node:path');
+        extra.push(...loadScenarioDir(join(flags.content, 'scenarios'), true));
+      }
+      const all = [...extra, ...shipped.filter((s) => !extra.some((e) => e.id === s.id))];
+      if (flags.json) {
+        const { printJson } = await import('../json-output.js');
+        printJson({
+          scenarios: all.map((s) => ({
+            id: s.id,
+            title: s.title ?? s.id,
+            summary: s.summary ?? '',
+            ...(s.origin?.local ? { local: true } : {}),
+          })),
+        });
+        return;
+      }
+      const width = Math.max(...all.map((s) => s.id.length));
+      const lines = all.map((s) => `${s.id.padEnd(width)}  ${s.title ?? ''}${s.summary ? `\n${' '.repeat(width + 2)}${s.summary}` : ''}`);
+      process.stdout.write(`${lines.join('\n')}\n\nRun one: fence-tutor sim --scenario ${all[0]?.id ?? 'ID'}\n`);
     });
 }

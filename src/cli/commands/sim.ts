@@ -1,13 +1,41 @@
+/**
+ * `fence-tutor sim`: one timed run of a scenario (spec section 4). `--json`
+ * prints the spec's object; `--plain` or no TTY prints the text timeline and
+ * the outcome in words; on a TTY it opens the interactive simulator.
+ */
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
+import { decideDisplay } from '../terminal.js';
+import { addScenarioOptions, overridesFrom, type ScenarioFlags, scenarioFrom } from '../sim-options.js';
 
-/** Placeholder until the command is built: says so plainly. */
 export function register(program: Command): void {
-  program
-    .command('sim')
-    .description('(not built yet)')
-    .allowUnknownOption()
-    .action(() => {
-      throw new UsageError('the sim command is not built yet');
+  const cmd = program.command('sim').description('run a scenario and show what happens, tick by tick');
+  addScenarioOptions(cmd)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ fence-tutor sim --scenario late-write
+  $ fence-tutor sim --scenario late-write --fencing off --plain
+  $ fence-tutor sim --scenario-file my-scenario.yaml --check split --json`,
+    )
+    .action(async (_opts, command: Command) => {
+      const flags = command.optsWithGlobals() as ScenarioFlags & Record<string, unknown>;
+      const scenario = await scenarioFrom(flags);
+      const overrides = overridesFrom(flags);
+      const { simulate } = await import('../../core/engine.js');
+      if (flags.json) {
+        const { simToJson } = await import('../../core/sim-json.js');
+        const { printJson } = await import('../json-output.js');
+        printJson(simToJson(simulate(scenario, overrides)));
+        return;
+      }
+      const display = decideDisplay(flags);
+      if (display.interactive) {
+        const { runApp } = await import('../../ui/run-app.js');
+        process.exitCode = await runApp({ route: { screen: 'simulator', scenario, overrides }, display, flags });
+        return;
+      }
+      const { simPlainText } = await import('../sim-plain.js');
+      process.stdout.write(simPlainText(scenario, overrides, display));
     });
 }
