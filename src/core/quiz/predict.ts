@@ -1,0 +1,140 @@
+/**
+ * Predict questions: the engine, not the author, computes the key. For each
+ * variant (a set of toggles) the scenario is simulated and the answer read
+ * off the run, so a quiz can never disagree with what `sim` shows.
+ */
+import { effectiveConfig, simulate } from '../engine.js';
+import type { ConfigOverrides, Scenario, SimResult } from '../types.js';
+import type { PredictAsk, PredictQuestion, PredictVariant } from './types.js';
+
+export const WRITE_RESULT_OPTIONS = ['Accepted', 'Rejected', 'It never reaches the sink'] as const;
+export const STALE_OPTIONS = ['Yes', 'No'] as const;
+export const NO_VALUE_OPTION = '(no value)';
+
+/** A predict question as written, before the engine has run. */
+export type PredictDraft = Omit<PredictQuestion, 'variants' | 'scenarioTitle'> & {
+  variants: ConfigOverrides[];
+  /** final-value only: the values to offer (default: every value written, then the initial one). */
+  values?: string[];
+};
+
+export interface PredictProblem {
+  /** Path inside the question, e.g. ['variants'] or ['write']. */
+  path: (string | number)[];
+  message: string;
+  fix: string;
+}
+
+export function quoteValue(value: string | null): string {
+  return value === null ? NO_VALUE_OPTION : JSON.stringify(value);
+}
+
+/** The values a final-value question offers by default. */
+export function defaultValues(scenario: Scenario): string[] {
+  const values: string[] = [];
+  for (const step of scenario.steps) {
+    if (step.do === 'write' && !values.includes(step.value)) values.push(step.value);
+  }
+  const initial = scenario.config.initial;
+  if (initial !== null && !values.includes(initial)) values.push(initial);
+  return values;
+}
+
+function findWrite(run: SimResult, w: { actor: string; sentAt: number }) {
+  return run.writes.find((r) => r.actor === w.actor && r.sentAt === w.sentAt);
+}
+
+function keyOf(ask: PredictAsk, run: SimResult, draft: PredictDraft, options: string[]): number {
+  switch (ask) {
+    case 'final-value':
+      return options.indexOf(quoteValue(run.final.value));
+    case 'write-result': {
+      const rec = draft.write ? findWrite(run, draft.write) : undefined;
+      return rec === undefined ? 2 : rec.result === 'accepted' ? 0 : 1;
+    }
+    case 'stale':
+      return run.staleAcceptances > 0 ? 0 : 1;
+  }
+}
+
+function outcomeOf(ask: PredictAsk, run: SimResult, draft: PredictDraft): string {
+  switch (ask) {
+    case 'final-value':
+      return run.final.value === null
+        ? 'With these settings the sink ends with no value.'
+        : `With these settings the sink ends with ${quoteValue(run.final.value)}.`;
+    case 'write-result': {
+      const w = draft.write!;
+      const rec = findWrite(run, w);
+      const what = rec === undefined ? 'never reaches the sink' : `is ${rec.result}`;
+      return `With these settings ${w.actor}'s write sent at t=${w.sentAt} ${what}.`;
+    }
+    case 'stale':
+      return run.staleAcceptances === 0
+        ? 'With these settings no write is a stale acceptance.'
+        : `With these settings ${run.staleAcceptances} write${run.staleAcceptances === 1 ? ' is a stale acceptance' : 's are stale acceptances'}.`;
+  }
+}
+
+/** Runs every variant and fills in options and keys; problems instead when the question cannot work. */
+export function resolvePredict(
+  draft: PredictDraft,
+  scenario: Scenario,
+): { question: PredictQuestion; problems: [] } | { question: null; problems: PredictProblem[] } {
+  const runs = draft.variants.map((o) => simulate(scenario, o));
+  const problems: PredictProblem[] = [];
+  let options: string[];
+  if (draft.ask === 'final-value') {
+    options = (draft.values ?? defaultValues(scenario)).map((v) => quoteValue(v));
+    if (runs.some((r) => r.final.value === null) && !options.includes(NO_VALUE_OPTION)) options.push(NO_VALUE_OPTION);
+    runs.forEach((r, i) => {
+      if (!options.includes(quoteValue(r.final.value))) {
+        problems.push({
+          path: ['options'],
+          message: `with variant ${i + 1} the sink ends with ${quoteValue(r.final.value)}, which is not among the options`,
+          fix: 'add that value to options, or leave options out to offer every value the scenario writes',
+        });
+      }
+    });
+  } else if (draft.ask === 'write-result') {
+    options = [...WRITE_RESULT_OPTIONS];
+    const w = draft.write;
+    if (w && !runs.some((r) => findWrite(r, w))) {
+      const sent = runs[0]?.writes.map((r) => `${r.actor} at t=${r.sentAt}`).join(', ') || 'none';
+      problems.push({
+        path: ['write'],
+        message: `no variant has a write by ${w.actor} sent at t=${w.sentAt} (writes sent: ${sent})`,
+        fix: 'name a write the scenario really sends: its actor and the tick it is sent',
+      });
+    }
+  } else {
+    options = [...STALE_OPTIONS];
+  }
+  const variants: PredictVariant[] = runs.map((run, i) => {
+    const cfg = effectiveConfig(scenario, draft.variants[i]);
+    return {
+      overrides: { ...draft.variants[i] },
+      settings: { fencing: cfg.fencing, minting: cfg.minting, check: cfg.check, ttl: cfg.ttl },
+      options,
+      answer: keyOf(draft.ask, run, draft, options),
+      outcome: outcomeOf(draft.ask, run, draft),
+    };
+  });
+  if (problems.length === 0 && variants.length > 1 && variants.every((v) => v.answer === variants[0]!.answer)) {
+    problems.push({
+      path: ['variants'],
+      message: `every variant gives the same answer (${options[variants[0]!.answer]})`,
+      fix: 'choose toggles under which the outcome changes, or keep a single variant',
+    });
+  }
+  if (problems.length > 0) return { question: null, problems };
+  const { values: _values, variants: _drafts, ...rest } = draft;
+  return {
+    question: {
+      ...rest,
+      ...(scenario.title !== undefined ? { scenarioTitle: scenario.title } : {}),
+      variants,
+    },
+    problems: [],
+  };
+}
