@@ -14,11 +14,11 @@ import type { Token } from '../types.js';
 /** A token as shown: a simulator pair, a lab integer, or none. */
 export type TimelineToken = Token | number | null;
 
-/** The unit of every time in the model. */
-export type TimeUnit = 'tick' | 'ms';
+/** The unit of every time in the model: simulator ticks, lab milliseconds, or the position of an operation in an explored ordering. */
+export type TimeUnit = 'tick' | 'ms' | 'step';
 
 export interface TimelineModel {
-  /** Ticks for simulator runs, milliseconds for lab observations. */
+  /** Ticks for simulator runs, milliseconds for lab observations, steps (1, 2, ...) for an explored ordering. */
   unit: TimeUnit;
   /** The first time shown (usually 0). */
   start: number;

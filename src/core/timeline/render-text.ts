@@ -20,7 +20,7 @@ export interface RenderOptions {
   /** Draw only what happened up to this time, with a marker on the axis. */
   cursor?: number;
   /** Overrides the model's unit in the axis caption. */
-  unit?: 'tick' | 'ms';
+  unit?: 'tick' | 'ms' | 'step';
   /** Leave out the legend lines. */
   legend?: boolean;
 }
@@ -285,7 +285,7 @@ export function renderTimelineCells(model: TimelineModel, options: RenderOptions
     if (c < plotWidth) ruler.put(c, t === model.start ? g.axisStart : g.axisTick, 'axis');
   }
   if (cursor !== undefined && col(cursor) < plotWidth) ruler.put(Math.max(0, col(cursor)), g.cursor, 'cursor');
-  push(label(unit === 'ms' ? 'ms' : 't'), 'label', numbers);
+  push(label(unit === 'ms' ? 'ms' : unit === 'step' ? 'step' : 't'), 'label', numbers);
   push(' '.repeat(labelWidth), 'blank', ruler);
 
   const used = new Set<CellKind>();
