@@ -11,7 +11,14 @@ export function toJson(value: unknown, indent = 2): string {
     (_key, v: unknown) => (typeof v === 'bigint' ? `${marker}${v.toString()}` : v),
     indent,
   );
-  return text.replace(new RegExp(`"${marker}(-?\\d+)"`, 'g'), '$1');
+  return (
+    text
+      .replace(new RegExp(`"${marker}(-?\\d+)"`, 'g'), '$1')
+      // JSON.stringify escapes C0 controls but not DEL and C1 (U+0080-U+009F,
+      // U+009B is a CSI): escape them too, so content in a JSON document piped
+      // to a terminal cannot drive it. Same data; still valid JSON.
+      .replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  );
 }
 
 export function printJson(value: unknown): void {

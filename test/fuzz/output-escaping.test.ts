@@ -1,0 +1,36 @@
+/**
+ * The two places every command's text passes through on its way out: JSON
+ * documents and problem lines. Whatever a string holds, neither lets a raw
+ * control character through, and JSON keeps the data exact.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { toJson } from '../../src/cli/json-output.js';
+import { formatProblem } from '../../src/content/problems.js';
+
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+describe('output escaping', () => {
+  it('toJson: any string round-trips exactly and no raw control character is written', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 10 }), (value, key) => {
+        const text = toJson({ [key]: value, list: [value] }, 2);
+        expect(RAW_CONTROL.test(text)).toBe(false);
+        expect(JSON.parse(text)).toEqual({ [key]: value, list: [value] });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('formatProblem: one line, no escape sequence or control character', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.nat(), (message, fix, line) => {
+        const text = formatProblem({ file: 'x.yaml', line, message: `\u001b[2J${message}\u001b]0;t\u0007`, fix: `\u009b1m${fix}` });
+        expect(RAW_CONTROL.test(text)).toBe(false);
+        expect(text).not.toContain('\n');
+        expect(text.startsWith(line > 0 ? `x.yaml:${line}: ` : 'x.yaml: ')).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
