@@ -7,6 +7,8 @@ import { register as assign } from './assign.js';
 import { register as explore } from './explore.js';
 import { register as grade } from './grade.js';
 import { register as lab } from './lab.js';
+import { register as labSink } from './lab-sink.js';
+import { register as labWorker } from './lab-worker.js';
 import { register as lesson } from './lesson.js';
 import { register as lessons } from './lessons.js';
 import { register as progress } from './progress.js';
@@ -16,7 +18,7 @@ import { register as sim } from './sim.js';
 import { register as validate } from './validate.js';
 
 export function registerAll(program: Command): void {
-  for (const register of [lessons, lesson, scenarios, sim, explore, quiz, progress, lab, assign, grade, validate]) {
+  for (const register of [lessons, lesson, scenarios, sim, explore, quiz, progress, lab, assign, grade, validate, labWorker, labSink]) {
     register(program);
   }
 }

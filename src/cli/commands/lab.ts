@@ -1,13 +1,43 @@
-import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
+import { type Command, Option } from 'commander';
 
-/** Placeholder until the command is built: says so plainly. */
+/**
+ * `fence-tutor lab`: the late write (and the other experiments) on real
+ * processes. Flags are checked before anything starts; the lab itself loads
+ * only inside the action.
+ */
 export function register(program: Command): void {
   program
     .command('lab')
-    .description('(not built yet)')
-    .allowUnknownOption()
-    .action(() => {
-      throw new UsageError('the lab command is not built yet');
+    .description('run the late write on real processes: a stopped worker, a lease that expires, a fenced sink')
+    .addOption(
+      new Option('--experiment <name>', 'which experiment')
+        .choices(['late-write', 'split', 'early', 'restart'])
+        .default('late-write'),
+    )
+    .addOption(new Option('--coordinator <kind>', 'the lock service').choices(['embedded', 'etcd']).default('embedded'))
+    .option('--ttl <seconds>', 'lease TTL in seconds (etcd may raise it)', '2')
+    .option('--out <dir>', 'evidence directory (default: a new one under the data directory)')
+    .option('--repeats <n>', 'run it N times and summarise', '1')
+    .option('--json', 'print one JSON object (the run, or {runs, summary})')
+    .option('--etcd-endpoints <urls>', 'use a running etcd cluster: URL[,URL...]')
+    .option('--etcd-bin <path>', 'etcd binary for the throwaway cluster (default: etcd on PATH)')
+    .addHelpText(
+      'after',
+      `
+Experiments:
+  late-write  A is stopped, its lease expires, B writes, A writes late (plain vs fenced)
+  split       the comparison moved out of the transaction (atomic vs split)
+  early       A's stale write reaches the sink before B does (fenced accepts it)
+  restart     the sink is killed and restarted between B's write and A's
+
+Examples:
+  $ fence-tutor lab
+  $ fence-tutor lab --experiment split --json
+  $ fence-tutor lab --coordinator etcd --ttl 2 --repeats 5`,
+    )
+    .action(async (opts: Record<string, string | boolean | undefined>, cmd: Command) => {
+      const startedAt = performance.now();
+      const { runLabCommand } = await import('../../lab/lab-command.js');
+      process.exitCode = await runLabCommand(opts, cmd.optsWithGlobals(), startedAt);
     });
 }

@@ -1,0 +1,88 @@
+/**
+ * The observed run as a TimelineModel for the engine's renderer: real
+ * milliseconds since A's grant, integer tokens. Lanes: the coordinator's
+ * view of the lock, A, B, then one sink lane per mode.
+ */
+import type { MarkKind, TimelineLane, TimelineMark, TimelineModel } from '../../core/timeline/index.js';
+import type { LabResult, Observation, SinkMode } from '../types.js';
+
+export function labTimeline(result: LabResult): TimelineModel {
+  const obs = result.observations;
+  const grants = obs.filter((o) => o.kind === 'grant');
+  const origin = grants[0]?.atMs ?? 0;
+  const t = (o: Observation) => Math.max(0, Math.round(o.atMs - origin));
+  const end = Math.max(1, ...obs.map(t));
+  const find = (actor: Observation['actor'], kind: Observation['kind']) => obs.find((o) => o.actor === actor && o.kind === kind);
+  const grantOf = (name: 'A' | 'B') => grants.find((g) => g.note === name);
+  const expiry = find('coordinator', 'expiry-observed');
+  const stop = find('A', 'stop');
+  const resume = find('A', 'resume');
+  const grantA = grantOf('A');
+  const grantB = grantOf('B');
+
+  const coordinator: TimelineLane = { id: 'coordinator', label: 'coordinator', kind: 'coordinator', spans: [], marks: [] };
+  if (grantA) {
+    coordinator.spans.push({ kind: 'lease', from: t(grantA), to: expiry ? t(expiry) : end, owner: 'A' });
+    coordinator.marks.push({ kind: 'grant', t: t(grantA), actor: 'A', token: grantA.token ?? null });
+  }
+  if (expiry) coordinator.marks.push({ kind: 'expire', t: t(expiry), actor: 'A' });
+  if (grantB) {
+    coordinator.spans.push({ kind: 'lease', from: t(grantB), to: end, owner: 'B' });
+    coordinator.marks.push({ kind: 'grant', t: t(grantB), actor: 'B', token: grantB.token ?? null });
+  }
+
+  const actorLane = (name: 'A' | 'B'): TimelineLane => {
+    const lane: TimelineLane = { id: name, label: name, kind: 'actor', spans: [], marks: [] };
+    const grant = grantOf(name);
+    if (grant) {
+      if (name === 'A' && stop) {
+        lane.spans.push({ kind: 'holding', from: t(grant), to: t(stop) });
+        lane.spans.push({ kind: 'paused', from: t(stop), to: resume ? t(resume) : end });
+      } else {
+        lane.spans.push({ kind: 'holding', from: t(grant), to: end });
+      }
+    }
+    for (const w of obs.filter((o) => o.actor === name && o.kind === 'write')) {
+      lane.marks.push({ kind: 'send', t: t(w), actor: name, token: w.token ?? null, value: w.value ?? null });
+    }
+    return lane;
+  };
+
+  const highest = Math.max(result.tokens.A, result.tokens.B);
+  const modes = Object.keys(result.modes) as SinkMode[];
+  const sinkLanes = modes.map((mode): TimelineLane => {
+    const marks: TimelineMark[] = [];
+    for (const w of obs.filter((o) => o.kind === 'write' && o.mode === mode)) {
+      const kind: MarkKind = w.accepted ? 'accept' : 'reject';
+      marks.push({
+        kind,
+        t: t(w),
+        actor: w.actor,
+        token: w.token ?? null,
+        value: w.value ?? null,
+        ...(w.accepted && (w.token ?? 0) < highest && isAfterNewer(obs, w, highest) ? { stale: true } : {}),
+      });
+    }
+    for (const r of obs.filter((o) => o.kind === 'sink-restarted')) marks.push({ kind: 'restart', t: t(r), lost: false });
+    marks.sort((x, y) => x.t - y.t);
+    return { id: `sink-${mode}`, label: `sink ${mode}`, kind: 'sink', spans: [], marks };
+  });
+
+  const notes = [
+    grantA && { t: t(grantA), text: `A is granted the lock with token ${grantA.token}.` },
+    stop && { t: t(stop), text: 'A is stopped with SIGSTOP: no keepalive.' },
+    expiry && { t: t(expiry), text: `The runner sees the lock gone ${t(expiry)} ms after A's grant.` },
+    grantB && { t: t(grantB), text: `B is granted the lock with token ${grantB.token}.` },
+    find('sink', 'sink-killed') && { t: t(find('sink', 'sink-killed')!), text: 'The sink is killed with SIGKILL.' },
+    resume && { t: t(resume), text: 'A is resumed with SIGCONT and sends its write.' },
+  ].filter((n): n is { t: number; text: string } => Boolean(n));
+  notes.sort((x, y) => x.t - y.t);
+
+  return { unit: 'ms', start: 0, end, lanes: [coordinator, actorLane('A'), actorLane('B'), ...sinkLanes], notes };
+}
+
+/** A stale acceptance: an older token accepted once a newer one had been granted. */
+function isAfterNewer(obs: Observation[], w: Observation, highest: number): boolean {
+  const newerGrant = obs.find((o) => o.kind === 'grant' && o.token === highest);
+  return Boolean(newerGrant && newerGrant.atMs <= w.atMs);
+}

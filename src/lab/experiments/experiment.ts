@@ -1,0 +1,33 @@
+/** What an experiment is: a title, the sink modes it compares, a script, and its checks. */
+import type { LabContext } from '../runner/lab-context.js';
+import type { ExperimentName, ModeResult, SinkMode } from '../types.js';
+
+export interface Check {
+  ok: boolean;
+  text: string;
+}
+
+export interface ExperimentOutcome {
+  modes: Partial<Record<SinkMode, ModeResult>>;
+  checks: Check[];
+}
+
+export interface Experiment {
+  name: ExperimentName;
+  title: string;
+  modes: SinkMode[];
+  /** What a learner should take away; goes into report.txt. */
+  explanation: string[];
+  run(ctx: LabContext): Promise<ExperimentOutcome>;
+}
+
+export function check(ok: boolean, text: string): Check {
+  return { ok, text };
+}
+
+/** A's token below B's: the coordinator handed out a newer generation. */
+export function tokenCheck(ctx: LabContext): Check {
+  const a = ctx.holders.A?.token ?? Number.NaN;
+  const b = ctx.holders.B?.token ?? Number.NaN;
+  return check(b > a, `B's token ${b} is above A's ${a}`);
+}

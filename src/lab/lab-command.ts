@@ -1,0 +1,79 @@
+/**
+ * The `lab` command's work, behind a dynamic import: parse flags, pick the
+ * rendering (Lab screen on a terminal, plain lines, or one JSON document),
+ * run, and map the outcome to an exit status (0 expected, 1 unexpected or
+ * failed, 2 cannot run here or bad flags).
+ */
+import { UsageError } from '../cli/errors.js';
+import { printJson } from '../cli/json-output.js';
+import { decideDisplay, type DisplayFlags } from '../cli/terminal.js';
+import { defaultOutDir, LabFlagError, type LabFlags, parseLabFlags } from './lab-options.js';
+import { evidenceLine, plainPrinter } from './plain-printer.js';
+import { summarize, writeSummary } from './repeats.js';
+import { assertLabSupported, runLab } from './runner/run-lab.js';
+import { LabAbortedError, type LabResult, LabUnavailableError } from './types.js';
+import { join } from 'node:path';
+
+export async function runLabCommand(
+  opts: Record<string, string | boolean | undefined>,
+  globals: Record<string, unknown>,
+  startedAt: number,
+): Promise<number> {
+  let parsed: ReturnType<typeof parseLabFlags>;
+  try {
+    parsed = parseLabFlags(opts as LabFlags);
+    assertLabSupported();
+  } catch (err) {
+    if (err instanceof LabFlagError || err instanceof LabUnavailableError) throw new UsageError(err.message);
+    throw err;
+  }
+  const json = opts.json === true;
+  const display = decideDisplay({ ...(globals as DisplayFlags), json });
+  const outRoot = parsed.out ?? defaultOutDir(parsed.options.experiment);
+
+  if (display.interactive && parsed.repeats === 1) {
+    const screens = await import('../ui/screens/index.js');
+    if (screens.SCREENS.lab) {
+      const { runApp } = await import('../ui/run-app.js');
+      return runApp({
+        route: { screen: 'lab', experiment: parsed.options.experiment, coordinator: parsed.options.coordinator, ttlMs: parsed.options.ttlMs, etcdEndpoints: parsed.options.etcdEndpoints, etcdBin: parsed.options.etcdBin, outDir: outRoot, autostart: true },
+        display,
+        flags: globals,
+      });
+    }
+  }
+
+  const write = (line: string) => process.stdout.write(`${line}\n`);
+  const results: LabResult[] = [];
+  try {
+    for (let i = 1; i <= parsed.repeats; i++) {
+      const outDir = parsed.repeats === 1 ? outRoot : join(outRoot, `run-${String(i).padStart(2, '0')}`);
+      if (!json) {
+        if (i === 1) write(` Lab › ${parsed.options.experiment} · ${parsed.options.coordinator} coordinator · TTL ${parsed.options.ttlMs / 1000} s`);
+        if (parsed.repeats > 1) write(`\n run ${i} of ${parsed.repeats}`);
+      }
+      const listener = json ? () => undefined : plainPrinter({ ascii: display.ascii, write });
+      const result = await runLab(
+        { ...parsed.options, outDir, ...(i === 1 ? { startedAt } : {}) },
+        listener,
+      );
+      results.push(result);
+      if (!json) write(evidenceLine(result));
+    }
+  } catch (err) {
+    // Interrupted: the cleanup registry ends the process with 130/143 once the children are gone.
+    if (err instanceof LabAbortedError) return new Promise<number>(() => setTimeout(() => undefined, 10_000));
+    if (err instanceof LabUnavailableError) throw new UsageError(err.message);
+    process.stderr.write(`fence-tutor: the lab run failed: ${(err as Error).message}\n`);
+    return 1;
+  }
+  const summary = parsed.repeats > 1 ? summarize(results, outRoot) : undefined;
+  if (summary) writeSummary(summary);
+  if (json) printJson(summary ? { runs: results, summary } : results[0]);
+  else if (summary) {
+    write(
+      `\n ${summary.expected} of ${summary.runs} runs as expected; duration median ${summary.durationMs.median} ms (TTL ${summary.ttlMs} ms), lock seen gone after a median ${summary.observedExpiryWaitMs.median} ms`,
+    );
+  }
+  return results.every((r) => r.verdict === 'expected') ? 0 : 1;
+}

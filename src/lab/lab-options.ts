@@ -1,0 +1,76 @@
+/**
+ * Turning the lab's command-line flags into LabOptions, with the errors a
+ * user can act on (exit 2). Shared by `fence-tutor lab` and the Lab screen.
+ */
+import { join } from 'node:path';
+import { dataSubdir } from '../platform/data-dir.js';
+import { type CoordinatorKind, EXPERIMENTS, type ExperimentName, type LabOptions } from './types.js';
+
+export const MIN_TTL_S = 0.5;
+export const MAX_TTL_S = 60;
+
+export interface LabFlags {
+  experiment?: string;
+  coordinator?: string;
+  ttl?: string;
+  out?: string;
+  repeats?: string;
+  etcdEndpoints?: string;
+  etcdBin?: string;
+}
+
+export class LabFlagError extends Error {}
+
+export function parseLabFlags(flags: LabFlags): { options: Omit<LabOptions, 'outDir'>; out?: string; repeats: number } {
+  const experiment = (flags.experiment ?? 'late-write') as ExperimentName;
+  if (!EXPERIMENTS.includes(experiment)) {
+    throw new LabFlagError(`--experiment ${flags.experiment}: unknown. Fix: use one of ${EXPERIMENTS.join(', ')}`);
+  }
+  const coordinator = (flags.coordinator ?? 'embedded') as CoordinatorKind;
+  if (coordinator !== 'embedded' && coordinator !== 'etcd') {
+    throw new LabFlagError(`--coordinator ${flags.coordinator}: unknown. Fix: use embedded or etcd`);
+  }
+  const ttl = Number(flags.ttl ?? '2');
+  if (!Number.isFinite(ttl) || ttl < MIN_TTL_S || ttl > MAX_TTL_S) {
+    throw new LabFlagError(`--ttl ${flags.ttl}: not a number of seconds. Fix: give ${MIN_TTL_S} to ${MAX_TTL_S}, e.g. --ttl 2`);
+  }
+  const repeats = Number(flags.repeats ?? '1');
+  if (!Number.isInteger(repeats) || repeats < 1 || repeats > 100) {
+    throw new LabFlagError(`--repeats ${flags.repeats}: Fix: give a whole number from 1 to 100`);
+  }
+  let etcdEndpoints: string[] | undefined;
+  if (flags.etcdEndpoints !== undefined) {
+    if (coordinator !== 'etcd') throw new LabFlagError('--etcd-endpoints needs --coordinator etcd');
+    etcdEndpoints = flags.etcdEndpoints.split(',').map((s) => s.trim()).filter(Boolean);
+    for (const url of etcdEndpoints) {
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        throw new LabFlagError(`--etcd-endpoints: ${url} is not a URL. Fix: e.g. http://127.0.0.1:2379`);
+      }
+      if (parsed.protocol !== 'http:') {
+        throw new LabFlagError(`--etcd-endpoints: ${url}: only http:// endpoints are supported (the JSON gateway, no TLS)`);
+      }
+    }
+    if (etcdEndpoints.length === 0) throw new LabFlagError('--etcd-endpoints is empty. Fix: e.g. http://127.0.0.1:2379');
+  }
+  if (flags.etcdBin !== undefined && coordinator !== 'etcd') throw new LabFlagError('--etcd-bin needs --coordinator etcd');
+  return {
+    options: {
+      experiment,
+      coordinator,
+      ttlMs: Math.round(ttl * 1000),
+      ...(etcdEndpoints ? { etcdEndpoints } : {}),
+      ...(flags.etcdBin !== undefined ? { etcdBin: flags.etcdBin } : {}),
+    },
+    ...(flags.out !== undefined ? { out: flags.out } : {}),
+    repeats,
+  };
+}
+
+/** A new evidence directory under the data directory: `lab/<time>-<experiment>`. */
+export function defaultOutDir(experiment: ExperimentName): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  return join(dataSubdir('lab'), `${stamp}-${experiment}`);
+}

@@ -1,0 +1,55 @@
+/**
+ * The plain rendering of the lab's event stream (no TTY, or --plain): each
+ * step on its own line as it finishes, then one line per mode and the
+ * verdict, like the Lab sketch in the mockups.
+ */
+import { describeModes } from './evidence/describe.js';
+import type { LabEvent, LabResult } from './types.js';
+
+export interface PlainPrinterOptions {
+  ascii: boolean;
+  write: (line: string) => void;
+}
+
+export function plainPrinter(opts: PlainPrinterOptions): (event: LabEvent) => void {
+  const ok = opts.ascii ? '[ok]' : '✓';
+  return (event) => {
+    switch (event.type) {
+      case 'step':
+        if (event.status === 'done') opts.write(` ${ok} ${event.text}`);
+        else if (event.id === 'wait-expiry' || event.id === 'etcd' || event.id === 'kill-sink') {
+          opts.write(` ${opts.ascii ? '..' : '…'} ${event.text}`);
+        }
+        break;
+      case 'note':
+        opts.write(`   ${event.text}`);
+        break;
+      case 'verdict':
+        for (const line of verdictLines(event.result, opts.ascii)) opts.write(line);
+        break;
+      default:
+        break;
+    }
+  };
+}
+
+export function verdictLines(result: LabResult, ascii: boolean): string[] {
+  const good = ascii ? 'ok' : '✓';
+  const bad = ascii ? 'x ' : '✗';
+  const lines = [''];
+  for (const m of describeModes(result)) {
+    lines.push(` ${m.mode.padEnd(7)} ${m.value.padEnd(10)} ${m.protected ? good : bad} ${m.text}`);
+  }
+  lines.push('');
+  if (result.verdict === 'expected') {
+    lines.push(` verdict: expected (${result.durationMs} ms; the lock was seen gone ${result.observedExpiryWaitMs} ms after A's grant, TTL ${result.ttlMs} ms)`);
+  } else {
+    lines.push(' verdict: UNEXPECTED');
+    for (const c of result.checks.filter((x) => !x.ok)) lines.push(`   not so: ${c.text}`);
+  }
+  return lines;
+}
+
+export function evidenceLine(result: LabResult): string {
+  return ` evidence: run.json · report.txt · timeline.txt · sink.sqlite in ${result.outDir}`;
+}

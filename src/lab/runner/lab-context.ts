@@ -1,0 +1,261 @@
+/**
+ * Everything an experiment does to the world goes through here: acquire a
+ * lock in a worker, stop and resume it, watch the coordinator for the lock
+ * to disappear, write through a worker, kill and restart the sink. Each
+ * action is timed, recorded as an observation, and announced as an event.
+ */
+import { join } from 'node:path';
+import { getJson, postJson } from '../http.js';
+import type { CoordinatorClient } from '../coordinator/client.js';
+import { delay, type LabChild } from '../processes/children.js';
+import type {
+  CoordinatorKind,
+  FinalState,
+  LabEvent,
+  LabListener,
+  LabStepId,
+  Observation,
+  SinkMode,
+  WorkerName,
+  WriteOutcome,
+} from '../types.js';
+
+export interface Holder {
+  token: number;
+  leaseId: string;
+  ttlMs: number;
+  atMs: number;
+}
+
+export interface LabWorld {
+  workers: Record<WorkerName, LabChild>;
+  /** Resolves once the sink and B are up; only A and the coordinator are on the critical path. */
+  rest: Promise<void>;
+  coordinatorKind: CoordinatorKind;
+  endpoints: string[];
+  sink: LabChild;
+  sinkUrl: string;
+  /** Starts a fresh sink on the same database; returns it and its URL. */
+  startSink(): Promise<{ child: LabChild; url: string; recoveredLock: boolean }>;
+  coordinator: CoordinatorClient;
+  lockKey: string;
+  ttlMs: number;
+  databasePath: string;
+}
+
+export interface WriteSpec {
+  mode: SinkMode;
+  value: string;
+  hold?: string;
+  release?: string;
+}
+
+export class LabContext {
+  readonly observations: Observation[] = [];
+  readonly holders: Partial<Record<WorkerName, Holder>> = {};
+  readonly sinkPids: number[] = [];
+  grantedTtlMs: number;
+  observedExpiryWaitMs = Number.NaN;
+  stoppedAfterMs = Number.NaN;
+
+  constructor(
+    readonly world: LabWorld,
+    private readonly listener: LabListener,
+    private readonly t0: number,
+  ) {
+    this.grantedTtlMs = world.ttlMs;
+  }
+
+  now(): number {
+    return Math.round((performance.now() - this.t0) * 10) / 10;
+  }
+
+  emit(event: LabEvent): void {
+    this.listener(event);
+  }
+
+  step(id: LabStepId, status: 'started' | 'done', text: string): void {
+    this.emit({ type: 'step', id, status, text, atMs: this.now() });
+  }
+
+  note(text: string): void {
+    this.emit({ type: 'note', text, atMs: this.now() });
+  }
+
+  observe(o: Omit<Observation, 'atMs'> & { atMs?: number }): void {
+    this.observations.push({ atMs: o.atMs ?? this.now(), ...o } as Observation);
+  }
+
+  async acquire(name: WorkerName): Promise<Holder> {
+    const id: LabStepId = name === 'A' ? 'acquire-a' : 'acquire-b';
+    if (name === 'B') await this.world.rest;
+    const worker = this.world.workers[name];
+    this.step(id, 'started', `${name} asks the coordinator for the lock`);
+    const reply = await worker.request({
+      op: 'acquire',
+      key: this.world.lockKey,
+      ttlMs: this.world.ttlMs,
+      coordinator: this.world.coordinatorKind,
+      endpoints: this.world.endpoints,
+    });
+    if (reply.ev !== 'acquired') {
+      throw new Error(`${name} could not acquire the lock: ${String(reply.reason ?? reply.message ?? reply.ev)}`);
+    }
+    const holder: Holder = {
+      token: Number(reply.token),
+      leaseId: String(reply.leaseId),
+      ttlMs: Number(reply.ttlMs),
+      atMs: this.now(),
+    };
+    this.holders[name] = holder;
+    if (name === 'A') this.grantedTtlMs = holder.ttlMs;
+    this.observe({ actor: 'coordinator', kind: 'grant', token: holder.token, note: name, atMs: holder.atMs });
+    this.step(id, 'done', `${name} (pid ${worker.pid}) holds the lock with token ${holder.token}`);
+    return holder;
+  }
+
+  stop(name: WorkerName): void {
+    this.world.workers[name].signal('SIGSTOP');
+    const at = this.now();
+    const grant = this.holders[name]?.atMs ?? at;
+    if (name === 'A') this.stoppedAfterMs = Math.round((at - grant) * 10) / 10;
+    this.observe({ actor: name, kind: 'stop', atMs: at });
+    this.step('stop-a', 'done', `${name} stopped (SIGSTOP), no keepalive`);
+  }
+
+  /** Polls until the coordinator no longer has the lock; never assumes the TTL elapsed. */
+  async waitForExpiry(from: WorkerName = 'A'): Promise<number> {
+    const grantAt = this.holders[from]?.atMs ?? this.now();
+    const ttl = this.grantedTtlMs;
+    this.step('wait-expiry', 'started', 'waiting to see the lock gone');
+    const deadline = performance.now() + ttl * 2 + 5000;
+    let lastProgress = -Infinity;
+    for (;;) {
+      const held = await this.world.coordinator.isHeld(this.world.lockKey);
+      const at = this.now();
+      if (!held) {
+        this.observedExpiryWaitMs = Math.round((at - grantAt) * 10) / 10;
+        this.observe({ actor: 'coordinator', kind: 'expiry-observed', atMs: at });
+        this.emit({ type: 'waiting', elapsedMs: at - grantAt, ttlMs: ttl, atMs: at });
+        this.step(
+          'wait-expiry',
+          'done',
+          `saw the lock gone ${(this.observedExpiryWaitMs / 1000).toFixed(2)} s after A's grant (TTL ${fmtSeconds(ttl)})`,
+        );
+        return this.observedExpiryWaitMs;
+      }
+      if (at - lastProgress >= 100) {
+        lastProgress = at;
+        this.emit({ type: 'waiting', elapsedMs: at - grantAt, ttlMs: ttl, atMs: at });
+      }
+      if (performance.now() > deadline) {
+        throw new Error(`the lock was still held ${Math.round(at - grantAt)} ms after A's grant (TTL ${ttl} ms)`);
+      }
+      await delay(10);
+    }
+  }
+
+  /** One write through a worker, with its own token. */
+  async write(name: WorkerName, spec: WriteSpec): Promise<WriteOutcome> {
+    return this.finishWrite(name, spec, this.sendWrite(name, spec));
+  }
+
+  /**
+   * Queues writes in a stopped worker, then resumes it: what it does first
+   * on waking is send them, with the token it had before it was stopped.
+   */
+  resumeWithWrites(name: WorkerName, specs: WriteSpec[]): Promise<WriteOutcome>[] {
+    const pending = specs.map((spec) => this.sendWrite(name, spec));
+    this.world.workers[name].signal('SIGCONT');
+    this.observe({ actor: name, kind: 'resume' });
+    this.step('resume-a', 'done', `${name} resumed (SIGCONT); it sends "${specs[0]?.value}" with token ${this.holders[name]?.token}`);
+    return specs.map((spec, i) => this.finishWrite(name, spec, pending[i]!));
+  }
+
+  resume(name: WorkerName): void {
+    this.world.workers[name].signal('SIGCONT');
+    this.observe({ actor: name, kind: 'resume' });
+    this.step('resume-a', 'done', `${name} resumed (SIGCONT)`);
+  }
+
+  async waitParked(barrier: string, count = 1): Promise<void> {
+    const deadline = performance.now() + 5000;
+    while (performance.now() < deadline) {
+      const res = await getJson(`${this.world.sinkUrl}/barrier/${barrier}`, 1000);
+      if (Number(res.body.parked) >= count) return;
+      await delay(5);
+    }
+    throw new Error(`A's write never reached the barrier ${barrier}`);
+  }
+
+  async final(mode: SinkMode): Promise<FinalState> {
+    const res = await getJson(`${this.world.sinkUrl}/state/${mode}`);
+    const state: FinalState = {
+      value: res.body.value === null || res.body.value === undefined ? null : String(res.body.value),
+      token: res.body.token === null || res.body.token === undefined ? null : Number(res.body.token),
+    };
+    if (mode !== 'plain') state.hwm = Number(res.body.hwm ?? 0);
+    return state;
+  }
+
+  /** Kills the sink with SIGKILL in the middle of a write transaction, then starts it again on the same file. */
+  async killAndRestartSink(): Promise<{ recoveredLock: boolean }> {
+    this.step('kill-sink', 'started', 'killing the sink (SIGKILL) in the middle of a write transaction');
+    await postJson(`${this.world.sinkUrl}/admin/hold-transaction`, {});
+    this.world.sink.signal('SIGKILL');
+    await this.world.sink.exited;
+    this.observe({ actor: 'sink', kind: 'sink-killed' });
+    const next = await this.world.startSink();
+    this.world.sink = next.child;
+    this.world.sinkUrl = next.url;
+    this.sinkPids.push(next.child.pid);
+    this.observe({ actor: 'sink', kind: 'sink-restarted', note: next.recoveredLock ? 'stale lock recovered' : undefined });
+    this.step(
+      'kill-sink',
+      'done',
+      `sink killed and restarted on the same file (pid ${next.child.pid})${next.recoveredLock ? ', stale lock recovered' : ''}`,
+    );
+    return { recoveredLock: next.recoveredLock };
+  }
+
+  private sendWrite(name: WorkerName, spec: WriteSpec): Promise<Record<string, unknown>> {
+    return this.world.workers[name].request({ op: 'write', url: this.world.sinkUrl, ...spec }, 15_000);
+  }
+
+  private async finishWrite(
+    name: WorkerName,
+    spec: WriteSpec,
+    pending: Promise<Record<string, unknown>>,
+  ): Promise<WriteOutcome> {
+    const reply = await pending;
+    if (reply.ev !== 'wrote') throw new Error(`${name}'s write failed: ${String(reply.message ?? reply.ev)}`);
+    const outcome: WriteOutcome = {
+      status: Number(reply.status),
+      accepted: Number(reply.status) === 200 && (reply.body as { accepted?: boolean })?.accepted === true,
+      body: (reply.body as Record<string, unknown>) ?? {},
+    };
+    const token = Number(reply.token);
+    const atMs = this.now();
+    this.observe({
+      actor: name,
+      kind: 'write',
+      mode: spec.mode,
+      value: spec.value,
+      token,
+      status: outcome.status,
+      accepted: outcome.accepted,
+      atMs,
+    });
+    this.emit({ type: 'write', writer: name, mode: spec.mode, value: spec.value, token, outcome, atMs });
+    return outcome;
+  }
+}
+
+export function fmtSeconds(ms: number): string {
+  const s = ms / 1000;
+  return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+}
+
+export function databaseFile(outDir: string): string {
+  return join(outDir, 'sink.sqlite');
+}

@@ -1,0 +1,223 @@
+/**
+ * One lab run from start to verdict: set up the coordinator, the sink and
+ * both workers (in parallel), run the experiment, judge it, write the
+ * evidence, and end every process it started, whatever happens (success,
+ * failure, exception, or SIGINT/SIGTERM through the cleanup registry).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { onCleanup } from '../../platform/cleanup.js';
+import { dataSubdir } from '../../platform/data-dir.js';
+import { toolVersion } from '../../platform/package-root.js';
+import { type CoordinatorClient, connectCoordinator } from '../coordinator/client.js';
+import { ETCD_INSTALL_HINT, findEtcd, type LaunchedEtcd, launchEtcd } from '../coordinator/etcd-launcher.js';
+import { writeEvidence } from '../evidence/write-evidence.js';
+import { EXPERIMENT_TABLE } from '../experiments/index.js';
+import { type LabChild, startLabChild, within } from '../processes/children.js';
+import { RunPidfile, reapLeftovers } from '../processes/pidfile.js';
+import { LabAbortedError, type LabListener, type LabOptions, type LabResult, LabUnavailableError } from '../types.js';
+import { databaseFile, LabContext, type LabWorld } from './lab-context.js';
+
+const debugOn = process.env.FENCE_LAB_DEBUG === '1';
+const debugT0 = performance.now();
+function debug(text: string): void {
+  if (debugOn) process.stderr.write(`[lab ${Math.round(performance.now() - debugT0)} ms] ${text}\n`);
+}
+
+export function assertLabSupported(platform: NodeJS.Platform = process.platform): void {
+  if (platform === 'win32') {
+    throw new LabUnavailableError(
+      'the lab needs SIGSTOP to pause a worker, which Windows does not have; the rest of the tutor works here (try `fence-tutor sim --scenario late-write`)',
+    );
+  }
+}
+
+export async function runLab(options: LabOptions, listener: LabListener = () => undefined): Promise<LabResult> {
+  assertLabSupported();
+  const t0 = options.startedAt ?? performance.now();
+  const experiment = EXPERIMENT_TABLE[options.experiment];
+  const runId = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+  const runDir = dataSubdir('run');
+  const reaped = await reapLeftovers(runDir);
+  if (reaped.ended.length > 0) {
+    listener({ type: 'note', text: `ended ${reaped.ended.length} process(es) left by an earlier killed run`, atMs: 0 });
+  }
+  mkdirSync(options.outDir, { recursive: true });
+  const pidfile = new RunPidfile(runDir, runId);
+  // Ended in this order: A (continued first), B, the sink(s), the embedded coordinator.
+  const workers: LabChild[] = [];
+  const services: LabChild[] = [];
+  let etcd: LaunchedEtcd | undefined;
+  let coordinator: CoordinatorClient | undefined;
+  const prefix = `/fence-tutor/lab/${runId}/`;
+  let ctxRef: LabContext | undefined;
+
+  let tornDown = false;
+  const teardown = async () => {
+    if (tornDown) return;
+    tornDown = true;
+    const leases = [ctxRef?.holders.A?.leaseId, ctxRef?.holders.B?.leaseId].filter((l): l is string => Boolean(l));
+    if (coordinator) {
+      const c = coordinator;
+      await within(Promise.allSettled([...leases.map((l) => c.revoke(l)), c.deletePrefix(prefix)]), 1500);
+    }
+    debug('teardown: coordinator cleaned');
+    for (const child of workers) await child.end();
+    debug('teardown: workers ended');
+    for (const child of services) await child.end();
+    debug('teardown: services ended');
+    if (etcd) await etcd.stop();
+    pidfile.remove();
+  };
+  let aborted = false;
+  const unregister = onCleanup(async () => {
+    aborted = true;
+    await teardown();
+  });
+
+  try {
+    let etcdStartMs: number | undefined;
+    let endpoints: string[];
+    let coordinatorChild: LabChild | undefined;
+    if (options.coordinator === 'etcd') {
+      if (options.etcdEndpoints && options.etcdEndpoints.length > 0) {
+        endpoints = options.etcdEndpoints;
+      } else {
+        const bin = findEtcd(options.etcdBin);
+        if (!bin) {
+          throw new LabUnavailableError(
+            options.etcdBin ? `${options.etcdBin} is not an executable etcd. ${ETCD_INSTALL_HINT}` : ETCD_INSTALL_HINT,
+          );
+        }
+        listener({ type: 'step', id: 'etcd', status: 'started', text: 'starting a throwaway etcd', atMs: 0 });
+        etcd = await launchEtcd({
+          bin,
+          onSpawn: (pid, argv, dir) => {
+            pidfile.addChild({ role: 'etcd', pid, argv });
+            pidfile.addTempDir(dir);
+          },
+        });
+        etcdStartMs = Math.round(etcd.startMs);
+        endpoints = [etcd.endpoint];
+        listener({
+          type: 'step',
+          id: 'etcd',
+          status: 'done',
+          text: `etcd (pid ${etcd.pid}) on ${etcd.endpoint}, ready in ${etcdStartMs} ms`,
+          atMs: performance.now() - t0,
+        });
+      }
+    } else {
+      coordinatorChild = startLabChild(
+        'coordinator',
+        'lab-sink',
+        ['--role', 'coordinator', '--state-dir', dataSubdir('lab'), '--run', runId],
+        pidfile,
+      );
+      services.push(coordinatorChild);
+      endpoints = [];
+    }
+
+    listener({
+      type: 'step',
+      id: 'processes',
+      status: 'started',
+      text: 'starting the sink and workers A and B',
+      atMs: performance.now() - t0,
+    });
+    const database = databaseFile(options.outDir);
+    const startSink = async () => {
+      const child = startLabChild('sink', 'lab-sink', ['--role', 'sink', '--db', database, '--run', runId], pidfile);
+      services.unshift(child);
+      const ready = await child.waitFor(['ready', 'failed']);
+      if (ready.ev === 'failed') throw new LabUnavailableError(`the sink could not start: ${String(ready.message)}`);
+      return { child, url: `http://127.0.0.1:${Number(ready.port)}`, recoveredLock: ready.recoveredLock === true };
+    };
+    // Everything starts at once. Only the coordinator and A are on the
+    // critical path: the sink and B are needed after the lease has expired.
+    const sinkPromise = startSink();
+    const a = startLabChild('A', 'lab-worker', ['--name', 'A', '--run', runId], pidfile);
+    const b = startLabChild('B', 'lab-worker', ['--name', 'B', '--run', runId], pidfile);
+    workers.push(a, b);
+    if (coordinatorChild) {
+      const ready = await coordinatorChild.waitFor(['ready', 'failed']);
+      if (ready.ev === 'failed') {
+        throw new LabUnavailableError(`the embedded coordinator could not start: ${String(ready.message)}`);
+      }
+      endpoints = [`http://127.0.0.1:${Number(ready.port)}`];
+    }
+    coordinator = await connectCoordinator(options.coordinator, endpoints);
+    await a.waitFor(['ready']);
+
+    const world: LabWorld = {
+      workers: { A: a, B: b },
+      rest: Promise.resolve(),
+      coordinatorKind: options.coordinator,
+      endpoints,
+      // Placeholders until the sink reports ready (before anyone writes).
+      sink: a,
+      sinkUrl: '',
+      startSink,
+      coordinator,
+      lockKey: `${prefix}lock`,
+      ttlMs: options.ttlMs,
+      databasePath: database,
+    };
+    debug('coordinator and A ready');
+    const ctx = new LabContext(world, listener, t0);
+    ctxRef = ctx;
+    world.rest = Promise.all([sinkPromise, b.waitFor(['ready'])]).then(([sink]) => {
+      world.sink = sink.child;
+      world.sinkUrl = sink.url;
+      ctx.sinkPids.push(sink.child.pid);
+      listener({
+        type: 'step',
+        id: 'processes',
+        status: 'done',
+        text: `sink on ${sink.url.replace('http://', '')}, SQLite at ${database}; B (pid ${b.pid}) ready`,
+        atMs: performance.now() - t0,
+      });
+    });
+    // Surfaces a sink that fails early without an unhandled rejection; acquire('B') awaits it for real.
+    world.rest.catch(() => undefined);
+    const outcome = await experiment.run(ctx);
+    const verdictAt = performance.now();
+    const checks = outcome.checks;
+    const result: LabResult = {
+      schemaVersion: 1,
+      version: toolVersion(),
+      experiment: options.experiment,
+      coordinator: options.coordinator,
+      ttlMs: ctx.grantedTtlMs,
+      requestedTtlMs: options.ttlMs,
+      tokens: { A: ctx.holders.A?.token ?? 0, B: ctx.holders.B?.token ?? 0 },
+      observedExpiryWaitMs: ctx.observedExpiryWaitMs,
+      stoppedAfterMs: ctx.stoppedAfterMs,
+      modes: outcome.modes,
+      verdict: checks.every((c) => c.ok) ? 'expected' : 'unexpected',
+      checks,
+      durationMs: Math.round(verdictAt - t0 - (etcdStartMs ?? 0)),
+      ...(etcdStartMs !== undefined ? { etcdStartMs } : {}),
+      ...(options.coordinator === 'etcd' ? { etcdEndpoints: endpoints } : {}),
+      sink: { url: world.sinkUrl, database },
+      pids: { A: a.pid, B: b.pid, sink: ctx.sinkPids },
+      observations: ctx.observations,
+      startedAt: new Date(Date.now() - (performance.now() - t0)).toISOString(),
+      outDir: options.outDir,
+    };
+    listener({ type: 'verdict', result, atMs: verdictAt - t0 });
+    // B lets go properly; the others simply end.
+    await b.request({ op: 'release' }, 2000).catch(() => undefined);
+    await teardown();
+    writeEvidence(result, experiment);
+    debug('evidence written');
+    return result;
+  } catch (err) {
+    // Interrupted (Ctrl-C, SIGTERM): the children were ended under our feet; that is not a failure to report.
+    if (aborted) throw new LabAbortedError();
+    throw err;
+  } finally {
+    await teardown();
+    unregister();
+  }
+}

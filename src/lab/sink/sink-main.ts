@@ -1,0 +1,49 @@
+/**
+ * Entry of the `lab-sink` child: serves the sink (`--role sink --db FILE`)
+ * or the embedded coordinator (`--role coordinator --state-dir DIR`) on
+ * 127.0.0.1, prints `{"ev":"ready","port":N}` on stdout, and ends when its
+ * stdin closes (its runner is gone) or on SIGTERM.
+ */
+import { emitToRunner, onRunnerCommand } from '../child-channel.js';
+
+export interface ServiceArgs {
+  role: 'sink' | 'coordinator';
+  db?: string;
+  stateDir?: string;
+}
+
+export async function runService(args: ServiceArgs): Promise<void> {
+  let close: () => Promise<void>;
+  let ready: Record<string, unknown>;
+  try {
+    if (args.role === 'sink') {
+      if (!args.db) throw new Error('--db is required for the sink');
+      const { startSink } = await import('./sink-server.js');
+      const sink = await startSink(args.db);
+      close = sink.close;
+      ready = { port: sink.port, recoveredLock: sink.db.recovery.recovered, previousOwner: sink.db.recovery.previousOwner };
+    } else {
+      if (!args.stateDir) throw new Error('--state-dir is required for the coordinator');
+      const { startEmbeddedCoordinator } = await import('../coordinator/embedded-server.js');
+      const coordinator = await startEmbeddedCoordinator(args.stateDir);
+      close = coordinator.close;
+      ready = { port: coordinator.port, revision: coordinator.table.currentRevision() };
+    }
+  } catch (err) {
+    emitToRunner({ ev: 'failed', message: (err as Error).message, name: (err as Error).name });
+    process.exit(2);
+  }
+  let closing = false;
+  const end = () => {
+    if (closing) return;
+    closing = true;
+    close().finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 1000).unref();
+  };
+  process.on('SIGTERM', end);
+  process.on('SIGINT', end);
+  onRunnerCommand((cmd) => {
+    if (cmd.op === 'exit') end();
+  }, end);
+  emitToRunner({ ev: 'ready', pid: process.pid, ...ready });
+}

@@ -1,0 +1,101 @@
+/**
+ * The sink: an HTTP service on 127.0.0.1 in front of the SQLite database,
+ * with every write mode on the same service.
+ *   POST /write/<mode>   {writer, value, token, hold?, release?} → 200 or 409
+ *   GET  /state/<mode>   {value, token, hwm}
+ *   GET  /barrier/<name> {parked}
+ *   POST /admin/hold-transaction   opens a write transaction and never commits
+ *                                   (the restart experiment kills the sink in it)
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readJsonBody, sendJson } from '../http.js';
+import type { SinkMode } from '../types.js';
+import { Barriers } from './barrier.js';
+import { SINK_MODES, SinkDb, type WriteDecision, type WriteRequest } from './sink-db.js';
+
+const BARRIER_TIMEOUT_MS = 5000;
+
+export interface RunningSink {
+  server: Server;
+  port: number;
+  db: SinkDb;
+  close(): Promise<void>;
+}
+
+export async function startSink(dbPath: string, port = 0): Promise<RunningSink> {
+  const db = new SinkDb(dbPath);
+  const barriers = new Barriers();
+
+  async function write(mode: SinkMode, body: Record<string, unknown>): Promise<WriteDecision> {
+    const req: WriteRequest = {
+      mode,
+      writer: String(body.writer ?? '?'),
+      value: String(body.value ?? ''),
+      token: Number(body.token),
+    };
+    if (!Number.isInteger(req.token)) {
+      return { status: 400, accepted: false, body: { accepted: false, reason: 'token must be an integer' } };
+    }
+    const hold = typeof body.hold === 'string' ? body.hold : undefined;
+    const release = typeof body.release === 'string' ? body.release : undefined;
+    let decision: WriteDecision;
+    if (mode === 'split') {
+      const check = db.splitCheck(req);
+      if (!check.ok) decision = check.decision;
+      else {
+        if (hold) await barriers.park(hold, BARRIER_TIMEOUT_MS);
+        decision = db.splitApply(req, check.mark);
+      }
+    } else {
+      if (hold) await barriers.park(hold, BARRIER_TIMEOUT_MS);
+      decision = mode === 'plain' ? db.writePlain(req) : db.writeFenced(req);
+    }
+    if (release) barriers.release(release);
+    return decision;
+  }
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      try {
+        const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+        const [, section, name] = url.pathname.split('/');
+        const mode = SINK_MODES.find((m) => m === name);
+        if (req.method === 'POST' && section === 'write' && mode) {
+          const decision = await write(mode, await readJsonBody(req));
+          sendJson(res, decision.status, decision.body);
+        } else if (req.method === 'GET' && section === 'state' && mode) {
+          sendJson(res, 200, db.state(mode));
+        } else if (req.method === 'GET' && section === 'barrier' && name) {
+          sendJson(res, 200, { parked: barriers.parked(name) });
+        } else if (req.method === 'POST' && section === 'admin' && name === 'hold-transaction') {
+          db.holdOpenTransaction();
+          sendJson(res, 200, { held: true });
+        } else if (req.method === 'GET' && section === 'writes') {
+          sendJson(res, 200, { writes: db.writesLog() });
+        } else {
+          sendJson(res, 404, { error: `no route ${req.method} ${url.pathname}` });
+        }
+      } catch (err) {
+        sendJson(res, 500, { error: (err as Error).message });
+      }
+    })();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    db,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          db.close();
+          resolve();
+        });
+      }),
+  };
+}

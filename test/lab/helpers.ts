@@ -1,0 +1,99 @@
+/**
+ * Shared by the lab tests: a fresh build of the bin when src/ changed since
+ * the last one (the lab's children run `node bin/fence-tutor.js`), running
+ * the CLI, and checks on what is still running.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isAlive } from '../../src/lab/processes/proc.js';
+
+export const root = join(import.meta.dirname, '..', '..');
+export const bin = join(root, 'bin', 'fence-tutor.js');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+export function ensureBuilt(): void {
+  let built = 0;
+  try {
+    built = statSync(join(root, 'dist', 'main.js')).mtimeMs;
+  } catch {
+    // not built yet
+  }
+  if (built < newestMtime(join(root, 'src'))) {
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  }
+}
+
+export function hasTool(name: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Tool-dependent tests: skip loudly when missing, fail under FENCE_REQUIRE_TOOLS=1. */
+export function toolMissing(name: string): boolean {
+  const missing = !hasTool(name);
+  if (missing && process.env.FENCE_REQUIRE_TOOLS !== '1') {
+    console.warn(`\n*** SKIPPING lab tests that need ${name}: it is not installed (apt-get install ${name === 'etcd' ? 'etcd-server' : name}) ***\n`);
+    return true;
+  }
+  return false;
+}
+
+export function tempHome(prefix = 'fence-tutor-lab-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`fence-tutor ${args.join(' ')} took over ${timeoutMs} ms\n${stderr}`));
+    }, timeoutMs);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** Waits (polling) until `pids` have all gone, up to `ms`; returns those still alive. */
+export async function stillAlive(pids: number[], ms = 2000): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const alive = pids.filter(isAlive);
+    if (alive.length === 0 || Date.now() > deadline) return alive;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export function sqlite(db: string, sql: string): string {
+  return execFileSync('sqlite3', ['-batch', db, sql], { encoding: 'utf8' });
+}

@@ -1,0 +1,198 @@
+/**
+ * `fence-tutor lab` end to end on real processes with the embedded
+ * coordinator: every experiment, the JSON contract, the evidence files,
+ * the evidence database read by Debian's sqlite3, nothing left running.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RepeatSummary } from '../../src/lab/repeats.js';
+import type { LabResult } from '../../src/lab/types.js';
+import { ensureBuilt, runCli, sqlite, stillAlive, tempHome, toolMissing } from './helpers.js';
+
+let home = '';
+beforeAll(() => {
+  ensureBuilt();
+  home = tempHome();
+});
+
+const env = () => ({ FENCE_TUTOR_HOME: home });
+
+async function labJson<T = LabResult>(args: string[]) {
+  const run = await runCli(['lab', '--json', '--ttl', '1', ...args], env());
+  if (run.code !== 0) throw new Error(`exit ${run.code}\n${run.stderr}\n${run.stdout}`);
+  return { run, result: JSON.parse(run.stdout) as T };
+}
+
+function expectNothingLeft(result: LabResult) {
+  return stillAlive([result.pids.A, result.pids.B, ...result.pids.sink]).then((alive) => {
+    expect(alive).toEqual([]);
+    expect(readdirSync(join(home, 'run')).filter((n) => n.startsWith('lab-'))).toEqual([]);
+  });
+}
+
+describe('lab late-write, embedded coordinator', () => {
+  let first: LabResult;
+
+  it('plain ends at A-late, fenced rejects A and stays at B-current; JSON as the issue lists', async () => {
+    const out = join(home, 'late-1');
+    const { run, result } = await labJson(['--out', out]);
+    first = result;
+    expect(run.stderr).toBe('');
+    expect(result).toMatchObject({
+      schemaVersion: 1,
+      coordinator: 'embedded',
+      experiment: 'late-write',
+      ttlMs: 1000,
+      verdict: 'expected',
+      outDir: out,
+    });
+    expect(typeof result.version).toBe('string');
+    expect(Number.isInteger(result.tokens.A) && Number.isInteger(result.tokens.B)).toBe(true);
+    expect(result.tokens.B).toBeGreaterThan(result.tokens.A);
+    expect(result.observedExpiryWaitMs).toBeGreaterThan(0);
+    expect(result.stoppedAfterMs).toBeGreaterThanOrEqual(0);
+    expect(result.durationMs).toBeGreaterThan(result.observedExpiryWaitMs);
+    expect(result.modes.plain).toMatchObject({
+      bWrite: { status: 200, accepted: true },
+      lateWrite: { status: 200, accepted: true },
+      final: { value: 'A-late', token: result.tokens.A },
+    });
+    expect(result.modes.fenced).toMatchObject({
+      bWrite: { status: 200, accepted: true },
+      lateWrite: { status: 409, accepted: false, body: { reason: `stale token ${result.tokens.A} < mark ${result.tokens.B}` } },
+      final: { value: 'B-current', token: result.tokens.B, hwm: result.tokens.B },
+    });
+    await expectNothingLeft(result);
+  });
+
+  it('writes run.json, report.txt and timeline.txt, each naming schemaVersion and version', () => {
+    const out = first.outDir as string;
+    const saved = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'));
+    expect(saved.tokens).toEqual(first.tokens);
+    expect(saved.schemaVersion).toBe(1);
+    const report = readFileSync(join(out, 'report.txt'), 'utf8');
+    expect(report).toMatch(/schemaVersion 1/);
+    expect(report).toContain(first.version);
+    expect(report).toContain(`Tokens       A ${first.tokens.A}, B ${first.tokens.B}`);
+    expect(report).toContain('Verdict      expected');
+    const timeline = readFileSync(join(out, 'timeline.txt'), 'utf8');
+    expect(timeline).toMatch(/schemaVersion 1/);
+    for (const lane of ['coordinator', 'A', 'B', 'sink plain', 'sink fenced']) expect(timeline).toContain(lane);
+    expect(timeline).toContain(`●A ${first.tokens.A}`);
+    expect(timeline).toMatch(/^ms /m);
+  });
+
+  it.skipIf(toolMissing('sqlite3'))("leaves an evidence database Debian's sqlite3 reads", () => {
+    const db = join(first.outDir as string, 'sink.sqlite');
+    expect(sqlite(db, "SELECT value, token, hwm FROM resource WHERE mode = 'fenced'").trim()).toBe(
+      `B-current|${first.tokens.B}|${first.tokens.B}`,
+    );
+    expect(sqlite(db, "SELECT value FROM resource WHERE mode = 'plain'").trim()).toBe('A-late');
+    const rows = sqlite(db, 'SELECT mode, writer, value, token, status FROM writes ORDER BY id').trim().split('\n');
+    expect(rows).toEqual([
+      `plain|B|B-current|${first.tokens.B}|200`,
+      `fenced|B|B-current|${first.tokens.B}|200`,
+      expect.stringMatching(new RegExp(`^(plain\\|A\\|A-late\\|${first.tokens.A}\\|200|fenced\\|A\\|A-late\\|${first.tokens.A}\\|409)$`)),
+      expect.stringMatching(new RegExp(`^(plain\\|A\\|A-late\\|${first.tokens.A}\\|200|fenced\\|A\\|A-late\\|${first.tokens.A}\\|409)$`)),
+    ]);
+    expect(sqlite(db, "SELECT value FROM meta WHERE key = 'version'").trim()).toBe(first.version);
+  });
+
+  it('hands out higher tokens on the next run (the revision is durable)', async () => {
+    const { result } = await labJson([]);
+    expect(result.tokens.A).toBeGreaterThan(first.tokens.B);
+    expect(existsSync(join(result.outDir, 'run.json'))).toBe(true);
+  });
+
+  it('prints the steps and the verdict lines in plain mode', async () => {
+    const run = await runCli(['lab', '--ttl', '1', '--ascii'], env());
+    expect(run.code).toBe(0);
+    const out = run.stdout;
+    expect(out).toMatch(/\[ok\] A \(pid \d+\) holds the lock with token \d+/);
+    expect(out).toContain('[ok] A stopped (SIGSTOP), no keepalive');
+    expect(out).toMatch(/saw the lock gone [\d.]+ s after A's grant/);
+    expect(out).toMatch(/plain\s+A-late\s+x\s+A's late write overwrote B's \(200\)/);
+    expect(out).toMatch(/fenced\s+B-current\s+ok A rejected: 409 stale token \d+ < mark \d+/);
+    expect(out).toContain('verdict: expected');
+    expect(out).toMatch(/evidence: run.json/);
+  });
+
+  it('summarises --repeats', async () => {
+    const { result } = await labJson<{ runs: LabResult[]; summary: RepeatSummary }>(['--repeats', '2']);
+    expect(result.runs).toHaveLength(2);
+    expect(result.summary).toMatchObject({ runs: 2, expected: 2, unexpected: 0, verdict: 'expected', ttlMs: 1000 });
+    expect(result.summary.durationMs.median).toBeGreaterThan(0);
+    expect(existsSync(join(result.summary.outDir, 'summary.json'))).toBe(true);
+  });
+});
+
+describe('the other experiments, embedded coordinator', () => {
+  it('split: atomic rejects A and ends at B-current; split ends at A-late and lowers the mark', async () => {
+    const { result } = await labJson(['--experiment', 'split']);
+    expect(result.experiment).toBe('split');
+    expect(result.verdict).toBe('expected');
+    const { A, B } = result.tokens;
+    expect(result.modes.atomic).toMatchObject({ lateWrite: { status: 409 }, final: { value: 'B-current', hwm: B } });
+    expect(result.modes.split).toMatchObject({
+      bWrite: { status: 200 },
+      lateWrite: { status: 200, accepted: true },
+      final: { value: 'A-late', token: A, hwm: A },
+    });
+    expect(Object.keys(result.modes).sort()).toEqual(['atomic', 'split']);
+    await expectNothingLeft(result);
+  });
+
+  it('early: A accepted, then B accepted, final B-current; the report says why', async () => {
+    const { result } = await labJson(['--experiment', 'early']);
+    expect(result.verdict).toBe('expected');
+    expect(result.modes.fenced).toMatchObject({
+      lateWrite: { status: 200, accepted: true },
+      bWrite: { status: 200, accepted: true },
+      final: { value: 'B-current', hwm: result.tokens.B },
+    });
+    const report = readFileSync(join(result.outDir, 'report.txt'), 'utf8');
+    expect(report).toMatch(/narrower contract/);
+    expect(report).toMatch(/current owner/);
+  });
+
+  it('restart: the sink is SIGKILLed between B and A; A is still rejected, the mark read back from disk', async () => {
+    const { result } = await labJson(['--experiment', 'restart']);
+    expect(result.verdict).toBe('expected');
+    expect(result.pids.sink).toHaveLength(2);
+    expect(result.modes.fenced).toMatchObject({
+      bWrite: { status: 200 },
+      lateWrite: { status: 409, accepted: false },
+      final: { value: 'B-current', hwm: result.tokens.B },
+      markAfterRestart: result.tokens.B,
+    });
+    expect(result.checks.every((c) => c.ok)).toBe(true);
+    await expectNothingLeft(result);
+  });
+});
+
+describe('lab usage errors (exit 2, nothing started)', () => {
+  it.each([
+    [['--ttl', '0'], /--ttl 0/],
+    [['--ttl', 'soon'], /--ttl soon/],
+    [['--repeats', '0'], /--repeats/],
+    [['--experiment', 'nope'], /nope/],
+    [['--etcd-endpoints', 'http://127.0.0.1:1'], /needs --coordinator etcd/],
+    [['--coordinator', 'etcd', '--etcd-endpoints', 'ftp://x'], /only http/],
+  ])('%j', async (args, message) => {
+    const run = await runCli(['lab', ...args], env());
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stdout).toBe('');
+  });
+
+  it('says how to install etcd when it is missing', async () => {
+    const run = await runCli(['lab', '--coordinator', 'etcd', '--etcd-bin', join(home, 'no-etcd-here')], env());
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('apt-get install etcd-server');
+    const noPath = await runCli(['lab', '--coordinator', 'etcd', '--json'], { ...env(), PATH: '/nonexistent' });
+    expect(noPath.code).toBe(2);
+    expect(noPath.stderr).toContain('apt-get install etcd-server');
+    expect(noPath.stdout).toBe('');
+  });
+});

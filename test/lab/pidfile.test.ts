@@ -1,0 +1,84 @@
+/**
+ * Reaping what a killed run left: only pids that still run the recorded
+ * command line are ended (pids are reused), stopped ones included.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { reapLeftovers } from '../../src/lab/processes/pidfile.js';
+import { commandLineOf, isAlive, processState } from '../../src/lab/processes/proc.js';
+import { stillAlive } from './helpers.js';
+
+const started: ChildProcess[] = [];
+afterEach(() => {
+  for (const c of started.splice(0)) {
+    try {
+      process.kill(c.pid!, 'SIGCONT');
+      c.kill('SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+});
+
+async function idleChild(tag: string): Promise<{ pid: number; argv: string[] }> {
+  const argv = [process.execPath, '-e', `setInterval(() => {}, 1000) /* ${tag} */`];
+  const child = spawn(argv[0]!, argv.slice(1), { stdio: 'ignore' });
+  started.push(child);
+  for (let i = 0; i < 100 && !commandLineOf(child.pid!)?.includes(argv[2]!); i++) await new Promise((r) => setTimeout(r, 10));
+  return { pid: child.pid!, argv };
+}
+
+function writePidfile(dir: string, runner: { pid: number; argv: string[] }, children: { pid: number; argv: string[] }[], tempDirs: string[] = []) {
+  const path = join(dir, `lab-test-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(
+    path,
+    JSON.stringify({
+      schemaVersion: 1,
+      version: '0',
+      runId: 'x',
+      startedAt: new Date().toISOString(),
+      runner,
+      children: children.map((c, i) => ({ role: `c${i}`, ...c })),
+      tempDirs,
+    }),
+  );
+  return path;
+}
+
+describe('pidfile reaping', () => {
+  it('ends a stopped leftover of a dead runner, removes its temp dir, and leaves a reused pid alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fence-run-'));
+    const leftover = await idleChild('leftover');
+    process.kill(leftover.pid, 'SIGSTOP');
+    for (let i = 0; i < 100 && processState(leftover.pid) !== 'T'; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(processState(leftover.pid)).toBe('T');
+    const stranger = await idleChild('stranger');
+    const temp = mkdtempSync(join(tmpdir(), 'fence-etcd-'));
+    const path = writePidfile(
+      dir,
+      { pid: 2 ** 22 + 7, argv: ['gone'] },
+      [leftover, { pid: stranger.pid, argv: [process.execPath, 'lab-worker', 'not what it runs'] }],
+      [temp],
+    );
+    const report = await reapLeftovers(dir);
+    expect(report.ended).toEqual([leftover.pid]);
+    expect(await stillAlive([leftover.pid])).toEqual([]);
+    expect(isAlive(stranger.pid)).toBe(true);
+    expect(existsSync(path)).toBe(false);
+    expect(existsSync(temp)).toBe(false);
+  });
+
+  it('leaves the run of a live runner alone, unless forced (the test teardown)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fence-run-'));
+    const runner = await idleChild('runner');
+    const child = await idleChild('child');
+    const path = writePidfile(dir, runner, [child]);
+    expect((await reapLeftovers(dir)).ended).toEqual([]);
+    expect(existsSync(path)).toBe(true);
+    expect((await reapLeftovers(dir, { force: true })).ended).toEqual([child.pid]);
+    expect(existsSync(path)).toBe(false);
+  });
+});
