@@ -1,13 +1,22 @@
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
 
-/** Placeholder until the command is built: says so plainly. */
+/** `fence-tutor assign`: options here, the work in ../quiz-assign.ts. */
 export function register(program: Command): void {
   program
     .command('assign')
-    .description('(not built yet)')
-    .allowUnknownOption()
-    .action(() => {
-      throw new UsageError('the assign command is not built yet');
+    .description('write an assignment file: settings and questions embedded, runs the same anywhere')
+    .option('--quiz <id|file>', 'a bank id or a path to a bank (default: the whole bank)')
+    .option('--mode <mode>', 'practice or exam')
+    .option('--seed <n>', 'everyone sits this seed (default: each student draws their own)')
+    .option('--count <n>', 'questions per student')
+    .option('--time-limit <duration>', 'e.g. 15m')
+    .option('--pass <percent>', 'pass mark for an exam (default 70)')
+    .option('--title <text>', 'a title shown to students')
+    .option('--out <file>', 'where to write the assignment (JSON)')
+    .addHelpText('after', '\nExample:\n  $ fence-tutor assign --quiz token-contract --mode exam --count 5 --time-limit 10m --out week2.json')
+    .action(async (opts) => {
+      const { runAssign } = await import('../quiz-assign.js');
+      const { processOut } = await import('../quiz-output.js');
+      process.exitCode = runAssign(opts, processOut);
     });
 }

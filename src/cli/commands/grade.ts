@@ -1,13 +1,17 @@
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
 
-/** Placeholder until the command is built: says so plainly. */
+/** `fence-tutor grade`: options here, the work in ../quiz-grade.ts. */
 export function register(program: Command): void {
   program
     .command('grade')
-    .description('(not built yet)')
-    .allowUnknownOption()
-    .action(() => {
-      throw new UsageError('the grade command is not built yet');
+    .description('class results from quiz reports: per student, per question (hardest first), per topic')
+    .argument('<reports...>', 'JSON report files written by `fence-tutor quiz --report`')
+    .option('--json', 'print {"groups": [...]} as JSON')
+    .option('--csv <dir>', 'write students.csv, questions.csv and topics.csv into DIR')
+    .addHelpText('after', '\nExample:\n  $ fence-tutor grade reports/*.json --csv results/')
+    .action(async (files: string[], opts) => {
+      const { runGrade } = await import('../quiz-grade.js');
+      const { processOut } = await import('../quiz-output.js');
+      process.exitCode = runGrade(files, opts, processOut);
     });
 }

@@ -1,13 +1,35 @@
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
+import { decideDisplay } from '../terminal.js';
 
-/** Placeholder until the command is built: says so plainly. */
+/** `fence-tutor quiz`: options here, the work in ../quiz-run.ts (loaded on use). */
 export function register(program: Command): void {
   program
     .command('quiz')
-    .description('(not built yet)')
-    .allowUnknownOption()
-    .action(() => {
-      throw new UsageError('the quiz command is not built yet');
+    .description('sit a quiz: practice, exam or review; autograde with --answers; export the key')
+    .option('--quiz <id|file>', 'a bank id (a file in quizzes/ without extension) or a path to a bank; default: the whole bank')
+    .option('--mode <mode>', 'practice, exam or review (default practice)')
+    .option('--seed <n>', 'fixes the order, the variants and the option order (default: drawn and recorded)')
+    .option('--count <n>', 'ask the first N questions of the seed order (default: all)')
+    .option('--time-limit <duration>', 'e.g. 90s, 15m, 1h or plain seconds')
+    .option('--pass <percent>', 'pass mark for an exam, 0-100 (default 70)')
+    .option('--student <name>', 'the name recorded in the report')
+    .option('--answers <file>', 'sit the quiz with no terminal: {"answers": {"<id>": <answer>}}')
+    .option('--report <file>', 'write the report here (.xml means JUnit, else JSON)')
+    .option('--format <format>', 'json or junit; without --report the report goes to stdout')
+    .option('--export <kind>', 'json (answer key), sheet (questions + empty answers template) or gift (Moodle)')
+    .option('--assignment <file>', 'sit an assignment written by `fence-tutor assign`')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ fence-tutor quiz --mode exam --seed 7 --count 10
+  $ fence-tutor quiz --export sheet --seed 7 --count 10 > sheet.json
+  $ fence-tutor quiz --seed 7 --count 10 --mode exam --answers sheet.json --report me.json
+  $ fence-tutor quiz --export gift --seed 3 > bank.gift`,
+    )
+    .action(async (_opts, cmd: Command) => {
+      const flags = cmd.optsWithGlobals();
+      const { runQuiz } = await import('../quiz-run.js');
+      process.exitCode = await runQuiz(flags, { display: decideDisplay(flags), flags });
     });
 }

@@ -1,0 +1,62 @@
+/**
+ * `fence-tutor assign`: an assignment file with every setting and the
+ * bank's questions embedded (predict keys included), written atomically.
+ */
+import { type Assignment, ASSIGNMENT_SCHEMA_VERSION } from '../content/assignment-loader.js';
+import { loadQuizArg } from '../content/quiz-loader.js';
+import { sanitizeLine } from '../content/sanitize.js';
+import { writeJsonAtomic } from '../platform/atomic-file.js';
+import { toolVersion } from '../platform/package-root.js';
+import { EXIT, UsageError } from './errors.js';
+import type { Out } from './quiz-output.js';
+import { parseCount, parseDuration, parsePercent, parseSeed } from './quiz-settings.js';
+
+export interface AssignFlags {
+  quiz?: string;
+  mode?: string;
+  seed?: string;
+  count?: string;
+  timeLimit?: string;
+  pass?: string;
+  title?: string;
+  out?: string;
+}
+
+export function buildAssignment(flags: AssignFlags, now: Date = new Date()): Assignment {
+  if (flags.mode !== 'practice' && flags.mode !== 'exam') {
+    throw new UsageError(flags.mode === undefined ? 'assign needs --mode practice or --mode exam' : `--mode ${JSON.stringify(flags.mode)} is not practice or exam; an assignment is one of those two`);
+  }
+  const mode = flags.mode;
+  const pass = flags.pass === undefined ? undefined : parsePercent(flags.pass);
+  if (mode === 'practice' && pass !== undefined) throw new UsageError('--pass applies to exams only; use --mode exam or drop --pass');
+  const bank = loadQuizArg(flags.quiz);
+  const count = flags.count === undefined ? null : parseCount(flags.count);
+  return {
+    schemaVersion: ASSIGNMENT_SCHEMA_VERSION,
+    kind: 'assignment',
+    version: toolVersion(),
+    title: flags.title === undefined || flags.title.trim() === '' ? null : sanitizeLine(flags.title).trim(),
+    quiz: bank.id,
+    contentHash: bank.contentHash,
+    mode,
+    seed: flags.seed === undefined ? null : parseSeed(flags.seed),
+    count: count === null ? null : Math.min(count, bank.questions.length),
+    timeLimitMs: flags.timeLimit === undefined ? null : parseDuration(flags.timeLimit),
+    passMark: mode === 'exam' ? (pass ?? 70) : null,
+    createdAt: now.toISOString(),
+    questions: bank.questions,
+  };
+}
+
+export function runAssign(flags: AssignFlags, out: Out): number {
+  if (!flags.out) throw new UsageError('assign needs --out FILE: where to write the assignment (e.g. --out week3.json)');
+  const a = buildAssignment(flags);
+  writeJsonAtomic(flags.out, a);
+  const who = a.seed === null ? 'each student draws their own seed (recorded in the report)' : `everyone sits seed ${a.seed}`;
+  out.stderr(
+    `Assignment written to ${flags.out}: ${a.count ?? a.questions.length} of ${a.questions.length} questions from ${a.quiz}, ${a.mode}` +
+      `${a.passMark !== null ? `, pass mark ${a.passMark}%` : ''}${a.timeLimitMs !== null ? `, time limit ${Math.round(a.timeLimitMs / 1000)} s` : ''}; ${who}.\n` +
+      `Students run: fence-tutor quiz --assignment ${flags.out} --student NAME --report NAME.json\n`,
+  );
+  return EXIT.ok;
+}

@@ -1,0 +1,54 @@
+/**
+ * After a sitting: the report where the flags say (file, or stdout with
+ * --format), a short summary for people, and the exit status.
+ */
+import type { QuizReport } from '../core/quiz/grading.js';
+import type { DrawnQuestion } from '../core/quiz/types.js';
+import { renderReport, reportFormatFor, writeReport } from '../quiz/report-io.js';
+import { EXIT } from './errors.js';
+import type { QuizPlan } from './quiz-settings.js';
+
+export interface Out {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+}
+
+export const processOut: Out = {
+  stdout: (s) => process.stdout.write(s),
+  stderr: (s) => process.stderr.write(s),
+};
+
+export function summaryLines(report: QuizReport, drawn: readonly DrawnQuestion[]): string[] {
+  const right = report.questions.filter((q) => q.correct).length;
+  const lines = [`Score ${report.score.toFixed(2)}% (${right} of ${report.questions.length} right)`];
+  if (report.passMark !== null) lines[0] += ` · pass mark ${report.passMark}% · ${report.passed ? 'passed' : 'not passed'}`;
+  if (report.incomplete) lines.push('The attempt was left before the end: the report is marked incomplete.');
+  if (report.expired) lines.push('The time limit ended the attempt; unanswered questions count as wrong.');
+  const missed = report.questions.filter((q) => !q.correct).map((q) => q.id);
+  if (missed.length > 0 && drawn.length > 0) lines.push(`Missed: ${missed.join(', ')}`);
+  lines.push(`quiz ${report.quiz} · seed ${report.seed} · ${report.mode} · content ${report.contentHash.slice(0, 12)}`);
+  return lines;
+}
+
+/** Writes or prints the report as asked, then the summary; returns the exit status. */
+export function emitReport(plan: QuizPlan, report: QuizReport, drawn: readonly DrawnQuestion[], out: Out, showSummary = true): number {
+  const explanations = new Map(drawn.map((q) => [q.id, `${q.explanation} (Source: ${q.source})`]));
+  const toStdout = plan.report === undefined && plan.format !== undefined;
+  if (plan.report !== undefined) {
+    const format = reportFormatFor(plan.report, plan.format);
+    writeReport(plan.report, report, format, explanations);
+    out.stderr(`Report written to ${plan.report} (${format === 'junit' ? 'JUnit XML' : 'JSON'}).\n`);
+  } else if (toStdout) {
+    out.stdout(renderReport(report, plan.format!, explanations));
+  }
+  if (showSummary) {
+    const text = `${summaryLines(report, drawn).join('\n')}\n`;
+    if (toStdout) out.stderr(text);
+    else out.stdout(text);
+  }
+  return exitStatusFor(report);
+}
+
+export function exitStatusFor(report: QuizReport): number {
+  return report.passed === false ? EXIT.failed : EXIT.ok;
+}

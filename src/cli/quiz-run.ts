@@ -1,0 +1,186 @@
+/**
+ * `fence-tutor quiz`: decide the plan, then one of: print an export, sit
+ * the quiz from an answers file, open the app, or ask plain prompts on a
+ * terminal. Exit 0 passed (or practice finished), 1 not passed, 2 bad input.
+ */
+import { isCorrect } from '../core/quiz/answers.js';
+import { drawQuestions } from '../core/quiz/draw.js';
+import { buildReport, gradeOne, type QuizReport } from '../core/quiz/grading.js';
+import * as S from '../core/quiz/session.js';
+import type { DrawnQuestion } from '../core/quiz/types.js';
+import { readAnswers, readAnswersHeader, readAnswersText } from '../content/answers-loader.js';
+import { toolVersion } from '../platform/package-root.js';
+import { onCleanup } from '../platform/cleanup.js';
+import { exportKey, exportSheet } from '../quiz/export.js';
+import { toGift } from '../quiz/gift.js';
+import { saveReportToDataDir } from '../quiz/report-io.js';
+import { recordReviewResults } from '../quiz/review-store.js';
+import { EXIT, UsageError } from './errors.js';
+import { toJson } from './json-output.js';
+import { emitReport, type Out, processOut } from './quiz-output.js';
+import { runPlainQuiz } from './quiz-plain.js';
+import { drawReview } from './quiz-review.js';
+import { drawSeed, type QuizFlags, type QuizPlan, planQuiz } from './quiz-settings.js';
+import type { Display } from './terminal.js';
+
+export interface QuizContext {
+  display: Display;
+  flags: Record<string, unknown>;
+  out?: Out;
+  now?: () => number;
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
+}
+
+function draw(plan: QuizPlan, seed: number, now: number): DrawnQuestion[] {
+  if (plan.mode === 'review') return drawReview(plan, seed, new Date(now));
+  return drawQuestions(plan.bankQuestions, seed, plan.count);
+}
+
+function reportFor(plan: QuizPlan, seed: number, results: QuizReport['questions'], t: { startedAt: number; finishedAt: number; incomplete: boolean; expired?: boolean }): QuizReport {
+  return buildReport({
+    version: toolVersion(),
+    quiz: plan.quiz,
+    contentHash: plan.contentHash,
+    seed,
+    mode: plan.mode,
+    student: plan.student,
+    startedAt: t.startedAt,
+    finishedAt: t.finishedAt,
+    results,
+    passMark: plan.passMark,
+    incomplete: t.incomplete,
+    timeLimitMs: plan.timeLimitMs,
+    ...(t.expired ? { expired: true } : {}),
+    ...(plan.title !== undefined ? { title: plan.title } : {}),
+    ...(plan.assignment ? { assignment: plan.assignment } : {}),
+  });
+}
+
+export async function runQuiz(flags: QuizFlags, ctx: QuizContext): Promise<number> {
+  const out = ctx.out ?? processOut;
+  const now = ctx.now ?? Date.now;
+  const plan = planQuiz(flags);
+
+  if (plan.export) {
+    const seed = plan.seed ?? 0;
+    const meta = { quiz: plan.quiz, contentHash: plan.contentHash, seed, version: toolVersion() };
+    if (plan.export === 'json') out.stdout(`${toJson(exportKey(meta, drawQuestions(plan.bankQuestions, seed)))}\n`);
+    else if (plan.export === 'sheet') out.stdout(`${toJson(exportSheet(meta, drawQuestions(plan.bankQuestions, seed, plan.count)))}\n`);
+    else out.stdout(toGift(drawQuestions(plan.bankQuestions, seed), meta));
+    return EXIT.ok;
+  }
+
+  if (plan.answers !== undefined) return sitWithAnswers(plan, out, now);
+
+  const stdin = ctx.stdin ?? process.stdin;
+  const seed = plan.seed ?? drawSeed();
+  if (ctx.display.interactive) {
+    const drawn = draw(plan, seed, now());
+    const { runApp } = await import('../ui/run-app.js');
+    return runApp({
+      route: {
+        screen: 'quiz',
+        mode: plan.mode,
+        quiz: plan.quiz,
+        ...(plan.title !== undefined ? { title: plan.title } : {}),
+        contentHash: plan.contentHash,
+        seed,
+        count: plan.count ?? null,
+        timeLimitMs: plan.timeLimitMs,
+        passMark: plan.passMark,
+        student: plan.student,
+        report: plan.report ?? null,
+        format: plan.format ?? null,
+        assignment: plan.assignment ?? null,
+        questions: drawn,
+      },
+      display: ctx.display,
+      flags: ctx.flags,
+    });
+  }
+  if (!stdin.isTTY) {
+    throw new UsageError(
+      'there is no terminal to ask the questions on. To sit the quiz without one, use --answers FILE (a template: `fence-tutor quiz --export sheet --seed N`); or run the command in a terminal',
+    );
+  }
+  return sitPlain(plan, seed, out, now, stdin, ctx.display.columns);
+}
+
+async function sitWithAnswers(plan: QuizPlan, out: Out, now: () => number): Promise<number> {
+  const file = plan.answers!;
+  const header = readAnswersHeader(readAnswersText(file), file);
+  if (plan.seed !== undefined && header.seed !== undefined && header.seed !== plan.seed) {
+    throw new UsageError(`${file} was written for seed ${header.seed}, but this quiz runs with seed ${plan.seed}: option numbers differ between seeds. Use --seed ${header.seed}, or remove "seed" from the file`);
+  }
+  const seed = plan.seed ?? header.seed ?? drawSeed();
+  const startedAt = now();
+  const drawn = draw(plan, seed, startedAt);
+  if (plan.mode === 'review' && drawn.length === 0) {
+    out.stderr('Nothing is due for review.\n');
+    return EXIT.ok;
+  }
+  const responses = readAnswers(header, drawn, new Set(plan.bankQuestions.map((q) => q.id)), plan.quiz);
+  const results = drawn.map((q) => {
+    const r = responses.get(q.id) ?? null;
+    return gradeOne(q, r, 0, r === null ? 0 : 1);
+  });
+  const student = plan.student ?? header.student ?? null;
+  const report = reportFor({ ...plan, student }, seed, results, { startedAt, finishedAt: now(), incomplete: false });
+  if (plan.mode === 'review') recordReviewResults(results, new Date(startedAt));
+  return emitReport(plan, report, drawn, out);
+}
+
+async function sitPlain(plan: QuizPlan, seed: number, out: Out, now: () => number, stdin: NodeJS.ReadableStream, columns: number): Promise<number> {
+  const drawn = draw(plan, seed, now());
+  if (drawn.length === 0) {
+    out.stdout(plan.mode === 'review' ? 'Nothing is due for review. Come back later.\n' : 'This quiz has no questions.\n');
+    return EXIT.ok;
+  }
+  const heading = `Quiz ${plan.title ?? plan.quiz} · ${drawn.length} question${drawn.length === 1 ? '' : 's'} · ${plan.mode} · seed ${seed}`;
+  // Readline handles Ctrl-C itself; a SIGTERM (or SIGHUP) mid-quiz still saves an incomplete report.
+  let latest: { state: S.SessionState } | null = null;
+  const finishReport = (state: S.SessionState, incomplete: boolean) =>
+    reportFor(plan, seed, S.results(state), {
+      startedAt: state.startedAt,
+      finishedAt: state.finishedAt ?? now(),
+      incomplete,
+      expired: state.endReason === 'expired',
+    });
+  const unregister = onCleanup(() => {
+    if (latest && plan.report) emitReport(plan, finishReport(S.leave(latest.state, now()), true), drawn, out, false);
+  });
+  const outcome = await runPlainQuiz(
+    {
+      questions: drawn,
+      mode: plan.mode,
+      timeLimitMs: plan.timeLimitMs,
+      passMark: plan.passMark,
+      heading,
+      onState: (state) => {
+        latest = { state };
+      },
+    },
+    { input: stdin, output: process.stdout, now, columns },
+  );
+  latest = null;
+  unregister();
+  const report = finishReport(outcome.state, outcome.left);
+  out.stdout('\n');
+  if (plan.mode === 'exam') {
+    for (const [i, q] of drawn.entries()) {
+      const r = report.questions[i]!;
+      if (!r.correct) out.stdout(`Missed ${i + 1}. ${q.id}: ${q.explanation} (Source: ${q.source})\n`);
+    }
+  }
+  const status = emitReport(plan, report, drawn, out);
+  try {
+    saveReportToDataDir(report);
+    recordReviewResults(
+      drawn.map((q, i) => ({ id: q.id, correct: isCorrect(q, plan.mode === 'exam' ? outcome.state.answers[i]!.current : outcome.state.answers[i]!.first) })),
+      new Date(report.finishedAt),
+    );
+  } catch (err) {
+    out.stderr(`warning: could not save the report or review boxes in the data directory: ${(err as Error).message}\n`);
+  }
+  return outcome.left ? EXIT.interrupted : status;
+}

@@ -1,0 +1,104 @@
+/**
+ * Class grading (issue 8): reports grouped by quiz and content hash, never
+ * mixed; per student, per question (hardest first) and per topic tag.
+ * Pure: the caller reads the files and names the students.
+ */
+import type { QuizReport } from './grading.js';
+
+export interface GradeInput {
+  file: string;
+  /** The report's student, else the file name. */
+  student: string;
+  report: QuizReport;
+}
+
+export interface StudentRow {
+  student: string;
+  file: string;
+  score: number;
+  passed: boolean | null;
+  timeTakenMs: number;
+  incomplete: boolean;
+  seed: number;
+  mode: string;
+}
+
+export interface QuestionRow {
+  id: string;
+  right: number;
+  total: number;
+  /** Percent of the students who were asked it and got it right, two decimals. */
+  percentRight: number;
+}
+
+export interface TopicRow {
+  tag: string;
+  /** Class average on the questions with this tag, percent, two decimals. */
+  average: number;
+  answers: number;
+}
+
+export interface GradeGroup {
+  quiz: string;
+  contentHash: string;
+  students: StudentRow[];
+  questions: QuestionRow[];
+  topics: TopicRow[];
+}
+
+const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10000) / 100);
+
+export function gradeClass(inputs: readonly GradeInput[]): GradeGroup[] {
+  const groups = new Map<string, GradeInput[]>();
+  for (const input of inputs) {
+    const key = `${input.report.quiz}\u0000${input.report.contentHash}`;
+    const list = groups.get(key) ?? [];
+    list.push(input);
+    groups.set(key, list);
+  }
+  const out: GradeGroup[] = [];
+  for (const list of groups.values()) {
+    const first = list[0]!.report;
+    const students = list
+      .map(({ file, student, report }) => ({
+        student,
+        file,
+        score: report.score,
+        passed: report.passed,
+        timeTakenMs: Math.max(0, Date.parse(report.finishedAt) - Date.parse(report.startedAt)) || 0,
+        incomplete: report.incomplete,
+        seed: report.seed,
+        mode: report.mode,
+      }))
+      .sort((a, b) => (a.student < b.student ? -1 : a.student > b.student ? 1 : a.file < b.file ? -1 : 1));
+    const perQuestion = new Map<string, { right: number; total: number }>();
+    const perTag = new Map<string, { points: number; total: number }>();
+    for (const { report } of list) {
+      for (const q of report.questions) {
+        const row = perQuestion.get(q.id) ?? { right: 0, total: 0 };
+        row.total += 1;
+        row.right += q.correct ? 1 : 0;
+        perQuestion.set(q.id, row);
+        for (const tag of q.tags.length > 0 ? q.tags : ['untagged']) {
+          const t = perTag.get(tag) ?? { points: 0, total: 0 };
+          t.total += 1;
+          t.points += q.correct ? 1 : 0;
+          perTag.set(tag, t);
+        }
+      }
+    }
+    const questions = [...perQuestion.entries()]
+      .map(([id, r]) => ({ id, right: r.right, total: r.total, percentRight: pct(r.right, r.total) }))
+      .sort((a, b) => a.percentRight - b.percentRight || b.total - a.total || (a.id < b.id ? -1 : 1));
+    const topics = [...perTag.entries()]
+      .map(([tag, t]) => ({ tag, average: pct(t.points, t.total), answers: t.total }))
+      .sort((a, b) => a.average - b.average || (a.tag < b.tag ? -1 : 1));
+    out.push({ quiz: first.quiz, contentHash: first.contentHash, students, questions, topics });
+  }
+  return out.sort((a, b) => (a.quiz < b.quiz ? -1 : a.quiz > b.quiz ? 1 : a.contentHash < b.contentHash ? -1 : 1));
+}
+
+/** The group column of the CSV files and the text headings. */
+export function groupLabel(g: Pick<GradeGroup, 'quiz' | 'contentHash'>): string {
+  return `${g.quiz}@${g.contentHash.slice(0, 12)}`;
+}

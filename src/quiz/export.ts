@@ -1,0 +1,56 @@
+/**
+ * `--export json` (the instructor's answer key for one seed) and
+ * `--export sheet` (what a learner or script fills in for `--answers`).
+ */
+import { expectedShape } from '../core/quiz/answers.js';
+import type { DrawnQuestion } from '../core/quiz/types.js';
+
+export interface ExportMeta {
+  quiz: string;
+  contentHash: string;
+  seed: number;
+  version: string;
+}
+
+export function exportKey(meta: ExportMeta, questions: readonly DrawnQuestion[]) {
+  return {
+    schemaVersion: 1,
+    version: meta.version,
+    quiz: meta.quiz,
+    contentHash: meta.contentHash,
+    seed: meta.seed,
+    questions: questions.map((q) => ({
+      id: q.id,
+      type: q.type,
+      lesson: q.lesson,
+      prompt: q.prompt,
+      options: q.options,
+      answer: q.answer,
+      explanation: q.explanation,
+      source: q.source,
+      tags: q.tags,
+      difficulty: q.difficulty,
+      ...(q.hint !== undefined ? { hint: q.hint } : {}),
+      ...(q.variant ? { variant: q.variant } : {}),
+    })),
+  };
+}
+
+export function exportSheet(meta: ExportMeta, questions: readonly DrawnQuestion[]) {
+  return {
+    schemaVersion: 1,
+    version: meta.version,
+    quiz: meta.quiz,
+    contentHash: meta.contentHash,
+    seed: meta.seed,
+    questions: questions.map((q, i) => ({
+      number: i + 1,
+      id: q.id,
+      type: q.type,
+      prompt: q.prompt,
+      options: q.options,
+      expects: expectedShape(q),
+    })),
+    answers: Object.fromEntries(questions.map((q) => [q.id, null])),
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * `grade` output: text for people, CSV for spreadsheets. CSV cells that a
+ * spreadsheet would read as a formula (a student name starting with =, +,
+ * - or @ in a report) are prefixed with an apostrophe.
+ */
+import { join } from 'node:path';
+import { type GradeGroup, groupLabel } from '../core/quiz/class-grade.js';
+import { writeFileAtomic } from '../platform/atomic-file.js';
+
+export function csvCell(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  let s = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+function csv(header: string[], rows: (string | number | boolean | null)[][]): string {
+  return `${[header, ...rows].map((r) => r.map((c) => csvCell(c)).join(',')).join('\r\n')}\r\n`;
+}
+
+export function gradeCsv(groups: readonly GradeGroup[]): { students: string; questions: string; topics: string } {
+  return {
+    students: csv(
+      ['group', 'quiz', 'contentHash', 'student', 'file', 'score', 'passed', 'timeTakenMs', 'incomplete', 'seed', 'mode'],
+      groups.flatMap((g) => g.students.map((s) => [groupLabel(g), g.quiz, g.contentHash, s.student, s.file, s.score, s.passed, s.timeTakenMs, s.incomplete, s.seed, s.mode])),
+    ),
+    questions: csv(
+      ['group', 'question', 'right', 'total', 'percentRight'],
+      groups.flatMap((g) => g.questions.map((q) => [groupLabel(g), q.id, q.right, q.total, q.percentRight])),
+    ),
+    topics: csv(
+      ['group', 'tag', 'average', 'answers'],
+      groups.flatMap((g) => g.topics.map((t) => [groupLabel(g), t.tag, t.average, t.answers])),
+    ),
+  };
+}
+
+export function writeGradeCsv(dir: string, groups: readonly GradeGroup[]): string[] {
+  const files = gradeCsv(groups);
+  const written: string[] = [];
+  for (const [name, text] of Object.entries(files)) {
+    const path = join(dir, `${name}.csv`);
+    writeFileAtomic(path, text);
+    written.push(path);
+  }
+  return written;
+}
+
+function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
+}
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  return rows.map((r) => `  ${r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ')}`.trimEnd());
+}
+
+export function gradeText(groups: readonly GradeGroup[]): string {
+  const out: string[] = [];
+  for (const g of groups) {
+    out.push(`Quiz ${g.quiz} · content ${g.contentHash.slice(0, 12)} · ${g.students.length} report${g.students.length === 1 ? '' : 's'}`);
+    out.push('', 'Students');
+    out.push(
+      ...table([
+        ['student', 'score', 'passed', 'time', 'incomplete'],
+        ...g.students.map((s) => [s.student, `${s.score.toFixed(2)}%`, s.passed === null ? '-' : s.passed ? 'yes' : 'no', duration(s.timeTakenMs), s.incomplete ? 'yes' : 'no']),
+      ]),
+    );
+    out.push('', 'Questions, hardest first');
+    out.push(...table([['question', 'right', 'percent'], ...g.questions.map((q) => [q.id, `${q.right}/${q.total}`, `${q.percentRight.toFixed(2)}%`])]));
+    out.push('', 'Topics');
+    out.push(...table([['tag', 'average', 'answers'], ...g.topics.map((t) => [t.tag, `${t.average.toFixed(2)}%`, String(t.answers)])]));
+    out.push('');
+  }
+  return `${out.join('\n')}`;
+}
