@@ -1,0 +1,49 @@
+/**
+ * The real loaders behind `validate`: each kind's own loader (scenarios,
+ * quizzes, assignments) and the engine, so validate checks exactly what the
+ * commands that use the content would accept.
+ */
+import { readFileSync } from 'node:fs';
+import { simulate } from '../core/engine.js';
+import { shippedDir } from '../platform/package-root.js';
+import { displayPath } from './lesson-loader.js';
+import { loadQuizFile, shippedBankFiles } from './quiz-loader.js';
+import { listShippedScenarios, loadScenarioFile } from './scenario-loader.js';
+import type { ContentLoaders, QuestionRef } from './validate.js';
+import { parseYaml } from './yaml.js';
+
+/** Question ids, lessons and lines of a bank file (its full check is the quiz loader's). */
+export function questionRefs(path: string): QuestionRef[] {
+  const file = displayPath(path);
+  const parsed = parseYaml(readFileSync(path, 'utf8'), file);
+  const data = parsed.data as { questions?: unknown } | null;
+  if (!data || !Array.isArray(data.questions)) return [];
+  return data.questions.flatMap((q: unknown, i: number) => {
+    if (!q || typeof q !== 'object') return [];
+    const { id, lesson } = q as { id?: unknown; lesson?: unknown };
+    if (typeof id !== 'string') return [];
+    return [
+      {
+        id,
+        ...(typeof lesson === 'string' ? { lesson } : {}),
+        file,
+        line: typeof lesson === 'string' ? parsed.lineAt(['questions', i, 'lesson']) : parsed.lineAt(['questions', i]),
+      },
+    ];
+  });
+}
+
+export const realLoaders: ContentLoaders = {
+  loadScenarioFile: (path) => loadScenarioFile(displayPath(path), true),
+  simulate: (scenario, overrides) => simulate(scenario, overrides),
+  shippedScenarios: () => listShippedScenarios(),
+  loadQuizFile: (path) => {
+    // The quiz loader's full check first (it throws ContentError), then
+    // the ids and lines validate needs for its cross-references.
+    loadQuizFile(displayPath(path));
+    return questionRefs(path);
+  },
+  shippedQuestions: () => shippedBankFiles().flatMap(questionRefs),
+  loadAssignmentFile: () => {},
+  shippedLessonsDir: () => shippedDir('lessons'),
+};
