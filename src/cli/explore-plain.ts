@@ -19,6 +19,7 @@ function percent(part: bigint, whole: bigint): string {
 /** Bars of final values, scaled to the largest count. */
 function bars(finals: Record<string, bigint>, width: number, ascii: boolean): string[] {
   const entries = Object.entries(finals).sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : 0));
+  // biome-ignore lint/complexity/useMathMinMax: bigints, which Math.max cannot take
   const max = entries.reduce((m, [, n]) => (n > m ? n : m), 0n);
   const names = entries.map(([v]) => (v === 'null' ? '(none)' : `"${safeText(v, 16)}"`));
   const nameWidth = Math.max(...names.map((n) => n.length));

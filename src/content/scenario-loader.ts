@@ -198,9 +198,13 @@ function checkStep(c: Checker, raw: unknown, index: number, line: number): Step 
   } else {
     c.unknownKeys(raw, [...COMMON_STEP_KEYS, ...new Set(Object.values(STEP_FIELDS).flat())], path, 'a step');
   }
-  if (kind === undefined || at === undefined || actor === undefined) return undefined;
+  if (kind === undefined) return undefined;
+  // The fields of the step are checked even when at or actor are wrong, so every problem is reported at once.
+  const step = stepFields(c, raw, kind, path, { at: at ?? 0, actor: actor ?? '', line });
+  return at === undefined || actor === undefined ? undefined : step;
+}
 
-  const base = { at, actor, line };
+function stepFields(c: Checker, raw: Mapping, kind: StepKind, path: PathSegment[], base: { at: number; actor: string; line: number }): Step | undefined {
   const f = (k: string): PathSegment[] => [...path, k];
   switch (kind) {
     case 'acquire': {

@@ -36,14 +36,6 @@ interface State {
   maxAccepted: number;
 }
 
-interface Counts {
-  total: bigint;
-  /** Completions with no stale acceptance. */
-  clean: bigint;
-  /** Per final value index + 1 (0 is the initial value): completions ending there. */
-  finals: bigint[];
-}
-
 interface Step {
   op: SinkOperation['op'];
   result: SinkOperation['result'];
@@ -52,15 +44,40 @@ interface Step {
   write: number;
 }
 
+/** Thrown when a count no longer fits a double exactly: the count restarts with bigints. */
+class Overflow extends Error {}
+
+interface Entry<N> {
+  state: State;
+  /** A stale acceptance happened on the way here. */
+  stale: boolean;
+  count: N;
+  /** How it was first reached, for the counterexample. */
+  parent: Entry<N> | null;
+  step: Step | null;
+}
+
+interface Tally<N> {
+  total: N;
+  clean: N;
+  finals: N[];
+  /** A terminal entry reached through a stale acceptance, if any. */
+  violating: Entry<N> | null;
+  states: number;
+}
+
 export class Exploration {
   private readonly writes: OpWrite[] = [];
   /** Per actor, indexes into `writes` in send order. */
   private readonly sequences: number[][] = [];
   private readonly actors: string[] = [];
-  private readonly memo = new Map<string, Counts>();
   private readonly split: boolean;
   private readonly fencing: boolean;
   private readonly tokens: Token[];
+  private tally: Tally<bigint> | undefined;
+  private violating: Entry<unknown> | null = null;
+  /** From the fast path: the actors that moved, in order, along a violating ordering. */
+  private violatingPath: number[] | null = null;
 
   constructor(
     run: Pick<SimResult, 'writes'>,
@@ -84,15 +101,11 @@ export class Exploration {
     }
   }
 
-  private key(s: State): string {
-    return `${s.pos.join(',')}|${s.value}|${s.hwm}|${s.maxAccepted}`;
-  }
-
   private done(s: State): boolean {
     return s.pos.every((p, a) => p === 2 * this.sequences[a]!.length);
   }
 
-  /** The operations an actor can perform next from a state (zero or one). */
+  /** The operation an actor can perform next from a state, if any. */
   private stepOf(s: State, a: number): Step | undefined {
     const p = s.pos[a]!;
     const seq = this.sequences[a]!;
@@ -124,44 +137,192 @@ export class Exploration {
     return land('write', 'accepted');
   }
 
-  private counts(s: State): Counts {
-    const k = this.key(s);
-    const hit = this.memo.get(k);
-    if (hit) return hit;
-    let result: Counts;
-    if (this.done(s)) {
-      const finals = new Array<bigint>(this.writes.length + 1).fill(0n);
-      finals[s.value + 1] = 1n;
-      result = { total: 1n, clean: 1n, finals };
-    } else {
-      const finals = new Array<bigint>(this.writes.length + 1).fill(0n);
-      let total = 0n;
-      let clean = 0n;
-      for (let a = 0; a < this.actors.length; a++) {
-        const step = this.stepOf(s, a);
-        if (!step) continue;
-        const c = this.counts(step.next);
-        total += c.total;
-        if (!step.stale) clean += c.clean;
-        for (let i = 0; i < finals.length; i++) finals[i]! += c.finals[i]!;
+  /**
+   * Counts paths forward through the state graph. States are taken in order
+   * of progress (the sum of positions, which every operation raises), so a
+   * state's count is complete before it is expanded. `add` is plain `+`;
+   * with doubles it throws Overflow past 2^53.
+   */
+  private count<N>(zero: N, one: N, add: (a: N, b: N) => N): Tally<N> {
+    const radix = this.sequences.map((q) => 2 * q.length + 1);
+    const ranks = this.tokens.length + 1;
+    const space = radix.reduce((m, r) => m * r, (this.writes.length + 1) * ranks * ranks * 2);
+    const numeric = Number.isSafeInteger(space);
+    const keyOf = (s: State, stale: boolean): number | string => {
+      if (!numeric) return `${s.pos.join(',')}|${s.value}|${s.hwm}|${s.maxAccepted}|${stale ? 1 : 0}`;
+      let k = 0;
+      for (let a = 0; a < s.pos.length; a++) k = k * radix[a]! + s.pos[a]!;
+      return (((k * (this.writes.length + 1) + s.value + 1) * ranks + s.hwm + 1) * ranks + s.maxAccepted + 1) * 2 + (stale ? 1 : 0);
+    };
+    const last = radix.reduce((m, r) => m + r - 1, 0);
+    const buckets: Map<number | string, Entry<N>>[] = [];
+    for (let i = 0; i <= last; i++) buckets.push(new Map());
+    const root: Entry<N> = { state: this.initial(), stale: false, count: one, parent: null, step: null };
+    buckets[0]!.set(keyOf(root.state, false), root);
+    const tally: Tally<N> = { total: zero, clean: zero, finals: this.writes.map(() => zero).concat([zero]), violating: null, states: 0 };
+    for (let progress = 0; progress <= last; progress++) {
+      for (const entry of buckets[progress]!.values()) {
+        tally.states += 1;
+        const { state, count } = entry;
+        if (this.done(state)) {
+          tally.total = add(tally.total, count);
+          if (!entry.stale) tally.clean = add(tally.clean, count);
+          else tally.violating ??= entry;
+          tally.finals[state.value + 1] = add(tally.finals[state.value + 1]!, count);
+          continue;
+        }
+        for (let a = 0; a < this.actors.length; a++) {
+          const step = this.stepOf(state, a);
+          if (!step) continue;
+          const stale = entry.stale || step.stale;
+          const key = keyOf(step.next, stale);
+          const bucket = buckets[progress + (step.next.pos[a]! - state.pos[a]!)]!;
+          const seen = bucket.get(key);
+          if (seen) seen.count = add(seen.count, count);
+          else bucket.set(key, { state: step.next, stale, count, parent: entry, step });
+        }
       }
-      result = { total, clean, finals };
+      buckets[progress]!.clear();
     }
-    this.memo.set(k, result);
-    return result;
+    return tally;
+  }
+
+  /**
+   * The fast path: the whole state (positions, value, mark, highest
+   * accepted, stale flag) packed into one integer key in mixed radix, so a
+   * step is a few additions and counts are doubles in Maps keyed by integers.
+   * Returns undefined when the keys would not fit 2^53; throws Overflow when
+   * a count would not.
+   */
+  private fastCount(): { tally: Tally<number>; path: number[] | null } | undefined {
+    const n = this.actors.length;
+    const ranks = this.tokens.length + 1;
+    const radix = this.sequences.map((q) => 2 * q.length + 1);
+    // Weights, lowest first: stale flag, maxAccepted, hwm, value, then each actor's position.
+    const wMax = 2;
+    const wHwm = wMax * ranks;
+    const wVal = wHwm * ranks;
+    const wPos: number[] = [];
+    let w = wVal * (this.writes.length + 1);
+    for (let a = n - 1; a >= 0; a--) {
+      wPos[a] = w;
+      w *= radix[a]!;
+    }
+    if (!Number.isSafeInteger(w)) return undefined;
+    const ends = this.sequences.map((q) => 2 * q.length);
+    const rankOf = this.writes.map((x) => x.rank);
+    const seqs = this.sequences;
+    const fencing = this.fencing;
+    const split = this.split;
+    const last = ends.reduce((m, e) => m + e, 0);
+    const buckets: Map<number, number>[] = [];
+    for (let i = 0; i <= last; i++) buckets.push(new Map());
+    // key of the root: every position 0, value/hwm/max NONE (stored +1 = 0), not stale.
+    buckets[0]!.set(0, 1);
+    const parents = new Map<number, number>();
+    const movers = new Map<number, number>();
+    const finals = new Array<number>(this.writes.length + 1).fill(0);
+    let total = 0;
+    let clean = 0;
+    let states = 0;
+    let violating = -1;
+    const add = (a: number, b: number) => {
+      const sum = a + b;
+      if (sum > Number.MAX_SAFE_INTEGER) throw new Overflow('counts past 2^53');
+      return sum;
+    };
+    for (let progress = 0; progress <= last; progress++) {
+      const bucket = buckets[progress]!;
+      bucket.forEach((count, key) => {
+        states += 1;
+        const stale = key % 2;
+        const maxAcc = Math.floor(key / wMax) % ranks - 1;
+        const hwm = Math.floor(key / wHwm) % ranks - 1;
+        const value = Math.floor(key / wVal) % (this.writes.length + 1) - 1;
+        let finished = true;
+        for (let a = 0; a < n; a++) {
+          const p = Math.floor(key / wPos[a]!) % radix[a]!;
+          if (p === ends[a]) continue;
+          finished = false;
+          const index = seqs[a]![p >> 1]!;
+          const rank = rankOf[index]!;
+          let next: number;
+          let dp: number;
+          if (p % 2 === 1 || !fencing || (!split && rank !== NONE && (hwm === NONE || rank >= hwm))) {
+            // The write lands: an apply (split), or an accepted atomic or plain write.
+            const isStale = rank !== NONE && maxAcc !== NONE && rank < maxAcc ? 1 : 0;
+            const newMax = Math.max(rank, maxAcc);
+            const newHwm = fencing ? rank : hwm;
+            dp = p % 2 === 1 ? 1 : 2;
+            next =
+              key +
+              dp * wPos[a]! +
+              (index - value) * wVal +
+              (newHwm - hwm) * wHwm +
+              (newMax - maxAcc) * wMax +
+              (isStale && !stale ? 1 : 0);
+          } else {
+            // A check that passes (split: the apply is due), or a rejection.
+            dp = rank !== NONE && (hwm === NONE || rank >= hwm) ? 1 : 2;
+            next = key + dp * wPos[a]!;
+          }
+          const target = buckets[progress + dp]!;
+          const seen = target.get(next);
+          if (seen === undefined) {
+            target.set(next, count);
+            parents.set(next, key);
+            movers.set(next, a);
+          } else target.set(next, add(seen, count));
+        }
+        if (finished) {
+          total = add(total, count);
+          if (stale === 0) clean = add(clean, count);
+          else if (violating === -1) violating = key;
+          finals[value + 1] = add(finals[value + 1]!, count);
+        }
+      });
+      bucket.clear();
+    }
+    let path: number[] | null = null;
+    if (violating !== -1) {
+      path = [];
+      for (let k = violating; k !== 0; k = parents.get(k)!) path.push(movers.get(k)!);
+      path.reverse();
+    }
+    return { tally: { total, clean, finals, violating: null, states }, path };
   }
 
   private initial(): State {
     return { pos: this.actors.map(() => 0), value: NONE, hwm: NONE, maxAccepted: NONE };
   }
 
-  /** Number of distinct states visited (for measurements). */
+  /** Doubles while every count fits exactly (below 2^53); bigints after that. */
+  private counts(): Tally<bigint> {
+    if (this.tally) return this.tally;
+    let fast: ReturnType<Exploration['fastCount']>;
+    try {
+      fast = this.fastCount();
+    } catch (err) {
+      if (!(err instanceof Overflow)) throw err;
+    }
+    if (fast) {
+      const t = fast.tally;
+      this.tally = { total: BigInt(t.total), clean: BigInt(t.clean), finals: t.finals.map((n) => BigInt(n)), violating: null, states: t.states };
+      this.violatingPath = fast.path;
+    } else {
+      this.tally = this.count<bigint>(0n, 1n, (a, b) => a + b);
+      this.violating = this.tally.violating;
+    }
+    return this.tally;
+  }
+
+  /** Number of distinct states counted (for measurements). */
   get statesVisited(): number {
-    return this.memo.size;
+    return this.counts().states;
   }
 
   result(scenario: string): ExploreResult {
-    const root = this.counts(this.initial());
+    const root = this.counts();
     const finalValues: Record<string, bigint> = {};
     root.finals.forEach((n, i) => {
       if (n === 0n) return;
@@ -175,42 +336,48 @@ export class Exploration {
       orderings: root.total,
       finalValues,
       orderingsWithStaleAcceptance: root.total - root.clean,
-      counterexample: root.clean < root.total ? this.counterexample() : null,
+      counterexample: this.violatingPath
+        ? this.replay(this.violatingPath)
+        : this.violating
+          ? this.counterexample(this.violating)
+          : null,
     };
   }
 
-  /** One violating ordering: follow steps whose subtree still holds a violation. */
-  private counterexample(): SinkOperation[] {
-    const ops: SinkOperation[] = [];
+  /** Replays the actors' moves from the start as sink operations. */
+  private replay(movers: number[]): SinkOperation[] {
+    const path: { from: State; step: Step }[] = [];
     let s = this.initial();
-    let violated = false;
-    while (!this.done(s)) {
-      let chosen: Step | undefined;
-      for (let a = 0; a < this.actors.length && !chosen; a++) {
-        const step = this.stepOf(s, a);
-        if (!step) continue;
-        if (violated || step.stale) chosen = step;
-        else {
-          const c = this.counts(step.next);
-          if (c.clean < c.total) chosen = step;
-        }
-      }
-      if (!chosen) throw new Error('explorer: no violating continuation (a bug)');
-      const w = this.writes[chosen.write]!;
+    for (const a of movers) {
+      const step = this.stepOf(s, a)!;
+      path.push({ from: s, step });
+      s = step.next;
+    }
+    return this.operations(path);
+  }
+
+  /** The ordering that first reached a violating end, as sink operations. */
+  private counterexample(end: Entry<unknown>): SinkOperation[] {
+    const path: { from: State; step: Step }[] = [];
+    for (let e: Entry<unknown> | null = end; e?.parent && e.step; e = e.parent) path.push({ from: e.parent.state, step: e.step });
+    path.reverse();
+    return this.operations(path);
+  }
+
+  private operations(path: { from: State; step: Step }[]): SinkOperation[] {
+    return path.map(({ from, step }) => {
+      const w = this.writes[step.write]!;
       const op: SinkOperation = {
         actor: w.actor,
         value: w.value,
         token: w.token,
-        op: chosen.op,
-        result: chosen.result,
-        hwm: this.fencing ? (s.hwm === NONE ? null : this.tokens[s.hwm]!) : null,
+        op: step.op,
+        result: step.result,
+        hwm: this.fencing ? (from.hwm === NONE ? null : this.tokens[from.hwm]!) : null,
       };
-      if (chosen.stale) op.stale = true;
-      ops.push(op);
-      violated ||= chosen.stale;
-      s = chosen.next;
-    }
-    return ops;
+      if (step.stale) op.stale = true;
+      return op;
+    });
   }
 }
 
