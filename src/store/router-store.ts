@@ -24,6 +24,13 @@ export interface RouterState {
    * true to say it was handled. Null: Ctrl-C quits at once.
    */
   ctrlCGuard: (() => boolean) | null;
+  /**
+   * A screen with an embedded part (a panel, a replay) may take q/Esc to
+   * close that part first: return true to say it was handled.
+   */
+  backGuard: (() => boolean) | null;
+  /** The key context of the focused part, when it is not the screen's own (help and hints follow it). */
+  keyContext: string | null;
   push: (route: Route) => void;
   /** Replace the shown route (a picker that becomes the thing it picked). */
   replace: (route: Route) => void;
@@ -34,9 +41,14 @@ export interface RouterState {
   quit: (code: number) => void;
   setCaptureKeys: (on: boolean) => void;
   setCtrlCGuard: (guard: (() => boolean) | null) => void;
+  setBackGuard: (guard: (() => boolean) | null) => void;
+  setKeyContext: (context: string | null) => void;
 }
 
 export type RouterStore = StoreApi<RouterState>;
+
+/** What a screen claimed ends when it is left. */
+const LEAVE_SCREEN = { helpOpen: false, captureKeys: false, ctrlCGuard: null, backGuard: null, keyContext: null };
 
 export function createRouterStore(initial: Route = { screen: 'home' }): RouterStore {
   // A route opened directly (`fence-tutor sim --scenario X`) still backs out
@@ -48,25 +60,30 @@ export function createRouterStore(initial: Route = { screen: 'home' }): RouterSt
     exitCode: null,
     captureKeys: false,
     ctrlCGuard: null,
-    push: (route) => set({ stack: [...get().stack, route], helpOpen: false }),
-    replace: (route) => set({ stack: [...get().stack.slice(0, -1), route], helpOpen: false }),
+    backGuard: null,
+    keyContext: null,
+    push: (route) => set({ stack: [...get().stack, route], ...LEAVE_SCREEN }),
+    replace: (route) => set({ stack: [...get().stack.slice(0, -1), route], ...LEAVE_SCREEN }),
     back: () => {
-      const { stack: current, helpOpen } = get();
+      const { stack: current, helpOpen, backGuard } = get();
       if (helpOpen) {
         set({ helpOpen: false });
         return;
       }
+      if (backGuard?.()) return;
       if (current.length <= 1) {
         set({ exitCode: 0 });
         return;
       }
-      set({ stack: current.slice(0, -1), captureKeys: false, ctrlCGuard: null });
+      set({ stack: current.slice(0, -1), ...LEAVE_SCREEN });
     },
     toggleHelp: () => set({ helpOpen: !get().helpOpen }),
     closeHelp: () => set({ helpOpen: false }),
     quit: (code) => set({ exitCode: code }),
     setCaptureKeys: (on) => set({ captureKeys: on }),
     setCtrlCGuard: (guard) => set({ ctrlCGuard: guard }),
+    setBackGuard: (guard) => set({ backGuard: guard }),
+    setKeyContext: (context) => set({ keyContext: context }),
   }));
 }
 

@@ -3,8 +3,8 @@
  * too-small notice, and the hint line. The frame is one line shorter than
  * the terminal so Ink never clears the whole screen on redraw (trap 5).
  */
-import { Box, useApp, useInput } from 'ink';
-import { useEffect, useMemo } from 'react';
+import { Box, Text, useApp, useInput } from 'ink';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { Display } from '../cli/terminal.js';
 import { currentRoute, type RouterStore } from '../store/router-store.js';
@@ -30,6 +30,7 @@ export function App({ router, display, flags = {} }: AppProps) {
   const size = useTerminalSize();
   const route = useStore(router, currentRoute);
   const helpOpen = useStore(router, (s) => s.helpOpen);
+  const focusedContext = useStore(router, (s) => s.keyContext);
   const exitCode = useStore(router, (s) => s.exitCode);
   const theme = useMemo(() => makeTheme(display), [display]);
 
@@ -56,6 +57,7 @@ export function App({ router, display, flags = {} }: AppProps) {
     [display, theme, router, flags, size.columns, bodyRows],
   );
   const entry = screenFor(route);
+  const keyContext = focusedContext ?? entry.keyContext;
   const Screen = entry.component;
   const tooSmall = isTooSmall(size);
 
@@ -66,12 +68,14 @@ export function App({ router, display, flags = {} }: AppProps) {
           {tooSmall ? (
             <TooSmall size={size} />
           ) : helpOpen ? (
-            <HelpOverlay context={entry.keyContext} />
+            <HelpOverlay context={keyContext} />
           ) : (
-            <Screen route={route} />
+            <Suspense fallback={<Text> Loading...</Text>}>
+              <Screen route={route} />
+            </Suspense>
           )}
         </Box>
-        {tooSmall ? null : <KeyHints context={helpOpen ? 'global' : entry.keyContext} />}
+        {tooSmall ? null : <KeyHints context={helpOpen ? 'global' : keyContext} />}
       </Box>
     </AppContext.Provider>
   );

@@ -40,6 +40,8 @@ export interface KeyBinding {
   help: string;
   /** Shown in the hint line at the bottom of the screen (help shows all). */
   inHints?: boolean;
+  /** A shorter key label for the hint line (help shows `label`). */
+  hintLabel?: string;
 }
 
 export interface KeyContext {
@@ -53,7 +55,7 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
     title: 'Everywhere',
     bindings: [
       { action: 'help', keys: ['?'], label: '?', hint: 'help', help: 'show or hide this help', inHints: true },
-      { action: 'back', keys: ['q', 'esc'], label: 'q/esc', hint: 'back', help: 'go back (quits from home)', inHints: true },
+      { action: 'back', keys: ['q', 'esc'], label: 'q/esc', hintLabel: 'q', hint: 'back', help: 'go back (closes a panel first; quits from home)', inHints: true },
       { action: 'quit', keys: ['ctrl-c'], label: 'ctrl-c', hint: 'quit', help: 'quit at once, saving what is worth saving' },
     ],
   },
@@ -76,6 +78,8 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
       { action: 'open', keys: ['enter'], label: 'enter', hint: 'open', help: 'open the highlighted scenario', inHints: true },
     ],
   },
+  // The toggles (f, d, a, [ ]) are not in the hint line: the settings line
+  // above the timeline shows each with its key, where the eye lands.
   simulator: {
     title: 'Simulator',
     bindings: [
@@ -86,15 +90,14 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
       { action: 'faster', keys: ['+', '='], label: '+', hint: '', help: 'play faster' },
       { action: 'slower', keys: ['-', '_'], label: '-', hint: '', help: 'play slower' },
       { action: 'speed', keys: [], label: '+/-', hint: 'speed', help: '(faster / slower)', inHints: true },
-      { action: 'restart', keys: ['r'], label: 'r', hint: 'restart', help: 'back to tick 0', inHints: true },
       { action: 'ttl-down', keys: ['['], label: '[', hint: '', help: 'shorten the lease by one tick (replays)' },
       { action: 'ttl-up', keys: [']'], label: ']', hint: '', help: 'lengthen the lease by one tick (replays)' },
-      { action: 'ttl', keys: [], label: '[/]', hint: 'ttl', help: '(shorter / longer lease)', inHints: true },
-      { action: 'fencing', keys: ['f'], label: 'f', hint: 'fencing', help: 'fencing on/off at the sink (replays)', inHints: true },
-      { action: 'minting', keys: ['d'], label: 'd', hint: 'minting', help: 'durable or volatile token minting (replays)', inHints: true },
-      { action: 'check', keys: ['a'], label: 'a', hint: 'check', help: 'atomic or split check-then-write (replays)', inHints: true },
+      { action: 'fencing', keys: ['f'], label: 'f', hint: 'fencing', help: 'fencing on/off at the sink (replays)' },
+      { action: 'minting', keys: ['d'], label: 'd', hint: 'minting', help: 'durable or volatile token minting (replays)' },
+      { action: 'check', keys: ['a'], label: 'a', hint: 'check', help: 'atomic or split check-then-write (replays)' },
       { action: 'predict', keys: ['p'], label: 'p', hint: 'predict', help: 'guess the final value, then watch', inHints: true },
       { action: 'explore', keys: ['e'], label: 'e', hint: 'explore', help: 'every ordering of the writes, for these settings', inHints: true },
+      { action: 'restart', keys: ['r'], label: 'r', hint: 'restart', help: 'back to tick 0', inHints: true },
     ],
   },
   predict: {
@@ -105,10 +108,78 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
       { action: 'pick', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], label: '1-9', hint: 'answer', help: 'answer with that value', inHints: true },
     ],
   },
+  reader: {
+    title: 'Lesson',
+    bindings: [
+      { action: 'down', keys: ['down', 'j'], label: '{down}/j', hint: '', help: 'scroll down one line' },
+      { action: 'up', keys: ['up', 'k'], label: '{up}/k', hint: '', help: 'scroll up one line' },
+      { action: 'scroll', keys: [], label: '{up}/{down}', hint: 'scroll', help: '(scroll)', inHints: true },
+      { action: 'page-down', keys: ['pagedown', 'space'], label: 'pgdn/space', hint: '', help: 'one screen down' },
+      { action: 'page-up', keys: ['pageup', 'b'], label: 'pgup/b', hint: '', help: 'one screen up' },
+      { action: 'top', keys: ['g'], label: 'g', hint: '', help: 'to the top of the lesson' },
+      { action: 'bottom', keys: ['G'], label: 'G', hint: '', help: 'to the end of the lesson' },
+      { action: 'focus', keys: ['enter'], label: 'enter', hint: 'use', help: 'give the keys to the timeline or self-check on screen', inHints: true },
+      { action: 'next-part', keys: ['tab'], label: 'tab', hint: '', help: 'scroll to the next timeline or self-check' },
+      { action: 'next-lesson', keys: ['n'], label: 'n', hint: 'next', help: 'next lesson', inHints: true },
+      { action: 'prev-lesson', keys: ['p'], label: 'p', hint: 'previous', help: 'previous lesson', inHints: true },
+      { action: 'search', keys: ['/'], label: '/', hint: 'search', help: 'search all lessons and jump to a hit', inHints: true },
+    ],
+  },
+  // The simulator's own keys, for a timeline inside a lesson (q/esc gives the keys back to the text).
+  'reader-timeline': {
+    title: 'Timeline in the lesson',
+    bindings: [
+      { action: 'play', keys: ['space'], label: 'space', hint: 'play', help: 'play or pause the timeline', inHints: true },
+      { action: 'step-back', keys: ['left'], label: '{left}', hint: '', help: 'step back one event' },
+      { action: 'step-forward', keys: ['right'], label: '{right}', hint: '', help: 'step forward one event' },
+      { action: 'step', keys: [], label: '{left}/{right}', hint: 'step', help: '(step back / forward)', inHints: true },
+      { action: 'faster', keys: ['+', '='], label: '+', hint: '', help: 'play faster' },
+      { action: 'slower', keys: ['-', '_'], label: '-', hint: '', help: 'play slower' },
+      { action: 'restart', keys: ['r'], label: 'r', hint: 'restart', help: 'back to tick 0', inHints: true },
+      { action: 'fencing', keys: ['f'], label: 'f', hint: 'fencing', help: 'fencing on/off at the sink (replays)', inHints: true },
+      { action: 'minting', keys: ['d'], label: 'd', hint: '', help: 'durable or volatile token minting (replays)' },
+      { action: 'check', keys: ['a'], label: 'a', hint: '', help: 'atomic or split check-then-write (replays)' },
+    ],
+  },
+  'reader-quiz': {
+    title: 'Self-check',
+    bindings: [
+      { action: 'pick', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], label: '1-9', hint: 'answer', help: 'choose that option', inHints: true },
+      { action: 'move', keys: ['up', 'down'], label: '{up}/{down}', hint: 'move', help: 'move through the options', inHints: true },
+      { action: 'toggle', keys: ['space'], label: 'space', hint: '', help: 'choose the highlighted option (several for a multiple choice)' },
+      { action: 'choose', keys: ['enter'], label: 'enter', hint: 'answer/next', help: 'answer with the highlighted option, or go on after the feedback', inHints: true },
+      { action: 'prev-question', keys: ['left'], label: '{left}', hint: '', help: 'previous question' },
+      { action: 'next-question', keys: ['right'], label: '{right}', hint: '', help: 'next question' },
+    ],
+  },
+  'reader-search': {
+    title: 'Search',
+    bindings: [
+      { action: 'jump', keys: ['enter'], label: 'enter', hint: 'jump', help: 'open the highlighted hit', inHints: true },
+      { action: 'move', keys: ['up', 'down'], label: '{up}/{down}', hint: 'move', help: 'move through the hits', inHints: true },
+      { action: 'cancel', keys: ['esc'], label: 'esc', hint: 'cancel', help: 'close the search', inHints: true },
+    ],
+  },
+  lessons: {
+    title: 'Lessons',
+    bindings: [
+      { action: 'move', keys: ['up', 'down', 'k', 'j'], label: '{up}/{down}', hint: 'move', help: 'move through the lessons', inHints: true },
+      { action: 'open', keys: ['enter'], label: 'enter', hint: 'read', help: 'read the highlighted lesson', inHints: true },
+    ],
+  },
+  progress: {
+    title: 'Progress',
+    bindings: [
+      { action: 'continue', keys: ['enter'], label: 'enter', hint: 'continue', help: 'continue the last lesson', inHints: true },
+    ],
+  },
   explore: {
     title: 'Explore',
     bindings: [
-      { action: 'replay', keys: ['enter'], label: 'enter', hint: 'replay it', help: 'replay the counterexample on the timeline', inHints: true },
+      { action: 'replay', keys: ['enter'], label: 'enter', hint: 'replay it', help: 'replay the counterexample, one operation at a time', inHints: true },
+      { action: 'ce-step-back', keys: ['left'], label: '{left}', hint: '', help: 'replay: one operation back' },
+      { action: 'ce-step-forward', keys: ['right'], label: '{right}', hint: '', help: 'replay: one operation forward' },
+      { action: 'ce-step', keys: [], label: '{left}/{right}', hint: 'step', help: '(replay: back / forward)', inHints: true },
       { action: 'fencing', keys: ['f'], label: 'f', hint: 'fencing', help: 'fencing on/off', inHints: true },
       { action: 'minting', keys: ['d'], label: 'd', hint: 'minting', help: 'durable or volatile minting', inHints: true },
       { action: 'check', keys: ['a'], label: 'a', hint: 'check', help: 'atomic or split check', inHints: true },
@@ -148,20 +219,26 @@ function keyLabel(label: string, symbols: Symbols): string {
     .replace('{right}', symbols.right);
 }
 
-/** The hint line for a screen: its hinted keys, then the global ones, cut to fit. */
-export function hintLine(context: string, symbols: Symbols, width: number): string {
-  const own = KEY_CONTEXTS[context]?.bindings ?? [];
-  const global = KEY_CONTEXTS.global?.bindings ?? [];
-  const parts = [...own, ...global]
+function hints(bindings: KeyBinding[], symbols: Symbols): string[] {
+  return bindings
     .filter((b) => b.inHints && b.hint !== '')
-    .map((b) => `${keyLabel(b.label, symbols)} ${b.hint}`);
+    .map((b) => `${keyLabel(b.hintLabel ?? b.label, symbols)} ${b.hint}`);
+}
+
+/**
+ * The hint line for a screen: its hinted keys in table order, as many as fit,
+ * then the global ones, which always fit (help and the way out stay visible).
+ */
+export function hintLine(context: string, symbols: Symbols, width: number): string {
+  const tail = hints(KEY_CONTEXTS.global?.bindings ?? [], symbols).join('  ');
+  const room = width - tail.length - 2;
   let line = '';
-  for (const part of parts) {
+  for (const part of hints(context === 'global' ? [] : (KEY_CONTEXTS[context]?.bindings ?? []), symbols)) {
     const next = line === '' ? part : `${line}  ${part}`;
-    if (next.length > width) break;
+    if (next.length > room) break;
     line = next;
   }
-  return line;
+  return line === '' ? tail : `${line}  ${tail}`;
 }
 
 export interface HelpSection {

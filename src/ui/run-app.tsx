@@ -19,6 +19,10 @@ export interface AppOptions {
 /** Renders the app and resolves with its exit code once it has unmounted. */
 export async function runApp(options: AppOptions): Promise<number> {
   const router = createRouterStore(options.route);
+  // Raw mode before the first frame: keys typed as soon as the menu shows
+  // would otherwise meet the terminal's line editing (echoed, held back, or
+  // lost) in the moment before Ink's input hooks switch it over.
+  if (process.stdin.isTTY) process.stdin.setRawMode(true);
   const app = render(<App router={router} display={options.display} flags={options.flags} />, {
     exitOnCtrlC: false,
     // The app's own narration is the screen-reader path (--narrate); Ink's
@@ -33,6 +37,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     code = typeof value === 'number' ? value : 0;
   } finally {
     forgetUnmount();
+    if (process.stdin.isTTY) process.stdin.setRawMode(false);
   }
   if (code === EXIT_INTERRUPTED) await runCleanup();
   return code;

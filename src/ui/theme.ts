@@ -82,8 +82,8 @@ export interface Theme {
   symbols: Symbols;
   /** A colour for Ink's `color` prop, or undefined when colour is off. */
   color: (role: ColorRole) => string | undefined;
-  /** Dim text only when colour is on (dim is a colour attribute to NO_COLOR users). */
-  dim: boolean;
+  /** Colour is on: worth splitting text into coloured runs. */
+  colored: boolean;
   ascii: boolean;
   reducedMotion: boolean;
   narrate: boolean;
@@ -93,7 +93,7 @@ export function makeTheme(display: Pick<Display, 'ascii' | 'color' | 'reducedMot
   return {
     symbols: display.ascii ? ASCII_SYMBOLS : UNICODE_SYMBOLS,
     color: (role) => (display.color ? PALETTE[role] : undefined),
-    dim: display.color,
+    colored: display.color,
     ascii: display.ascii,
     reducedMotion: display.reducedMotion,
     narrate: display.narrate,

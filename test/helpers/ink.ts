@@ -91,3 +91,21 @@ export async function renderApp(
   await setTerminalSize(rendered.stdout, size.columns, size.rows);
   return { ...rendered, router };
 }
+
+/**
+ * Waits until the last frame contains `match` (a lazily loaded screen, a
+ * timer), letting React work in between; fails with the frame after timeoutMs.
+ */
+export async function waitForFrame(
+  lastFrame: () => string | undefined,
+  match: string | RegExp,
+  timeoutMs = 5000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const frame = lastFrame() ?? '';
+    if (typeof match === 'string' ? frame.includes(match) : match.test(frame)) return frame;
+    if (Date.now() > deadline) throw new Error(`no frame matched ${String(match)} within ${timeoutMs} ms; last frame:\n${frame}`);
+    await advance(20);
+  }
+}

@@ -12,22 +12,28 @@ describe('the app frame', () => {
       expect(frame).toContain(label);
     }
     expect(frame).toContain('❯ Continue');
-    expect(frame).toMatch(/↑\/↓ move\s+enter open\s+\? help\s+q\/esc back/);
+    expect(frame).toMatch(/↑\/↓ move\s+enter open\s+\? help\s+q back/);
   });
 
-  it('moves with arrows and opens an unbuilt screen that says so plainly, q goes back', async () => {
-    const { stdin, lastFrame, router } = await renderApp();
+  it('moves with arrows and Enter opens the entry', async () => {
+    const { stdin, router } = await renderApp();
     await press(stdin, 'down', 'enter');
     expect(router.getState().stack.at(-1)).toEqual({ screen: 'lessons' });
-    expect(lastFrame()).toContain('The lessons screen is not built yet');
+  });
+
+  it('a route with no screen says plainly it is not built; q goes back', async () => {
+    const { stdin, lastFrame, router } = await renderApp();
+    router.getState().push({ screen: 'not-a-screen' });
+    await press(stdin, 'left'); // any key: let the push render
+    expect(lastFrame()).toContain('The not-a-screen screen is not built yet');
     await press(stdin, 'q');
     expect(lastFrame()).toContain('❯ Continue');
     expect(router.getState().exitCode).toBeNull();
   });
 
   it('Esc goes back like q', async () => {
-    const { stdin, lastFrame } = await renderApp({ screen: 'quiz' });
-    expect(lastFrame()).toContain('quiz screen is not built yet');
+    const { stdin, lastFrame } = await renderApp({ screen: 'not-a-screen' });
+    expect(lastFrame()).toContain('not-a-screen screen is not built yet');
     await press(stdin, 'esc');
     expect(lastFrame()).toContain('Leases, locks and fencing tokens');
   });
@@ -43,7 +49,7 @@ describe('the app frame', () => {
   });
 
   it('Ctrl-C quits with 130 from any screen', async () => {
-    const { stdin, router } = await renderApp({ screen: 'lab' });
+    const { stdin, router } = await renderApp({ screen: 'not-a-screen' });
     await press(stdin, 'ctrl-c');
     expect(router.getState().exitCode).toBe(130);
   });
@@ -67,7 +73,7 @@ describe('the app frame', () => {
     const frame = lastFrame() ?? '';
     expect(frame).toContain('Keys (? or q to close)');
     expect(frame).toContain('open the highlighted entry');
-    expect(frame).toContain('go back (quits from home)');
+    expect(frame).toContain('go back (closes a panel first; quits from home)');
     await press(stdin, 'enter');
     expect(router.getState().stack).toHaveLength(1);
     await press(stdin, 'q');
@@ -76,10 +82,10 @@ describe('the app frame', () => {
   });
 
   it('while a screen part captures keys, q and ? go to it but Ctrl-C still quits', async () => {
-    const { stdin, router } = await renderApp({ screen: 'quiz' });
+    const { stdin, router } = await renderApp({ screen: 'not-a-screen' });
     router.getState().setCaptureKeys(true);
     await press(stdin, 'q', '?');
-    expect(router.getState().stack.at(-1)).toEqual({ screen: 'quiz' });
+    expect(router.getState().stack.at(-1)).toEqual({ screen: 'not-a-screen' });
     expect(router.getState().helpOpen).toBe(false);
     await press(stdin, 'ctrl-c');
     expect(router.getState().exitCode).toBe(130);

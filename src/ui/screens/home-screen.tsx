@@ -1,9 +1,11 @@
 /** Home: the menu every session starts from. */
 import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
+import { createContext, useContext, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Route } from '../../store/router-store.js';
 import { useAppContext } from '../app-context.js';
+import { dueCount, quizEntryDescription } from './quiz/due-count.js';
 
 export interface HomeEntry {
   label: string;
@@ -24,6 +26,9 @@ export const HOME_ENTRIES: HomeEntry[] = [
   { label: 'Quit', description: '', route: null },
 ];
 
+/** Review questions due now, read once per visit to Home (for the Quiz entry). */
+const DueContext = createContext(0);
+
 const LABEL_WIDTH = Math.max(...HOME_ENTRIES.map((e) => e.label.length)) + 2;
 
 function Indicator({ isSelected = false }: { isSelected?: boolean }) {
@@ -38,10 +43,12 @@ function Indicator({ isSelected = false }: { isSelected?: boolean }) {
 function Item({ isSelected = false, label }: { isSelected?: boolean; label: string }) {
   const { theme } = useAppContext();
   const entry = HOME_ENTRIES.find((e) => e.label === label);
+  const due = useContext(DueContext);
+  const description = label === 'Quiz' ? quizEntryDescription(due, theme.symbols.dot) : (entry?.description ?? '');
   return (
     <Text color={isSelected ? theme.color('selected') : undefined} bold={isSelected}>
       {label.padEnd(LABEL_WIDTH)}
-      <Text color={theme.color('muted')}>{entry?.description ?? ''}</Text>
+      <Text color={theme.color('muted')}>{description}</Text>
     </Text>
   );
 }
@@ -49,6 +56,7 @@ function Item({ isSelected = false, label }: { isSelected?: boolean; label: stri
 export function HomeScreen() {
   const { router, theme } = useAppContext();
   const helpOpen = useStore(router, (s) => s.helpOpen);
+  const [due] = useState(() => dueCount(Date.now()));
   const items = HOME_ENTRIES.map((entry, index) => ({ key: entry.label, label: entry.label, value: index }));
   return (
     <Box flexDirection="column">
@@ -58,18 +66,20 @@ export function HomeScreen() {
         </Text>
         <Text>Leases, locks and fencing tokens</Text>
         <Box marginTop={1}>
-          <SelectInput
-            items={items}
-            isFocused={!helpOpen}
-            indicatorComponent={Indicator}
-            itemComponent={Item}
-            onSelect={(item) => {
-              const entry = HOME_ENTRIES[item.value];
-              if (!entry) return;
-              if (entry.route) router.getState().push(entry.route);
-              else router.getState().quit(0);
-            }}
-          />
+          <DueContext.Provider value={due}>
+            <SelectInput
+              items={items}
+              isFocused={!helpOpen}
+              indicatorComponent={Indicator}
+              itemComponent={Item}
+              onSelect={(item) => {
+                const entry = HOME_ENTRIES[item.value];
+                if (!entry) return;
+                if (entry.route) router.getState().push(entry.route);
+                else router.getState().quit(0);
+              }}
+            />
+          </DueContext.Provider>
         </Box>
       </Box>
     </Box>

@@ -9,10 +9,12 @@
  *   2. add a line below: `<route-name>: { component: MyScreen, keyContext: '<context>' },`
  *   3. add `<context>: { title, bindings: [...] }` to KEY_CONTEXTS in keymap.ts
  *      (the hint line and the `?` help come from there).
+ * A heavy screen may load on first use, so the home screen's first frame
+ * does not wait for it: `component: lazy(() => import('./x-screen.js').then((m) => ({ default: m.XScreen })))`.
  * Go elsewhere with `router.getState().push({screen: 'name', ...params})`;
  * q/Esc goes back for you. A route with no entry here shows "not built yet".
  */
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import type { Route } from '../../store/router-store.js';
 import { HelpScreen } from './help-screen.js';
 import { HomeScreen } from './home-screen.js';
@@ -24,9 +26,14 @@ export interface ScreenEntry {
   keyContext: string;
 }
 
+// The simulator brings the engine, the scenario loader and YAML: loaded when opened.
+const SimulatorScreen = lazy(() => import('./simulator-screen.js').then((m) => ({ default: m.SimulatorScreen })));
+
 export const SCREENS: Record<string, ScreenEntry> = {
   home: { component: HomeScreen, keyContext: 'home' },
   help: { component: HelpScreen, keyContext: 'not-built' },
+  simulator: { component: SimulatorScreen, keyContext: 'simulator' },
+  explore: { component: SimulatorScreen, keyContext: 'simulator' },
 };
 
 export function screenFor(route: Route): ScreenEntry {

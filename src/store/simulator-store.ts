@@ -1,0 +1,323 @@
+/**
+ * The simulator screen's state: which scenario, which toggles, where the
+ * cursor is, whether it plays, and what the engine said. Every result comes
+ * from the engine (`simulate`, `explore`), memoised per effective config;
+ * nothing here re-derives a run. Vanilla zustand: no React, no timers (the
+ * screen owns the clock and calls `advance`).
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ConfigOverrides, ExploreResult, Scenario, SimResult } from '../core/types.js';
+import { narrateComparison } from '../core/narration.js';
+import { predictionChoices, wrongMoment } from './prediction.js';
+
+export interface EngineCalls {
+  simulate: (scenario: Scenario, overrides: ConfigOverrides) => SimResult;
+  explore: (scenario: Scenario, overrides: ConfigOverrides) => ExploreResult;
+}
+
+/** Playback speeds; 1x plays four ticks a second. */
+export const SPEEDS = [0.5, 1, 2, 4, 8] as const;
+export const TICKS_PER_SECOND_AT_1X = 4;
+export const MIN_TTL = 2;
+export const MAX_TTL = 99;
+
+export type Toggle = 'fencing' | 'minting' | 'check';
+
+export interface Prediction {
+  phase: 'asking' | 'answered';
+  choices: string[];
+  highlighted: number;
+  chosen?: string;
+  correct?: boolean;
+  /** Wrong guess: the tick where the run departs from it (replayed up to there). */
+  wrongAt?: number;
+  /** Which event index that moment is. */
+  wrongEvent?: number;
+}
+
+export interface SimulatorState {
+  scenario: Scenario | null;
+  overrides: ConfigOverrides;
+  result: SimResult | null;
+  /** The tick shown; events with t <= cursor have happened. */
+  cursor: number;
+  playing: boolean;
+  /** Index into SPEEDS. */
+  speedIndex: number;
+  /** Playing stops here (a prediction replay); null: at the end. */
+  stopAt: number | null;
+  /** What the last toggle changed, in words (the engine's narration). */
+  change: string | null;
+  prediction: Prediction | null;
+  explore: ExploreResult | null;
+  exploreOpen: boolean;
+  /** When set, the explorer's counterexample is being stepped through (index of the op shown). */
+  counterexampleStep: number | null;
+  /** Engine errors (a bad override) in words; the screen shows it. */
+  error: string | null;
+
+  open: (scenario: Scenario, overrides?: ConfigOverrides) => void;
+  close: () => void;
+  togglePlay: () => void;
+  /** One tick forward while playing; stops at the end (or stopAt). */
+  advance: () => void;
+  stepForward: () => void;
+  stepBack: () => void;
+  restart: () => void;
+  faster: () => void;
+  slower: () => void;
+  toggle: (which: Toggle) => void;
+  changeTtl: (delta: number) => void;
+  askPrediction: () => void;
+  movePrediction: (delta: number) => void;
+  answerPrediction: (choiceIndex?: number) => void;
+  openExplore: () => void;
+  closeExplore: () => void;
+  replayCounterexample: () => void;
+  stepCounterexample: (delta: number) => void;
+}
+
+export type SimulatorStore = StoreApi<SimulatorState>;
+
+export interface SimulatorOptions {
+  /** Step instead of animating: changes land on the whole run, paused. */
+  reducedMotion?: boolean;
+}
+
+/** One key per distinct set of overrides (the caches are per scenario: `open` clears them). */
+function overridesKey(o: ConfigOverrides): string {
+  return `${o.ttl ?? ''}|${o.fencing ?? ''}|${o.minting ?? ''}|${o.check ?? ''}`;
+}
+
+/** The ticks at which something happens, ascending, with no repeats. */
+export function eventTicks(result: SimResult | null): number[] {
+  if (!result) return [];
+  const ticks: number[] = [];
+  for (const e of result.events) if (ticks.at(-1) !== e.t) ticks.push(e.t);
+  return ticks;
+}
+
+export function endTick(result: SimResult | null): number {
+  if (!result) return 0;
+  return Math.max(result.endTick, result.events.at(-1)?.t ?? 0);
+}
+
+export function createSimulatorStore(engine: EngineCalls, options: SimulatorOptions = {}): SimulatorStore {
+  const runs = new Map<string, SimResult>();
+  const explorations = new Map<string, ExploreResult>();
+
+  return createStore<SimulatorState>()((set, get) => {
+    const memoRun = (scenario: Scenario, overrides: ConfigOverrides): SimResult => {
+      const key = overridesKey(overrides);
+      const hit = runs.get(key);
+      if (hit) return hit;
+      const result = engine.simulate(scenario, overrides);
+      runs.set(key, result);
+      return result;
+    };
+
+    /** A change of settings: run again, say what changed, replay from the start. */
+    const rerun = (overrides: ConfigOverrides, what: string) => {
+      const { scenario, result: before } = get();
+      if (!scenario) return;
+      let after: SimResult;
+      try {
+        after = memoRun(scenario, overrides);
+      } catch (err) {
+        set({ error: (err as Error).message });
+        return;
+      }
+      const change = before ? narrateComparison(before, after, what) : null;
+      set({
+        overrides,
+        result: after,
+        change,
+        error: null,
+        cursor: options.reducedMotion ? endTick(after) : 0,
+        playing: !options.reducedMotion,
+        stopAt: null,
+        prediction: null,
+        explore: get().exploreOpen ? exploreFor(scenario, overrides) : null,
+        counterexampleStep: null,
+      });
+    };
+
+    const exploreFor = (scenario: Scenario, overrides: ConfigOverrides): ExploreResult => {
+      const key = overridesKey(overrides);
+      const hit = explorations.get(key);
+      if (hit) return hit;
+      const result = engine.explore(scenario, overrides);
+      explorations.set(key, result);
+      return result;
+    };
+
+    const stepTo = (cursor: number) => set({ cursor, playing: false, stopAt: null });
+
+    return {
+      scenario: null,
+      overrides: {},
+      result: null,
+      cursor: 0,
+      playing: false,
+      speedIndex: 1,
+      stopAt: null,
+      change: null,
+      prediction: null,
+      explore: null,
+      exploreOpen: false,
+      counterexampleStep: null,
+      error: null,
+
+      open: (scenario, overrides = {}) => {
+        runs.clear();
+        explorations.clear();
+        const result = memoRun(scenario, overrides);
+        set({
+          scenario,
+          overrides,
+          result,
+          cursor: options.reducedMotion ? endTick(result) : 0,
+          playing: false,
+          stopAt: null,
+          change: null,
+          prediction: null,
+          explore: null,
+          exploreOpen: false,
+          counterexampleStep: null,
+          error: null,
+        });
+      },
+      close: () => set({ scenario: null, result: null, playing: false, explore: null, exploreOpen: false }),
+
+      togglePlay: () => {
+        const { playing, cursor, result } = get();
+        if (playing) {
+          set({ playing: false });
+          return;
+        }
+        if (options.reducedMotion) {
+          get().stepForward();
+          return;
+        }
+        // Play from the start again once at the end, as a media player does.
+        set({ playing: true, cursor: cursor >= endTick(result) ? 0 : cursor });
+      },
+      advance: () => {
+        const { cursor, result, stopAt, playing } = get();
+        if (!playing) return;
+        const last = stopAt ?? endTick(result);
+        const next = Math.min(cursor + 1, last);
+        set({ cursor: next, playing: next < last, stopAt: next < last ? stopAt : null });
+      },
+      stepForward: () => {
+        const { cursor, result } = get();
+        const next = eventTicks(result).find((t) => t > cursor);
+        stepTo(next ?? endTick(result));
+      },
+      stepBack: () => {
+        const { cursor, result } = get();
+        const previous = eventTicks(result).filter((t) => t < cursor).at(-1);
+        stepTo(previous ?? 0);
+      },
+      restart: () => set({ cursor: 0, playing: false, stopAt: null }),
+      faster: () => set({ speedIndex: Math.min(SPEEDS.length - 1, get().speedIndex + 1) }),
+      slower: () => set({ speedIndex: Math.max(0, get().speedIndex - 1) }),
+
+      toggle: (which) => {
+        const { result, overrides } = get();
+        if (!result) return;
+        const config = result.config;
+        const next: ConfigOverrides = { ...overrides };
+        if (which === 'fencing') next.fencing = !config.fencing;
+        if (which === 'minting') next.minting = config.minting === 'durable' ? 'volatile' : 'durable';
+        if (which === 'check') next.check = config.check === 'atomic' ? 'split' : 'atomic';
+        const label =
+          which === 'fencing'
+            ? `fencing ${next.fencing ? 'on' : 'off'}`
+            : which === 'minting'
+              ? `minting ${next.minting}`
+              : `check ${next.check}`;
+        rerun(next, label);
+      },
+      changeTtl: (delta) => {
+        const { result, overrides } = get();
+        if (!result) return;
+        const ttl = Math.min(MAX_TTL, Math.max(MIN_TTL, result.config.ttl + delta));
+        if (ttl === result.config.ttl) return;
+        rerun({ ...overrides, ttl }, `lease ${ttl} ticks`);
+      },
+
+      askPrediction: () => {
+        const { result } = get();
+        if (!result) return;
+        set({
+          prediction: { phase: 'asking', choices: predictionChoices(result), highlighted: 0 },
+          playing: false,
+          cursor: 0,
+          stopAt: null,
+        });
+      },
+      movePrediction: (delta) => {
+        const { prediction } = get();
+        if (prediction?.phase !== 'asking') return;
+        const n = prediction.choices.length;
+        set({ prediction: { ...prediction, highlighted: (prediction.highlighted + delta + n) % n } });
+      },
+      answerPrediction: (choiceIndex) => {
+        const { prediction, result } = get();
+        if (prediction?.phase !== 'asking' || !result) return;
+        const index = choiceIndex ?? prediction.highlighted;
+        const chosen = prediction.choices[index];
+        if (chosen === undefined) return;
+        const correct = chosen === (result.final.value ?? 'null');
+        if (correct) {
+          set({
+            prediction: { ...prediction, phase: 'answered', chosen, correct, highlighted: index },
+            cursor: options.reducedMotion ? endTick(result) : 0,
+            playing: !options.reducedMotion,
+            stopAt: null,
+          });
+          return;
+        }
+        const moment = wrongMoment(result, chosen);
+        set({
+          prediction: {
+            ...prediction,
+            phase: 'answered',
+            chosen,
+            correct,
+            highlighted: index,
+            wrongAt: moment?.t,
+            wrongEvent: moment?.index,
+          },
+          // Replay up to the moment the guess goes wrong, and stop there.
+          cursor: options.reducedMotion ? (moment?.t ?? 0) : 0,
+          playing: !options.reducedMotion && (moment?.t ?? 0) > 0,
+          stopAt: moment?.t ?? null,
+        });
+      },
+
+      openExplore: () => {
+        const { scenario, overrides } = get();
+        if (!scenario) return;
+        try {
+          set({ explore: exploreFor(scenario, overrides), exploreOpen: true, playing: false, counterexampleStep: null });
+        } catch (err) {
+          set({ error: (err as Error).message });
+        }
+      },
+      closeExplore: () => set({ exploreOpen: false, counterexampleStep: null }),
+      replayCounterexample: () => {
+        const { explore } = get();
+        if (!explore?.counterexample) return;
+        set({ counterexampleStep: options.reducedMotion ? explore.counterexample.length - 1 : 0 });
+      },
+      stepCounterexample: (delta) => {
+        const { explore, counterexampleStep } = get();
+        if (!explore?.counterexample || counterexampleStep === null) return;
+        const last = explore.counterexample.length - 1;
+        set({ counterexampleStep: Math.max(0, Math.min(last, counterexampleStep + delta)) });
+      },
+    };
+  });
+}

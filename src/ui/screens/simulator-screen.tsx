@@ -1,0 +1,41 @@
+/**
+ * Routes `simulator` and `explore`. With a scenario in the route (an object
+ * from `fence-tutor sim --scenario/--scenario-file`, or a shipped id) it
+ * opens it at once; without one it shows the picker first.
+ */
+import { Text } from 'ink';
+import { useMemo } from 'react';
+import { findShippedScenario } from '../../content/scenario-loader.js';
+import type { ConfigOverrides, Scenario } from '../../core/types.js';
+import { ENGINE } from '../../store/engine-calls.js';
+import type { Route } from '../../store/router-store.js';
+import { useAppContext } from '../app-context.js';
+import { ScenarioPicker } from '../simulator/scenario-picker.js';
+import { SimulatorView } from '../simulator/simulator-view.js';
+
+function scenarioOf(route: Route): Scenario | string | undefined {
+  const s = route.scenario;
+  if (typeof s === 'string') return findShippedScenario(s) ?? s;
+  if (s && typeof s === 'object' && 'steps' in s) return s as Scenario;
+  return undefined;
+}
+
+export function SimulatorScreen({ route }: { route: Route }) {
+  const { router } = useAppContext();
+  const explore = route.screen === 'explore' || route.explore === true;
+  const scenario = useMemo(() => scenarioOf(route), [route]);
+  const overrides = (route.overrides ?? {}) as ConfigOverrides;
+  if (typeof scenario === 'string') {
+    return <Text> There is no shipped scenario called "{scenario}". Press q to go back.</Text>;
+  }
+  if (!scenario) {
+    return (
+      <ScenarioPicker
+        title={explore ? 'Explore' : 'Simulator'}
+        onPick={(picked) => router.getState().replace({ screen: 'simulator', scenario: picked, overrides, explore })}
+      />
+    );
+  }
+  // A new key per scenario gives each its own fresh store.
+  return <SimulatorView key={scenario.id} scenario={scenario} overrides={overrides} engine={ENGINE} explore={explore} />;
+}

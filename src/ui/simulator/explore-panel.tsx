@@ -1,0 +1,137 @@
+/**
+ * `e`: every ordering of the sink's operations for the current settings, as
+ * the explorer counted them: totals, final values as bars, and one
+ * counterexample, which Enter replays step by step.
+ */
+import { Box, Text } from 'ink';
+import { quoteValue } from '../../core/display-text.js';
+import { formatToken } from '../../core/token.js';
+import type { ExploreResult, SinkOperation } from '../../core/types.js';
+import type { Theme } from '../theme.js';
+
+export interface ExplorePanelProps {
+  result: ExploreResult;
+  theme: Theme;
+  width: number;
+  rows: number;
+  /** Index of the counterexample operation being replayed, or null. */
+  step: number | null;
+}
+
+function percent(part: bigint, whole: bigint): string {
+  if (whole === 0n) return '0%';
+  return `${Number((part * 1000n) / whole) / 10}%`;
+}
+
+/** Bar length for `count` of `max` in `width` cells, at least one cell for a non-zero count. */
+export function barLength(count: bigint, max: bigint, width: number): number {
+  if (max === 0n || count === 0n) return 0;
+  return Math.max(1, Number((count * BigInt(width)) / max));
+}
+
+function valueLabel(value: string): string {
+  return value === 'null' ? 'nothing' : quoteValue(value, 12);
+}
+
+function opResult(op: SinkOperation, theme: Theme): string {
+  const s = theme.symbols;
+  switch (op.result) {
+    case 'accepted':
+      return `${s.accepted} accepted`;
+    case 'rejected':
+      return `${s.rejected} rejected`;
+    case 'passed':
+      return `${s.accepted} passed`;
+    case 'applied':
+      return `${s.accepted} applied`;
+  }
+}
+
+/** The sink's value after each operation, as the operations report it (accepted/applied set it). */
+function valuesAfter(ops: SinkOperation[], initial: string | null): (string | null)[] {
+  let value = initial;
+  return ops.map((op) => {
+    if (op.result === 'accepted' || op.result === 'applied') value = op.value;
+    return value;
+  });
+}
+
+function staleNote(op: SinkOperation, theme: Theme): string {
+  const token = formatToken(op.token, theme.ascii);
+  return op.hwm ? `stale: ${token} after ${formatToken(op.hwm, theme.ascii)}` : `stale: ${token} after a higher token`;
+}
+
+export function ExplorePanel({ result, theme, width, rows, step }: ExplorePanelProps) {
+  const entries = Object.entries(result.finalValues).sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : 0));
+  // biome-ignore lint/complexity/useMathMinMax: counts are bigints, which Math.max refuses
+  const max = entries.reduce((m, [, n]) => (n > m ? n : m), 0n);
+  const labelWidth = Math.max(7, ...entries.map(([v]) => valueLabel(v).length));
+  const countWidth = Math.max(...entries.map(([, n]) => String(n).length), 1);
+  const barWidth = Math.max(5, Math.min(40, width - labelWidth - countWidth - 20));
+  const ops = result.counterexample ?? [];
+  // Leave room for the header lines and the bars; the rest is the counterexample.
+  const barRows = theme.narrate ? 0 : Math.min(entries.length, Math.max(1, rows - 8 - Math.min(ops.length, 6)));
+  const opRows = Math.max(1, rows - 5 - barRows);
+  const values = valuesAfter(ops, result.config.initial);
+  const firstOp = step === null ? 0 : Math.max(0, Math.min(step - Math.floor(opRows / 2), ops.length - opRows));
+  const shown = ops.slice(firstOp, firstOp + opRows);
+  const mark = (t: SinkOperation['hwm']) => formatToken(t ?? null, theme.ascii);
+  return (
+    <Box flexDirection="column" paddingX={1}>
+      <Text wrap="truncate">
+        {String(result.orderings)} ordering{result.orderings === 1n ? '' : 's'} of the sink's operations;{' '}
+        {String(result.orderingsWithStaleAcceptance)} of them accept a stale write (
+        {percent(result.orderingsWithStaleAcceptance, result.orderings)})
+      </Text>
+      {theme.narrate
+        ? entries.map(([value, n]) => (
+            <Text key={value}>
+              ends at {valueLabel(value)} in {String(n)} ordering{n === 1n ? '' : 's'}
+            </Text>
+          ))
+        : entries.slice(0, barRows).map(([value, n], i) => (
+            <Text key={value} wrap="truncate">
+              {i === 0 ? 'final value  ' : '             '}
+              {valueLabel(value).padEnd(labelWidth)} {theme.symbols.bar.repeat(barLength(n, max, barWidth))}{' '}
+              {String(n)}
+            </Text>
+          ))}
+      {entries.length > barRows && !theme.narrate ? (
+        <Text color={theme.color('muted')}>({entries.length - barRows} more values not shown)</Text>
+      ) : null}
+      <Text> </Text>
+      {ops.length === 0 ? (
+        <Text color={theme.color('good')}>
+          {theme.symbols.accepted} No ordering accepts a stale write with these settings.
+        </Text>
+      ) : (
+        <>
+          <Text bold>
+            {step === null
+              ? 'one ordering that goes wrong (enter replays it):'
+              : `replaying: step ${step + 1} of ${ops.length} (${theme.symbols.left}/${theme.symbols.right} step, q back to the counts)`}
+          </Text>
+          {shown.map((op, k) => {
+            const i = firstOp + k;
+            const current = step !== null && i === step;
+            const future = step !== null && i > step;
+            return (
+              <Text
+                key={`${i}-${op.actor}-${op.op}`}
+                wrap="truncate"
+                bold={current}
+                color={op.stale ? theme.color('bad') : future ? theme.color('muted') : undefined}
+              >
+                {current ? theme.symbols.pointer : ' '} {String(i + 1).padStart(2)} {op.actor.padEnd(3)}{' '}
+                {op.op.padEnd(5)} {quoteValue(op.value, 10).padEnd(12)} token {formatToken(op.token, theme.ascii).padEnd(4)}{' '}
+                mark {mark(op.hwm).padEnd(4)} {opResult(op, theme).padEnd(11)}
+                {future ? '' : ` sink ${quoteValue(values[i] ?? null, 10)}`}
+                {op.stale ? `  ${theme.symbols.arrow} ${staleNote(op, theme)}` : ''}
+              </Text>
+            );
+          })}
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,240 @@
+/**
+ * The simulator, for one scenario: settings, the animated timeline, the
+ * narration of the moment, and the panels (predict, explore) over it.
+ * Everything shown comes from the store, which got it from the engine.
+ */
+import { Box, Text } from 'ink';
+import { useEffect, useMemo } from 'react';
+import { useStore } from 'zustand';
+import { narrateEvents, narrateOutcome, narrateTicks } from '../../core/narration.js';
+import { timelineFromSim } from '../../core/timeline/index.js';
+import type { ConfigOverrides, Scenario } from '../../core/types.js';
+import { type EngineCalls, endTick, SPEEDS } from '../../store/simulator-store.js';
+import { useAppContext } from '../app-context.js';
+import { useScreenInput } from '../use-screen-input.js';
+import { ExplorePanel } from './explore-panel.js';
+import { PredictPanel } from './predict-panel.js';
+import { TimelineView } from './timeline-view.js';
+import { TogglesLine } from './toggles-line.js';
+import { useSimulatorStore } from './use-simulator.js';
+
+export interface SimulatorViewProps {
+  scenario: Scenario;
+  overrides: ConfigOverrides;
+  engine: EngineCalls;
+  /** Open with the explorer's panel showing (home's Explore entry). */
+  explore?: boolean;
+}
+
+export function SimulatorView({ scenario, overrides, engine, explore }: SimulatorViewProps) {
+  const { theme, router, area } = useAppContext();
+  const store = useSimulatorStore(engine, scenario, overrides, { reducedMotion: theme.reducedMotion, explore });
+  const s = useStore(store);
+  const result = s.result;
+  const panel = s.exploreOpen ? 'explore' : s.prediction?.phase === 'asking' ? 'predict' : 'simulator';
+
+  // Help, hints and q/Esc follow the focused part: an open panel closes first.
+  useEffect(() => {
+    const r = router.getState();
+    r.setKeyContext(panel === 'simulator' ? null : panel);
+    r.setBackGuard(() => {
+      const st = store.getState();
+      if (st.counterexampleStep !== null) {
+        store.setState({ counterexampleStep: null });
+        return true;
+      }
+      if (st.exploreOpen) {
+        st.closeExplore();
+        return true;
+      }
+      if (st.prediction?.phase === 'asking') {
+        store.setState({ prediction: null });
+        return true;
+      }
+      return false;
+    });
+  }, [panel, router, store]);
+  useEffect(
+    () => () => {
+      router.getState().setBackGuard(null);
+      router.getState().setKeyContext(null);
+    },
+    [router],
+  );
+
+  useScreenInput(panel, (action, input, key) => {
+    const st = store.getState();
+    switch (action) {
+      case 'play':
+        st.togglePlay();
+        break;
+      case 'step-forward':
+        st.stepForward();
+        break;
+      case 'step-back':
+        st.stepBack();
+        break;
+      case 'faster':
+        st.faster();
+        break;
+      case 'slower':
+        st.slower();
+        break;
+      case 'restart':
+        st.restart();
+        break;
+      case 'ttl-down':
+        st.changeTtl(-1);
+        break;
+      case 'ttl-up':
+        st.changeTtl(1);
+        break;
+      case 'fencing':
+      case 'minting':
+      case 'check':
+        st.toggle(action);
+        break;
+      case 'predict':
+        st.askPrediction();
+        break;
+      case 'explore':
+        st.openExplore();
+        break;
+      case 'move':
+        st.movePrediction(key.upArrow ? -1 : 1);
+        break;
+      case 'choose':
+        st.answerPrediction();
+        break;
+      case 'pick':
+        st.answerPrediction(Number(input) - 1);
+        break;
+      case 'replay':
+        st.replayCounterexample();
+        break;
+      case 'ce-step-back':
+        st.stepCounterexample(-1);
+        break;
+      case 'ce-step-forward':
+        st.stepCounterexample(1);
+        break;
+    }
+  });
+
+  const model = useMemo(() => (result ? timelineFromSim(result, scenario) : null), [result, scenario]);
+  const ticks = useMemo(() => (result ? narrateTicks(result, theme.ascii) : []), [result, theme.ascii]);
+  const events = useMemo(() => (result ? narrateEvents(result, theme.ascii) : []), [result, theme.ascii]);
+  if (!result || !model) return <Text>{s.error ?? 'Loading the scenario...'}</Text>;
+
+  const width = area.columns - 1;
+  const last = endTick(result);
+  const atEnd = s.cursor >= last;
+  const now = ticks.filter((t) => t.t <= s.cursor).at(-1);
+  const speed = SPEEDS[s.speedIndex] ?? 1;
+  const header = (
+    <Box width={width}>
+      <Box flexGrow={1} flexShrink={1}>
+        <Text bold wrap="truncate">
+          {' '}
+          Simulator {theme.symbols.separator} {scenario.id}
+          {scenario.origin?.local ? ' (your file)' : ''}
+          {scenario.title ? ` ${theme.symbols.dot} ${scenario.title}` : ''}
+        </Text>
+      </Box>
+      <Box flexShrink={0}>
+        <Text>
+          {'  '}
+          {s.playing ? `${theme.symbols.playing} playing` : `${theme.symbols.paused} paused`} {speed}x{'  '}t = {s.cursor}{' '}
+          of {last}
+        </Text>
+      </Box>
+    </Box>
+  );
+  const toggles = <TogglesLine config={result.config} theme={theme} />;
+  const rule = <Text color={theme.color('muted')}>{` ${theme.symbols.hrule.repeat(Math.max(0, width - 1))}`}</Text>;
+  const change = s.change ? (
+    <Box paddingX={1}>
+      <Text color={theme.color('warn')} wrap="wrap">
+        Changed by {s.change}
+      </Text>
+    </Box>
+  ) : null;
+  const outcome = atEnd ? narrateOutcome(result, theme.ascii) : null;
+
+  if (theme.narrate) {
+    // Narration only: one sentence per event, the newest last, no drawing.
+    const said = events.filter((e) => e.t <= s.cursor);
+    const room = Math.max(1, area.rows - 6);
+    return (
+      <Box flexDirection="column">
+        {header}
+        {toggles}
+        {s.prediction ? <PredictPanel prediction={s.prediction} result={result} theme={theme} /> : null}
+        {s.exploreOpen && s.explore ? (
+          <ExplorePanel result={s.explore} theme={theme} width={width} rows={area.rows - 4} step={s.counterexampleStep} />
+        ) : (
+          <>
+            {said.length === 0 ? <Text> Nothing has happened yet. Press space to play, or right arrow to step.</Text> : null}
+            {said.slice(-room).map((e, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: sentences of one run, in order
+              <Box key={i} paddingX={1}>
+                <Text wrap="wrap">{e.text}</Text>
+              </Box>
+            ))}
+            {change}
+            {outcome ? (
+              <Box paddingX={1}>
+                <Text wrap="wrap">{outcome}</Text>
+              </Box>
+            ) : null}
+          </>
+        )}
+      </Box>
+    );
+  }
+
+  if (s.exploreOpen && s.explore) {
+    return (
+      <Box flexDirection="column">
+        <Text bold wrap="truncate">
+          {' '}
+          Explore {theme.symbols.separator} {scenario.id} {theme.symbols.dot} fencing {result.config.fencing ? 'ON' : 'OFF'}{' '}
+          {theme.symbols.dot} {result.config.minting} {theme.symbols.dot} {result.config.check}
+        </Text>
+        {rule}
+        <ExplorePanel result={s.explore} theme={theme} width={width} rows={area.rows - 3} step={s.counterexampleStep} />
+      </Box>
+    );
+  }
+
+  // Rows: header, toggles, rule | timeline | rule, narration (3), change (2) | rule, status.
+  const asking = s.prediction?.phase === 'asking';
+  const predictRows = asking ? 1 + (s.prediction?.choices.length ?? 0) : s.prediction ? 2 : 0;
+  const narrationRows = asking ? 0 : s.prediction ? 2 : 3;
+  const fixedRows = 3 + 1 + predictRows + narrationRows + (s.change && !asking ? 2 : 0) + 2;
+  const timelineRows = Math.max(3, area.rows - fixedRows);
+  return (
+    <Box flexDirection="column">
+      {header}
+      {toggles}
+      {rule}
+      <TimelineView model={model} width={width - 1} cursor={s.cursor} theme={theme} maxRows={timelineRows} />
+      {rule}
+      {s.prediction ? <PredictPanel prediction={s.prediction} result={result} theme={theme} /> : null}
+      {asking ? null : (
+        <Box height={narrationRows} paddingX={1} overflow="hidden">
+          <Text wrap="wrap">
+            {now ? now.text : `t=0: nothing yet. Press space to play, ${theme.symbols.right} to step, or p to predict the end first.`}
+          </Text>
+        </Box>
+      )}
+      {asking ? null : change}
+      {rule}
+      <Text wrap="truncate">
+        {' '}
+        {outcome ?? `${result.writes.length} write${result.writes.length === 1 ? '' : 's'} in this run; play to the end for the outcome.`}
+        {s.error ? `  (${s.error})` : ''}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The built binary in a real pseudo-terminal (tmux), as a new user would
+ * meet it: open the app, go to the simulator, open late-write, play it,
+ * turn fencing off, see the outcome change, quit with q.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const enabled = tmuxTestsEnabled();
+let home = '';
+let term: TmuxSession | undefined;
+
+beforeAll(() => {
+  if (!enabled) return;
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  home = mkdtempSync(join(tmpdir(), 'fence-tutor-e2e-app-'));
+});
+
+afterEach(async () => {
+  await term?.kill();
+  term = undefined;
+});
+
+afterAll(() => {
+  if (home) rmSync(home, { recursive: true, force: true });
+});
+
+const start = (args = '', size = { cols: 100, rows: 30 }) =>
+  startTmux({
+    ...size,
+    cwd: root,
+    command: `node bin/fence-tutor.js ${args}`,
+    env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
+  });
+
+describe.skipIf(!enabled)('the app in a real terminal', () => {
+  it('opens late-write from home, plays it, toggles fencing, sees the outcome change, quits with q', async () => {
+    term = await start();
+    await term.waitFor('Continue');
+    // One key at a time, each after the screen answered the last, as a person
+    // reads before pressing again.
+    await term.send('Down');
+    await term.waitFor('❯ Lessons');
+    await term.send('Down');
+    await term.waitFor('❯ Simulator');
+    await term.send('Enter');
+    await term.waitFor('pick a scenario');
+    await term.send('Enter'); // late-write is the first scenario
+    await term.waitFor('Simulator › late-write');
+    expect(term.screen()).toContain('fencing ON');
+
+    // Faster (8x), as an impatient learner would, then play.
+    await term.send('+', '+', '+');
+    await term.waitFor('8x');
+    await term.send('Space');
+    const fenced = await term.waitFor('The sink ends at "100"', 20_000);
+    expect(fenced).toMatch(/✗/); // A's late write rejected, shown by symbol...
+    expect(fenced).toContain('rejected'); // ...and by word
+
+    await term.send('f');
+    await term.waitFor('fencing OFF');
+    await term.waitFor("Changed by fencing off: A's late write overwrote B's: lost update");
+    const plain = await term.waitFor('The sink ends at "1"', 20_000);
+    expect(plain).toContain('stale');
+
+    await term.send('q'); // back to home
+    await term.waitFor('Continue');
+    await term.send('q'); // quit from home
+    expect(await term.waitForExit()).toBe(0);
+  }, 60_000);
+
+  it('sim --scenario opens the simulator directly; Ctrl-C ends with 130', async () => {
+    term = await start('sim --scenario late-write --fencing off');
+    await term.waitFor('fencing OFF');
+    await term.send('C-c');
+    expect(await term.waitForExit()).toBe(130);
+  });
+
+  it('below 80x24 it says how big a terminal it needs', async () => {
+    term = await start('', { cols: 70, rows: 20 });
+    await term.waitFor('needs a terminal of at least 80x24; this one is 70x20');
+    await term.send('q');
+    expect(await term.waitForExit()).toBe(0);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * A real pseudo-terminal for end-to-end tests, through tmux: start a
+ * command at an explicit size, wait for text by polling the screen (never
+ * a fixed sleep), send keys, read the screen, kill the session.
+ *
+ *   const term = await startTmux({ cols: 100, rows: 30, command: 'node bin/fence-tutor.js' });
+ *   await term.waitFor('Simulator');
+ *   await term.send('Down', 'Enter');
+ *   await term.kill();   // always, in afterEach
+ *
+ * The child runs with CI removed (Ink renders differently under CI=true).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+
+export function hasTmux(): boolean {
+  return spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
+}
+
+/** True when a tool-dependent test should run (present, or required by FENCE_REQUIRE_TOOLS=1). */
+export function tmuxTestsEnabled(): boolean {
+  const present = hasTmux();
+  if (!present && process.env.FENCE_REQUIRE_TOOLS !== '1') {
+    console.warn('\n*** tmux is not installed: SKIPPING the pseudo-terminal tests (install tmux to run them) ***\n');
+  }
+  return present || process.env.FENCE_REQUIRE_TOOLS === '1';
+}
+
+export interface TmuxSession {
+  name: string;
+  /** Resolves with the screen once it matches; rejects with the screen after timeoutMs. */
+  waitFor: (match: string | RegExp, timeoutMs?: number) => Promise<string>;
+  /** Keys in tmux's send-keys names (`Enter`, `Escape`, `Left`, `C-c`) or literal text. */
+  send: (...keys: string[]) => Promise<void>;
+  /** Literal text, never interpreted as key names. */
+  type: (text: string) => Promise<void>;
+  screen: () => string;
+  /** True while the command still runs in its pane. */
+  alive: () => boolean;
+  /** Resolves when the command has ended; rejects after timeoutMs. */
+  waitForExit: (timeoutMs?: number) => Promise<number | null>;
+  kill: () => Promise<void>;
+}
+
+export interface StartOptions {
+  cols: number;
+  rows: number;
+  /** A shell command line run in the pane. */
+  command: string;
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+function tmux(args: string[]): string {
+  return execFileSync('tmux', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startTmux(options: StartOptions): Promise<TmuxSession> {
+  const name = `ft-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const envArgs = Object.entries(options.env ?? {}).map(([k, v]) => `${k}=${shellQuote(v)}`);
+  // `env -u CI` keeps CI out of the child; the exit status lands in a tmux
+  // option, and remain-on-exit keeps the pane so the status can be read.
+  const inner = `env -u CI ${envArgs.join(' ')} ${options.command}; tmux set-option -t ${name} @exit $?`;
+  tmux([
+    'new-session',
+    '-d',
+    '-s',
+    name,
+    '-x',
+    String(options.cols),
+    '-y',
+    String(options.rows),
+    ...(options.cwd ? ['-c', options.cwd] : []),
+    inner,
+  ]);
+  try {
+    tmux(['set-option', '-t', name, 'remain-on-exit', 'on']);
+  } catch {
+    // The command may already have ended; waitForExit reads the status.
+  }
+
+  const screen = () => {
+    try {
+      return tmux(['capture-pane', '-p', '-t', name]);
+    } catch {
+      return '';
+    }
+  };
+  const exitStatus = (): number | null | undefined => {
+    try {
+      const out = tmux(['show-options', '-v', '-t', name, '@exit']).trim();
+      return out === '' ? undefined : Number(out);
+    } catch {
+      // Session gone, or the option is not set yet.
+      return hasSession(name) ? undefined : null;
+    }
+  };
+  const session: TmuxSession = {
+    name,
+    screen,
+    waitFor: async (match, timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const text = screen();
+        if (typeof match === 'string' ? text.includes(match) : match.test(text)) return text;
+        if (Date.now() > deadline) {
+          throw new Error(`timed out after ${timeoutMs} ms waiting for ${String(match)}; the screen was:\n${text}`);
+        }
+        await sleep(40);
+      }
+    },
+    send: async (...keys) => {
+      for (const key of keys) {
+        tmux(['send-keys', '-t', name, key]);
+        // Let the app read one key before the next (a keypress per read, as a person types).
+        await sleep(30);
+      }
+    },
+    type: async (text) => {
+      tmux(['send-keys', '-t', name, '-l', text]);
+    },
+    alive: () => exitStatus() === undefined,
+    waitForExit: async (timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const status = exitStatus();
+        if (status !== undefined) return status;
+        if (Date.now() > deadline) throw new Error(`the command did not end within ${timeoutMs} ms; screen:\n${screen()}`);
+        await sleep(40);
+      }
+    },
+    kill: async () => {
+      try {
+        tmux(['kill-session', '-t', name]);
+      } catch {
+        // Already gone.
+      }
+    },
+  };
+  return session;
+}
+
+function hasSession(name: string): boolean {
+  return spawnSync('tmux', ['has-session', '-t', name], { stdio: 'ignore' }).status === 0;
+}

@@ -1,0 +1,253 @@
+import { join } from 'node:path';
+import { cleanup } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadScenarioFile } from '../../src/content/scenario-loader.js';
+import { advance, press, renderApp, setTerminalSize, waitForFrame } from '../helpers/ink.js';
+
+afterEach(() => cleanup());
+
+const TITLE = 'Simulator › late-write';
+
+async function openLateWrite(options: Parameters<typeof renderApp>[1] = {}, overrides = {}) {
+  const app = await renderApp({ screen: 'simulator', scenario: 'late-write', overrides }, options);
+  await waitForFrame(app.lastFrame, options.display?.ascii ? 'Simulator > late-write' : TITLE);
+  return app;
+}
+
+/** Steps to the end with the right arrow (no timers involved). */
+async function stepToEnd(stdin: { write: (s: string) => void }) {
+  for (let i = 0; i < 12; i++) await press(stdin, 'right');
+}
+
+describe('simulator screen', () => {
+  it('shows every lane, the toggles, the legend and the keys, paused at t=0', async () => {
+    const { lastFrame } = await openLateWrite();
+    const frame = lastFrame() ?? '';
+    for (const lane of ['coordinator', 'A', 'B', 'sink']) expect(frame).toMatch(new RegExp(`^ +${lane}\\b`, 'm'));
+    expect(frame).toMatch(/f fencing ON\s+d minting durable\s+a check atomic\s+\[ \] lease 10/);
+    expect(frame).toContain('■ paused');
+    expect(frame).toContain('t = 0 of 31');
+    expect(frame).toMatch(/✓ accepted.*✗ rejected|✗ rejected.*✓ accepted/s);
+    expect(frame).toContain('space play');
+    expect(frame).toContain('? help  q back');
+  });
+
+  it('steps event by event with one sentence each, and back', async () => {
+    const { stdin, lastFrame } = await openLateWrite();
+    await press(stdin, 'right');
+    expect(lastFrame()).toContain('t=1: A sends "0" with token 1');
+    await press(stdin, 'right');
+    expect(lastFrame()).toContain('t=2: A pauses');
+    await press(stdin, 'left');
+    expect(lastFrame()).toContain('t=1: A sends "0"');
+    await press(stdin, 'r');
+    expect(lastFrame()).toContain('t = 0 of 31');
+  });
+
+  it('at the end, the late write is rejected in symbol and word', async () => {
+    const { stdin, lastFrame } = await openLateWrite();
+    await stepToEnd(stdin);
+    const frame = lastFrame() ?? '';
+    expect(frame).toContain('t = 31 of 31');
+    expect(frame).toContain('The sink ends at "100" (from B); 1 write rejected; no stale acceptance.');
+    expect(frame).toMatch(/"1" ?✗/);
+  });
+
+  it('space plays on a timer, and pauses', async () => {
+    const { stdin, lastFrame } = await openLateWrite();
+    await press(stdin, 'space');
+    expect(lastFrame()).toContain('▶ playing');
+    await advance(700);
+    await press(stdin, 'space');
+    const frame = lastFrame() ?? '';
+    expect(frame).toContain('■ paused');
+    expect(frame).not.toContain('t = 0 of 31');
+  });
+
+  it('+ and - change the speed shown', async () => {
+    const { stdin, lastFrame } = await openLateWrite();
+    await press(stdin, '+', '+');
+    expect(lastFrame()).toContain('4x');
+    await press(stdin, '-', '-', '-', '-');
+    expect(lastFrame()).toContain('0.5x');
+  });
+
+  it('f turns fencing off, replays from the start and says how the outcome changed', async () => {
+    const { stdin, lastFrame } = await openLateWrite();
+    await stepToEnd(stdin);
+    await press(stdin, 'f');
+    let frame = lastFrame() ?? '';
+    expect(frame).toContain('fencing OFF');
+    expect(frame).toMatch(/t = [01] of 31/);
+    expect(frame).toContain("Changed by fencing off: A's late write overwrote B's: lost update");
+    await press(stdin, 'space'); // pause the replay, then step to the end
+    await stepToEnd(stdin);
+    frame = lastFrame() ?? '';
+    expect(frame).toContain('The sink ends at "1"');
+    expect(frame).toContain('stale!');
+  });
+
+  it('d, a and [ ] change minting, check and the lease, always visible', async () => {
+    const { stdin, lastFrame } = await openLateWrite();
+    await press(stdin, 'd');
+    expect(lastFrame()).toContain('minting volatile');
+    await press(stdin, 'a');
+    expect(lastFrame()).toContain('check split');
+    await press(stdin, ']');
+    expect(lastFrame()).toContain('lease 11');
+    await press(stdin, '[', '[');
+    expect(lastFrame()).toContain('lease 9');
+  });
+
+  it('predict: a wrong guess is checked and replayed up to where it goes wrong', async () => {
+    const { stdin, lastFrame } = await openLateWrite();
+    await press(stdin, 'p');
+    let frame = lastFrame() ?? '';
+    expect(frame).toContain('which value ends in the sink?');
+    expect(frame).toContain('4 "1"');
+    expect(frame).toContain('1-9 answer'); // the predict keys in the hint line
+    await press(stdin, '4');
+    frame = await waitForFrame(lastFrame, 't = 31 of 31', 15_000);
+    expect(frame).toContain('Not quite: you said "1"; the engine ends the run at "100"');
+    expect(frame).toContain('rejects A\'s "1"');
+  });
+
+  it('predict: a right guess with arrows and Enter', async () => {
+    const { stdin, lastFrame } = await openLateWrite();
+    await press(stdin, 'p', 'down', 'down', 'enter');
+    expect(lastFrame()).toContain('Right: you said "100"');
+  });
+
+  it('q while predicting closes the question, not the screen', async () => {
+    const { stdin, lastFrame, router } = await openLateWrite();
+    await press(stdin, 'p', 'q');
+    expect(lastFrame()).not.toContain('which value ends in the sink?');
+    expect(router.getState().stack.at(-1)?.screen).toBe('simulator');
+  });
+
+  it('e explores the current settings; Enter replays the counterexample; q goes back step by step', async () => {
+    const { stdin, lastFrame, router } = await openLateWrite();
+    await press(stdin, 'a', 'e');
+    const frame = lastFrame() ?? '';
+    expect(frame).toContain('Explore › late-write · fencing ON · durable · split');
+    expect(frame).toContain("15 orderings of the sink's operations; 6 of them accept a stale write (40%)");
+    expect(frame).toMatch(/"100"\s+█+ 9/);
+    expect(frame).toMatch(/"1"\s+█+ 6/);
+    expect(frame).toContain('enter replays it');
+    expect(frame).toContain('enter replay it'); // explore keys in the hint line
+    await press(stdin, 'enter');
+    expect(lastFrame()).toContain('replaying: step 1 of');
+    await press(stdin, 'right');
+    expect(lastFrame()).toContain('replaying: step 2 of');
+    await press(stdin, 'q');
+    expect(lastFrame()).toContain('enter replays it');
+    await press(stdin, 'q');
+    expect(lastFrame()).toContain(TITLE);
+    await press(stdin, 'q');
+    expect(router.getState().stack.at(-1)?.screen).toBe('home');
+  });
+
+  it('explore with atomic checks and fencing finds nothing wrong', async () => {
+    const { stdin, lastFrame } = await openLateWrite();
+    await press(stdin, 'e');
+    expect(lastFrame()).toContain('3 orderings');
+    expect(lastFrame()).toContain('No ordering accepts a stale write');
+  });
+
+  it('opens with overrides from the command line', async () => {
+    const { lastFrame } = await openLateWrite({}, { fencing: false, check: 'split' });
+    expect(lastFrame()).toMatch(/fencing OFF\s+d minting durable\s+a check split/);
+  });
+
+  it("an instructor's file plays like a shipped one", async () => {
+    const scenario = loadScenarioFile(join(import.meta.dirname, '../../scenarios/late-write.yaml'), true);
+    const { lastFrame } = await renderApp({ screen: 'simulator', scenario });
+    const frame = await waitForFrame(lastFrame, TITLE);
+    expect(frame).toContain('(your file)');
+  });
+
+  it('home → Simulator → picker → late-write', async () => {
+    const { stdin, lastFrame } = await renderApp();
+    await press(stdin, 'down', 'down', 'enter');
+    await waitForFrame(lastFrame, 'pick a scenario');
+    expect(lastFrame()).toContain('late-write');
+    await press(stdin, 'enter');
+    await waitForFrame(lastFrame, TITLE);
+  });
+
+  it("home's Explore opens the picker, then the explorer", async () => {
+    const { stdin, lastFrame } = await renderApp();
+    await press(stdin, '4');
+    await waitForFrame(lastFrame, 'Explore › pick a scenario');
+    await press(stdin, 'enter');
+    await waitForFrame(lastFrame, 'Explore › late-write');
+  });
+
+  it('? shows the simulator keys, generated from the keymap', async () => {
+    const { stdin, lastFrame } = await openLateWrite();
+    await press(stdin, '?');
+    const frame = lastFrame() ?? '';
+    expect(frame).toContain('fencing on/off at the sink (replays)');
+    expect(frame).toContain('shorten the lease by one tick');
+    await press(stdin, 'f'); // keys do not reach the screen under the help
+    await press(stdin, '?');
+    expect(lastFrame()).toContain('fencing ON');
+  });
+
+  it('fits 80x24 and stays shorter than the terminal', async () => {
+    const { lastFrame, stdin } = await openLateWrite({ size: { columns: 80, rows: 24 } });
+    await stepToEnd(stdin);
+    const lines = (lastFrame() ?? '').split('\n');
+    expect(lines.length).toBeLessThan(24);
+    expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(80);
+    expect(lastFrame()).toContain('sink');
+    expect(lastFrame()).toContain('The sink ends at "100"');
+  });
+
+  it('reflows when the terminal shrinks below the minimum and grows back', async () => {
+    const { stdout, lastFrame } = await openLateWrite();
+    await setTerminalSize(stdout, 60, 20);
+    expect(lastFrame()).toContain('needs a terminal of at least 80x24');
+    await setTerminalSize(stdout, 120, 40);
+    expect(lastFrame()).toContain(TITLE);
+  });
+
+  it('ASCII: no Unicode anywhere on the screen', async () => {
+    const { lastFrame, stdin } = await openLateWrite({ display: { ascii: true } });
+    await stepToEnd(stdin);
+    const frame = lastFrame() ?? '';
+    expect(frame).toMatch(/^[\x20-\x7e\n]*$/);
+    expect(frame).toContain('fencing ON');
+  });
+
+  it('narrate: sentences only, one per event, no drawing', async () => {
+    const { lastFrame, stdin } = await openLateWrite({ display: { narrate: true } });
+    await stepToEnd(stdin);
+    const frame = lastFrame() ?? '';
+    expect(frame).not.toContain('coordinator  ');
+    expect(frame).toContain('t=31: The sink rejects A\'s "1"');
+    expect(frame).toContain('The sink ends at "100"');
+  });
+
+  it('reduced motion: a toggle shows the whole run at once, paused', async () => {
+    const { lastFrame, stdin } = await openLateWrite({ display: { reducedMotion: true } });
+    expect(lastFrame()).toContain('t = 31 of 31');
+    await press(stdin, 'f');
+    expect(lastFrame()).toContain('■ paused');
+    expect(lastFrame()).toContain('The sink ends at "1"');
+  });
+
+  it('an unknown scenario id says so', async () => {
+    const { lastFrame } = await renderApp({ screen: 'simulator', scenario: 'no-such-thing' });
+    await waitForFrame(lastFrame, 'There is no shipped scenario called "no-such-thing"');
+  });
+
+  it('leaving the screen stops the clock', async () => {
+    const { stdin, lastFrame, router } = await openLateWrite();
+    await press(stdin, 'space', 'q');
+    expect(router.getState().stack.at(-1)?.screen).toBe('home');
+    const before = lastFrame();
+    await advance(400);
+    expect(lastFrame()).toBe(before);
+  });
+});
