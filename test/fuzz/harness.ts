@@ -186,11 +186,14 @@ export interface LoaderFuzz {
   sizeCapped?: boolean;
   /** Extra checks on a value the loader accepted. */
   check?: (value: unknown) => void;
+  /** Runs per property (default RUNS); fewer for large seed documents. */
+  runs?: number;
 }
 
 /** The standard battery for one loader. Call inside a describe(). */
 export function fuzzLoader(spec: LoaderFuzz, it: (name: string, fn: () => void, timeout?: number) => void): void {
   const { load, seeds } = spec;
+  const numRuns = spec.runs ?? RUNS;
   const run = (text: string): 'ok' | 'refused' => {
     const result = outcome(load, text);
     if (result === 'ok' && spec.check) spec.check(load(text, FILE));
@@ -209,18 +212,18 @@ export function fuzzLoader(spec: LoaderFuzz, it: (name: string, fn: () => void, 
   });
 
   it(`gives a value or a ContentError for arbitrary text (${spec.name})`, () => {
-    fc.assert(fc.property(arbitraryText, (text) => void run(text)), { numRuns: RUNS });
+    fc.assert(fc.property(arbitraryText, (text) => void run(text)), { numRuns });
   }, 60_000);
 
   it(`gives a value or a ContentError for mutated valid files (${spec.name})`, () => {
     const arb = fc.oneof(...seeds.map((s) => mutated(s)));
-    fc.assert(fc.property(arb, (text) => void run(text)), { numRuns: RUNS });
+    fc.assert(fc.property(arb, (text) => void run(text)), { numRuns });
   }, 60_000);
 
   it(`gives a value or a ContentError when values change type or vanish (${spec.name})`, () => {
     const toDoc = spec.toDocument ?? ((t: string) => parseDocumentPlain(t));
     const arb = fc.oneof(...seeds.map((s) => structurallyMutated(toDoc(s))));
-    fc.assert(fc.property(arb, (text) => void run(text)), { numRuns: RUNS });
+    fc.assert(fc.property(arb, (text) => void run(text)), { numRuns });
   }, 60_000);
 
   if (spec.sizeCapped !== false) {
