@@ -11,6 +11,7 @@ import { DEFAULT_GLOSSARY_FILE, MANIFEST_FILE, parseGlossary, parseManifest } fr
 import { parseLesson } from './lesson-parse.js';
 import type { Curriculum, GlossaryTerm, Lesson } from './lesson-types.js';
 import { ContentError, type Problem } from './problems.js';
+import { MAX_CONTENT_BYTES } from './yaml.js';
 
 export interface CurriculumReport {
   /** Present when the manifest could be read; lessons that failed are left out. */
@@ -26,7 +27,18 @@ export function displayPath(path: string): string {
 
 function readText(path: string, problems: Problem[], line = 0, from?: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8');
+    const text = readFileSync(path, 'utf8');
+    // The same cap as every YAML content file (yaml.ts): a lesson is far smaller.
+    if (Buffer.byteLength(text, 'utf8') > MAX_CONTENT_BYTES) {
+      problems.push({
+        file: displayPath(path),
+        line: 0,
+        message: `the file is larger than ${MAX_CONTENT_BYTES / 1024} KiB`,
+        fix: 'split the lesson into smaller lessons',
+      });
+      return undefined;
+    }
+    return text;
   } catch (err) {
     problems.push({
       file: from ?? displayPath(path),
