@@ -5,11 +5,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { reapTestHomes } from '../src/lab/processes/reap-test-homes.js';
 
-export default function setup(): () => void {
+export default function setup(): () => Promise<void> {
   const home = mkdtempSync(join(tmpdir(), 'fence-tutor-test-home-'));
   process.env.FENCE_TUTOR_HOME = home;
-  return () => {
+  return async () => {
+    // Lab runs a test killed (or that crashed) leave processes behind: end them first.
+    await reapTestHomes(home);
     rmSync(home, { recursive: true, force: true });
   };
 }

@@ -27,6 +27,8 @@ export interface LabOptions {
   etcdBin?: string;
   /** The command's start (performance.now()), so durationMs includes argument parsing and set-up. */
   startedAt?: number;
+  /** Aborting ends the run's processes and rejects with LabAbortedError (the Lab screen, when left). */
+  signal?: AbortSignal;
 }
 
 /** One HTTP answer of the sink, as the worker saw it. */

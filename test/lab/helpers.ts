@@ -47,8 +47,12 @@ export function toolMissing(name: string): boolean {
   return false;
 }
 
-export function tempHome(prefix = 'fence-tutor-lab-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+/**
+ * A data directory of its own for a test, inside the suite's
+ * FENCE_TUTOR_HOME, so the global teardown reaps and removes it too.
+ */
+export function tempHome(prefix = 'lab-test-'): string {
+  return mkdtempSync(join(process.env.FENCE_TUTOR_HOME ?? tmpdir(), prefix));
 }
 
 export interface CliRun {

@@ -82,3 +82,23 @@ describe('pidfile reaping', () => {
     expect(existsSync(path)).toBe(false);
   });
 });
+
+describe('the test suite teardown', () => {
+  it('reaps leftovers in the suite home and in per-test homes one level down', async () => {
+    const { reapTestHomes } = await import('../../src/lab/processes/reap-test-homes.js');
+    const { mkdirSync } = await import('node:fs');
+    const home = mkdtempSync(join(tmpdir(), 'fence-home-'));
+    const inner = join(home, 'lab-test-x', 'run');
+    mkdirSync(inner, { recursive: true });
+    const leftover = await idleChild('teardown');
+    writePidfile(inner, { pid: process.pid, argv: process.argv }, [leftover]);
+    const warn = process.stderr.write;
+    process.stderr.write = () => true;
+    try {
+      expect(await reapTestHomes(home)).toEqual([leftover.pid]);
+    } finally {
+      process.stderr.write = warn;
+    }
+    expect(await stillAlive([leftover.pid])).toEqual([]);
+  });
+});

@@ -6,15 +6,16 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
+/** Running (or stopped). A zombie has ended: it only waits for its parent to collect it. */
 export function isAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     // EPERM: it exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  return processState(pid) !== 'Z';
 }
 
 /** The argv a process runs with, or undefined when it is gone (or a zombie). */

@@ -34,6 +34,7 @@ export function assertLabSupported(platform: NodeJS.Platform = process.platform)
 
 export async function runLab(options: LabOptions, listener: LabListener = () => undefined): Promise<LabResult> {
   assertLabSupported();
+  if (options.signal?.aborted) throw new LabAbortedError();
   const t0 = options.startedAt ?? performance.now();
   const experiment = EXPERIMENT_TABLE[options.experiment];
   const runId = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
@@ -70,10 +71,13 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
     pidfile.remove();
   };
   let aborted = false;
-  const unregister = onCleanup(async () => {
+  const abort = async () => {
     aborted = true;
     await teardown();
-  });
+  };
+  const unregister = onCleanup(abort);
+  const onAbort = () => void abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
 
   try {
     let etcdStartMs: number | undefined;
@@ -97,6 +101,11 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
             pidfile.addTempDir(dir);
           },
         });
+        if (tornDown) {
+          // Interrupted while etcd was starting: the teardown has run already.
+          await etcd.stop();
+          throw new LabAbortedError();
+        }
         etcdStartMs = Math.round(etcd.startMs);
         endpoints = [etcd.endpoint];
         listener({
@@ -129,6 +138,7 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
     const startSink = async () => {
       const child = startLabChild('sink', 'lab-sink', ['--role', 'sink', '--db', database, '--run', runId], pidfile);
       services.unshift(child);
+      if (tornDown) await child.end();
       const ready = await child.waitFor(['ready', 'failed']);
       if (ready.ev === 'failed') throw new LabUnavailableError(`the sink could not start: ${String(ready.message)}`);
       return { child, url: `http://127.0.0.1:${Number(ready.port)}`, recoveredLock: ready.recoveredLock === true };
@@ -139,6 +149,7 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
     const a = startLabChild('A', 'lab-worker', ['--name', 'A', '--run', runId], pidfile);
     const b = startLabChild('B', 'lab-worker', ['--name', 'B', '--run', runId], pidfile);
     workers.push(a, b);
+    if (tornDown) throw new LabAbortedError();
     if (coordinatorChild) {
       const ready = await coordinatorChild.waitFor(['ready', 'failed']);
       if (ready.ev === 'failed') {
@@ -219,5 +230,6 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
   } finally {
     await teardown();
     unregister();
+    options.signal?.removeEventListener('abort', onAbort);
   }
 }

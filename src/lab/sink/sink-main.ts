@@ -13,7 +13,21 @@ export interface ServiceArgs {
 }
 
 export async function runService(args: ServiceArgs): Promise<void> {
-  let close: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
+  let closing = false;
+  const end = () => {
+    if (closing) return;
+    closing = true;
+    setTimeout(() => process.exit(0), 1000).unref();
+    if (close) close().finally(() => process.exit(0));
+    else process.exit(0);
+  };
+  // Listen before the (slow) start-up, so a runner that dies meanwhile is noticed.
+  process.on('SIGTERM', end);
+  process.on('SIGINT', end);
+  onRunnerCommand((cmd) => {
+    if (cmd.op === 'exit') end();
+  }, end);
   let ready: Record<string, unknown>;
   try {
     if (args.role === 'sink') {
@@ -33,17 +47,9 @@ export async function runService(args: ServiceArgs): Promise<void> {
     emitToRunner({ ev: 'failed', message: (err as Error).message, name: (err as Error).name });
     process.exit(2);
   }
-  let closing = false;
-  const end = () => {
-    if (closing) return;
-    closing = true;
-    close().finally(() => process.exit(0));
-    setTimeout(() => process.exit(0), 1000).unref();
-  };
-  process.on('SIGTERM', end);
-  process.on('SIGINT', end);
-  onRunnerCommand((cmd) => {
-    if (cmd.op === 'exit') end();
-  }, end);
+  if (closing) {
+    await close();
+    process.exit(0);
+  }
   emitToRunner({ ev: 'ready', pid: process.pid, ...ready });
 }

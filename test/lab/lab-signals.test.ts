@@ -1,0 +1,91 @@
+/**
+ * Interrupting a run while A is stopped: Ctrl-C (SIGINT) exits 130, SIGTERM
+ * 143, and nothing the run started is left (A continued, then ended; B, the
+ * sink and the coordinator ended; the pidfile gone). A SIGKILL of the
+ * runner cannot be handled; the next run reaps what it left.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PidfileContent } from '../../src/lab/processes/pidfile.js';
+import { reapLeftovers } from '../../src/lab/processes/pidfile.js';
+import { isAlive, processState } from '../../src/lab/processes/proc.js';
+import { bin, ensureBuilt, root, stillAlive, tempHome } from './helpers.js';
+
+beforeAll(() => ensureBuilt());
+
+function startLab(home: string, args: string[] = []): ChildProcess {
+  return spawn(process.execPath, [bin, 'lab', '--json', '--ttl', '8', ...args], {
+    cwd: root,
+    env: { ...process.env, FENCE_TUTOR_HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Waits until the run's pidfile names A and A is stopped; returns the pidfile. */
+async function whenAStopped(home: string): Promise<PidfileContent> {
+  const dir = join(home, 'run');
+  for (let i = 0; i < 1000; i++) {
+    try {
+      for (const name of readdirSync(dir).filter((n) => n.startsWith('lab-'))) {
+        const content = JSON.parse(readFileSync(join(dir, name), 'utf8')) as PidfileContent;
+        const a = content.children.find((c) => c.role === 'A');
+        if (a && processState(a.pid) === 'T') return content;
+      }
+    } catch {
+      // not written yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('A was never seen stopped');
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  let stderr = '';
+  let stdout = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  child.stdout!.on('data', (d: Buffer) => {
+    stdout += d.toString();
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr, stdout })));
+}
+
+describe('interrupting a lab run while A is stopped', () => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s: exit %i, every child ended, the pidfile removed', async (signal, status) => {
+    const home = tempHome();
+    const runner = startLab(home);
+    const done = exited(runner);
+    const pidfile = await whenAStopped(home);
+    expect(pidfile.children.map((c) => c.role).sort()).toEqual(['A', 'B', 'coordinator', 'sink']);
+    runner.kill(signal);
+    const { code, stdout } = await done;
+    expect(code).toBe(status);
+    expect(stdout).toBe('');
+    expect(await stillAlive(pidfile.children.map((c) => c.pid))).toEqual([]);
+    expect(readdirSync(join(home, 'run')).filter((n) => n.startsWith('lab-'))).toEqual([]);
+  });
+
+  it('SIGKILL of the runner: the unstopped children end themselves, the next run reaps the stopped A', async () => {
+    const home = tempHome();
+    const runner = startLab(home);
+    const done = exited(runner);
+    const pidfile = await whenAStopped(home);
+    runner.kill('SIGKILL');
+    await done;
+    const a = pidfile.children.find((c) => c.role === 'A')!;
+    const others = pidfile.children.filter((c) => c.role !== 'A').map((c) => c.pid);
+    // Their stdin closed with the runner, so they ended on their own.
+    expect(await stillAlive(others, 5000)).toEqual([]);
+    // A is stopped: it cannot notice. This is the gap the README states, closed by the next run.
+    expect(isAlive(a.pid)).toBe(true);
+    const report = await reapLeftovers(join(home, 'run'));
+    expect(report.ended).toEqual([a.pid]);
+    expect(await stillAlive([a.pid])).toEqual([]);
+  });
+});
