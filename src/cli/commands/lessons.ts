@@ -1,13 +1,44 @@
+/**
+ * `fence-tutor lessons [--json]`: the curriculum in manifest order.
+ */
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
 
-/** Placeholder until the command is built: says so plainly. */
 export function register(program: Command): void {
   program
     .command('lessons')
-    .description('(not built yet)')
-    .allowUnknownOption()
-    .action(() => {
-      throw new UsageError('the lessons command is not built yet');
+    .description('list the lessons, in order')
+    .option('--json', 'print {"lessons": [...]} as JSON')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ fence-tutor lessons
+  $ fence-tutor lessons --json`,
+    )
+    .action(async (_opts, command: Command) => {
+      const flags = command.optsWithGlobals() as { json?: boolean; ascii?: boolean; content?: string };
+      const { loadCurriculumWithContent } = await import('../../content/lesson-loader.js');
+      const curriculum = loadCurriculumWithContent(flags.content);
+      if (flags.json) {
+        const { printJson } = await import('../json-output.js');
+        printJson({
+          lessons: curriculum.lessons.map((l) => ({
+            number: l.number,
+            id: l.id,
+            title: l.title,
+            minutes: l.minutes,
+            goals: l.goals,
+            prerequisites: l.prerequisites,
+            ...(l.summary ? { summary: l.summary } : {}),
+            scenarios: [...new Set(l.blocks.flatMap((b) => (b.kind === 'scenario' ? [b.scenarioId] : [])))],
+            questions: l.blocks.flatMap((b) => (b.kind === 'quiz' ? b.ids : [])),
+          })),
+        });
+        return;
+      }
+      const { decideDisplay } = await import('../terminal.js');
+      const { lessonListText } = await import('../../content/lesson-list.js');
+      const display = decideDisplay(flags);
+      process.stdout.write(lessonListText(curriculum, display.columns, display.ascii));
     });
 }

@@ -1,13 +1,47 @@
+/**
+ * `fence-tutor validate [PATH...]`: checks content files and folders (with no
+ * path, the shipped content). Every problem is printed with its file and
+ * line, and the exit status is 2 if there is any; otherwise one OK line.
+ */
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
 
-/** Placeholder until the command is built: says so plainly. */
 export function register(program: Command): void {
   program
     .command('validate')
-    .description('(not built yet)')
-    .allowUnknownOption()
-    .action(() => {
-      throw new UsageError('the validate command is not built yet');
+    .description('check lessons, quizzes, scenarios and assignments (default: the shipped content)')
+    .argument('[paths...]', 'content files or folders')
+    .addHelpText(
+      'after',
+      `
+A file's kind comes from its "kind:" field, else from its folder (lessons/,
+quizzes/, scenarios/, assignments/), else from its extension (Markdown is a lesson).
+
+Examples:
+  $ fence-tutor validate
+  $ fence-tutor validate my-course/lessons my-course/quizzes
+  $ fence-tutor validate my-scenario.yaml`,
+    )
+    .action(async (paths: string[]) => {
+      const { validateContent, summarize } = await import('../../content/validate.js');
+      const { realLoaders } = await import('../../content/validate-loaders.js');
+      const { formatProblem } = await import('../../content/problems.js');
+      const { sanitizeLine } = await import('../../content/sanitize.js');
+      const { packageRoot, shippedDir } = await import('../../platform/package-root.js');
+      const { existsSync } = await import('node:fs');
+      const { join } = await import('node:path');
+      let targets = paths;
+      if (targets.length === 0) {
+        targets = [shippedDir('lessons'), shippedDir('quizzes'), shippedDir('scenarios')];
+        const assignments = join(packageRoot(), 'assignments');
+        if (existsSync(assignments)) targets.push(assignments);
+      }
+      const report = validateContent(targets, realLoaders);
+      if (report.problems.length > 0) {
+        for (const p of report.problems) process.stderr.write(`fence-tutor: ${sanitizeLine(formatProblem(p))}\n`);
+        process.stderr.write(`fence-tutor: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} found\n`);
+        process.exitCode = 2;
+        return;
+      }
+      process.stdout.write(`${summarize(report.counts)}\n`);
     });
 }
