@@ -146,13 +146,15 @@ class Row {
 
 /** Columns per unit of time, or a scale for long runs. */
 function scaleFor(model: TimelineModel, plotWidth: number): (t: number) => number {
+  // Keep some columns free on the right for the last labels.
+  const usable = plotWidth - Math.min(12, Math.floor(plotWidth / 5));
   const span = Math.max(1, model.end - model.start);
-  const perUnit = Math.floor((plotWidth - 8) / span);
+  const perUnit = Math.floor(usable / span);
   if (perUnit >= 1) {
     const k = Math.min(perUnit, 3);
     return (t) => Math.round((t - model.start) * k);
   }
-  const k = (plotWidth - 8) / span;
+  const k = usable / span;
   return (t) => Math.round((t - model.start) * k);
 }
 
@@ -166,20 +168,21 @@ function tokenText(token: TimelineToken | undefined, ascii: boolean): string {
   return token === undefined ? '' : formatToken(token, ascii);
 }
 
-/** Full, short and minimal forms of a mark's text, best first. */
-function markTexts(lane: TimelineLane, m: TimelineMark, g: Glyphs, ascii: boolean): { text: string; kind: CellKind }[] {
+/** Full, short and minimal forms of a mark's text, best first; `sym` is the part coloured by `kind`. */
+function markTexts(lane: TimelineLane, m: TimelineMark, g: Glyphs, ascii: boolean): { text: string; kind: CellKind; sym: string }[] {
   const sym = g.mark[m.kind];
   const tok = tokenText(m.token, ascii);
   const val = m.value === undefined ? '' : m.value === null ? '–' : `"${safeText(m.value, 12)}"`;
   const stale = m.stale ? ' stale!' : '';
-  const forms = (full: string[], kind: CellKind = m.kind) => full.filter((s) => s.length > 0).map((text) => ({ text, kind }));
+  const forms = (full: string[], kind: CellKind = m.kind, symbol = sym) =>
+    full.filter((s) => s.length > 0).map((text) => ({ text, kind, sym: symbol }));
   if (lane.kind === 'coordinator' && m.kind === 'grant') return forms([`${sym}${m.actor ?? ''} ${tok}`, `${sym}${tok}`, sym]);
   if (lane.kind === 'sink') {
     if (m.kind === 'accept' || m.kind === 'apply' || m.kind === 'reject') {
       const verdict = m.kind === 'reject' ? g.rejected : g.accepted;
       const kind: CellKind = m.stale ? 'stale' : m.kind === 'apply' ? 'accept' : m.kind;
       const sep = ascii ? ':' : '';
-      return forms([`${val} ${verdict}${sep}${tok}${stale}`, `${verdict}${sep}${tok}${stale}`, `${verdict}${stale ? '!' : ''}`], kind);
+      return forms([`${val} ${verdict}${sep}${tok}${stale}`, `${verdict}${sep}${tok}${stale}`, `${verdict}${stale ? '!' : ''}`], kind, verdict);
     }
     if (m.kind === 'check') return forms([`${sym}${tok}`, sym]);
     if (m.kind === 'restart') return forms([m.lost ? `${sym} mark lost` : `${sym} restart`, sym]);
@@ -194,16 +197,34 @@ function drawLane(lane: TimelineLane, width: number, col: (t: number) => number,
   // Marks first (so they claim their cells), then spans fill the gaps.
   for (let i = 0; i < marks.length; i++) {
     const m = marks[i]!;
-    const start = row.firstFree(col(m.t));
+    let start = row.firstFree(col(m.t));
     if (start >= width) break;
     const next = marks.slice(i + 1).find((n) => col(n.t) > start);
     // Leave a blank cell before the next mark so two labels never read as one.
     const limit = next ? col(next.t) - 2 : width - 1;
     const forms = markTexts(lane, m, g, ascii);
-    const fit = forms.find((f) => start + [...f.text].length - 1 <= limit) ?? forms[forms.length - 1]!;
+    let fit = forms.find((f) => start + [...f.text].length - 1 <= limit);
+    if (!fit && !next) {
+      // The last mark near the right edge: move its label left, into free cells.
+      const full = forms[0]!;
+      const shifted = width - [...full.text].length;
+      let free = shifted >= 0;
+      for (let c = Math.max(0, shifted - 1); free && c < start; c++) if (row.taken[c]) free = false;
+      if (free) {
+        start = shifted;
+        fit = full;
+      }
+    }
+    fit ??= forms[forms.length - 1]!;
     const text = [...fit.text].slice(0, width - start).join('');
-    // The first cell carries the mark's kind; the words after it are text.
-    row.put(start, text, fit.kind === 'stale' ? 'stale' : 'text', fit.kind);
+    row.put(start, text, 'text');
+    // The symbol (and the word "stale!") carry the mark's kind; values and tokens are text.
+    const chars = [...text];
+    const at = chars.join('').indexOf(fit.sym);
+    const symAt = at < 0 ? 0 : [...chars.join('').slice(0, at)].length;
+    for (let k = 0; k < [...fit.sym].length && start + symAt + k < width; k++) row.kinds[start + symAt + k] = fit.kind;
+    const staleAt = text.indexOf('stale!');
+    if (staleAt >= 0) for (let k = 0; k < 6; k++) row.kinds[start + [...text.slice(0, staleAt)].length + k] = 'stale';
   }
   for (const s of lane.spans) {
     if (!visible(s.from)) continue;
