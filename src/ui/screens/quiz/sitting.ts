@@ -1,0 +1,159 @@
+/**
+ * Opening a sitting for the app (no React here): the route's settings (from
+ * `fence-tutor quiz` or the quiz menu) become drawn questions and the
+ * report's metadata, and the persistence that saves the report and moves the
+ * review boxes. Drawing, grading and the boxes are the quiz core's; this file
+ * only wires them to the data directory.
+ */
+import { randomInt } from 'node:crypto';
+import { drawQuestions, presentQuestion } from '../../../core/quiz/draw.js';
+import { passMarkFor, QUIZ_MODES, type QuizMode } from '../../../core/quiz/grading.js';
+import { dueIds } from '../../../core/quiz/leitner.js';
+import type { DrawnQuestion, QuizBank } from '../../../core/quiz/types.js';
+import { loadQuizArg } from '../../../content/quiz-loader.js';
+import { toolVersion } from '../../../platform/package-root.js';
+import { type ReportFormat, reportFormatFor, saveReportToDataDir, writeReport } from '../../../quiz/report-io.js';
+import { loadReview, recordReviewResults } from '../../../quiz/review-store.js';
+import type { QuizPersistence, SittingMeta } from '../../../store/quiz-store.js';
+import type { Route } from '../../../store/router-store.js';
+
+/** The settings a sitting is opened with; all optional but the mode. */
+export interface SittingRequest {
+  mode: QuizMode;
+  /** A bank id or path (`--quiz`); the whole shipped bank when absent. */
+  quiz?: string;
+  /** An already loaded bank (the CLI validates before the app starts). */
+  bank?: QuizBank;
+  seed?: number;
+  count?: number;
+  timeLimitMs?: number | null;
+  passMark?: number;
+  student?: string | null;
+  /** `--report FILE`: a copy of the report there as well. */
+  report?: string;
+  format?: ReportFormat;
+}
+
+/** Sittings started from the quiz menu (not the command line): short enough for one go. */
+export const MENU_COUNT = 10;
+export const MENU_EXAM_TIME_LIMIT_MS = 15 * 60 * 1000;
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** The sitting a route asks for, or null when it names no mode (then the menu shows). */
+export function requestFromRoute(route: Route): SittingRequest | null {
+  const mode = route.mode;
+  if (typeof mode !== 'string' || !(QUIZ_MODES as readonly string[]).includes(mode)) return null;
+  const bank = route.bank && typeof route.bank === 'object' && 'questions' in route.bank ? (route.bank as QuizBank) : undefined;
+  const timeLimit = route.timeLimitMs === null ? null : num(route.timeLimitMs);
+  const format = route.format === 'json' || route.format === 'junit' ? route.format : undefined;
+  const passMark = num(route.passMark) ?? num(route.pass);
+  const req: SittingRequest = { mode: mode as QuizMode };
+  const quiz = str(route.quiz);
+  if (quiz !== undefined) req.quiz = quiz;
+  if (bank) req.bank = bank;
+  const seed = num(route.seed);
+  if (seed !== undefined) req.seed = seed;
+  const count = num(route.count);
+  if (count !== undefined) req.count = count;
+  if (timeLimit !== undefined) req.timeLimitMs = timeLimit;
+  if (passMark !== undefined) req.passMark = passMark;
+  const student = str(route.student);
+  if (student !== undefined) req.student = student;
+  const report = str(route.report);
+  if (report !== undefined) req.report = report;
+  if (format) req.format = format;
+  return req;
+}
+
+export type OpenedSitting = { questions: DrawnQuestion[]; meta: SittingMeta; bank: QuizBank } | { empty: string };
+
+/**
+ * Draws the questions: practice and exam by the seed (the same draw as
+ * `quiz --export json --seed N`), review from the learner's due boxes.
+ */
+export function openSitting(req: SittingRequest, options: { now: number; dir?: string }): OpenedSitting {
+  const bank = req.bank ?? loadQuizArg(req.quiz);
+  const seed = req.seed ?? randomInt(0, 2 ** 31);
+  let questions: DrawnQuestion[];
+  if (req.mode === 'review') {
+    const byId = new Map(bank.questions.map((q) => [q.id, q]));
+    const due = dueIds(loadReview(options.dir), new Date(options.now), new Set(byId.keys()));
+    const taken = req.count === undefined ? due : due.slice(0, Math.max(0, req.count));
+    questions = taken.map((id) => presentQuestion(byId.get(id)!, seed));
+    if (questions.length === 0) {
+      return { empty: 'Nothing is due for review. Questions you get wrong come back here, spaced out over days.' };
+    }
+  } else {
+    questions = drawQuestions(bank.questions, seed, req.count);
+    if (questions.length === 0) return { empty: 'This quiz has no questions to ask (count 0).' };
+  }
+  const meta: SittingMeta = {
+    quiz: bank.id,
+    contentHash: bank.contentHash,
+    seed,
+    mode: req.mode,
+    student: req.student ?? null,
+    passMark: passMarkFor(req.mode, req.passMark),
+    timeLimitMs: req.mode === 'exam' ? (req.timeLimitMs ?? null) : null,
+    version: toolVersion(),
+    ...(bank.title !== undefined ? { title: bank.title } : {}),
+  };
+  return { questions, meta, bank };
+}
+
+/**
+ * A sitting `fence-tutor quiz` opened on a terminal: the command has loaded
+ * the bank, drawn the questions and settled every setting, and passes them
+ * in the route (src/cli/quiz-run.ts). Null when the route brings no questions.
+ */
+export function sittingFromRoute(route: Route): OpenedSitting | null {
+  if (!Array.isArray(route.questions)) return null;
+  const req = requestFromRoute(route);
+  if (!req) return null;
+  const questions = route.questions as DrawnQuestion[];
+  if (questions.length === 0) {
+    return {
+      empty:
+        req.mode === 'review'
+          ? 'Nothing is due for review. Questions you get wrong come back here, spaced out over days.'
+          : 'This quiz has no questions to ask.',
+    };
+  }
+  const assignment = route.assignment as SittingMeta['assignment'] | null | undefined;
+  const title = str(route.title);
+  const meta: SittingMeta = {
+    quiz: str(route.quiz) ?? 'all',
+    contentHash: str(route.contentHash) ?? '',
+    seed: req.seed ?? 0,
+    mode: req.mode,
+    student: req.student ?? null,
+    // The command has already applied the defaults (70 in an exam, none in practice).
+    passMark: num(route.passMark) ?? null,
+    timeLimitMs: req.timeLimitMs ?? null,
+    version: toolVersion(),
+    ...(title !== undefined ? { title } : {}),
+    ...(assignment && typeof assignment === 'object' ? { assignment } : {}),
+  };
+  const bank: QuizBank = { id: meta.quiz, contentHash: meta.contentHash, questions: [], custom: false };
+  return { questions, meta, bank };
+}
+
+/** Saves to the data directory's reports/, to `--report` when given, and the review boxes. */
+export function filePersistence(req: Pick<SittingRequest, 'report' | 'format'>, dir?: string): QuizPersistence {
+  return {
+    saveReport: (report, questions) => {
+      const paths = [saveReportToDataDir(report)];
+      if (req.report !== undefined) {
+        const explanations = new Map(questions.map((q) => [q.id, q.explanation]));
+        writeReport(req.report, report, reportFormatFor(req.report, req.format), explanations);
+        paths.push(req.report);
+      }
+      return paths;
+    },
+    recordReview: (results, now) => {
+      recordReviewResults(results, now, dir);
+    },
+  };
+}

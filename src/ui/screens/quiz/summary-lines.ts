@@ -1,0 +1,65 @@
+/**
+ * The end of a sitting as lines: the score and, in an exam, the pass mark and
+ * the verdict; where the report went; then each missed question with the
+ * answer given, the right one, the explanation and the source. Pure, so it
+ * is tested without a terminal and scrolled by line.
+ */
+import type { DrawnQuestion, Response } from '../../../core/quiz/types.js';
+import type { QuizState } from '../../../store/quiz-store.js';
+import type { ColorRole, Symbols } from '../../theme.js';
+import { wrapText } from './wrap.js';
+
+export interface SummaryLine {
+  text: string;
+  role?: ColorRole;
+  bold?: boolean;
+}
+
+function describeResponse(q: DrawnQuestion, response: Response | null): string {
+  if (response === null) return 'not answered';
+  const list = typeof response === 'number' ? [response] : response;
+  if (list.length === 0) return 'nothing ticked';
+  const sep = q.type === 'ordering' ? ', then ' : '; ';
+  return list.map((i) => `${i + 1}. ${q.options[i] ?? '?'}`).join(sep);
+}
+
+export function summaryLines(state: QuizState, symbols: Symbols, width: number): SummaryLine[] {
+  const report = state.report;
+  if (!report) return [];
+  const out: SummaryLine[] = [];
+  const w = Math.max(30, width - 2);
+  const right = report.questions.filter((r) => r.correct).length;
+  const n = report.questions.length;
+  const how =
+    report.incomplete ? 'left early: the report is marked incomplete' : report.expired ? 'the time ran out: unanswered questions count as wrong' : 'finished';
+  out.push({ text: `${state.meta.mode === 'exam' ? 'Exam' : state.meta.mode === 'review' ? 'Review' : 'Practice'} ${how}.`, bold: true });
+  out.push({ text: `Score ${report.score}%: ${right} of ${n} right${state.meta.mode === 'exam' ? '' : ' on the first try'}.` });
+  if (report.passMark !== null) {
+    out.push(
+      report.passed
+        ? { text: `${symbols.accepted} PASSED (pass mark ${report.passMark}%)`, role: 'good', bold: true }
+        : { text: `${symbols.rejected} NOT PASSED (pass mark ${report.passMark}%)`, role: 'bad', bold: true },
+    );
+  }
+  if (state.saveError) out.push({ text: `The report could not be saved: ${state.saveError}`, role: 'bad' });
+  for (const path of state.savedTo) out.push(...wrapText(`Report saved: ${path}`, w).map((text) => ({ text, role: 'muted' as const })));
+  const missed = report.questions
+    .map((r, i) => ({ r, q: state.questions[i] }))
+    .filter((x): x is { r: (typeof report.questions)[number]; q: DrawnQuestion } => !x.r.correct && x.q !== undefined);
+  out.push({ text: '' });
+  if (missed.length === 0) {
+    out.push({ text: `${symbols.accepted} Nothing missed.`, role: 'good' });
+    return out;
+  }
+  out.push({ text: `Missed (${missed.length}):`, bold: true });
+  for (const { r, q } of missed) {
+    const number = state.questions.indexOf(q) + 1;
+    out.push({ text: '' });
+    out.push(...wrapText(`${symbols.rejected} ${number}. ${q.prompt.split('\n')[0] ?? ''}`, w).map((text) => ({ text, role: 'bad' as const })));
+    out.push(...wrapText(`Your answer: ${describeResponse(q, r.response)}`, w, '   ').map((text) => ({ text })));
+    out.push(...wrapText(`Right answer: ${describeResponse(q, q.answer)}`, w, '   ').map((text) => ({ text, role: 'good' as const })));
+    out.push(...wrapText(q.explanation, w, '   ').map((text) => ({ text })));
+    out.push(...wrapText(`Source: ${q.source}`, w, '   ').map((text) => ({ text, role: 'muted' as const })));
+  }
+  return out;
+}
