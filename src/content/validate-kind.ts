@@ -9,6 +9,7 @@ import { basename, dirname, join, sep } from 'node:path';
 import { MANIFEST_FILE } from './lesson-manifest.js';
 import { displayPath, looksLikeLesson } from './lesson-loader.js';
 import type { Problem } from './problems.js';
+import { parseYaml } from './yaml.js';
 
 export const CONTENT_KINDS = ['lesson', 'manifest', 'glossary', 'quiz', 'scenario', 'assignment'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
@@ -28,7 +29,7 @@ export interface ClassifiedFile {
   kind: ContentKind;
 }
 
-/** The top-level `kind:` of a YAML text, or of a Markdown file's front matter. */
+/** The top-level `kind:` of a YAML (or JSON) text, or of a Markdown file's front matter. */
 export function declaredKind(text: string, markdown: boolean): string | undefined {
   let yaml = text;
   if (markdown) {
@@ -36,9 +37,17 @@ export function declaredKind(text: string, markdown: boolean): string | undefine
     if (!m) return undefined;
     yaml = m[1] ?? '';
   }
-  // Only a top-level key: no indentation. JSON files spell it "kind": "...".
-  const m = /^(?:kind|"kind")\s*:\s*["']?([A-Za-z-]+)["']?\s*(?:#.*)?,?\s*$/m.exec(yaml);
-  return m?.[1];
+  // A file that does not parse has no kind here; its loader reports why.
+  try {
+    const data = parseYaml(yaml, 'kind').data;
+    if (data && typeof data === 'object' && !Array.isArray(data)) {
+      const kind = (data as { kind?: unknown }).kind;
+      return typeof kind === 'string' ? kind : undefined;
+    }
+  } catch {
+    // fall through
+  }
+  return undefined;
 }
 
 function folderKind(path: string): ContentKind | undefined {
@@ -56,7 +65,7 @@ export function classify(path: string, text: string): ClassifiedFile | Problem {
   const declared = declaredKind(text, markdown);
   if (declared !== undefined) {
     if ((CONTENT_KINDS as readonly string[]).includes(declared)) return { path, kind: declared as ContentKind };
-    const line = text.split('\n').findIndex((l) => /^(kind|"kind")\s*:/.test(l)) + 1;
+    const line = text.split('\n').findIndex((l) => /^\s*("kind"|kind)\s*:/.test(l)) + 1;
     return {
       file: displayPath(path),
       line: Math.max(line, 1),

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { simulate } from '../core/engine.js';
 import { shippedDir } from '../platform/package-root.js';
 import { displayPath } from './lesson-loader.js';
+import { loadAssignmentFile } from './assignment-loader.js';
 import { loadQuizFile, shippedBankFiles } from './quiz-loader.js';
 import { listShippedScenarios, loadScenarioFile } from './scenario-loader.js';
 import type { ContentLoaders, QuestionRef } from './validate.js';
@@ -44,6 +45,8 @@ export const realLoaders: ContentLoaders = {
     return questionRefs(path);
   },
   shippedQuestions: () => shippedBankFiles().flatMap(questionRefs),
-  loadAssignmentFile: () => {},
+  loadAssignmentFile: (path) => {
+    loadAssignmentFile(displayPath(path));
+  },
   shippedLessonsDir: () => shippedDir('lessons'),
 };

@@ -2,17 +2,20 @@
  * validate: every kind of content, the kind rule (kind: field, folder,
  * extension), and every cross-reference, each problem at its file and line.
  */
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/content/problems.js';
 import { shippedDir } from '../../src/platform/package-root.js';
 import { summarize, validateContent } from '../../src/content/validate.js';
 import { classify, declaredKind } from '../../src/content/validate-kind.js';
 import { realLoaders } from '../../src/content/validate-loaders.js';
+import { ensureBuilt } from '../cli/cli-run.js';
 
 const GOOD = resolve(import.meta.dirname, '../fixtures/curriculum/good');
+const BIN = resolve(import.meta.dirname, '../../bin/fence-tutor.js');
 
 let dir: string | undefined;
 afterEach(() => {
@@ -71,7 +74,7 @@ describe('the kind of a file', () => {
     expect(classify('/x/lessons/glossary.yaml', 'terms: []\n')).toMatchObject({ kind: 'glossary' });
     expect(classify('/x/notes.md', '# hi\n')).toMatchObject({ kind: 'lesson' });
     expect(declaredKind('---\nkind: lesson\nid: a\n---\n', true)).toBe('lesson');
-    expect(declaredKind('{"kind": "quiz"}', false)).toBeUndefined();
+    expect(declaredKind('{"kind": "quiz"}', false)).toBe('quiz');
     expect(declaredKind('{\n"kind": "quiz",\n}', false)).toBe('quiz');
   });
 
@@ -104,6 +107,9 @@ describe('the kind of a file', () => {
 });
 
 describe('validate refuses broken references at the right line', () => {
+  // One case writes an assignment with the built `assign` command.
+  beforeAll(ensureBuilt, 120_000);
+
   it('an unknown scenario in a block', () => {
     const d = copyGood();
     const lesson = join(d, 'lessons', '01-first-steps.md');
@@ -192,6 +198,22 @@ describe('validate refuses broken references at the right line', () => {
     expect(p.line).toBe(1);
     // ...but a folder walk skips it as documentation.
     expect(validateContent([join(dir, 'docs')], realLoaders).problems).toEqual([]);
+  });
+
+  it('an assignment file: checked by the assignment loader, found by its kind', () => {
+    dir = mkdtempSync(join(tmpdir(), 'fence-tutor-validate-'));
+    const file = join(dir, 'week1.json');
+    const r = spawnSync(process.execPath, [BIN, 'assign', '--quiz', 'token-contract', '--mode', 'exam', '--count', '2', '--out', file], {
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const ok = validateContent([file], realLoaders);
+    expect(ok.problems).toEqual([]);
+    expect(ok.counts.assignments).toBe(1);
+    edit(file, (t) => t.replace('"mode": "exam"', '"mode": "cram"'));
+    const p = only(validateContent([file], realLoaders).problems);
+    expect(p.file).toMatch(/week1\.json$/);
+    expect(p.line).toBe(lineOf(file, '"mode": "cram"'));
   });
 
   it('a path that does not exist', () => {
