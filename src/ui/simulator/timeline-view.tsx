@@ -30,19 +30,30 @@ export interface TimelineViewProps {
   maxRows: number;
 }
 
-/** Runs of equal colour in a line, so a line is a handful of Text nodes, not one per cell. */
-function segments(line: string, kinds: CellKind[], theme: Theme): { text: string; color: string | undefined }[] {
+/** Foreground SGR codes for the theme's colour names. */
+const SGR: Record<string, number> = { red: 31, green: 32, yellow: 33, blue: 34, cyan: 36, gray: 90 };
+
+/**
+ * A line coloured by the kind of each cell, as one string with SGR codes:
+ * one Text node per line instead of one per run of colour keeps a frame
+ * cheap to lay out (Ink measures text with the escapes stripped).
+ */
+export function colourLine(line: string, kinds: CellKind[], theme: Theme): string {
   const chars = [...line];
-  const out: { text: string; color: string | undefined }[] = [];
+  let out = '';
+  let open: number | undefined;
   for (let i = 0; i < chars.length; i++) {
     const kind = kinds[i];
     const role = kind ? CELL_ROLE[kind] : undefined;
-    const color = role ? theme.color(role) : undefined;
-    const last = out[out.length - 1];
-    if (last && last.color === color) last.text += chars[i];
-    else out.push({ text: chars[i] ?? '', color });
+    const name = role ? theme.color(role) : undefined;
+    const code = name ? SGR[name] : undefined;
+    if (code !== open) {
+      out += code === undefined ? '\u001b[39m' : `\u001b[${code}m`;
+      open = code;
+    }
+    out += chars[i];
   }
-  return out;
+  return open === undefined ? out : `${out}\u001b[39m`;
 }
 
 export const TimelineView = memo(function TimelineView({ model, width, cursor, theme, maxRows }: TimelineViewProps) {
@@ -58,21 +69,13 @@ export const TimelineView = memo(function TimelineView({ model, width, cursor, t
     return { lines: [...now.lines, ...legend.lines], cells: [...now.cells, ...legend.cells] };
   }, [model, width, theme.ascii, cursor, legend]);
   const lines = rendered.lines.slice(0, Math.max(1, maxRows));
+  // One Text node for the whole drawing: Ink measures and lays out text per
+  // node, and nine long lines as one node cost about half as much as nine
+  // nodes (scripts/bench/app.mjs). The renderer already fits the width.
+  const text = theme.colored ? lines.map((line, i) => colourLine(line, rendered.cells[i] ?? [], theme)).join('\n') : lines.join('\n');
   return (
-    <Box flexDirection="column" paddingLeft={1}>
-      {lines.map((line, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional rows of one drawing
-        <Text key={i} wrap="truncate">
-          {theme.colored
-            ? segments(line, rendered.cells[i] ?? [], theme).map((s, k) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional within one line
-                <Text key={k} color={s.color}>
-                  {s.text}
-                </Text>
-              ))
-            : line}
-        </Text>
-      ))}
+    <Box paddingLeft={1}>
+      <Text>{text}</Text>
     </Box>
   );
 });

@@ -1,0 +1,158 @@
+// The Ink app: its first frame in a pseudo-terminal against `node -e 0`
+// started the same way (home, and the simulator opened by `sim`), its peak
+// memory, and how long one frame of the simulator's timeline takes to render
+// to a string at 100x30 (a frame must fit well inside Ink's 33 ms at 30 fps).
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { benchEnv, bin, hasGnuTime, hasScript, median, node, peakRssKb, ptyRun, ratio, root, tempHome } from './lib.mjs';
+
+const COLS = 100;
+const ROWS = 30;
+
+export async function bench({ runs }) {
+  const home = tempHome();
+  const env = benchEnv(home);
+  const rows = [];
+  try {
+    rows.push(...(await firstFrames(runs, env)));
+    rows.push(...(await frameRender(runs)));
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+async function firstFrames(runs, env) {
+  if (!hasScript()) {
+    return [{ metric: 'app first frame in a pty', value: Number.NaN, unit: 'ms', note: 'not measured (no `script` command)' }];
+  }
+  const subjects = {
+    home: [node, bin],
+    sim: [node, bin, 'sim', '--scenario', 'late-write'],
+  };
+  const base = [];
+  const times = { home: [], sim: [] };
+  const hwm = { home: [], sim: [] };
+  // Interleaved run by run, after one warm-up round, so drift hits all alike.
+  for (let i = 0; i <= runs; i++) {
+    const b = await ptyRun([node, '-e', '0'], { env, cols: COLS, rows: ROWS });
+    for (const [name, argv] of Object.entries(subjects)) {
+      const r = await ptyRun(argv, { env, cols: COLS, rows: ROWS, holdMs: 500 });
+      if (i === 0) continue;
+      if (r.firstFrameMs !== null) times[name].push(r.firstFrameMs);
+      if (r.peakRssKb !== null) hwm[name].push(r.peakRssKb);
+    }
+    if (i > 0) base.push(b.exitMs);
+  }
+  const baseMs = median(base);
+  const rows = [];
+  const label = { home: 'home screen', sim: 'simulator (`sim --scenario late-write`)' };
+  for (const name of Object.keys(subjects)) {
+    const ms = median(times[name]);
+    rows.push({
+      metric: `first frame: ${label[name]}, ${COLS}x${ROWS} pty`,
+      value: ms,
+      unit: 'ms',
+      baseline: baseMs,
+      ratio: ratio(ms, baseMs),
+      goal: '<= 3.5x (aim 3.0x)',
+      note: `baseline: node -e 0, start to exit, same pty (script); ${times[name].length} runs`,
+    });
+  }
+  if (hasGnuTime()) {
+    const baseRss = [];
+    for (let i = 0; i < runs; i++) baseRss.push(peakRssKb([node, '-e', '0'], { env }));
+    const baseMb = median(baseRss) / 1024;
+    for (const name of Object.keys(subjects)) {
+      if (hwm[name].length === 0) continue;
+      const mb = median(hwm[name]) / 1024;
+      rows.push({
+        metric: `peak RSS: ${label[name]}, 0.5 s after first frame`,
+        value: mb,
+        unit: 'MB',
+        baseline: baseMb,
+        ratio: ratio(mb, baseMb),
+        note: 'app: VmHWM from /proc; baseline: node -e 0 by GNU time',
+      });
+    }
+  }
+  return rows;
+}
+
+// One frame of the timeline, two ways: the core's text renderer alone, and
+// the Ink component tree of the simulator's timeline rendered to a string.
+const FRAME_ENTRY = `
+import { createElement } from 'react';
+import { renderToString } from 'ink';
+import { findShippedScenario } from './src/content/scenario-loader.ts';
+import { simulate } from './src/core/engine.ts';
+import { renderTimelineCells, timelineFromSim } from './src/core/timeline/index.ts';
+import { makeTheme } from './src/ui/theme.ts';
+import { TimelineView } from './src/ui/simulator/timeline-view.tsx';
+export function setup(id, columns) {
+  const scenario = findShippedScenario(id);
+  const result = simulate(scenario, {});
+  const model = timelineFromSim(result, scenario);
+  const theme = makeTheme({ ascii: false, color: true, reducedMotion: false, narrate: false });
+  return {
+    end: result.endTick,
+    core: (cursor) => renderTimelineCells(model, { width: columns - 2, cursor }).lines.join('\\n'),
+    ink: (cursor) =>
+      renderToString(createElement(TimelineView, { model, width: columns - 2, cursor, theme, maxRows: 30 }), { columns }),
+  };
+}
+`;
+
+export async function frameRender(runs) {
+  // Inside the package, so the bundle finds the shipped scenarios (package-root.ts).
+  mkdirSync(join(root, '.tmp'), { recursive: true });
+  const dir = mkdtempSync(join(root, '.tmp', 'bench-frame-'));
+  try {
+    const out = join(dir, 'frame.mjs');
+    await build({
+      stdin: { contents: FRAME_ENTRY, resolveDir: root, loader: 'tsx' },
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: out,
+      jsx: 'automatic',
+      alias: { 'react-devtools-core': './scripts/stubs/react-devtools-core.js' },
+      define: { 'process.env.NODE_ENV': '"production"' },
+      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+      logLevel: 'error',
+    });
+    const { setup } = await import(pathToFileURL(out).href);
+    const rows = [];
+    for (const id of ['late-write', 'book-timeline']) {
+      const f = setup(id, COLS);
+      for (const [kind, render] of [
+        ['core text renderer', f.core],
+        ['Ink timeline component, renderToString', f.ink],
+      ]) {
+        // Warm up, then time every cursor position of the run, `runs` times over.
+        for (let t = 0; t <= f.end; t++) render(t);
+        const perFrame = [];
+        for (let r = 0; r < runs; r++) {
+          for (let t = 0; t <= f.end; t++) {
+            const t0 = performance.now();
+            render(t);
+            perFrame.push(performance.now() - t0);
+          }
+        }
+        rows.push({
+          metric: `timeline frame at ${COLS}x${ROWS}: ${id}, ${kind}`,
+          value: median(perFrame),
+          unit: 'ms',
+          goal: '< 5 ms',
+          note: `median over ${perFrame.length} frames (every tick of the run)`,
+        });
+      }
+    }
+    return rows;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
