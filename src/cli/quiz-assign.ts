@@ -3,7 +3,7 @@
  * bank's questions embedded (predict keys included), written atomically.
  */
 import { type Assignment, ASSIGNMENT_SCHEMA_VERSION } from '../content/assignment-loader.js';
-import { loadQuizArg } from '../content/quiz-loader.js';
+import { loadQuizArgWithContent } from '../content/quiz-loader.js';
 import { sanitizeLine } from '../content/sanitize.js';
 import { writeJsonAtomic } from '../platform/atomic-file.js';
 import { toolVersion } from '../platform/package-root.js';
@@ -20,6 +20,7 @@ export interface AssignFlags {
   pass?: string;
   title?: string;
   out?: string;
+  content?: string;
 }
 
 export function buildAssignment(flags: AssignFlags, now: Date = new Date()): Assignment {
@@ -29,7 +30,7 @@ export function buildAssignment(flags: AssignFlags, now: Date = new Date()): Ass
   const mode = flags.mode;
   const pass = flags.pass === undefined ? undefined : parsePercent(flags.pass);
   if (mode === 'practice' && pass !== undefined) throw new UsageError('--pass applies to exams only; use --mode exam or drop --pass');
-  const bank = loadQuizArg(flags.quiz);
+  const bank = loadQuizArgWithContent(flags.quiz, flags.content);
   const count = flags.count === undefined ? null : parseCount(flags.count);
   return {
     schemaVersion: ASSIGNMENT_SCHEMA_VERSION,

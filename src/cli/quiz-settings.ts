@@ -10,7 +10,7 @@ import { passMarkFor, type QuizMode, QUIZ_MODES } from '../core/quiz/grading.js'
 import { isValidSeed, MAX_SEED } from '../core/quiz/rng.js';
 import type { DrawnQuestion, Question } from '../core/quiz/types.js';
 import { type Assignment, loadAssignmentFile } from '../content/assignment-loader.js';
-import { loadQuizArg } from '../content/quiz-loader.js';
+import { loadQuizArgWithContent } from '../content/quiz-loader.js';
 import type { ReportFormat } from '../quiz/report-io.js';
 import { UsageError } from './errors.js';
 
@@ -27,6 +27,8 @@ export interface QuizFlags {
   format?: string;
   export?: string;
   assignment?: string;
+  /** Global: an instructor's content directory. */
+  content?: string;
 }
 
 export type ExportKind = 'json' | 'sheet' | 'gift';
@@ -132,7 +134,7 @@ export function planQuiz(flags: QuizFlags): QuizPlan {
   const mode = modeFlag ?? 'practice';
   if (passFlag !== undefined && mode !== 'exam') throw new UsageError(`--pass applies to exams only (${mode} has no pass mark); add --mode exam or drop --pass`);
   if (mode === 'review' && exportKind) throw new UsageError('review draws from your own history, so there is nothing fixed to export; use --mode practice or exam with --export');
-  const bank = loadQuizArg(flags.quiz);
+  const bank = loadQuizArgWithContent(flags.quiz, flags.content);
   return {
     quiz: bank.id,
     ...(bank.title !== undefined ? { title: bank.title } : {}),

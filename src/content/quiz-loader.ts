@@ -217,3 +217,39 @@ export function loadQuizArg(arg: string | undefined): QuizBank {
   if (arg === undefined) return loadShippedBank();
   return isQuizPath(arg) ? loadQuizFile(arg) : loadShippedBank(arg);
 }
+
+/** The bank files of an instructor's `--content DIR` (DIR/quizzes). */
+export function contentBankFiles(contentDir: string): string[] {
+  return shippedBankFiles(join(contentDir, 'quizzes'));
+}
+
+/**
+ * `--quiz` with `--content DIR`: a bank id may name a file of DIR/quizzes,
+ * and the whole bank (`all`) is the shipped questions then the local ones.
+ * A local question id that clashes with a shipped one is refused.
+ */
+export function loadQuizArgWithContent(arg: string | undefined, contentDir: string | undefined): QuizBank {
+  if (contentDir === undefined || (arg !== undefined && isQuizPath(arg))) return loadQuizArg(arg);
+  const local = contentBankFiles(contentDir);
+  if (arg !== undefined && arg !== WHOLE_BANK_ID) {
+    const file = local.find((f) => bankIdFromPath(f) === arg);
+    return file ? loadQuizFile(file, { id: arg }) : loadShippedBank(arg);
+  }
+  const shipped = loadShippedBank();
+  if (local.length === 0) return shipped;
+  const taken = new Set(shipped.questions.map((q) => q.id));
+  const questions = [...shipped.questions];
+  const problems: Problem[] = [];
+  for (const file of local) {
+    for (const q of loadQuizFile(file).questions) {
+      if (taken.has(q.id)) {
+        problems.push({ file, line: 0, message: `the question id \`${q.id}\` is already used by a shipped question`, fix: 'choose another id for your question' });
+        continue;
+      }
+      taken.add(q.id);
+      questions.push(q);
+    }
+  }
+  if (problems.length > 0) throw new ContentError(problems);
+  return { id: WHOLE_BANK_ID, title: 'The whole bank, with local questions', contentHash: contentHashOf(questions), questions, custom: true };
+}

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContentError } from '../../src/content/problems.js';
-import { isQuizPath, loadQuizArg, loadQuizFile, loadQuizText, loadShippedBank } from '../../src/content/quiz-loader.js';
+import { isQuizPath, loadQuizArg, loadQuizArgWithContent, loadQuizFile, loadQuizText, loadShippedBank } from '../../src/content/quiz-loader.js';
 
 function problems(text: string): { line: number; message: string; fix: string }[] {
   try {
@@ -97,5 +97,20 @@ describe('quiz bank loader', () => {
   it('refuses an unknown shipped bank id, listing the real ones', () => {
     expect(() => loadShippedBank('nope')).toThrow(/no shipped quiz bank `nope`[\s\S]*token-contract/);
     expect(loadShippedBank('all').id).toBe('all');
+  });
+
+  it('with --content DIR: a local bank by id, and the whole bank with local questions; clashes refused', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ft-content-'));
+    mkdirSync(join(dir, 'quizzes'));
+    writeFileSync(join(dir, 'quizzes', 'local-bank.yaml'), HEAD + single('', 'local-q'));
+    expect(loadQuizArgWithContent('local-bank', dir)).toMatchObject({ id: 'local-bank', custom: true });
+    expect(loadQuizArgWithContent('who-checks', dir).id).toBe('who-checks');
+    const whole = loadQuizArgWithContent(undefined, dir);
+    const shipped = loadShippedBank();
+    expect(whole.questions.length).toBe(shipped.questions.length + 1);
+    expect(whole.contentHash).not.toBe(shipped.contentHash);
+    expect(loadQuizArgWithContent(undefined, undefined).contentHash).toBe(shipped.contentHash);
+    writeFileSync(join(dir, 'quizzes', 'clash.yaml'), HEAD + single('', 'zxid-layout'));
+    expect(() => loadQuizArgWithContent(undefined, dir)).toThrow(/`zxid-layout` is already used by a shipped question/);
   });
 });

@@ -14,7 +14,8 @@ export function register(program: Command): void {
     .option('--title <text>', 'a title shown to students')
     .option('--out <file>', 'where to write the assignment (JSON)')
     .addHelpText('after', '\nExample:\n  $ fence-tutor assign --quiz token-contract --mode exam --count 5 --time-limit 10m --out week2.json')
-    .action(async (opts) => {
+    .action(async (_opts, cmd: Command) => {
+      const opts = cmd.optsWithGlobals();
       const { runAssign } = await import('../quiz-assign.js');
       const { processOut } = await import('../quiz-output.js');
       process.exitCode = runAssign(opts, processOut);
