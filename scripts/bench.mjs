@@ -1,9 +1,10 @@
 // `npm run bench`: runs every scripts/bench/<area>.mjs module's
-// `bench({ runs })`, prints one table, and writes it to bench/latest.md.
+// `bench({ runs })`, prints one table, and writes it to bench/latest.md (and,
+// for a full run, into the README between the bench:start/end markers).
 //   node scripts/bench.mjs [--runs N] [--only area,area]
 // Areas the table expects but whose module is missing are listed as
 // "not measured (module missing)", never estimated.
-import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,7 +19,7 @@ function arg(name, fallback) {
   return i >= 0 ? process.argv[i + 1] : fallback;
 }
 
-const runs = Math.max(5, Number(arg('--runs', '7')));
+const runs = Math.max(5, Number(arg('--runs', '5')));
 const only = arg('--only', '')
   .split(',')
   .filter(Boolean);
@@ -83,6 +84,21 @@ writeFileSync(
 );
 renameSync(tmp, out);
 if (!existsSync(out)) process.exitCode = 1;
+
+// The README's Performance section shows the latest full table.
+const readme = join(root, 'README.md');
+const START = '<!-- bench:start -->';
+const END = '<!-- bench:end -->';
+if (only.length === 0 && existsSync(readme)) {
+  const text = readFileSync(readme, 'utf8');
+  const a = text.indexOf(START);
+  const b = text.indexOf(END);
+  if (a >= 0 && b > a) {
+    const next = `${text.slice(0, a + START.length)}\n${context}\n\n${md}\n${text.slice(b)}`;
+    writeFileSync(`${readme}.${process.pid}.tmp`, next);
+    renameSync(`${readme}.${process.pid}.tmp`, readme);
+  }
+}
 
 function oneLine(err) {
   return String(err?.message ?? err)

@@ -3,9 +3,10 @@
 //
 //   node scripts/build.mjs                      build dist/ (swapped in whole)
 //   node scripts/build.mjs --analyze            ... and print what each chunk holds
+//   node scripts/build.mjs --clean              ... and drop chunks of earlier builds now (prepack)
 //   node scripts/build.mjs --outdir DIR [--metafile FILE]
 //                                               build into DIR only (tests inspect it)
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -19,8 +20,8 @@ function flag(name) {
 
 const outdirFlag = flag('--outdir');
 const metafileFlag = flag('--metafile');
-// Build into a private folder, then swap it in, so a test running the old
-// bundle while someone rebuilds sees one complete bundle or the other.
+// Build into a private folder, then move it in file by file (see installInto),
+// so a process running the old bundle while someone rebuilds keeps working.
 const staging = outdirFlag ? resolve(outdirFlag) : join(root, '.tmp', `dist-${process.pid}`);
 rmSync(staging, { recursive: true, force: true });
 
@@ -56,12 +57,53 @@ if (metafileFlag) {
   writeFileSync(resolve(metafileFlag), JSON.stringify(result.metafile));
 }
 
-if (!outdirFlag) {
-  rmSync(join(root, 'dist'), { recursive: true, force: true });
-  renameSync(staging, join(root, 'dist'));
-}
+if (!outdirFlag) installInto(join(root, 'dist'), staging, process.argv.includes('--clean'));
 
 if (process.argv.includes('--analyze')) {
   const { analyzeMetafile } = await import('esbuild');
   console.log(await analyzeMetafile(result.metafile));
+}
+
+/**
+ * Several people and test runs build and run the bundle at once. Removing
+ * dist/ and renaming the new one in leaves a moment with no dist/main.js, and
+ * a process started from the old main.js that later `import()`s one of its
+ * chunks finds it gone. So: chunks (named by content hash) are moved in
+ * beside the old ones, then each entry file replaces its old self with one
+ * atomic rename. Chunks no build uses any more are deleted a while after they
+ * were retired (at once with --clean, before packing).
+ */
+function installInto(dist, staged, clean) {
+  const RETIRE_AFTER_MS = 10 * 60 * 1000;
+  mkdirSync(join(dist, 'chunks'), { recursive: true });
+  const newChunks = existsSync(join(staged, 'chunks')) ? readdirSync(join(staged, 'chunks')) : [];
+  for (const name of newChunks) renameSync(join(staged, 'chunks', name), join(dist, 'chunks', name));
+  const entries = readdirSync(staged).filter((name) => name !== 'chunks');
+  for (const name of entries) renameSync(join(staged, name), join(dist, name));
+  rmSync(staged, { recursive: true, force: true });
+
+  // Retirement ledger, outside dist/ so it is never packed.
+  const ledgerPath = join(root, '.tmp', 'retired-chunks.json');
+  let ledger = {};
+  try {
+    ledger = JSON.parse(readFileSync(ledgerPath, 'utf8'));
+  } catch {
+    ledger = {};
+  }
+  const now = Date.now();
+  const keep = new Set(newChunks);
+  const next = {};
+  for (const name of readdirSync(join(dist, 'chunks'))) {
+    if (keep.has(name)) continue;
+    const retiredAt = ledger[name] ?? now;
+    if (clean || now - retiredAt > RETIRE_AFTER_MS) rmSync(join(dist, 'chunks', name), { force: true });
+    else next[name] = retiredAt;
+  }
+  for (const name of readdirSync(dist)) {
+    if (name !== 'chunks' && !entries.includes(name)) rmSync(join(dist, name), { recursive: true, force: true });
+  }
+  mkdirSync(dirname(ledgerPath), { recursive: true });
+  const tmp = `${ledgerPath}.${process.pid}`;
+  writeFileSync(tmp, JSON.stringify(next));
+  renameSync(tmp, ledgerPath);
 }

@@ -1,7 +1,9 @@
 // Start-up of the shipped bundle against `node -e 0`, side by side:
 // the app's first frame in a pseudo-terminal, its peak memory, and whole
 // processes that need no terminal (`--version`, `sim --json`).
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   benchEnv,
   bin,
@@ -24,7 +26,12 @@ export async function bench({ runs }) {
   const env = benchEnv(home);
   const rows = [];
   try {
-    rows.push(...(await pty(runs, env)));
+    // scripts/bench/app.mjs measures the app's first frames and memory in a
+    // pty with the same tools (lib.mjs); measuring them twice would only
+    // lengthen the run. Without it, they are measured here.
+    if (!existsSync(join(dirname(fileURLToPath(import.meta.url)), 'app.mjs'))) {
+      rows.push(...(await pty(runs, env)));
+    }
     rows.push(...(await memory(runs, env)));
     rows.push(...(await wholeProcess(runs, env)));
   } finally {
@@ -35,6 +42,7 @@ export async function bench({ runs }) {
 
 async function pty(runs, env) {
   if (!hasScript()) {
+    ptyHwm = [];
     return [{ metric: 'first frame in a pty', value: Number.NaN, unit: 'ms', note: 'not measured (no `script` command)' }];
   }
   // Interleave the baseline and the app so drift on a shared machine hits both.
@@ -68,8 +76,8 @@ async function pty(runs, env) {
   return rows;
 }
 
-// The app's VmHWM samples from the pty runs, for the memory row.
-let ptyHwm = [];
+// The app's VmHWM samples from the pty runs, for the memory row (null: not measured here).
+let ptyHwm = null;
 
 async function memory(runs, env) {
   if (!hasGnuTime()) {
@@ -79,7 +87,9 @@ async function memory(runs, env) {
   for (let i = 0; i < runs; i++) base.push(peakRssKb([node, '-e', '0'], { env }));
   const baseMb = median(base) / 1024;
   const rows = [];
-  if (ptyHwm.length > 0) {
+  if (ptyHwm === null) {
+    // Measured by app.mjs.
+  } else if (ptyHwm.length > 0) {
     const appMb = median(ptyHwm) / 1024;
     rows.push({
       metric: 'peak RSS of the app (home screen, 0.5 s after first frame)',
