@@ -13,32 +13,42 @@ import type { Curriculum, Lesson } from './lesson-types.js';
 import { findShippedScenario, loadScenarioDir } from './scenario-loader.js';
 import { parseYaml } from './yaml.js';
 
-/** Question prompts by id from the bank folders (later folders do not override earlier ones). */
-export function bankPrompts(dirs: readonly string[]): Map<string, string> {
+/**
+ * Prompts of the wanted questions, from the bank folders in order (an
+ * earlier folder wins). A bank named after the lesson is read first, since
+ * that is where a lesson's questions usually live; the other files only if
+ * some id is still missing.
+ */
+export function bankPrompts(dirs: readonly string[], wanted: readonly string[], lessonId?: string): Map<string, string> {
   const prompts = new Map<string, string>();
-  for (const dir of dirs) readPrompts(dir, prompts);
+  const missing = () => wanted.some((id) => !prompts.has(id));
+  for (const dir of dirs) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir).filter((n) => /\.(ya?ml|json)$/.test(n));
+    } catch {
+      continue;
+    }
+    const own = names.filter((n) => n.replace(/\.(ya?ml|json)$/, '') === lessonId);
+    for (const name of [...own, ...names.filter((n) => !own.includes(n))]) {
+      if (!missing()) return prompts;
+      readPrompts(join(dir, name), prompts);
+    }
+  }
   return prompts;
 }
 
-function readPrompts(dir: string, prompts: Map<string, string>): void {
-  let names: string[] = [];
+function readPrompts(path: string, prompts: Map<string, string>): void {
   try {
-    names = readdirSync(dir).filter((n) => /\.(ya?ml|json)$/.test(n));
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    try {
-      const data = parseYaml(readFileSync(join(dir, name), 'utf8'), name).data as { questions?: unknown };
-      if (!Array.isArray(data?.questions)) continue;
-      for (const q of data.questions as { id?: unknown; prompt?: unknown }[]) {
-        if (typeof q?.id === 'string' && typeof q.prompt === 'string' && !prompts.has(q.id)) {
-          prompts.set(q.id, q.prompt.trim());
-        }
+    const data = parseYaml(readFileSync(path, 'utf8'), path).data as { questions?: unknown };
+    if (!Array.isArray(data?.questions)) return;
+    for (const q of data.questions as { id?: unknown; prompt?: unknown }[]) {
+      if (typeof q?.id === 'string' && typeof q.prompt === 'string' && !prompts.has(q.id)) {
+        prompts.set(q.id, q.prompt.trim());
       }
-    } catch {
-      // A broken bank file is validate's to report; the lesson still prints.
     }
+  } catch {
+    // A broken bank file is validate's to report; the lesson still prints.
   }
 }
 
@@ -53,10 +63,8 @@ export function lessonPlainText(
   ascii: boolean,
   contentDir?: string,
 ): string {
-  const prompts = bankPrompts([
-    ...(contentDir ? [join(contentDir, 'quizzes')] : []),
-    shippedDir('quizzes'),
-  ]);
+  const wanted = lesson.blocks.flatMap((b) => (b.kind === 'quiz' ? b.ids : []));
+  const prompts = bankPrompts([...(contentDir ? [join(contentDir, 'quizzes')] : []), shippedDir('quizzes')], wanted, lesson.id);
   let local: Scenario[] | undefined;
   const findScenario = (id: string): Scenario | undefined => {
     if (contentDir) {
