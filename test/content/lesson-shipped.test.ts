@@ -11,6 +11,7 @@ import { textWidth } from '../../src/content/lesson-wrap.js';
 import { findShippedScenario } from '../../src/content/scenario-loader.js';
 import { loadShippedBank } from '../../src/content/quiz-loader.js';
 import { simulate } from '../../src/core/engine.js';
+import { explore } from '../../src/core/explorer.js';
 
 const IDS = [
   'stale-holder',
@@ -80,6 +81,14 @@ describe('the shipped curriculum', () => {
     const failover = simulate(findShippedScenario('allocator-failover')!, { minting: 'volatile' });
     expect(failover.grants.at(-1)).toMatchObject({ actor: 'C', token: [0, 1] });
     expect(simulate(findShippedScenario('amnesia')!, {}).staleAcceptances).toBe(1);
+    // Lesson 6's figures: 6 of 15 orderings stale with a split check, none of 3 when atomic.
+    const lateWrite = findShippedScenario('late-write')!;
+    const split = explore(lateWrite, { check: 'split' });
+    expect([split.orderings, split.orderingsWithStaleAcceptance]).toEqual([15n, 6n]);
+    const atomic = explore(lateWrite, { check: 'atomic' });
+    expect([atomic.orderings, atomic.orderingsWithStaleAcceptance]).toEqual([3n, 0n]);
+    const lesson6 = curriculum.lessons.find((l) => l.id === 'atomic-vs-split')!.body.replace(/\s+/g, ' ');
+    expect(lesson6).toContain('6 of the 15 possible orderings end with a stale acceptance');
   });
 
   it('points every quiz block at questions of its own lesson, and uses every question once', () => {
@@ -124,7 +133,8 @@ describe('the shipped curriculum', () => {
   it('applies the checked facts where the seeds were imprecise', () => {
     const all = curriculum.lessons.map((l) => readFileSync(`${curriculum.dir}/${l.file.split('/').pop()}`, 'utf8')).join('\n');
     // Lock-delay is client-chosen up to a one-minute bound, and only after a failure.
-    expect(all).toMatch(/chooses this delay, up to\s+a bound/);
+    expect(all).toMatch(/holder chooses this delay, up to a bound that the\s+paper gives as one minute/);
+    expect(all).toMatch(/applies only after a failure/);
     expect(all).not.toMatch(/default (lock-delay|of one minute)/i);
     // etcd's mutex guards with CreateRevision == 0; the lease ID is not a token.
     expect(all).toMatch(/CreateRevision\(key\) == 0/);
