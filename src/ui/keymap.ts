@@ -185,6 +185,19 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
       { action: 'check', keys: ['a'], label: 'a', hint: 'check', help: 'atomic or split check', inHints: true },
     ],
   },
+  lab: {
+    title: 'Lab',
+    bindings: [
+      { action: 'up', keys: ['up', 'k'], label: '{up}', hint: '', help: 'previous experiment' },
+      { action: 'down', keys: ['down', 'j'], label: '{down}', hint: '', help: 'next experiment' },
+      { action: 'move', keys: [], label: '{up}/{down}', hint: 'experiment', help: '(choose the experiment)', inHints: true },
+      { action: 'start', keys: ['enter'], label: 'enter', hint: 'run', help: 'run the experiment on real processes (again, once done)', inHints: true },
+      { action: 'coordinator', keys: ['c'], label: 'c', hint: 'coordinator', help: 'embedded coordinator or a throwaway etcd', inHints: true },
+      { action: 'ttl-down', keys: ['['], label: '[', hint: '', help: 'shorter lease (1 s steps)' },
+      { action: 'ttl-up', keys: [']'], label: ']', hint: '', help: 'longer lease (1 s steps)' },
+      { action: 'choose', keys: ['r'], label: 'r', hint: 'choose', help: 'back to the list of experiments', inHints: true },
+    ],
+  },
 };
 
 /** Ink's (input, key) as one name, so bindings can be plain data. */

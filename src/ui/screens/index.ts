@@ -34,6 +34,7 @@ export const SCREENS: Record<string, ScreenEntry> = {
   help: { component: HelpScreen, keyContext: 'not-built' },
   simulator: { component: SimulatorScreen, keyContext: 'simulator' },
   explore: { component: SimulatorScreen, keyContext: 'simulator' },
+  lab: { component: lazy(() => import('./lab/lab-screen.js').then((m) => ({ default: m.LabScreen }))), keyContext: 'lab' },
 };
 
 export function screenFor(route: Route): ScreenEntry {

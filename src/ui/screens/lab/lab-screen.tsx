@@ -1,0 +1,239 @@
+/**
+ * The Lab: pick an experiment, run it on real processes, watch each step
+ * ticked off (a bar while waiting for the lease to expire), then read the
+ * timeline and both modes side by side. It renders the lab's event stream,
+ * the same one `fence-tutor lab` prints and writes as evidence. Leaving the
+ * screen (q) while a run is going ends the run's processes.
+ *
+ * Route params (all optional): experiment, coordinator, ttlMs, outDir,
+ * etcdEndpoints, etcdBin, autostart; `runLab` replaces the runner in tests.
+ */
+import { Box, Text } from 'ink';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { renderTimeline } from '../../../core/timeline/index.js';
+import { describeModes } from '../../../lab/evidence/describe.js';
+import { labTimeline } from '../../../lab/evidence/lab-timeline.js';
+import type { runLab as RunLab } from '../../../lab/runner/run-lab.js';
+import type { CoordinatorKind, ExperimentName, LabResult } from '../../../lab/types.js';
+import type { Route } from '../../../store/router-store.js';
+import { useAppContext } from '../../app-context.js';
+import { useScreenInput } from '../../use-screen-input.js';
+import { LAB_EXPERIMENTS } from './experiment-list.js';
+import { applyLabEvent, expiryBar, failedView, INITIAL_LAB_VIEW, type LabViewState, startedView } from './lab-view-state.js';
+
+const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+const SPINNER_ASCII = ['-', '\\', '|', '/'];
+
+function useSpinner(active: boolean, frames: string[], still: boolean): string {
+  const [i, setI] = useState(0);
+  useEffect(() => {
+    if (!active || still) return;
+    const timer = setInterval(() => setI((n) => (n + 1) % frames.length), 120);
+    return () => clearInterval(timer);
+  }, [active, still, frames.length]);
+  return still ? (frames === SPINNER ? '…' : '..') : (frames[i % frames.length] ?? '');
+}
+
+export function LabScreen({ route }: { route: Route }) {
+  const { theme, area } = useAppContext();
+  const initialIndex = Math.max(
+    0,
+    LAB_EXPERIMENTS.findIndex((e) => e.name === route.experiment),
+  );
+  const [selected, setSelected] = useState(initialIndex);
+  const [coordinator, setCoordinator] = useState<CoordinatorKind>(route.coordinator === 'etcd' ? 'etcd' : 'embedded');
+  const [ttlMs, setTtlMs] = useState(typeof route.ttlMs === 'number' ? route.ttlMs : 2000);
+  const [view, setView] = useState<LabViewState>(INITIAL_LAB_VIEW);
+  const abortRef = useRef<AbortController | null>(null);
+  const firstRun = useRef(true);
+  const experiment = LAB_EXPERIMENTS[selected] ?? LAB_EXPERIMENTS[0]!;
+
+  const start = useCallback(() => {
+    if (abortRef.current && !abortRef.current.signal.aborted && view.phase === 'running') return;
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setView(startedView());
+    const outDirFromRoute = firstRun.current && typeof route.outDir === 'string' ? route.outDir : undefined;
+    firstRun.current = false;
+    void (async () => {
+      try {
+        const run = (route.runLab as typeof RunLab | undefined) ?? (await import('../../../lab/runner/run-lab.js')).runLab;
+        const { defaultOutDir } = await import('../../../lab/lab-options.js');
+        const name: ExperimentName = experiment.name;
+        const result = await run(
+          {
+            experiment: name,
+            coordinator,
+            ttlMs,
+            outDir: outDirFromRoute ?? defaultOutDir(name),
+            ...(Array.isArray(route.etcdEndpoints) ? { etcdEndpoints: route.etcdEndpoints as string[] } : {}),
+            ...(typeof route.etcdBin === 'string' ? { etcdBin: route.etcdBin } : {}),
+            signal: controller.signal,
+          },
+          (event) => {
+            if (!controller.signal.aborted) setView((v) => applyLabEvent(v, event));
+          },
+        );
+        if (!controller.signal.aborted) setView((v) => ({ ...v, phase: 'done', result, evidenceWritten: true }));
+      } catch (err) {
+        if (!controller.signal.aborted) setView((v) => failedView(v, (err as Error).message));
+      }
+    })();
+  }, [view.phase, route, experiment.name, coordinator, ttlMs]);
+
+  // Leaving the screen ends a run that is still going (its processes, its pidfile).
+  useEffect(() => () => abortRef.current?.abort(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start once, when opened by `fence-tutor lab`
+  useEffect(() => {
+    if (route.autostart === true) start();
+  }, []);
+
+  const running = view.phase === 'running';
+  useScreenInput('lab', (action) => {
+    if (running) return;
+    switch (action) {
+      case 'up':
+        if (view.phase === 'setup') setSelected((i) => (i + LAB_EXPERIMENTS.length - 1) % LAB_EXPERIMENTS.length);
+        break;
+      case 'down':
+        if (view.phase === 'setup') setSelected((i) => (i + 1) % LAB_EXPERIMENTS.length);
+        break;
+      case 'start':
+        start();
+        break;
+      case 'coordinator':
+        setCoordinator((c) => (c === 'embedded' ? 'etcd' : 'embedded'));
+        break;
+      case 'ttl-down':
+        setTtlMs((t) => Math.max(1000, t - 1000));
+        break;
+      case 'ttl-up':
+        setTtlMs((t) => Math.min(10_000, t + 1000));
+        break;
+      case 'choose':
+        setView(INITIAL_LAB_VIEW);
+        break;
+    }
+  });
+
+  const spinner = useSpinner(running, theme.ascii ? SPINNER_ASCII : SPINNER, theme.reducedMotion);
+  const sym = theme.symbols;
+  const header = `Lab ${sym.separator} ${experiment.title} · ${coordinator} coordinator · TTL ${ttlMs / 1000} s`;
+
+  if (view.phase === 'setup') {
+    return (
+      <Box flexDirection="column" paddingX={1}>
+        <Text bold color={theme.color('accent')}>
+          Lab {sym.separator} the real thing, on this machine
+        </Text>
+        <Text color={theme.color('muted')}>Real processes: worker A is stopped with SIGSTOP while its lease runs out.</Text>
+        <Box flexDirection="column" marginTop={1}>
+          {LAB_EXPERIMENTS.map((e, i) => (
+            <Text key={e.name} color={i === selected ? theme.color('selected') : undefined} bold={i === selected}>
+              {i === selected ? sym.pointer : ' '} {e.name.padEnd(11)}
+              <Text color={theme.color('muted')}>{e.blurb}</Text>
+            </Text>
+          ))}
+        </Box>
+        <Box marginTop={1}>
+          <Text>
+            c coordinator <Text bold>{coordinator}</Text>
+            {'    '}[ ] TTL <Text bold>{ttlMs / 1000} s</Text>
+            {'    '}enter start
+          </Text>
+        </Box>
+      </Box>
+    );
+  }
+
+  return (
+    <Box flexDirection="column" paddingX={1}>
+      <Text bold color={theme.color('accent')}>
+        {header}
+      </Text>
+      {view.phase === 'done' && view.result ? (
+        <Outcome
+          result={view.result}
+          evidenceWritten={view.evidenceWritten === true}
+          width={area.columns - 2}
+          maxRows={area.rows - 2}
+        />
+      ) : (
+        <Box flexDirection="column">
+          {view.steps.map((s) => (
+            <Text key={s.key}>
+              {s.done ? <Text color={theme.color('good')}>{sym.accepted}</Text> : <Text>{spinner}</Text>} {s.text}
+              {!s.done && s.id === 'wait-expiry' && view.waiting ? (
+                <Text>
+                  {'   '}
+                  {expiryBar(view.waiting.elapsedMs, view.waiting.ttlMs, 20, sym.bar, sym.barEmpty)}{' '}
+                  {(view.waiting.elapsedMs / 1000).toFixed(1)} s of at least {(view.waiting.ttlMs / 1000).toFixed(1)} s
+                </Text>
+              ) : null}
+            </Text>
+          ))}
+          {view.notes.length > 0 ? (
+            <Text color={theme.color('muted')}>{view.notes.slice(-2).map((n) => `  ${n}`).join('\n')}</Text>
+          ) : null}
+          {view.phase === 'failed' ? (
+            <Box flexDirection="column" marginTop={1}>
+              <Text color={theme.color('bad')}>
+                {sym.rejected} the run failed: {view.error}
+              </Text>
+              <Text>Every process it started has been ended. r choose again · enter retry</Text>
+            </Box>
+          ) : null}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function Outcome({
+  result,
+  evidenceWritten,
+  width,
+  maxRows,
+}: {
+  result: LabResult;
+  evidenceWritten: boolean;
+  width: number;
+  maxRows: number;
+}) {
+  const { theme } = useAppContext();
+  const sym = theme.symbols;
+  const lines = useMemo(() => describeModes(result), [result]);
+  const timeline = useMemo(
+    () => renderTimeline(labTimeline(result), { width: Math.max(40, width), ascii: theme.ascii, unit: 'ms' }),
+    [result, width, theme.ascii],
+  );
+  const room = Math.max(0, maxRows - lines.length - 7);
+  return (
+    <Box flexDirection="column">
+      <Text color={theme.color('muted')}>
+        tokens A {result.tokens.A}, B {result.tokens.B} · lock seen gone {(result.observedExpiryWaitMs / 1000).toFixed(2)} s
+        after A's grant · {(result.durationMs / 1000).toFixed(1)} s in all
+      </Text>
+      <Box flexDirection="column" marginTop={1}>
+        <Text>{timeline.slice(0, room).join('\n')}</Text>
+      </Box>
+      <Box flexDirection="column" marginTop={1}>
+        {lines.map((m) => (
+          <Text key={m.mode}>
+            {m.mode.padEnd(7)} {m.value.padEnd(10)}{' '}
+            <Text color={theme.color(m.protected ? 'good' : 'bad')}>{m.protected ? sym.accepted : sym.rejected}</Text> {m.text}
+          </Text>
+        ))}
+      </Box>
+      <Text bold color={theme.color(result.verdict === 'expected' ? 'good' : 'bad')}>
+        verdict: {result.verdict === 'expected' ? 'as expected' : 'UNEXPECTED'}
+        {result.verdict === 'expected' ? '' : `: ${result.checks.filter((c) => !c.ok).map((c) => c.text).join('; ')}`}
+      </Text>
+      <Text color={theme.color('muted')}>
+        {evidenceWritten
+          ? `evidence: run.json · report.txt · timeline.txt in ${result.outDir}`
+          : 'ending the processes and writing the evidence…'}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * The Lab screen with a scripted runner in place of real processes: the
+ * setup choices reach the runner, the event stream is ticked off live (the
+ * bar while waiting for expiry), the outcome shows the timeline and both
+ * modes, leaving mid-run aborts it, and a failure is said plainly.
+ */
+import { cleanup } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LabListener, LabOptions, LabResult } from '../../../../src/lab/types.js';
+import { advance, press, renderApp, waitForFrame } from '../../../helpers/ink.js';
+
+afterEach(() => cleanup());
+
+function fixture(options: LabOptions): LabResult {
+  return {
+    schemaVersion: 1,
+    version: '0.0.0',
+    experiment: options.experiment,
+    coordinator: options.coordinator,
+    ttlMs: options.ttlMs,
+    requestedTtlMs: options.ttlMs,
+    tokens: { A: 7, B: 9 },
+    observedExpiryWaitMs: 2031,
+    stoppedAfterMs: 0.4,
+    modes: {
+      plain: {
+        bWrite: { status: 200, accepted: true, body: {} },
+        lateWrite: { status: 200, accepted: true, body: {} },
+        final: { value: 'A-late', token: 7 },
+      },
+      fenced: {
+        bWrite: { status: 200, accepted: true, body: {} },
+        lateWrite: { status: 409, accepted: false, body: { reason: 'stale token 7 < mark 9' } },
+        final: { value: 'B-current', token: 9, hwm: 9 },
+      },
+    },
+    verdict: 'expected',
+    checks: [{ ok: true, text: 'ok' }],
+    durationMs: 3100,
+    sink: { url: 'http://127.0.0.1:1', database: '/tmp/x/sink.sqlite' },
+    pids: { A: 1, B: 2, sink: [3] },
+    observations: [
+      { atMs: 100, actor: 'coordinator', kind: 'grant', token: 7, note: 'A' },
+      { atMs: 101, actor: 'A', kind: 'stop' },
+      { atMs: 2131, actor: 'coordinator', kind: 'expiry-observed' },
+      { atMs: 2140, actor: 'coordinator', kind: 'grant', token: 9, note: 'B' },
+      { atMs: 2150, actor: 'B', kind: 'write', mode: 'plain', value: 'B-current', token: 9, status: 200, accepted: true },
+      { atMs: 2160, actor: 'B', kind: 'write', mode: 'fenced', value: 'B-current', token: 9, status: 200, accepted: true },
+      { atMs: 2170, actor: 'A', kind: 'resume' },
+      { atMs: 2180, actor: 'A', kind: 'write', mode: 'plain', value: 'A-late', token: 7, status: 200, accepted: true },
+      { atMs: 2185, actor: 'A', kind: 'write', mode: 'fenced', value: 'A-late', token: 7, status: 409, accepted: false },
+    ],
+    startedAt: new Date(0).toISOString(),
+    outDir: options.outDir,
+  };
+}
+
+/** A runner that plays a scripted run, pausing in the expiry wait until released. */
+function scripted() {
+  const calls: LabOptions[] = [];
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  const runLab = async (options: LabOptions, emit: LabListener): Promise<LabResult> => {
+    calls.push(options);
+    emit({ type: 'step', id: 'acquire-a', status: 'done', text: 'A (pid 1) holds the lock with token 7', atMs: 100 });
+    emit({ type: 'step', id: 'stop-a', status: 'done', text: 'A stopped (SIGSTOP), no keepalive', atMs: 101 });
+    emit({ type: 'step', id: 'wait-expiry', status: 'started', text: 'waiting to see the lock gone', atMs: 102 });
+    emit({ type: 'waiting', elapsedMs: 1000, ttlMs: options.ttlMs, atMs: 1100 });
+    await Promise.race([
+      gate,
+      new Promise<void>((_, reject) => options.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    ]);
+    emit({ type: 'step', id: 'wait-expiry', status: 'done', text: "saw the lock gone 2.03 s after A's grant", atMs: 2131 });
+    const result = fixture(options);
+    emit({ type: 'verdict', result, atMs: 2200 });
+    return result;
+  };
+  return { calls, release: () => release(), runLab };
+}
+
+describe('Lab screen', () => {
+  it('lists the experiments and the settings; the choices reach the runner', async () => {
+    const run = scripted();
+    const { stdin, lastFrame } = await renderApp({ screen: 'lab', runLab: run.runLab, outDir: '/tmp/lab-out' });
+    const frame = await waitForFrame(lastFrame, 'the real thing, on this machine');
+    for (const name of ['late-write', 'split', 'early', 'restart']) expect(frame).toContain(name);
+    expect(frame).toMatch(/c coordinator embedded\s+\[ \] TTL 2 s\s+enter start/);
+    await press(stdin, 'down', 'c', ']');
+    expect(lastFrame()).toMatch(/❯ split/);
+    expect(lastFrame()).toMatch(/c coordinator etcd\s+\[ \] TTL 3 s/);
+    await press(stdin, 'enter');
+    await waitForFrame(lastFrame, 'waiting to see the lock gone');
+    expect(run.calls[0]).toMatchObject({ experiment: 'split', coordinator: 'etcd', ttlMs: 3000, outDir: '/tmp/lab-out' });
+    run.release();
+  });
+
+  it('ticks the steps off live with a bar while waiting, then shows the timeline and both modes', async () => {
+    const run = scripted();
+    const { lastFrame } = await renderApp({ screen: 'lab', runLab: run.runLab, autostart: true });
+    const waiting = await waitForFrame(lastFrame, 'of at least 2.0 s');
+    expect(waiting).toContain('✓ A (pid 1) holds the lock with token 7');
+    expect(waiting).toContain('✓ A stopped (SIGSTOP), no keepalive');
+    expect(waiting).toMatch(/waiting to see the lock gone\s+█{10}░{10} 1\.0 s of at least 2\.0 s/);
+    run.release();
+    const done = await waitForFrame(lastFrame, 'verdict: as expected');
+    for (const lane of ['coordinator', 'sink plain', 'sink fenced']) expect(done).toContain(lane);
+    expect(done).toMatch(/plain\s+A-late\s+✗ A's late write overwrote B's \(200\)/);
+    expect(done).toMatch(/fenced\s+B-current\s+✓ A rejected: 409 stale token 7 < mark 9/);
+    expect(done).toContain('tokens A 7, B 9');
+    expect(done).toContain('evidence: run.json');
+  });
+
+  it('leaving while a run is going aborts it', async () => {
+    const run = scripted();
+    const { stdin, lastFrame, router } = await renderApp({ screen: 'lab', runLab: run.runLab, autostart: true });
+    await waitForFrame(lastFrame, 'waiting to see the lock gone');
+    await press(stdin, 'q');
+    await advance(20);
+    expect(router.getState().stack.at(-1)?.screen).toBe('home');
+    expect(run.calls[0]?.signal?.aborted).toBe(true);
+  });
+
+  it('says plainly when a run fails', async () => {
+    const runLab = async () => {
+      throw new Error('the sink could not start: disk full');
+    };
+    const { lastFrame } = await renderApp({ screen: 'lab', runLab, autostart: true });
+    const frame = await waitForFrame(lastFrame, 'the run failed');
+    expect(frame).toContain('the sink could not start: disk full');
+    expect(frame).toContain('Every process it started has been ended');
+  });
+});
