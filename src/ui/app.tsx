@@ -63,16 +63,17 @@ export function App({ router, display, flags = {} }: AppProps) {
 
   return (
     <AppContext.Provider value={context}>
-      <Box flexDirection="column" width={size.columns} height={Math.max(1, size.rows - 1)}>
+      {/* Narration mode grows like a transcript; otherwise a fixed frame one row shorter than the terminal. */}
+      <Box flexDirection="column" width={size.columns} height={display.narrate ? undefined : Math.max(1, size.rows - 1)}>
         <Box flexDirection="column" flexGrow={1} overflow="hidden">
-          {tooSmall ? (
-            <TooSmall size={size} />
-          ) : helpOpen ? (
-            <HelpOverlay context={keyContext} />
-          ) : (
-            <Suspense fallback={<Text> Loading...</Text>}>
-              <Screen route={route} />
-            </Suspense>
+          {tooSmall ? <TooSmall size={size} /> : helpOpen ? <HelpOverlay context={keyContext} /> : null}
+          {/* Hidden, not unmounted, under help: the screen keeps its state and its focused part (the focus rule). */}
+          {tooSmall ? null : (
+            <Box display={helpOpen ? 'none' : 'flex'} flexDirection="column" flexGrow={1}>
+              <Suspense fallback={<Text> Loading...</Text>}>
+                <Screen route={route} />
+              </Suspense>
+            </Box>
           )}
         </Box>
         {tooSmall ? null : <KeyHints context={helpOpen ? 'global' : keyContext} />}

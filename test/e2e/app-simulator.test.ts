@@ -81,6 +81,23 @@ describe.skipIf(!enabled)('the app in a real terminal', () => {
     expect(await term.waitForExit()).toBe(130);
   });
 
+  it('reflows on resize with no leftovers, down to 80x24 and below, and back', async () => {
+    term = await start('sim --scenario late-write');
+    await term.waitFor('Simulator › late-write');
+    term.resize(80, 24);
+    let screen = await term.waitFor(/^ space play.*q back\s*$/m);
+    const count = (text: string, what: string) => text.split(what).length - 1;
+    expect(count(screen, 'Simulator › late-write')).toBe(1);
+    expect(count(screen, '? help')).toBe(1);
+    expect(Math.max(...screen.split('\n').map((l) => [...l.trimEnd()].length))).toBeLessThanOrEqual(80);
+    term.resize(70, 20);
+    await term.waitFor('this one is 70x20');
+    term.resize(100, 30);
+    screen = await term.waitFor('Simulator › late-write');
+    expect(screen).not.toContain('needs a terminal');
+    expect(count(screen, '? help')).toBe(1);
+  });
+
   it('below 80x24 it says how big a terminal it needs', async () => {
     term = await start('', { cols: 70, rows: 20 });
     await term.waitFor('needs a terminal of at least 80x24; this one is 70x20');

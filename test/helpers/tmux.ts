@@ -35,6 +35,8 @@ export interface TmuxSession {
   /** Literal text, never interpreted as key names. */
   type: (text: string) => Promise<void>;
   screen: () => string;
+  /** Resize the terminal, as a person dragging the window would. */
+  resize: (cols: number, rows: number) => void;
   /** True while the command still runs in its pane. */
   alive: () => boolean;
   /** Resolves when the command has ended; rejects after timeoutMs. */
@@ -124,6 +126,9 @@ export async function startTmux(options: StartOptions): Promise<TmuxSession> {
     },
     type: async (text) => {
       tmux(['send-keys', '-t', name, '-l', text]);
+    },
+    resize: (cols, rows) => {
+      tmux(['resize-window', '-t', name, '-x', String(cols), '-y', String(rows)]);
     },
     alive: () => exitStatus() === undefined,
     waitForExit: async (timeoutMs = 10_000) => {

@@ -220,13 +220,24 @@ describe('simulator screen', () => {
     expect(frame).toContain('fencing ON');
   });
 
-  it('narrate: sentences only, one per event, no drawing', async () => {
-    const { lastFrame, stdin } = await openLateWrite({ display: { narrate: true } });
+  it('narrate: sentences only, each written once, in order; changes and steps back said in words', async () => {
+    const app = await renderApp({ screen: 'simulator', scenario: 'late-write' }, { display: { narrate: true } });
+    const { stdin, lastFrame } = app;
+    await waitForFrame(lastFrame, 'Simulator: late-write, The worker that came back.');
     await stepToEnd(stdin);
-    const frame = lastFrame() ?? '';
-    expect(frame).not.toContain('coordinator  ');
+    let frame = lastFrame() ?? '';
+    expect(frame).not.toMatch(/coordinator +●/); // no drawing
+    expect(frame).toContain('t=11: B is granted the lock with token 2.');
     expect(frame).toContain('t=31: The sink rejects A\'s "1"');
     expect(frame).toContain('The sink ends at "100"');
+    expect(frame.split('t=1: A sends "0"').length - 1).toBe(1); // said once, not redrawn
+    await press(stdin, 'left');
+    expect(lastFrame()).toContain('Back at t=');
+    await press(stdin, 'f');
+    await press(stdin, 'space'); // pause the replay
+    frame = lastFrame() ?? '';
+    expect(frame).toContain("Changed by fencing off: A's late write overwrote B's: lost update");
+    expect(frame).toContain('f fencing OFF');
   });
 
   it('reduced motion: a toggle shows the whole run at once, paused', async () => {

@@ -3,7 +3,7 @@
  * narration of the moment, and the panels (predict, explore) over it.
  * Everything shown comes from the store, which got it from the engine.
  */
-import { Box, Text } from 'ink';
+import { Box, Static, Text } from 'ink';
 import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { narrateEvents, narrateOutcome, narrateTicks } from '../../core/narration.js';
@@ -17,6 +17,7 @@ import { PredictPanel } from './predict-panel.js';
 import { TimelineView } from './timeline-view.js';
 import { TogglesLine } from './toggles-line.js';
 import { useSimulatorStore } from './use-simulator.js';
+import { useSpokenNarration } from './use-spoken-narration.js';
 
 export interface SimulatorViewProps {
   scenario: Scenario;
@@ -124,6 +125,14 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   const model = useMemo(() => (result ? timelineFromSim(result, scenario) : null), [result, scenario]);
   const ticks = useMemo(() => (result ? narrateTicks(result, theme.ascii) : []), [result, theme.ascii]);
   const events = useMemo(() => (result ? narrateEvents(result, theme.ascii) : []), [result, theme.ascii]);
+  const spoken = useSpokenNarration(
+    theme.narrate,
+    events,
+    s.cursor,
+    result ? JSON.stringify(result.config) : '',
+    `Simulator: ${scenario.id}${scenario.title ? `, ${scenario.title}` : ''}. Space plays, right arrow steps, f, d and a change the settings.`,
+    s.change,
+  );
   if (!result || !model) return <Text>{s.error ?? 'Loading the scenario...'}</Text>;
 
   const width = area.columns - 1;
@@ -162,32 +171,25 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   const outcome = atEnd ? narrateOutcome(result, theme.ascii) : null;
 
   if (theme.narrate) {
-    // Narration only: one sentence per event, the newest last, no drawing.
-    const said = events.filter((e) => e.t <= s.cursor);
-    const room = Math.max(1, area.rows - 6);
+    // Narration only: sentences written once, in order (<Static>), under
+    // them only the settings and the outcome, in words. No drawing.
     return (
       <Box flexDirection="column">
-        {header}
+        <Static items={spoken}>
+          {(item) => (
+            <Text key={item.key} wrap="wrap">
+              {item.text}
+            </Text>
+          )}
+        </Static>
         {toggles}
         {s.prediction ? <PredictPanel prediction={s.prediction} result={result} theme={theme} /> : null}
         {s.exploreOpen && s.explore ? (
           <ExplorePanel result={s.explore} theme={theme} width={width} rows={area.rows - 4} step={s.counterexampleStep} />
         ) : (
-          <>
-            {said.length === 0 ? <Text> Nothing has happened yet. Press space to play, or right arrow to step.</Text> : null}
-            {said.slice(-room).map((e, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: sentences of one run, in order
-              <Box key={i} paddingX={1}>
-                <Text wrap="wrap">{e.text}</Text>
-              </Box>
-            ))}
-            {change}
-            {outcome ? (
-              <Box paddingX={1}>
-                <Text wrap="wrap">{outcome}</Text>
-              </Box>
-            ) : null}
-          </>
+          <Text wrap="wrap">
+            {outcome ?? `t=${s.cursor} of ${last}, ${s.playing ? 'playing' : 'paused'}.`}
+          </Text>
         )}
       </Box>
     );
