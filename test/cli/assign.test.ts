@@ -16,6 +16,8 @@ describe('fence-tutor assign and quiz --assignment', () => {
     const a = JSON.parse(readFileSync(file, 'utf8'));
     expect(a).toMatchObject({ schemaVersion: 1, kind: 'assignment', quiz: 'token-contract', mode: 'exam', seed: 5, count: 3, passMark: 60, timeLimitMs: 600_000, title: 'Week 2' });
     expect(a.questions.length).toBeGreaterThanOrEqual(3);
+    const checked = runCli(['validate', file]);
+    expect(checked.status, checked.stderr).toBe(0);
     const sheet = JSON.parse(runCli(['quiz', '--assignment', file, '--export', 'sheet']).stdout);
     expect(sheet.seed).toBe(5);
     expect(sheet.questions).toHaveLength(3);

@@ -159,7 +159,7 @@ describe('fence-tutor quiz (no terminal)', () => {
     const bank = join(dir, 'my-bank.yaml');
     writeFileSync(
       bank,
-      'kind: quiz\nquestions:\n  - { id: c1, type: truefalse, lesson: local, tags: [x], difficulty: easy, prompt: "Text \\e[31monly", explanation: e, source: s, answer: true }\n',
+      'kind: quiz\nquestions:\n  - { id: c1, type: truefalse, lesson: token-contract, tags: [x], difficulty: easy, prompt: "Text \\e[31monly", explanation: e, source: s, answer: true }\n',
     );
     const k = JSON.parse(run(['quiz', '--quiz', bank, '--export', 'json']).stdout);
     expect(k.quiz).toBe('my-bank');
@@ -167,7 +167,12 @@ describe('fence-tutor quiz (no terminal)', () => {
     const r = run(['quiz', '--quiz', bank, '--mode', 'exam', '--answers', answersFile('c.json', { c1: 0 }), '--format', 'json']);
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ quiz: 'my-bank', score: 100 });
+    const checked = run(['validate', bank]);
+    expect(checked.status, checked.stderr).toBe(0);
     writeFileSync(bank, 'kind: quiz\nquestions:\n  - { id: c1, type: truefalse }\n');
+    const invalid = run(['validate', bank]);
+    expect(invalid.status).toBe(2);
+    expect(invalid.stderr).toContain('my-bank.yaml:3:');
     const bad = run(['quiz', '--quiz', bank, '--export', 'json']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain(`${bank}:3:`);
