@@ -137,6 +137,7 @@ describe('simulator screen', () => {
     expect(frame).toContain('enter replay it'); // explore keys in the hint line
     await press(stdin, 'enter');
     expect(lastFrame()).toContain('replaying: step 1 of');
+    expect(lastFrame()).toMatch(/^ +sink +\?1/m); // the counterexample drawn as a timeline, step by step
     await press(stdin, 'right');
     expect(lastFrame()).toContain('replaying: step 2 of');
     await press(stdin, 'q');

@@ -4,10 +4,13 @@
  * counterexample, which Enter replays step by step.
  */
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import { quoteValue } from '../../core/display-text.js';
 import { formatToken } from '../../core/token.js';
 import type { ExploreResult, SinkOperation } from '../../core/types.js';
 import type { Theme } from '../theme.js';
+import { counterexampleTimeline } from './counterexample-timeline.js';
+import { TimelineView } from './timeline-view.js';
 
 export interface ExplorePanelProps {
   result: ExploreResult;
@@ -69,9 +72,13 @@ export function ExplorePanel({ result, theme, width, rows, step }: ExplorePanelP
   const countWidth = Math.max(...entries.map(([, n]) => String(n).length), 1);
   const barWidth = Math.max(5, Math.min(40, width - labelWidth - countWidth - 20));
   const ops = result.counterexample ?? [];
+  const replaying = step !== null && !theme.narrate;
+  const model = useMemo(() => counterexampleTimeline(result.counterexample ?? []), [result.counterexample]);
+  // While replaying, the drawing takes the bars' place: axis, lanes, legend.
+  const timelineRows = replaying ? Math.min(2 + model.lanes.length + 2, Math.max(3, rows - 8)) : 0;
   // Leave room for the header lines and the bars; the rest is the counterexample.
-  const barRows = theme.narrate ? 0 : Math.min(entries.length, Math.max(1, rows - 8 - Math.min(ops.length, 6)));
-  const opRows = Math.max(1, rows - 5 - barRows);
+  const barRows = theme.narrate || replaying ? 0 : Math.min(entries.length, Math.max(1, rows - 8 - Math.min(ops.length, 6)));
+  const opRows = Math.max(1, rows - 5 - barRows - timelineRows);
   const values = valuesAfter(ops, result.config.initial);
   const firstOp = step === null ? 0 : Math.max(0, Math.min(step - Math.floor(opRows / 2), ops.length - opRows));
   const shown = ops.slice(firstOp, firstOp + opRows);
@@ -96,7 +103,12 @@ export function ExplorePanel({ result, theme, width, rows, step }: ExplorePanelP
               {String(n)}
             </Text>
           ))}
-      {entries.length > barRows && !theme.narrate ? (
+      {replaying ? (
+        <Box marginLeft={-1}>
+          <TimelineView model={model} width={width - 1} cursor={(step ?? 0) + 1} theme={theme} maxRows={timelineRows} />
+        </Box>
+      ) : null}
+      {entries.length > barRows && !theme.narrate && !replaying ? (
         <Text color={theme.color('muted')}>({entries.length - barRows} more values not shown)</Text>
       ) : null}
       <Text> </Text>
