@@ -10,6 +10,7 @@
  */
 import type { Key } from 'ink';
 import type { Symbols } from './theme.js';
+import { QUIZ_KEY_CONTEXTS } from './screens/quiz/quiz-keys.js';
 
 /** A normalised key name: a printable character, or one of these words. */
 export type KeyName =
@@ -198,6 +199,8 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
       { action: 'choose', keys: ['r'], label: 'r', hint: 'choose', help: 'back to the list of experiments', inHints: true },
     ],
   },
+  // The quiz's contexts live beside its screens (menu, practice, exam, confirm, summary).
+  ...QUIZ_KEY_CONTEXTS,
 };
 
 /** Ink's (input, key) as one name, so bindings can be plain data. */

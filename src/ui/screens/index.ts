@@ -28,6 +28,8 @@ export interface ScreenEntry {
 
 // The simulator brings the engine, the scenario loader and YAML: loaded when opened.
 const SimulatorScreen = lazy(() => import('./simulator-screen.js').then((m) => ({ default: m.SimulatorScreen })));
+// The quiz brings the bank loader, the engine (predict keys) and the report writers.
+const QuizScreen = lazy(() => import('./quiz/quiz-screen.js').then((m) => ({ default: m.QuizScreen })));
 
 export const SCREENS: Record<string, ScreenEntry> = {
   home: { component: HomeScreen, keyContext: 'home' },
@@ -35,6 +37,7 @@ export const SCREENS: Record<string, ScreenEntry> = {
   simulator: { component: SimulatorScreen, keyContext: 'simulator' },
   explore: { component: SimulatorScreen, keyContext: 'simulator' },
   lab: { component: lazy(() => import('./lab/lab-screen.js').then((m) => ({ default: m.LabScreen }))), keyContext: 'lab' },
+  quiz: { component: QuizScreen, keyContext: 'quiz-menu' },
 };
 
 export function screenFor(route: Route): ScreenEntry {

@@ -1,0 +1,74 @@
+/**
+ * A predict question's scenario, drawn by the same engine run and timeline
+ * renderer as the simulator: up to the moment in question while the learner
+ * thinks, then, once answered, played on to the end (at once with
+ * --reduced-motion). The run comes from the engine, never from the question.
+ */
+import { Box, Text } from 'ink';
+import { useEffect, useMemo, useState } from 'react';
+import { findShippedScenario } from '../../../content/scenario-loader.js';
+import { simulate } from '../../../core/engine.js';
+import type { DrawnQuestion } from '../../../core/quiz/types.js';
+import { timelineFromSim } from '../../../core/timeline/index.js';
+import { TimelineView } from '../../simulator/timeline-view.js';
+import type { Theme } from '../../theme.js';
+import { type PredictFocus, predictMoment } from './predict-moment.js';
+
+/** Ticks per second while playing to the end. */
+const PLAY_TICKS_PER_SECOND = 12;
+
+export interface PredictTimelineProps {
+  question: DrawnQuestion;
+  focus: PredictFocus | undefined;
+  /** True once answered: play on to the end. */
+  reveal: boolean;
+  width: number;
+  /** Room for the legend under the lanes (every lane is always drawn). */
+  withLegend: boolean;
+  theme: Theme;
+}
+
+export function PredictTimeline({ question, focus, reveal, width, withLegend, theme }: PredictTimelineProps) {
+  const drawn = useMemo(() => {
+    const v = question.variant;
+    if (!v) return null;
+    const scenario = findShippedScenario(v.scenario);
+    if (!scenario) return null;
+    const run = simulate(scenario, v.overrides);
+    return { model: timelineFromSim(run, scenario), moment: predictMoment(run, focus ?? { ask: 'final-value' }), end: run.endTick };
+  }, [question, focus]);
+  const [cursor, setCursor] = useState(drawn?.moment ?? 0);
+
+  useEffect(() => {
+    if (!drawn) return;
+    if (!reveal) {
+      setCursor(drawn.moment);
+      return;
+    }
+    if (theme.reducedMotion) {
+      setCursor(drawn.end);
+      return;
+    }
+    const timer = setInterval(() => {
+      setCursor((c) => {
+        if (c >= drawn.end) {
+          clearInterval(timer);
+          return c;
+        }
+        return c + 1;
+      });
+    }, 1000 / PLAY_TICKS_PER_SECOND);
+    return () => clearInterval(timer);
+  }, [drawn, reveal, theme.reducedMotion]);
+
+  if (!drawn) return <Text color={theme.color('muted')}> (the scenario of this question is not a shipped one: no timeline to show)</Text>;
+  return (
+    <Box flexDirection="column">
+      <Text color={theme.color('muted')}>
+        {' '}
+        {reveal ? (cursor >= drawn.end ? `the whole run, to t=${drawn.end}` : `playing on: t=${cursor}`) : `the run so far, up to t=${drawn.moment}`}
+      </Text>
+      <TimelineView model={drawn.model} width={width} cursor={cursor} theme={theme} maxRows={drawn.model.lanes.length + (withLegend ? 4 : 2)} />
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Route `quiz`. Without a mode it is the quiz menu; with one (from the menu
+ * or from `fence-tutor quiz` on a terminal) it opens a sitting: the bank is
+ * loaded, the questions drawn, and a quiz store made for this mount. A route
+ * may also carry a ready `store` (tests with a fake clock use that).
+ */
+import { Box, Text } from 'ink';
+import { useCallback, useMemo, useState } from 'react';
+import { ContentError, formatProblem } from '../../../content/problems.js';
+import type { Question } from '../../../core/quiz/types.js';
+import { createQuizStore, exitCodeFor, type QuizState, type QuizStore } from '../../../store/quiz-store.js';
+import type { Route } from '../../../store/router-store.js';
+import { useAppContext } from '../../app-context.js';
+import { inferFocus, type PredictFocus } from './predict-moment.js';
+import { QuizMenu } from './quiz-menu.js';
+import { dueCount } from './due-count.js';
+import { filePersistence, openSitting, requestFromRoute, sittingFromRoute } from './sitting.js';
+import { SittingView } from './sitting-view.js';
+
+type Opened = { store: QuizStore; focus: Map<string, PredictFocus> } | { message: string };
+
+function isStore(v: unknown): v is QuizStore {
+  return typeof v === 'object' && v !== null && 'getState' in v && 'subscribe' in v;
+}
+
+function focusMap(questions: readonly Question[]): Map<string, PredictFocus> {
+  const map = new Map<string, PredictFocus>();
+  for (const q of questions) if (q.type === 'predict') map.set(q.id, { ask: q.ask, ...(q.write ? { write: q.write } : {}) });
+  return map;
+}
+
+function open(route: Route): Opened | null {
+  if (isStore(route.store)) {
+    const focus = route.focus instanceof Map ? (route.focus as Map<string, PredictFocus>) : new Map<string, PredictFocus>();
+    return { store: route.store, focus };
+  }
+  const req = requestFromRoute(route);
+  if (!req) return null;
+  try {
+    const opened = sittingFromRoute(route) ?? openSitting(req, { now: Date.now() });
+    if ('empty' in opened) return { message: opened.empty };
+    const store = createQuizStore({ questions: opened.questions, meta: opened.meta, persist: filePersistence(req) });
+    const focus = focusMap(opened.bank.questions);
+    for (const q of opened.questions) if (q.type === 'predict' && !focus.has(q.id)) focus.set(q.id, inferFocus(q));
+    return { store, focus };
+  } catch (err) {
+    if (err instanceof ContentError) return { message: err.problems.map(formatProblem).join('\n') };
+    throw err;
+  }
+}
+
+export function QuizScreen({ route }: { route: Route }) {
+  const { router, theme } = useAppContext();
+  const opened = useMemo(() => open(route), [route]);
+  const [due] = useState(() => (opened ? 0 : dueCount(Date.now())));
+  const focusOf = useCallback((id: string) => (opened && 'focus' in opened ? opened.focus.get(id) : undefined), [opened]);
+  const onDone = useCallback(
+    (state: QuizState) => {
+      const r = router.getState();
+      // Opened by `fence-tutor quiz` (it brings the drawn questions): the
+      // command ends with the quiz, and with its status, as the plain path does.
+      if (route.exitOnFinish === true || Array.isArray(route.questions)) {
+        r.quit(exitCodeFor(state.report));
+        return;
+      }
+      r.setBackGuard(null);
+      r.back();
+    },
+    [router, route],
+  );
+  if (!opened) return <QuizMenu due={due} />;
+  if ('message' in opened) {
+    return (
+      <Box flexDirection="column" paddingX={1}>
+        <Text bold color={theme.color('accent')}>
+          Quiz
+        </Text>
+        <Text>{opened.message}</Text>
+        <Text color={theme.color('muted')}>Press q to go back.</Text>
+      </Box>
+    );
+  }
+  return <SittingView store={opened.store} focusOf={focusOf} onDone={onDone} />;
+}

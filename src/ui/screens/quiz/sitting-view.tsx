@@ -1,0 +1,216 @@
+/**
+ * A sitting on screen: the exam's intro (pass mark, time limit), the
+ * questions, the summary. Keys go to the store as actions of the focused
+ * key context; Ctrl-C and q/Esc go through the router's guards, so an exam
+ * asks before it is left and saves an incomplete report when it is.
+ */
+import { Box, type Key, Text, useInput } from 'ink';
+import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import { formatCountdown, type QuizState, type QuizStore } from '../../../store/quiz-store.js';
+import { useAppContext } from '../../app-context.js';
+import { KEY_CONTEXTS, keyName } from '../../keymap.js';
+import type { Theme } from '../../theme.js';
+import type { PredictFocus } from './predict-moment.js';
+import { QuestionView } from './question-view.js';
+import { summaryLines } from './summary-lines.js';
+
+/** How often the countdown reads the clock. */
+const TICK_MS = 250;
+
+export function contextOf(s: QuizState): string {
+  if (s.phase === 'intro') return 'quiz-intro';
+  if (s.phase === 'summary') return 'quiz-summary';
+  if (s.confirm) return 'quiz-confirm';
+  if (s.meta.mode === 'exam') return 'quiz-exam';
+  if (!s.feedback) return 'quiz-practice';
+  return s.feedback.canRetry ? 'quiz-feedback' : 'quiz-solved';
+}
+
+/** Shift+arrows have no name in keyName; the quiz moves events with them. */
+function quizKeyName(input: string, key: Key): string {
+  if (key.shift && key.upArrow) return 'shift-up';
+  if (key.shift && key.downArrow) return 'shift-down';
+  return keyName(input, key);
+}
+
+export interface SittingViewProps {
+  store: QuizStore;
+  focusOf: (id: string) => PredictFocus | undefined;
+  /** Leaving the summary (q, Esc or Enter): back to the menu, or quit when opened from the command line. */
+  onDone: (state: QuizState) => void;
+}
+
+export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
+  const { theme, router, area } = useAppContext();
+  const state = useStore(store);
+  const helpOpen = useStore(router, (r) => r.helpOpen);
+  const context = contextOf(state);
+  const [scroll, setScroll] = useState(0);
+  const timed = state.phase === 'question' && state.meta.timeLimitMs !== null;
+
+  // The countdown: the only timer, running while a timed sitting is on screen.
+  useEffect(() => {
+    if (!timed) return;
+    const timer = setInterval(() => store.getState().tick(), TICK_MS);
+    return () => clearInterval(timer);
+  }, [timed, store]);
+
+  // Help and hints follow the part in focus.
+  useEffect(() => {
+    router.getState().setKeyContext(context);
+  }, [context, router]);
+
+  useEffect(() => {
+    const r = router.getState();
+    r.setCtrlCGuard(() => {
+      const s = store.getState();
+      if (s.phase === 'question' && s.meta.mode === 'exam' && s.confirm !== 'leave') {
+        s.requestLeave();
+        return true; // asked; a second Ctrl-C leaves
+      }
+      s.leave(); // saves what was answered (no-op on the summary)
+      return false; // the app quits with 130
+    });
+    r.setBackGuard(() => {
+      const s = store.getState();
+      if (s.confirm) {
+        s.cancelConfirm();
+        return true;
+      }
+      if (s.phase === 'question' && s.meta.mode === 'exam') {
+        s.requestLeave();
+        return true;
+      }
+      if (s.phase === 'summary') {
+        onDone(s);
+        return true;
+      }
+      s.leave();
+      return false;
+    });
+    return () => {
+      const now = router.getState();
+      now.setCtrlCGuard(null);
+      now.setBackGuard(null);
+      now.setKeyContext(null);
+    };
+  }, [router, store, onDone]);
+
+  useInput(
+    (input, key) => {
+      const name = quizKeyName(input, key);
+      const action = KEY_CONTEXTS[context]?.bindings.find((b) => b.keys.includes(name))?.action;
+      if (!action) return;
+      const s = store.getState();
+      switch (action) {
+        case 'begin':
+          s.begin();
+          break;
+        case 'pick':
+          s.pick(Number(name) - 1);
+          break;
+        case 'cursor-up':
+          if (s.meta.mode !== 'exam' && s.feedback) break;
+          s.moveCursor(-1);
+          break;
+        case 'cursor-down':
+          if (s.meta.mode !== 'exam' && s.feedback) break;
+          s.moveCursor(1);
+          break;
+        case 'choose':
+          s.choose();
+          break;
+        case 'toggle':
+          s.toggle();
+          break;
+        case 'event-up':
+          s.moveEvent(-1);
+          break;
+        case 'event-down':
+          s.moveEvent(1);
+          break;
+        case 'hint':
+          s.askHint();
+          break;
+        case 'retry':
+          s.retry();
+          break;
+        case 'next':
+          s.next();
+          break;
+        case 'previous':
+          s.previous();
+          break;
+        case 'submit':
+          s.requestSubmit();
+          break;
+        case 'yes':
+          if (name === 'enter') s.confirmYes();
+          // Esc is the global back, which the back guard turns into "no".
+          break;
+        case 'scroll-up':
+          setScroll((v) => Math.max(0, v - (name === 'pageup' ? area.rows - 4 : 1)));
+          break;
+        case 'scroll-down':
+          setScroll((v) => v + (name === 'pagedown' ? area.rows - 4 : 1));
+          break;
+        case 'done':
+          onDone(s);
+          break;
+      }
+    },
+    { isActive: !helpOpen },
+  );
+
+  if (state.phase === 'intro') return <IntroView state={state} theme={theme} />;
+  if (state.phase === 'summary') return <SummaryView state={state} theme={theme} scroll={scroll} columns={area.columns} rows={area.rows} />;
+  return <QuestionView state={state} theme={theme} columns={area.columns} rows={area.rows} focusOf={focusOf} />;
+}
+
+function IntroView({ state, theme }: { state: QuizState; theme: Theme }) {
+  const { meta, questions } = state;
+  return (
+    <Box flexDirection="column" paddingX={1}>
+      <Text bold color={theme.color('accent')}>
+        Quiz {theme.symbols.separator} exam{meta.title ? ` ${theme.symbols.dot} ${meta.title}` : ''}
+      </Text>
+      <Text> </Text>
+      <Text>{questions.length} questions.</Text>
+      <Text bold>Pass mark: {meta.passMark ?? 0}% of the questions right.</Text>
+      <Text>
+        {meta.timeLimitMs === null
+          ? 'No time limit.'
+          : `Time limit: ${formatCountdown(meta.timeLimitMs)}. The countdown starts when you press enter; at zero the exam ends and unanswered questions count as wrong.`}
+      </Text>
+      <Text> </Text>
+      <Text>No feedback until the end. You can change an answer until you submit (s).</Text>
+      <Text>Ctrl-C or q asks before leaving; leaving saves an incomplete report.</Text>
+      <Text> </Text>
+      <Text bold>Press enter to start.</Text>
+    </Box>
+  );
+}
+
+function SummaryView({ state, theme, scroll, columns, rows }: { state: QuizState; theme: Theme; scroll: number; columns: number; rows: number }) {
+  const lines = summaryLines(state, theme.symbols, columns - 2);
+  const room = Math.max(3, rows - 3);
+  const top = Math.min(scroll, Math.max(0, lines.length - room));
+  const shown = lines.slice(top, top + room);
+  const more = lines.length - (top + shown.length);
+  return (
+    <Box flexDirection="column" paddingX={1} height={rows} overflow="hidden">
+      <Text bold color={theme.color('accent')}>
+        Quiz {theme.symbols.separator} {state.meta.mode} {theme.symbols.dot} summary
+      </Text>
+      <Text color={theme.color('muted')}>{theme.symbols.hrule.repeat(Math.max(1, columns - 3))}</Text>
+      {shown.map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: positional lines of one scrolled text
+        <Text key={top + i} wrap="truncate" bold={l.bold} color={l.role ? theme.color(l.role) : undefined}>
+          {l.text === '' ? ' ' : l.text}
+        </Text>
+      ))}
+      {more > 0 ? <Text color={theme.color('muted')}>{`${theme.symbols.down} ${more} more lines (${theme.symbols.down} scrolls)`}</Text> : null}
+    </Box>
+  );
+}

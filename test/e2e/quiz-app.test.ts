@@ -1,0 +1,104 @@
+/**
+ * The built binary in a real pseudo-terminal (tmux, 80x24, CI removed, a
+ * temp FENCE_TUTOR_HOME): a new user takes a three-question practice quiz
+ * with the keys the screen shows, reading the right answers from the
+ * instructor's key (`quiz --export json --seed 1`: `--count 3` is its
+ * first three questions), sees the summary, and quits cleanly; the report
+ * lands in the data directory.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const enabled = tmuxTestsEnabled();
+let home = '';
+let term: TmuxSession | undefined;
+
+interface KeyQuestion {
+  id: string;
+  type: string;
+  options: string[];
+  answer: number | number[];
+}
+
+beforeAll(() => {
+  if (!enabled) return;
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  home = mkdtempSync(join(tmpdir(), 'fence-tutor-e2e-quiz-'));
+});
+
+afterEach(async () => {
+  await term?.kill();
+  term = undefined;
+});
+
+afterAll(() => {
+  if (home) rmSync(home, { recursive: true, force: true });
+});
+
+function answerKey(seed: number): KeyQuestion[] {
+  const out = execFileSync('node', ['bin/fence-tutor.js', 'quiz', '--export', 'json', '--seed', String(seed)], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, FENCE_TUTOR_HOME: home },
+  });
+  return (JSON.parse(out) as { questions: KeyQuestion[] }).questions;
+}
+
+/** The keys a learner presses to give the right answer, by kind of question. */
+function keysFor(q: KeyQuestion): string[] {
+  if (typeof q.answer === 'number') return [String(q.answer + 1)];
+  if (q.type === 'multiple') return [...q.answer.map((i) => String(i + 1)), 'Enter'];
+  // Ordering: bring each event to its place, top first: select it (digit), move it up (u).
+  const order = q.options.map((_, i) => i);
+  const keys: string[] = [];
+  q.answer.forEach((want, place) => {
+    const at = order.indexOf(want);
+    keys.push(String(at + 1));
+    for (let k = at; k > place; k--) {
+      keys.push('u');
+      [order[k - 1], order[k]] = [order[k]!, order[k - 1]!];
+    }
+  });
+  return [...keys, 'Enter'];
+}
+
+describe.skipIf(!enabled)('a practice quiz in a real terminal', () => {
+  it('takes three questions as a new user would, sees the summary, and quits with 0', async () => {
+    const key = answerKey(1).slice(0, 3);
+    term = await startTmux({
+      cols: 80,
+      rows: 24,
+      cwd: root,
+      command: 'node bin/fence-tutor.js quiz --mode practice --count 3 --seed 1',
+      env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
+    });
+    for (const [i, q] of key.entries()) {
+      await term.waitFor(`question ${i + 1} of 3`, 20_000);
+      await term.waitFor('1-9 choose');
+      await term.send(...keysFor(q));
+      const screen = await term.waitFor(/✓ Right\.|✗ Not right\./);
+      expect(screen, `question ${q.id}`).toContain('✓ Right.');
+      expect(screen).toContain('Source: ');
+      await term.send('Enter');
+    }
+    const summary = await term.waitFor('Score 100%');
+    expect(summary).toContain('3 of 3 right on the first try');
+    expect(summary).toContain('Nothing missed.');
+    expect(summary).toContain('Report saved:');
+    for (const line of summary.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
+
+    await term.send('q');
+    expect(await term.waitForExit()).toBe(0);
+
+    const reports = readdirSync(join(home, 'reports')).filter((f) => f.endsWith('-practice.json'));
+    expect(reports).toHaveLength(1);
+    const report = JSON.parse(readFileSync(join(home, 'reports', reports[0]!), 'utf8'));
+    expect(report).toMatchObject({ mode: 'practice', seed: 1, score: 100, incomplete: false, passMark: null });
+    expect(report.questions.map((r: { id: string }) => r.id)).toEqual(key.map((q) => q.id));
+  });
+});
