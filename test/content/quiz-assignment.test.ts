@@ -56,4 +56,37 @@ describe('assignment files', () => {
     expect(() => buildAssignment({ mode: 'exam', seed: 'x' })).toThrow(/--seed/);
     expect(() => buildAssignment({ mode: 'exam', timeLimit: 'soon' })).toThrow(/--time-limit/);
   });
+
+  it('checks the embedded (resolved) predict questions and the settings', () => {
+    const a = buildAssignment({ quiz: 'token-contract', mode: 'exam' });
+    const i = a.questions.findIndex((q) => q.type === 'predict');
+    const broken = JSON.parse(JSON.stringify(a));
+    broken.questions[i].variants[0].answer = 7;
+    broken.questions[i].variants[1].settings = { fencing: 'yes' };
+    broken.questions[i].variants.push('x');
+    const text = JSON.stringify(broken, null, 2);
+    let message = '';
+    try {
+      loadAssignmentText(text, 'p.json');
+    } catch (err) {
+      message = String(err);
+    }
+    expect(message).toMatch(/p\.json:\d+: `answer` must be an option index from 0 to 2/);
+    expect(message).toMatch(/needs `settings`/);
+    expect(message).toMatch(/a resolved variant must be a mapping/);
+    const bad = { ...a, mode: 'practice', passMark: 50, seed: -1, count: 0, timeLimitMs: 'x', title: 5 };
+    const m2 = (() => {
+      try {
+        loadAssignmentText(JSON.stringify(bad, null, 2), 'b.json');
+        return '';
+      } catch (err) {
+        return String(err);
+      }
+    })();
+    expect(m2).toMatch(/`seed` must be an integer/);
+    expect(m2).toMatch(/`count` must be an integer/);
+    expect(m2).toMatch(/`timeLimitMs` must be an integer/);
+    expect(m2).toMatch(/a practice assignment has no pass mark/);
+    expect(m2).toMatch(/`title` must be non-empty text/);
+  });
 });

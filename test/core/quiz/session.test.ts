@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { drawQuestions } from '../../../src/core/quiz/draw.js';
-import { buildReport } from '../../../src/core/quiz/grading.js';
+import { buildReport, passMarkFor, scorePercent } from '../../../src/core/quiz/grading.js';
 import * as S from '../../../src/core/quiz/session.js';
 import type { DrawnQuestion } from '../../../src/core/quiz/types.js';
 import { FIXTURE_BANK } from './fixtures.js';
@@ -120,5 +120,15 @@ describe('quiz session', () => {
     s = S.submit(s, 7000);
     expect(s.answers.map((a) => a.durationMs)).toEqual([6000, 0, 1000, 0, 0]);
     expect(S.answeredCount(s)).toBe(0);
+  });
+
+  it('pass marks: 70 by default for an exam, none in practice and review; empty quizzes score 0', () => {
+    expect(passMarkFor('exam', undefined)).toBe(70);
+    expect(passMarkFor('exam', 85)).toBe(85);
+    expect(passMarkFor('practice', 85)).toBeNull();
+    expect(passMarkFor('review', undefined)).toBeNull();
+    expect(scorePercent([])).toBe(0);
+    expect(scorePercent([{ points: 1 }, { points: 0 }, { points: 0 }])).toBe(33.33);
+    expect(scorePercent([{ points: 1 }, { points: 1 }, { points: 0 }])).toBe(66.67);
   });
 });
