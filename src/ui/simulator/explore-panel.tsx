@@ -6,10 +6,10 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { quoteValue } from '../../core/display-text.js';
+import { timelineFromOrdering } from '../../core/timeline/index.js';
 import { formatToken } from '../../core/token.js';
 import type { ExploreResult, SinkOperation } from '../../core/types.js';
 import type { Theme } from '../theme.js';
-import { counterexampleTimeline } from './counterexample-timeline.js';
 import { TimelineView } from './timeline-view.js';
 
 export interface ExplorePanelProps {
@@ -73,7 +73,7 @@ export function ExplorePanel({ result, theme, width, rows, step }: ExplorePanelP
   const barWidth = Math.max(5, Math.min(40, width - labelWidth - countWidth - 20));
   const ops = result.counterexample ?? [];
   const replaying = step !== null && !theme.narrate;
-  const model = useMemo(() => counterexampleTimeline(result.counterexample ?? []), [result.counterexample]);
+  const model = useMemo(() => timelineFromOrdering(result.counterexample ?? []), [result.counterexample]);
   // While replaying, the drawing takes the bars' place: axis, lanes, legend.
   const timelineRows = replaying ? Math.min(2 + model.lanes.length + 2, Math.max(3, rows - 8)) : 0;
   // Leave room for the header lines and the bars; the rest is the counterexample.
