@@ -44,19 +44,18 @@ export async function scenarioFrom(flags: ScenarioFlags): Promise<Scenario> {
   if (flags.scenario === undefined && flags.scenarioFile === undefined) {
     throw new UsageError('say which scenario: --scenario ID (see `fence-tutor scenarios`) or --scenario-file FILE');
   }
-  const loader = await import('../content/scenario-loader.js');
-  if (flags.scenarioFile !== undefined) return loader.loadScenarioFile(flags.scenarioFile);
+  const quick = await import('../content/scenario-quick.js');
+  if (flags.scenarioFile !== undefined) return quick.quickScenarioFile(flags.scenarioFile);
   const id = flags.scenario!;
   if (flags.content) {
     const { join } = await import('node:path');
-    const local = loader.findShippedScenario(id, join(flags.content, 'scenarios'));
-    if (local) {
-      if (local.origin) local.origin.local = true;
-      return local;
-    }
+    const local = await quick.quickFindScenario(id, join(flags.content, 'scenarios'), true);
+    if (local) return local;
   }
-  const found = loader.findShippedScenario(id);
+  const found = await quick.quickFindScenario(id);
   if (found) return found;
-  const ids = loader.shippedScenarioIds();
-  throw new UsageError(`--scenario: no scenario named "${id.replace(/[^\w.-]/g, '?')}"; the shipped ones are: ${ids.join(', ')}`);
+  const { shippedScenarioIds } = await import('../content/scenario-files.js');
+  throw new UsageError(
+    `--scenario: no scenario named "${id.replace(/[^\w.-]/g, '?')}"; the shipped ones are: ${shippedScenarioIds().join(', ')}`,
+  );
 }

@@ -219,13 +219,10 @@ export class Exploration {
     for (let i = 0; i <= last; i++) buckets.push(new Map());
     // key of the root: every position 0, value/hwm/max NONE (stored +1 = 0), not stale.
     buckets[0]!.set(0, 1);
-    const parents = new Map<number, number>();
-    const movers = new Map<number, number>();
     const finals = new Array<number>(this.writes.length + 1).fill(0);
     let total = 0;
     let clean = 0;
     let states = 0;
-    let violating = -1;
     const add = (a: number, b: number) => {
       const sum = a + b;
       if (sum > Number.MAX_SAFE_INTEGER) throw new Overflow('counts past 2^53');
@@ -268,27 +265,17 @@ export class Exploration {
           }
           const target = buckets[progress + dp]!;
           const seen = target.get(next);
-          if (seen === undefined) {
-            target.set(next, count);
-            parents.set(next, key);
-            movers.set(next, a);
-          } else target.set(next, add(seen, count));
+          target.set(next, seen === undefined ? count : add(seen, count));
         }
         if (finished) {
           total = add(total, count);
           if (stale === 0) clean = add(clean, count);
-          else if (violating === -1) violating = key;
           finals[value + 1] = add(finals[value + 1]!, count);
         }
       });
       bucket.clear();
     }
-    let path: number[] | null = null;
-    if (violating !== -1) {
-      path = [];
-      for (let k = violating; k !== 0; k = parents.get(k)!) path.push(movers.get(k)!);
-      path.reverse();
-    }
+    const path = clean < total ? this.findViolation() : null;
     return { tally: { total, clean, finals, violating: null, states }, path };
   }
 
@@ -342,6 +329,40 @@ export class Exploration {
           ? this.counterexample(this.violating)
           : null,
     };
+  }
+
+  /**
+   * The actors' moves along one ordering with a stale acceptance: a depth-first
+   * search that remembers the states from which none can follow (cheap when
+   * violations are common, and never more than one visit per state).
+   */
+  private findViolation(): number[] | null {
+    const dead = new Set<string>();
+    const moves: number[] = [];
+    const key = (s: State) => `${s.pos.join(',')}|${s.value}|${s.hwm}|${s.maxAccepted}`;
+    const search = (s: State): boolean => {
+      if (dead.has(key(s))) return false;
+      for (let a = 0; a < this.actors.length; a++) {
+        const step = this.stepOf(s, a);
+        if (!step) continue;
+        moves.push(a);
+        if (step.stale) return true;
+        if (search(step.next)) return true;
+        moves.pop();
+      }
+      dead.add(key(s));
+      return false;
+    };
+    if (!search(this.initial())) return null;
+    // Complete the ordering: any continuation will do.
+    let s = this.initial();
+    for (const a of moves) s = this.stepOf(s, a)!.next;
+    while (!this.done(s)) {
+      const a = s.pos.findIndex((p, i) => p < 2 * this.sequences[i]!.length);
+      moves.push(a);
+      s = this.stepOf(s, a)!.next;
+    }
+    return moves;
   }
 
   /** Replays the actors' moves from the start as sink operations. */
