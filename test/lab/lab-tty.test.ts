@@ -1,0 +1,71 @@
+/**
+ * `fence-tutor lab` on a real terminal (tmux) opens the Lab screen and runs
+ * at once; Ctrl-C while A is stopped ends every process and exits 130.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PidfileContent } from '../../src/lab/processes/pidfile.js';
+import { processState } from '../../src/lab/processes/proc.js';
+import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
+import { ensureBuilt, root, stillAlive, tempHome } from './helpers.js';
+
+const enabled = tmuxTestsEnabled();
+let term: TmuxSession | undefined;
+
+beforeAll(() => {
+  if (enabled) ensureBuilt();
+});
+afterEach(async () => {
+  await term?.kill();
+  term = undefined;
+});
+
+function open(home: string, args: string): Promise<TmuxSession> {
+  return startTmux({
+    cols: 100,
+    rows: 32,
+    cwd: root,
+    command: `node bin/fence-tutor.js lab ${args}`,
+    env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
+  });
+}
+
+function pidfileOf(home: string): PidfileContent | undefined {
+  try {
+    const name = readdirSync(join(home, 'run')).find((n) => n.startsWith('lab-'));
+    return name ? (JSON.parse(readFileSync(join(home, 'run', name), 'utf8')) as PidfileContent) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+describe.skipIf(!enabled)('lab on a terminal', () => {
+  it('runs in the Lab screen: live steps, then both modes and the evidence; q q quits with 0', async () => {
+    const home = tempHome();
+    term = await open(home, '--ttl 1');
+    await term.waitFor(/holds the lock with token \d+/, 15_000);
+    const done = await term.waitFor('evidence: run.json', 20_000);
+    expect(done).toContain('verdict: as expected');
+    expect(done).toMatch(/fenced\s+B-current\s+✓ A rejected: 409/);
+    expect(done).toMatch(/sink plain/);
+    await term.send('q');
+    await term.waitFor('the real thing, on this machine');
+    await term.send('q');
+    expect(await term.waitForExit(5000)).toBe(0);
+  });
+
+  it('Ctrl-C while A is stopped: exit 130, nothing left running', async () => {
+    const home = tempHome();
+    term = await open(home, '--ttl 8');
+    await term.waitFor('waiting to see the lock gone', 15_000);
+    const pidfile = pidfileOf(home);
+    expect(pidfile).toBeDefined();
+    const a = pidfile!.children.find((c) => c.role === 'A')!;
+    expect(processState(a.pid)).toBe('T');
+    await term.send('C-c');
+    expect(await term.waitForExit(10_000)).toBe(130);
+    expect(await stillAlive(pidfile!.children.map((c) => c.pid))).toEqual([]);
+    expect(pidfileOf(home)).toBeUndefined();
+  });
+});
