@@ -49,7 +49,7 @@ describe('simulator screen', () => {
     await stepToEnd(stdin);
     const frame = lastFrame() ?? '';
     expect(frame).toContain('t = 31 of 31');
-    expect(frame).toContain('The sink ends at "100" (from B); 1 write rejected; no stale acceptance.');
+    expect(frame).toContain('The sink ends at "100" (from B); 1 write rejected; no stale acceptance. Its mark ends at 2.');
     expect(frame).toMatch(/"1" ?✗/);
   });
 

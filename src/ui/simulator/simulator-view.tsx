@@ -8,6 +8,7 @@ import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { narrateEvents, narrateOutcome, narrateTicks } from '../../core/narration.js';
 import { timelineFromSim } from '../../core/timeline/index.js';
+import { formatToken } from '../../core/token.js';
 import type { ConfigOverrides, Scenario } from '../../core/types.js';
 import { type EngineCalls, endTick, SPEEDS } from '../../store/simulator-store.js';
 import { useAppContext } from '../app-context.js';
@@ -168,7 +169,9 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
       </Text>
     </Box>
   ) : null;
-  const outcome = atEnd ? narrateOutcome(result, theme.ascii) : null;
+  // The run's outcome and the sink's final mark, both as the engine reported them.
+  const mark = result.config.fencing ? ` Its mark ends at ${formatToken(result.final.hwm, theme.ascii)}.` : ' It keeps no mark (fencing off).';
+  const outcome = atEnd ? `${narrateOutcome(result, theme.ascii)}${mark}` : null;
 
   if (theme.narrate) {
     // Narration only: sentences written once, in order (<Static>), under
