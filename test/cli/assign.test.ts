@@ -1,10 +1,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt, runCli } from './cli-run.js';
 
 beforeAll(ensureBuilt, 120_000);
+// Each test spawns several whole processes; on a loaded 2-core machine that takes a while.
+vi.setConfig({ testTimeout: 120_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'ft-assign-cli-'));
 

@@ -1,10 +1,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt, runCli } from './cli-run.js';
 
 beforeAll(ensureBuilt, 120_000);
+// Each test spawns several whole processes; on a loaded 2-core machine that takes a while.
+vi.setConfig({ testTimeout: 120_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'ft-grade-cli-'));
 
@@ -20,7 +22,10 @@ function sit(name: string, quiz: string, right: number, student?: string): strin
 }
 
 describe('fence-tutor grade', () => {
-  const reports = [sit('ada', 'token-contract', 4, 'Ada'), sit('bob', 'token-contract', 2, 'Bob'), sit('cy', 'who-checks', 1)];
+  let reports: string[] = [];
+  beforeAll(() => {
+    reports = [sit('ada', 'token-contract', 4, 'Ada'), sit('bob', 'token-contract', 2, 'Bob'), sit('cy', 'who-checks', 1)];
+  }, 120_000);
 
   it('text: per student, per question hardest first, per topic; groups never mixed', () => {
     const r = runCli(['grade', ...reports]);

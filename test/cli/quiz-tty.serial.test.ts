@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
 import { ensureBuilt, root, runCli } from './cli-run.js';
 
@@ -16,6 +16,8 @@ afterEach(async () => {
   for (const s of sessions.splice(0)) await s.kill();
 });
 beforeAll(ensureBuilt, 120_000);
+// Each test spawns several whole processes; on a loaded 2-core machine that takes a while.
+vi.setConfig({ testTimeout: 120_000 });
 
 const home = mkdtempSync(join(tmpdir(), 'ft-quiz-tty-'));
 const bin = `node ${join(root, 'bin/fence-tutor.js')}`;
