@@ -171,6 +171,21 @@ describe('the other experiments, embedded coordinator', () => {
   });
 });
 
+describe('an outcome other than the expected one', () => {
+  it('is reported as unexpected with the failed checks, exit 1 (a sink that forgot its fence)', async () => {
+    const json = await runCli(['lab', '--json', '--ttl', '1'], { ...env(), FENCE_LAB_SINK_FAULT: 'no-fence' });
+    expect(json.code).toBe(1);
+    const result = JSON.parse(json.stdout) as LabResult;
+    expect(result.verdict).toBe('unexpected');
+    expect(result.modes.fenced?.final.value).toBe('A-late');
+    expect(result.checks.filter((c) => !c.ok).map((c) => c.text)).toContain("fenced rejected A's late write with 409");
+    const plain = await runCli(['lab', '--ttl', '1'], { ...env(), FENCE_LAB_SINK_FAULT: 'no-fence' });
+    expect(plain.code).toBe(1);
+    expect(plain.stdout).toContain('verdict: UNEXPECTED');
+    expect(plain.stdout).toMatch(/not so: fenced rejected A's late write with 409/);
+  });
+});
+
 describe('lab usage errors (exit 2, nothing started)', () => {
   it.each([
     [['--ttl', '0'], /--ttl 0/],

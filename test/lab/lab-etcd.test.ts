@@ -31,7 +31,8 @@ afterAll(async () => {
 });
 
 async function lab(args: string[]): Promise<LabResult> {
-  const run = await runCli(['lab', '--json', '--coordinator', 'etcd', '--ttl', '1', ...args], { FENCE_TUTOR_HOME: home });
+  const withTtl = args.includes('--ttl') ? args : ['--ttl', '1', ...args];
+  const run = await runCli(['lab', '--json', '--coordinator', 'etcd', ...withTtl], { FENCE_TUTOR_HOME: home });
   if (run.code !== 0) throw new Error(`exit ${run.code}\n${run.stderr}\n${run.stdout}`);
   return JSON.parse(run.stdout) as LabResult;
 }
@@ -64,9 +65,11 @@ describe.skipIf(skip)('the lab on a real etcd', () => {
     expect(next.tokens.A).toBeGreaterThan(first.tokens.B);
   });
 
-  it('split: atomic rejects A; split ends at A-late and lowers the mark', async () => {
-    const result = await lab(['--etcd-endpoints', etcd!.endpoint, '--experiment', 'split']);
+  it('split: atomic rejects A; split ends at A-late and lowers the mark (a dead endpoint first, a short TTL raised)', async () => {
+    const result = await lab(['--etcd-endpoints', `http://127.0.0.1:9,${etcd!.endpoint}`, '--experiment', 'split', '--ttl', '0.5']);
     expect(result.verdict).toBe('expected');
+    expect(result.requestedTtlMs).toBe(500);
+    expect(result.ttlMs).toBeGreaterThanOrEqual(1000);
     expect(result.modes.atomic?.final.value).toBe('B-current');
     expect(result.modes.split?.final).toMatchObject({ value: 'A-late', hwm: result.tokens.A });
     expect(await leftoversInEtcd(etcd!.endpoint)).toEqual({ keys: 0, leases: 0 });

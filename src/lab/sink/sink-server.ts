@@ -49,7 +49,10 @@ export async function startSink(dbPath: string, port = 0): Promise<RunningSink> 
       }
     } else {
       if (hold) await barriers.park(hold, BARRIER_TIMEOUT_MS);
-      decision = mode === 'plain' ? db.writePlain(req) : db.writeFenced(req);
+      // FENCE_LAB_SINK_FAULT=no-fence: a sink that forgot its fence (the tests use it to
+      // prove an outcome other than the expected one is reported, never hidden).
+      const unfenced = mode === 'plain' || process.env.FENCE_LAB_SINK_FAULT === 'no-fence';
+      decision = unfenced ? db.writePlain(req) : db.writeFenced(req);
     }
     if (release) barriers.release(release);
     return decision;
