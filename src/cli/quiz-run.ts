@@ -70,6 +70,9 @@ export async function runQuiz(flags: QuizFlags, ctx: QuizContext): Promise<numbe
     return EXIT.ok;
   }
 
+  if (plan.count !== undefined && plan.mode !== 'review' && plan.count > plan.bankQuestions.length) {
+    out.stderr(`Note: the bank has ${plan.bankQuestions.length} questions, fewer than --count ${plan.count}; all of them are asked.\n`);
+  }
   if (plan.answers !== undefined) return sitWithAnswers(plan, out, now);
 
   const stdin = ctx.stdin ?? process.stdin;

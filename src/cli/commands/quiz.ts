@@ -21,8 +21,13 @@ export function register(program: Command): void {
     .addHelpText(
       'after',
       `
+On a terminal the quiz opens in the app; add --plain for numbered text
+prompts read line by line (screen readers, simple terminals). Without a
+terminal, sit it with --answers FILE.
+
 Examples:
   $ fence-tutor quiz --mode exam --seed 7 --count 10
+  $ fence-tutor quiz --plain --mode practice --quiz token-contract
   $ fence-tutor quiz --export sheet --seed 7 --count 10 > sheet.json
   $ fence-tutor quiz --seed 7 --count 10 --mode exam --answers sheet.json --report me.json
   $ fence-tutor quiz --export gift --seed 3 > bank.gift`,
