@@ -101,4 +101,48 @@ describe.skipIf(!enabled)('a practice quiz in a real terminal', () => {
     expect(report).toMatchObject({ mode: 'practice', seed: 1, score: 100, incomplete: false, passMark: null });
     expect(report.questions.map((r: { id: string }) => r.id)).toEqual(key.map((q) => q.id));
   });
+
+  it('an exam: Ctrl-C asks, a second Ctrl-C ends with 130 and writes an incomplete report where --report says', async () => {
+    const key = answerKey(1).slice(0, 2);
+    const reportPath = join(home, 'exam-left.json');
+    term = await startTmux({
+      cols: 80,
+      rows: 24,
+      cwd: root,
+      command: `node bin/fence-tutor.js quiz --mode exam --count 2 --seed 1 --report ${reportPath}`,
+      env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
+    });
+    const intro = await term.waitFor('Press enter to start', 20_000);
+    expect(intro).toContain('Pass mark: 70%');
+    await term.send('Enter');
+    await term.waitFor('question 1 of 2');
+    await term.send(...keysFor(key[0]!));
+    await term.waitFor('answered 1 of 2');
+    await term.send('C-c');
+    await term.waitFor('Leave the exam?');
+    expect(term.alive()).toBe(true);
+    await term.send('C-c');
+    expect(await term.waitForExit()).toBe(130);
+    const report = JSON.parse(readFileSync(reportPath, 'utf8'));
+    expect(report).toMatchObject({ mode: 'exam', seed: 1, incomplete: true, passMark: 70 });
+    expect(report.questions[0]).toMatchObject({ id: key[0]!.id, correct: true });
+    expect(report.questions[1]).toMatchObject({ id: key[1]!.id, response: null, correct: false });
+  });
+
+  it('an exam whose time runs out ends by itself; not passed exits 1', async () => {
+    term = await startTmux({
+      cols: 80,
+      rows: 24,
+      cwd: root,
+      command: 'node bin/fence-tutor.js quiz --mode exam --count 2 --seed 1 --time-limit 2s',
+      env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
+    });
+    await term.waitFor('Press enter to start', 20_000);
+    await term.send('Enter');
+    await term.waitFor(/time left 0:0[12]/);
+    const summary = await term.waitFor('the time ran out', 10_000);
+    expect(summary).toContain('NOT PASSED');
+    await term.send('q');
+    expect(await term.waitForExit()).toBe(1);
+  });
 });

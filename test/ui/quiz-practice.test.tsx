@@ -104,6 +104,27 @@ describe('practice in the app', () => {
     expect(lines.find((l) => /^\s*(❯\s+)?3 [A-Z]/.test(l))).toContain('A is granted');
   });
 
+  it('the help overlay (?) shows the quiz keys, and closing it comes back to the same question', async () => {
+    const { stdin, frame } = await sitting();
+    await press(stdin, '2', 'enter');
+    expect(frame()).toContain('question 2 of 4');
+    await press(stdin, '?');
+    expect(frame()).toContain('Practice question');
+    expect(frame()).toContain('a hint: strikes out a wrong option');
+    expect(frame()).toContain('ordering: move the selected event up');
+    await press(stdin, '?');
+    await waitForFrame(() => frame(), 'question 2 of 4');
+  });
+
+  it('a sitting opened from the route (as the menu does) survives the help overlay', async () => {
+    const { stdin, lastFrame } = await renderApp({ screen: 'quiz', mode: 'practice', quiz: 'token-contract', seed: 4, count: 2 }, { size: SMALL });
+    await waitForFrame(lastFrame, 'question 1 of 2');
+    await press(stdin, 'right');
+    expect(lastFrame()).toContain('question 2 of 2');
+    await press(stdin, '?', '?');
+    await waitForFrame(lastFrame, 'question 2 of 2');
+  });
+
   it('fits 80x24: every line within 80 columns and the frame shorter than the terminal', async () => {
     const { stdin, frame } = await sitting();
     await press(stdin, '1');

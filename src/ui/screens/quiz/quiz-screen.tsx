@@ -29,6 +29,18 @@ function focusMap(questions: readonly Question[]): Map<string, PredictFocus> {
   return map;
 }
 
+/**
+ * The sitting of each route, kept while the route is on the stack: the app
+ * unmounts the screen under the help overlay (and below the minimum size),
+ * and coming back must find the same sitting, not a new one.
+ */
+const OPENED = new WeakMap<Route, Opened | null>();
+
+function openOnce(route: Route): Opened | null {
+  if (!OPENED.has(route)) OPENED.set(route, open(route));
+  return OPENED.get(route) ?? null;
+}
+
 function open(route: Route): Opened | null {
   if (isStore(route.store)) {
     const focus = route.focus instanceof Map ? (route.focus as Map<string, PredictFocus>) : new Map<string, PredictFocus>();
@@ -51,7 +63,7 @@ function open(route: Route): Opened | null {
 
 export function QuizScreen({ route }: { route: Route }) {
   const { router, theme } = useAppContext();
-  const opened = useMemo(() => open(route), [route]);
+  const opened = useMemo(() => openOnce(route), [route]);
   const [due] = useState(() => (opened ? 0 : dueCount(Date.now())));
   const focusOf = useCallback((id: string) => (opened && 'focus' in opened ? opened.focus.get(id) : undefined), [opened]);
   const onDone = useCallback(

@@ -7,6 +7,7 @@
 import { Box, type Key, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
+import { onCleanup } from '../../../platform/cleanup.js';
 import { formatCountdown, type QuizState, type QuizStore } from '../../../store/quiz-store.js';
 import { useAppContext } from '../../app-context.js';
 import { KEY_CONTEXTS, keyName } from '../../keymap.js';
@@ -55,6 +56,14 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
     const timer = setInterval(() => store.getState().tick(), TICK_MS);
     return () => clearInterval(timer);
   }, [timed, store]);
+
+  // SIGTERM or SIGHUP mid-sitting: what was answered is saved as an incomplete report.
+  useEffect(() => {
+    const forget = onCleanup(() => store.getState().leave());
+    return () => {
+      forget();
+    };
+  }, [store]);
 
   // Help and hints follow the part in focus.
   useEffect(() => {
