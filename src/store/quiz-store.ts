@@ -417,7 +417,10 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
         const now = clock();
         const next = tickSession(s.session, now);
         if (next === s.session) {
-          if (s.session.config.timeLimitMs !== null) set({ now });
+          // Redraw once a second, when the countdown's seconds change, not on every reading.
+          const before = timeLeftMs(s.session, s.now);
+          const after = timeLeftMs(s.session, now);
+          if (before !== null && after !== null && Math.ceil(before / 1000) !== Math.ceil(after / 1000)) set({ now });
           return;
         }
         apply(next);

@@ -129,4 +129,37 @@ describe('an exam in the app', () => {
     await advance(10);
     expect(router.getState().exitCode).toBeNull();
   });
+
+  it('the summary scrolls when the missed questions do not fit', async () => {
+    const { stdin, frame } = await examApp();
+    await press(stdin, 'enter', '1', '1', '3', 'enter', 's', 'enter');
+    await waitForFrame(frame, 'summary');
+    expect(frame()).toMatch(/↓ \d+ more lines/);
+    const top = frame().split('\n')[2];
+    await press(stdin, 'down', 'down', 'down');
+    expect(frame().split('\n')[2]).not.toBe(top);
+    await press(stdin, 'pagedown', 'pagedown', 'pagedown');
+    expect(frame()).not.toMatch(/more lines/);
+    expect(frame()).toContain('Source: Kleppmann 2016');
+  });
+
+  it('in ASCII mode everything on screen is ASCII', async () => {
+    const clock = fakeClock();
+    const store = createQuizStore({
+      questions: [SINGLE, MULTIPLE],
+      meta: meta({ mode: 'exam', passMark: 70, timeLimitMs: 60_000 }),
+      clock: clock.now,
+      persist: memoryPersistence(),
+    });
+    const { stdin, lastFrame } = await renderApp({ screen: 'quiz', store }, { size: { columns: 80, rows: 24 }, display: { ascii: true } });
+    await waitForFrame(lastFrame, 'Press enter');
+    await press(stdin, 'enter', '2', 'left');
+    const frames = [lastFrame() ?? ''];
+    expect(frames[0]).toContain('(*) The storage (sink)');
+    await press(stdin, 's', 'enter');
+    await waitForFrame(lastFrame, 'summary');
+    frames.push(lastFrame() ?? '');
+    for (const f of frames) expect(f).toMatch(/^[\x20-\x7e\n]*$/);
+    expect(frames[1]).toContain('x NOT PASSED');
+  });
 });
