@@ -3,10 +3,12 @@
  * plain and JSON commands never load React.
  */
 import { render } from 'ink';
+import type { ComponentType } from 'react';
 import type { Display } from '../cli/terminal.js';
 import { onCleanup, runCleanup } from '../platform/cleanup.js';
 import { createRouterStore, type Route } from '../store/router-store.js';
 import { App, EXIT_INTERRUPTED } from './app.js';
+import { SCREENS } from './screens/index.js';
 
 export type { Route };
 
@@ -16,8 +18,25 @@ export interface AppOptions {
   flags: Record<string, unknown>;
 }
 
+/**
+ * Screens the CLI opens directly (`fence-tutor sim` on a terminal). Their
+ * lazy entry is swapped for the loaded component before the first frame, so
+ * that frame is the screen itself rather than "Loading..." and a redraw.
+ */
+const OPENED_DIRECTLY: Record<string, () => Promise<ComponentType<{ route: Route }>>> = {
+  simulator: () => import('./screens/simulator-screen.js').then((m) => m.SimulatorScreen),
+  explore: () => import('./screens/simulator-screen.js').then((m) => m.SimulatorScreen),
+};
+
+async function preloadScreen(name: string): Promise<void> {
+  const load = OPENED_DIRECTLY[name];
+  const entry = SCREENS[name];
+  if (load && entry) entry.component = await load();
+}
+
 /** Renders the app and resolves with its exit code once it has unmounted. */
 export async function runApp(options: AppOptions): Promise<number> {
+  await preloadScreen(options.route.screen);
   const router = createRouterStore(options.route);
   // Raw mode before the first frame: keys typed as soon as the menu shows
   // would otherwise meet the terminal's line editing (echoed, held back, or
