@@ -106,7 +106,7 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
     bindings: [
       { action: 'move', keys: ['up', 'down'], label: '{up}/{down}', hint: 'move', help: 'move through the choices', inHints: true },
       { action: 'choose', keys: ['enter'], label: 'enter', hint: 'answer', help: 'answer with the highlighted value', inHints: true },
-      { action: 'pick', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], label: '1-9', hint: 'answer', help: 'answer with that value', inHints: true },
+      { action: 'pick', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], label: '1-9', hint: 'pick', help: 'answer with that value', inHints: true },
     ],
   },
   reader: {

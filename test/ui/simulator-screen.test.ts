@@ -105,7 +105,7 @@ describe('simulator screen', () => {
     let frame = lastFrame() ?? '';
     expect(frame).toContain('which value ends in the sink?');
     expect(frame).toContain('4 "1"');
-    expect(frame).toContain('1-9 answer'); // the predict keys in the hint line
+    expect(frame).toContain('enter answer  1-9 pick'); // the predict keys in the hint line
     await press(stdin, '4');
     frame = await waitForFrame(lastFrame, 't = 31 of 31', 15_000);
     expect(frame).toContain('Not quite: you said "1"; the engine ends the run at "100"');
