@@ -46,6 +46,14 @@ Examples:
       }
     });
   registerAll(program);
+  // --content DIR, for any command: checked whole first, so invalid content is refused (exit 2), never shown half-broken.
+  program.hook('preAction', async (_root, action) => {
+    const dir = action.optsWithGlobals().content;
+    if (typeof dir === 'string') {
+      const { requireContentDir } = await import('../content/content-check.js');
+      requireContentDir(dir);
+    }
+  });
   // Commander's own usage errors exit 2, like ours (conventions: "Exit status").
   program.exitOverride();
   for (const sub of program.commands) sub.exitOverride();

@@ -2,7 +2,7 @@
 import type { Curriculum } from './lesson-types.js';
 import { clip, hang, padEnd, textWidth, wrapText } from './lesson-wrap.js';
 
-export function lessonListText(curriculum: Curriculum, columns: number, ascii: boolean): string {
+export function lessonListText(curriculum: Curriculum, columns: number, ascii: boolean, localIds: ReadonlySet<string> = new Set()): string {
   const width = Math.max(20, columns);
   const total = curriculum.lessons.reduce((a, l) => a + l.minutes, 0);
   const numberWidth = String(curriculum.lessons.length).length + 2; // "11. "
@@ -11,7 +11,7 @@ export function lessonListText(curriculum: Curriculum, columns: number, ascii: b
     const num = padEnd(`${l.number}.`, numberWidth);
     const minutes = `${l.minutes} min`;
     const titleWidth = width - numberWidth - minutes.length - 2;
-    const title = wrapText(`${l.title} ${ascii ? '-' : '·'} ${l.id}`, Math.max(10, titleWidth));
+    const title = wrapText(`${l.title} ${ascii ? '-' : '·'} ${l.id}${localIds.has(l.id) ? ' (local)' : ''}`, Math.max(10, titleWidth));
     const [first = '', ...rest] = title;
     const gap = Math.max(1, width - numberWidth - textWidth(first) - minutes.length);
     out.push(clip(`${num}${first}${' '.repeat(gap)}${minutes}`, width));

@@ -17,8 +17,8 @@ Examples:
     )
     .action(async (_opts, command: Command) => {
       const flags = command.optsWithGlobals() as { json?: boolean; ascii?: boolean; content?: string };
-      const { loadCurriculumWithContent } = await import('../../content/lesson-loader.js');
-      const curriculum = loadCurriculumWithContent(flags.content);
+      const { allLessons } = await import('../../content/content-sources.js');
+      const { curriculum, localIds } = allLessons(flags);
       if (flags.json) {
         const { printJson } = await import('../json-output.js');
         printJson({
@@ -32,6 +32,7 @@ Examples:
             ...(l.summary ? { summary: l.summary } : {}),
             scenarios: [...new Set(l.blocks.flatMap((b) => (b.kind === 'scenario' ? [b.scenarioId] : [])))],
             questions: l.blocks.flatMap((b) => (b.kind === 'quiz' ? b.ids : [])),
+            ...(localIds.has(l.id) ? { local: true } : {}),
           })),
         });
         return;
@@ -39,6 +40,6 @@ Examples:
       const { decideDisplay } = await import('../terminal.js');
       const { lessonListText } = await import('../../content/lesson-list.js');
       const display = decideDisplay(flags);
-      process.stdout.write(lessonListText(curriculum, display.columns, display.ascii));
+      process.stdout.write(lessonListText(curriculum, display.columns, display.ascii, localIds));
     });
 }

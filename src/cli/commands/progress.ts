@@ -1,13 +1,48 @@
+/**
+ * `fence-tutor progress [--json]`: lessons done, time spent, quiz history
+ * and review questions due, from the data directory. `--reset` erases the
+ * progress file after asking (on a terminal) or with `--yes` (required
+ * without one); the review boxes and quiz reports are the quiz's and stay.
+ */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 
-/** Placeholder until the command is built: says so plainly. */
 export function register(program: Command): void {
   program
     .command('progress')
-    .description('(not built yet)')
-    .allowUnknownOption()
-    .action(() => {
-      throw new UsageError('the progress command is not built yet');
+    .description('lessons done, time spent, quiz history and review due')
+    .option('--json', 'print {"lessons": [...], ...} as JSON')
+    .option('--reset', 'erase the lesson progress (asks first; --yes without a terminal)')
+    .option('-y, --yes', 'with --reset: do not ask')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ fence-tutor progress
+  $ fence-tutor progress --json
+  $ fence-tutor progress --reset
+  $ fence-tutor progress --reset --yes      (scripts, no terminal)`,
+    )
+    .action(async (_opts, command: Command) => {
+      const flags = command.optsWithGlobals() as { json?: boolean; reset?: boolean; yes?: boolean; content?: string; ascii?: boolean };
+      if (flags.reset) {
+        const { resetProgress } = await import('../../progress/reset.js');
+        process.exitCode = await resetProgress({ yes: Boolean(flags.yes), json: Boolean(flags.json) });
+        return;
+      }
+      if (flags.yes) throw new UsageError('--yes only goes with --reset');
+      const { gatherProgress } = await import('../../progress/gather.js');
+      const summary = gatherProgress({ flags, now: new Date() });
+      if (flags.json) {
+        const { printJson } = await import('../json-output.js');
+        const { toolVersion } = await import('../../platform/package-root.js');
+        const { progressPath } = await import('../../progress/progress-file.js');
+        printJson({ schemaVersion: 1, version: toolVersion(), file: progressPath(), ...summary });
+        return;
+      }
+      const { decideDisplay } = await import('../terminal.js');
+      const { progressLines } = await import('../../progress/progress-text.js');
+      const display = decideDisplay(flags);
+      process.stdout.write(`${progressLines(summary, display.columns, display.ascii).join('\n')}\n`);
     });
 }

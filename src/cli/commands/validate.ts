@@ -36,6 +36,11 @@ Examples:
         if (existsSync(assignments)) targets.push(assignments);
       }
       const report = validateContent(targets, realLoaders);
+      if (paths.length > 0 && report.problems.length === 0) {
+        // An instructor's content may not reuse a shipped id (it would be refused by --content).
+        const { shippedClashes } = await import('../../content/content-sources.js');
+        report.problems.push(...shippedClashes(paths));
+      }
       if (report.problems.length > 0) {
         for (const p of report.problems) process.stderr.write(`fence-tutor: ${sanitizeLine(formatProblem(p))}\n`);
         process.stderr.write(`fence-tutor: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} found\n`);

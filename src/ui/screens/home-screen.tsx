@@ -1,10 +1,12 @@
 /** Home: the menu every session starts from. */
 import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
+import { appProgressStore } from '../../store/progress-store.js';
 import type { Route } from '../../store/router-store.js';
 import { useAppContext } from '../app-context.js';
+import type { HomeLessonEntries } from '../reader/continue-entry.js';
 import { dueCount, quizEntryDescription } from './quiz/due-count.js';
 
 export interface HomeEntry {
@@ -40,11 +42,18 @@ function Indicator({ isSelected = false }: { isSelected?: boolean }) {
   );
 }
 
+/** The learner's own words for Continue and Lessons (from the progress file), when known. */
+const LessonEntries = createContext<HomeLessonEntries | null>(null);
+
 function Item({ isSelected = false, label }: { isSelected?: boolean; label: string }) {
   const { theme } = useAppContext();
   const entry = HOME_ENTRIES.find((e) => e.label === label);
   const due = useContext(DueContext);
-  const description = label === 'Quiz' ? quizEntryDescription(due, theme.symbols.dot) : (entry?.description ?? '');
+  const own = useContext(LessonEntries);
+  const description =
+    label === 'Quiz'
+      ? quizEntryDescription(due, theme.symbols.dot)
+      : ((label === 'Continue' ? own?.continueLabel : label === 'Lessons' ? own?.lessonsLabel : undefined) ?? entry?.description ?? '');
   return (
     <Text color={isSelected ? theme.color('selected') : undefined} bold={isSelected}>
       {label.padEnd(LABEL_WIDTH)}
@@ -54,8 +63,23 @@ function Item({ isSelected = false, label }: { isSelected?: boolean; label: stri
 }
 
 export function HomeScreen() {
-  const { router, theme } = useAppContext();
+  const { router, theme, flags } = useAppContext();
   const helpOpen = useStore(router, (s) => s.helpOpen);
+  const progress = useStore(appProgressStore(), (s) => s.progress);
+  // A progress file that was corrupt was set aside: say so where the session starts.
+  const warning = useStore(appProgressStore(), (s) => s.warning);
+  const content = typeof flags.content === 'string' ? flags.content : undefined;
+  // The curriculum loads after the first frame (it brings the Markdown and YAML parsers).
+  const [own, setOwn] = useState<HomeLessonEntries | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('../reader/continue-entry.js').then((m) => {
+      if (live) setOwn(m.homeLessonEntries(progress, content));
+    });
+    return () => {
+      live = false;
+    };
+  }, [progress, content]);
   const [due] = useState(() => dueCount(Date.now()));
   const items = HOME_ENTRIES.map((entry, index) => ({ key: entry.label, label: entry.label, value: index }));
   return (
@@ -67,6 +91,7 @@ export function HomeScreen() {
         <Text>Leases, locks and fencing tokens</Text>
         <Box marginTop={1}>
           <DueContext.Provider value={due}>
+            <LessonEntries.Provider value={own}>
             <SelectInput
               items={items}
               isFocused={!helpOpen}
@@ -75,13 +100,21 @@ export function HomeScreen() {
               onSelect={(item) => {
                 const entry = HOME_ENTRIES[item.value];
                 if (!entry) return;
-                if (entry.route) router.getState().push(entry.route);
+                const route = entry.label === 'Continue' ? (own?.continueRoute ?? { screen: 'lessons' }) : entry.route;
+                if (route) router.getState().push(route);
                 else router.getState().quit(0);
               }}
             />
+            </LessonEntries.Provider>
           </DueContext.Provider>
         </Box>
       </Box>
+      {warning ? (
+        <Text color={theme.color('warn')} wrap="wrap">
+          {' '}
+          {warning}
+        </Text>
+      ) : null}
     </Box>
   );
 }

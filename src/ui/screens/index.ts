@@ -30,14 +30,21 @@ export interface ScreenEntry {
 const SimulatorScreen = lazy(() => import('./simulator-screen.js').then((m) => ({ default: m.SimulatorScreen })));
 // The quiz brings the bank loader, the engine (predict keys) and the report writers.
 const QuizScreen = lazy(() => import('./quiz/quiz-screen.js').then((m) => ({ default: m.QuizScreen })));
+// The reader brings marked, the lesson loader and the engine (embedded timelines).
+const ReaderScreen = lazy(() => import('./reader-screen.js').then((m) => ({ default: m.ReaderScreen })));
+const LessonsScreen = lazy(() => import('./lessons-screen.js').then((m) => ({ default: m.LessonsScreen })));
+const ProgressScreen = lazy(() => import('./progress-screen.js').then((m) => ({ default: m.ProgressScreen })));
 
 export const SCREENS: Record<string, ScreenEntry> = {
   home: { component: HomeScreen, keyContext: 'home' },
   help: { component: HelpScreen, keyContext: 'not-built' },
   simulator: { component: SimulatorScreen, keyContext: 'simulator' },
   explore: { component: SimulatorScreen, keyContext: 'simulator' },
-  lab: { component: lazy(() => import('./lab/lab-screen.js').then((m) => ({ default: m.LabScreen }))), keyContext: 'lab' },
   quiz: { component: QuizScreen, keyContext: 'quiz-menu' },
+  reader: { component: ReaderScreen, keyContext: 'reader' },
+  lessons: { component: LessonsScreen, keyContext: 'lessons' },
+  progress: { component: ProgressScreen, keyContext: 'progress' },
+  lab: { component: lazy(() => import('./lab/lab-screen.js').then((m) => ({ default: m.LabScreen }))), keyContext: 'lab' },
 };
 
 export function screenFor(route: Route): ScreenEntry {

@@ -1,0 +1,109 @@
+/**
+ * The learner's progress on disk: `progress.json` in the data directory.
+ * Per lesson: when it was opened, where the reader was, how far it got,
+ * time spent, whether it is completed, and the self-check answers. Read
+ * with set-aside on corruption (a warning, then a fresh file), written
+ * atomically. Review boxes live in review.json (the quiz's own file) and
+ * quiz history in reports/: this file never writes over either.
+ */
+import { join } from 'node:path';
+import { readJsonOrSetAside, writeJsonAtomic } from '../platform/atomic-file.js';
+import { dataDir } from '../platform/data-dir.js';
+
+export const PROGRESS_SCHEMA_VERSION = 1;
+export const PROGRESS_FILE = 'progress.json';
+
+export interface SelfCheckAnswer {
+  /** The first try counts (practice mode). */
+  correct: boolean;
+  attempts: number;
+  answeredAt: string;
+}
+
+export interface LessonProgress {
+  firstOpenedAt: string;
+  lastOpenedAt: string;
+  /** Where the top of the reader was, as a fraction of the lesson (0..1), so it survives a new width. */
+  position: number;
+  /** The top line's place in the lesson (`part:line`), to come back to exactly that line at the same width. */
+  anchor?: string;
+  /** How much of the lesson has been on screen at least once, 0..100. */
+  readPercent: number;
+  /** The last line of the lesson has been on screen. */
+  endReached: boolean;
+  timeSpentMs: number;
+  /** Set once the end was reached and every self-check question answered. */
+  completedAt?: string;
+  selfCheck: Record<string, SelfCheckAnswer>;
+}
+
+export interface ProgressState {
+  schemaVersion: number;
+  /** The lesson Home's Continue offers. */
+  lastLessonId: string | null;
+  lessons: Record<string, LessonProgress>;
+}
+
+export function emptyProgress(): ProgressState {
+  return { schemaVersion: PROGRESS_SCHEMA_VERSION, lastLessonId: null, lessons: {} };
+}
+
+export function progressPath(dir: string = dataDir()): string {
+  return join(dir, PROGRESS_FILE);
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const num = (v: unknown, what: string): number => {
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`${what} is not a number`);
+  return v;
+};
+const str = (v: unknown, what: string): string => {
+  if (typeof v !== 'string') throw new Error(`${what} is not a string`);
+  return v;
+};
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/** Throws when `raw` is not a progress file (readJsonOrSetAside then sets it aside). */
+export function parseProgress(raw: unknown): ProgressState {
+  if (!isRecord(raw)) throw new Error('not a JSON object');
+  if (raw.schemaVersion !== PROGRESS_SCHEMA_VERSION) throw new Error(`unknown schemaVersion ${String(raw.schemaVersion)}`);
+  if (!isRecord(raw.lessons)) throw new Error('`lessons` is not an object');
+  const lessons: Record<string, LessonProgress> = {};
+  for (const [id, value] of Object.entries(raw.lessons)) {
+    if (!isRecord(value)) throw new Error(`lesson ${id} is not an object`);
+    const selfCheck: Record<string, SelfCheckAnswer> = {};
+    if (value.selfCheck !== undefined) {
+      if (!isRecord(value.selfCheck)) throw new Error(`lesson ${id}: selfCheck is not an object`);
+      for (const [q, a] of Object.entries(value.selfCheck)) {
+        if (!isRecord(a) || typeof a.correct !== 'boolean') throw new Error(`lesson ${id}: self-check ${q} is malformed`);
+        selfCheck[q] = { correct: a.correct, attempts: num(a.attempts, 'attempts'), answeredAt: str(a.answeredAt, 'answeredAt') };
+      }
+    }
+    lessons[id] = {
+      firstOpenedAt: str(value.firstOpenedAt, `lesson ${id}: firstOpenedAt`),
+      lastOpenedAt: str(value.lastOpenedAt, `lesson ${id}: lastOpenedAt`),
+      position: clamp(num(value.position, `lesson ${id}: position`), 0, 1),
+      readPercent: clamp(num(value.readPercent, `lesson ${id}: readPercent`), 0, 100),
+      ...(typeof value.anchor === 'string' ? { anchor: value.anchor } : {}),
+      endReached: value.endReached === true,
+      timeSpentMs: Math.max(0, num(value.timeSpentMs, `lesson ${id}: timeSpentMs`)),
+      ...(typeof value.completedAt === 'string' ? { completedAt: value.completedAt } : {}),
+      selfCheck,
+    };
+  }
+  const last = raw.lastLessonId;
+  return {
+    schemaVersion: PROGRESS_SCHEMA_VERSION,
+    lastLessonId: typeof last === 'string' ? last : null,
+    lessons,
+  };
+}
+
+/** Missing: empty. Corrupt: moved aside with a warning (through `warn`), then empty. */
+export function loadProgress(dir?: string, warn?: (message: string) => void): ProgressState {
+  return readJsonOrSetAside(progressPath(dir), emptyProgress, parseProgress, warn).value;
+}
+
+export function saveProgress(state: ProgressState, dir?: string): void {
+  writeJsonAtomic(progressPath(dir), state);
+}

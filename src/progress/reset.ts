@@ -1,0 +1,51 @@
+/**
+ * `progress --reset`: erase the progress file. On a terminal it asks
+ * first (anything but "y"/"yes" keeps it); without one it refuses unless
+ * `--yes` was given, so a script never erases by accident, and never hangs
+ * waiting for an answer nobody can type.
+ */
+import { existsSync, unlinkSync } from 'node:fs';
+import { createInterface } from 'node:readline/promises';
+import { UsageError } from '../cli/errors.js';
+import { progressPath } from './progress-file.js';
+
+export interface ResetOptions {
+  yes: boolean;
+  json: boolean;
+  path?: string;
+  /** Streams, so tests can answer the question. */
+  input?: NodeJS.ReadableStream & { isTTY?: boolean };
+  output?: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+export async function resetProgress(o: ResetOptions): Promise<number> {
+  const path = o.path ?? progressPath();
+  const input = o.input ?? process.stdin;
+  const output = o.output ?? process.stdout;
+  const say = (m: string) => (o.json ? process.stderr : output).write(`${m}\n`);
+  if (!existsSync(path)) {
+    if (o.json) process.stdout.write(`${JSON.stringify({ reset: false, file: path, reason: 'no progress file' })}\n`);
+    else say(`Nothing to reset: there is no progress file (${path}).`);
+    return 0;
+  }
+  if (!o.yes) {
+    if (!(input.isTTY && output.isTTY) || o.json) {
+      throw new UsageError('--reset erases your lesson progress; without a terminal to ask on, add --yes to confirm');
+    }
+    const rl = createInterface({ input, output });
+    let answer: string;
+    try {
+      answer = await rl.question(`Erase your lesson progress (${path})? This cannot be undone. [y/N] `);
+    } finally {
+      rl.close();
+    }
+    if (!/^y(es)?$/i.test(answer.trim())) {
+      say('Kept: nothing was erased.');
+      return 0;
+    }
+  }
+  unlinkSync(path);
+  if (o.json) process.stdout.write(`${JSON.stringify({ reset: true, file: path })}\n`);
+  else say(`Progress erased (${path}). Review boxes and quiz reports were kept.`);
+  return 0;
+}

@@ -1,0 +1,86 @@
+/**
+ * The lesson's self-check as styled lines: one question at a time, its
+ * options numbered 1-9, the feedback and explanation after an answer, and
+ * a tally once every question has been answered. Pure.
+ */
+import { isCorrect } from '../../core/quiz/answers.js';
+import { sanitizeLine } from '../../content/sanitize.js';
+import { answeredInSitting, type SelfCheck } from '../../store/reader-store.js';
+import { type Span, type StyledLine, wrapSpans } from './styled-text.js';
+
+export interface SelfCheckLinesOptions {
+  width: number;
+  focused: boolean;
+  symbols: { pointer: string; accepted: string; rejected: string };
+  /** Answers kept from earlier visits: question id -> first-try correctness. */
+  earlier: Readonly<Record<string, { correct: boolean }>>;
+}
+
+function hanging(text: string, width: number, first: string, rest: string, style: Omit<Span, 'text'> = {}): StyledLine[] {
+  return wrapSpans([{ ...style, text }], width - first.length).map((l, i) => [{ text: i === 0 ? first : rest }, ...l]);
+}
+
+export function selfCheckLines(sc: SelfCheck | null, o: SelfCheckLinesOptions): StyledLine[] {
+  const width = Math.max(20, o.width);
+  if (!sc || sc.session.config.questions.length === 0) {
+    return wrapSpans([{ text: 'No self-check questions could be found for this lesson.', role: 'muted' }], width);
+  }
+  const qs = sc.session.config.questions;
+  const index = sc.session.current;
+  const q = qs[index];
+  if (!q) return [];
+  const rec = sc.session.answers[index];
+  const out: StyledLine[] = [];
+  const answered = answeredInSitting(sc);
+  const firstRight = sc.session.answers.filter((a, i) => a.attempts > 0 && a.first !== null && isFirstRight(sc, i)).length;
+  const before = o.earlier[q.id];
+  out.push([
+    { text: `Question ${index + 1} of ${qs.length}`, bold: true },
+    { text: `  ${answered} answered`, role: 'muted' },
+    ...(before && rec?.attempts === 0 ? [{ text: ` · answered on an earlier visit (${before.correct ? 'right' : 'wrong'} first time)`, role: 'muted' as const }] : []),
+  ]);
+  for (const para of sanitizeLine(q.prompt).split(/\n\s*\n/)) out.push(...wrapSpans([{ text: para }], width));
+  const hint =
+    q.type === 'multiple'
+      ? 'Choose every right option (digits or space toggle), then enter.'
+      : q.type === 'ordering'
+        ? 'Put them in order: press the digits first to last (or enter on each).'
+        : 'Answer with a digit, or the arrows and enter.';
+  out.push(...wrapSpans([{ text: hint, role: 'muted', italic: true }], width));
+  q.options.forEach((opt, i) => {
+    const pointer = o.focused && sc.highlighted === i ? o.symbols.pointer : ' ';
+    const orderAt = sc.picked.indexOf(i);
+    const mark =
+      q.type === 'multiple' ? (orderAt >= 0 ? '[x] ' : '[ ] ') : q.type === 'ordering' ? (orderAt >= 0 ? `(${orderAt + 1}) ` : '( ) ') : '';
+    const prefix = `${pointer} ${i + 1}. ${mark}`;
+    const style: Omit<Span, 'text'> = o.focused && sc.highlighted === i ? { bold: true, role: 'selected' } : {};
+    out.push(...hanging(sanitizeLine(opt), width, prefix, ' '.repeat(prefix.length), style));
+  });
+  if (sc.feedback) {
+    const f = sc.feedback;
+    out.push([]);
+    out.push([
+      { text: f.correct ? `${o.symbols.accepted} Right.` : `${o.symbols.rejected} Not quite.`, bold: true, role: f.correct ? 'good' : 'bad' },
+      { text: f.correct ? '' : ' Try again, or read why:', role: 'muted' },
+    ]);
+    out.push(...wrapSpans([{ text: sanitizeLine(f.explanation) }], width));
+    if (f.source) out.push(...wrapSpans([{ text: `Source: ${sanitizeLine(f.source)}`, role: 'muted' }], width));
+    out.push(
+      ...wrapSpans(
+        [{ text: index + 1 < qs.length ? 'Press enter for the next question.' : 'Press enter to finish.', role: 'muted', italic: true }],
+        width,
+      ),
+    );
+  }
+  if (answered === qs.length) {
+    out.push([]);
+    out.push([{ text: `Self-check done: ${firstRight} of ${qs.length} right the first time.`, bold: true, role: 'good' }]);
+  }
+  return out;
+}
+
+function isFirstRight(sc: SelfCheck, i: number): boolean {
+  const q = sc.session.config.questions[i];
+  const a = sc.session.answers[i];
+  return Boolean(q && a && isCorrect(q, a.first));
+}

@@ -1,0 +1,167 @@
+/**
+ * Styled text for the reader: a line is a list of spans, each with Ink Text
+ * styles by role (never a colour name: the theme decides, and colour never
+ * carries meaning alone). Word wrapping keeps the styles of each word.
+ */
+import { textWidth } from '../../content/lesson-wrap.js';
+import type { ColorRole } from '../theme.js';
+
+export interface Span {
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  strikethrough?: boolean;
+  inverse?: boolean;
+  role?: ColorRole;
+}
+
+export type StyledLine = Span[];
+
+export function plain(text: string, style: Omit<Span, 'text'> = {}): StyledLine {
+  return text === '' ? [] : [{ ...style, text }];
+}
+
+export function lineText(line: StyledLine): string {
+  return line.map((s) => s.text).join('');
+}
+
+export function lineWidth(line: StyledLine): number {
+  return textWidth(lineText(line));
+}
+
+function sameStyle(a: Span, b: Span): boolean {
+  return (
+    a.bold === b.bold &&
+    a.italic === b.italic &&
+    a.underline === b.underline &&
+    a.strikethrough === b.strikethrough &&
+    a.inverse === b.inverse &&
+    a.role === b.role
+  );
+}
+
+/** Adjacent spans of one style merged (fewer Text nodes). */
+export function compact(line: StyledLine): StyledLine {
+  const out: Span[] = [];
+  for (const s of line) {
+    if (s.text === '') continue;
+    const last = out[out.length - 1];
+    if (last && sameStyle(last, s)) out[out.length - 1] = { ...last, text: last.text + s.text };
+    else out.push({ ...s });
+  }
+  return out;
+}
+
+interface Word {
+  parts: Span[];
+  width: number;
+}
+
+/** Words of styled text, styles kept per piece; `\n` in a span is a hard break (a null word). */
+function words(spans: readonly Span[]): (Word | null)[] {
+  const out: (Word | null)[] = [];
+  let current: Word | null = null;
+  const end = () => {
+    if (current && current.width > 0) out.push(current);
+    current = null;
+  };
+  for (const span of spans) {
+    for (const piece of span.text.split(/(\n|\s+)/)) {
+      if (piece === '') continue;
+      if (piece === '\n') {
+        end();
+        out.push(null);
+      } else if (/^\s+$/.test(piece)) {
+        end();
+      } else {
+        current ??= { parts: [], width: 0 };
+        current.parts.push({ ...span, text: piece });
+        current.width += textWidth(piece);
+      }
+    }
+  }
+  end();
+  return out;
+}
+
+function splitWord(word: Word, width: number): Word[] {
+  const pieces: Word[] = [];
+  let cur: Word = { parts: [], width: 0 };
+  for (const part of word.parts) {
+    for (const ch of part.text) {
+      if (cur.width >= width) {
+        pieces.push(cur);
+        cur = { parts: [], width: 0 };
+      }
+      const last = cur.parts[cur.parts.length - 1];
+      if (last && sameStyle(last, part)) last.text += ch;
+      else cur.parts.push({ ...part, text: ch });
+      cur.width++;
+    }
+  }
+  if (cur.width > 0) pieces.push(cur);
+  return pieces;
+}
+
+/** Wrap styled text at spaces to `width` columns; a word longer than the width is cut. */
+export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
+  const w = Math.max(1, width);
+  const lines: StyledLine[] = [];
+  let line: Span[] = [];
+  let used = 0;
+  const flush = () => {
+    lines.push(compact(line));
+    line = [];
+    used = 0;
+  };
+  for (const word of words(spans)) {
+    if (word === null) {
+      flush();
+      continue;
+    }
+    for (const piece of word.width > w ? splitWord(word, w) : [word]) {
+      if (used > 0 && used + 1 + piece.width > w) flush();
+      if (used > 0) {
+        line.push({ text: ' ' });
+        used++;
+      }
+      line.push(...piece.parts);
+      used += piece.width;
+    }
+  }
+  if (line.length > 0 || lines.length === 0) flush();
+  return lines;
+}
+
+/** Prefix the first line with `first` and the rest with `rest` (plain prefixes, e.g. list markers). */
+export function hangStyled(lines: StyledLine[], first: Span, rest: Span): StyledLine[] {
+  return lines.map((l, i) => [i === 0 ? first : rest, ...l]);
+}
+
+/** Mark every case-insensitive occurrence of `query` (search hits) inverse. */
+export function highlight(line: StyledLine, query: string): StyledLine {
+  const q = query.toLowerCase();
+  if (q === '') return line;
+  const text = lineText(line);
+  const lower = text.toLowerCase();
+  const marked = new Array<boolean>(text.length).fill(false);
+  for (let i = lower.indexOf(q); i !== -1; i = lower.indexOf(q, i + q.length)) {
+    for (let k = i; k < i + q.length; k++) marked[k] = true;
+  }
+  if (!marked.includes(true)) return line;
+  const out: Span[] = [];
+  let offset = 0;
+  for (const span of line) {
+    for (let i = 0; i < span.text.length; i++) {
+      const inverse = marked[offset + i] ? true : span.inverse;
+      const ch = span.text[i] ?? '';
+      const last = out[out.length - 1];
+      const next: Span = { ...span, text: ch, inverse };
+      if (last && sameStyle(last, next)) last.text += ch;
+      else out.push(next);
+    }
+    offset += span.text.length;
+  }
+  return out;
+}

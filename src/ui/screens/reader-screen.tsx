@@ -1,0 +1,29 @@
+/**
+ * Route `reader` ({lessonId, jump?}): a lesson in the reader. The content
+ * (shipped plus `--content`) is loaded once per run; a new lesson id gives
+ * a fresh reader (its own key), so n/p and search jumps start clean.
+ */
+import { Text } from 'ink';
+import { useMemo } from 'react';
+import type { Route } from '../../store/router-store.js';
+import { useAppContext } from '../app-context.js';
+import { type ReaderJump, ReaderView } from '../reader/reader-view.js';
+import { readerSources } from '../reader/reader-sources.js';
+
+export function ReaderScreen({ route }: { route: Route }) {
+  const { flags } = useAppContext();
+  const loaded = useMemo(() => {
+    try {
+      return { sources: readerSources({ content: typeof flags.content === 'string' ? flags.content : undefined }) };
+    } catch (err) {
+      return { error: (err as Error).message };
+    }
+  }, [flags]);
+  if ('error' in loaded) return <Text wrap="wrap"> The lessons could not be loaded: {loaded.error}. Press q to go back.</Text>;
+  const { sources } = loaded;
+  const id = typeof route.lessonId === 'string' ? route.lessonId : sources.curriculum.lessons[0]?.id;
+  const lesson = sources.curriculum.lessons.find((l) => l.id === id);
+  if (!lesson) return <Text wrap="wrap"> There is no lesson "{String(id)}". Press q to go back.</Text>;
+  const jump = route.jump as ReaderJump | undefined;
+  return <ReaderView key={`${lesson.id}:${jump?.key ?? ''}`} lesson={lesson} sources={sources} jump={jump} />;
+}

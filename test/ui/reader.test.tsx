@@ -1,0 +1,168 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cleanup } from 'ink-testing-library';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadProgress } from '../../src/progress/progress-file.js';
+import { forgetProgressStores } from '../../src/store/progress-store.js';
+import { advance, press, renderApp, waitForFrame } from '../helpers/ink.js';
+
+let home: string;
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'fence-reader-'));
+  process.env.FENCE_TUTOR_HOME = home;
+  forgetProgressStores();
+});
+afterEach(() => cleanup());
+
+async function openLesson(lessonId = 'stale-holder', size = { columns: 100, rows: 30 }) {
+  const app = await renderApp({ screen: 'reader', lessonId }, { size });
+  await waitForFrame(app.lastFrame, 'Lesson ');
+  return app;
+}
+
+describe('reader', () => {
+  it('renders the lesson with its heading, wrapped text and the reader keys in the hint line', async () => {
+    const { lastFrame } = await openLesson();
+    const frame = lastFrame() ?? '';
+    expect(frame).toContain('Lesson 1 of 11 › ');
+    expect(frame).toMatch(/Lesson 1\. /);
+    expect(frame).toContain('You will be able to:');
+    expect(frame).toContain('n next');
+    expect(frame).toContain('/ search');
+    for (const line of frame.split('\n')) expect([...line].length).toBeLessThanOrEqual(100);
+  });
+
+  it('scrolls with the arrows, pages, g and G', async () => {
+    const { stdin, lastFrame } = await openLesson();
+    const first = lastFrame() ?? '';
+    await press(stdin, 'down', 'down', 'down');
+    expect(lastFrame()).not.toBe(first);
+    await press(stdin, 'g');
+    expect(lastFrame()).toBe(first);
+    await press(stdin, 'pagedown');
+    const paged = lastFrame() ?? '';
+    expect(paged).not.toContain('You will be able to:');
+    await press(stdin, 'pageup');
+    expect(lastFrame()).toContain('You will be able to:');
+    await press(stdin, 'G');
+    expect(lastFrame()).toContain('100%');
+  });
+
+  it('n and p move between lessons', async () => {
+    const { stdin, lastFrame } = await openLesson();
+    await press(stdin, 'n');
+    await waitForFrame(lastFrame, 'Lesson 2 of 11');
+    await press(stdin, 'p');
+    await waitForFrame(lastFrame, 'Lesson 1 of 11');
+    await press(stdin, 'p');
+    expect(lastFrame()).toContain('This is the first lesson.');
+  });
+
+  it('/ searches every lesson and jumps to a hit in another lesson', async () => {
+    const { stdin, lastFrame, router } = await openLesson();
+    await press(stdin, '/');
+    expect(lastFrame()).toContain('type at least 2 characters');
+    for (const ch of 'zxid') await press(stdin, ch);
+    const frame = await waitForFrame(lastFrame, /\d+ hits?/);
+    expect(frame).toMatch(/❯ 4\. .*zxid/i);
+    await press(stdin, 'enter');
+    const route = router.getState().stack.at(-1);
+    expect(route?.screen).toBe('reader');
+    expect(route?.lessonId).not.toBe('stale-holder');
+    await waitForFrame(lastFrame, 'Lesson 4 of 11');
+    expect(route?.lessonId).toBe('tokens-in-real-systems');
+    // The hit is on screen, marked.
+    expect(lastFrame()).toMatch(/zxid/i);
+  });
+
+  it('esc closes the search without leaving the lesson; letters typed there are text', async () => {
+    const { stdin, lastFrame, router } = await openLesson();
+    await press(stdin, '/', 'q', '?');
+    expect(lastFrame()).toContain('/ q?');
+    expect(router.getState().helpOpen).toBe(false);
+    await press(stdin, 'esc');
+    expect(lastFrame()).not.toContain('/ q?');
+    expect(router.getState().stack.at(-1)?.screen).toBe('reader');
+  });
+
+  it('enter gives an embedded timeline the keys: space plays it, help shows its keys, esc gives them back', async () => {
+    const { stdin, lastFrame, router } = await openLesson();
+    await press(stdin, 'tab');
+    await waitForFrame(lastFrame, 'Try it: book-timeline');
+    await press(stdin, 'enter');
+    expect(router.getState().keyContext).toBe('reader-timeline');
+    expect(lastFrame()).toContain('The timeline has the keys');
+    expect(lastFrame()).toContain('space play');
+    await press(stdin, 'right', 'right');
+    expect(lastFrame()).toMatch(/t = \d+ of \d+/);
+    expect(lastFrame()).not.toContain('t = 0 of');
+    await press(stdin, 'space');
+    expect(lastFrame()).toContain('▶ playing');
+    await advance(400);
+    await press(stdin, '?');
+    expect(lastFrame()).toContain('Timeline in the lesson');
+    await press(stdin, '?');
+    await press(stdin, 'esc');
+    expect(router.getState().keyContext).toBe(null);
+    expect(router.getState().stack.at(-1)?.screen).toBe('reader');
+    expect(lastFrame()).toContain('■ paused');
+    // Keys are the text's again: n goes to the next lesson.
+    await press(stdin, 'n');
+    await waitForFrame(lastFrame, 'Lesson 2 of 11');
+  });
+
+  it('the self-check at the end is answered with digits; reaching the end and answering completes the lesson', async () => {
+    const { stdin, lastFrame, router } = await openLesson('who-checks');
+    await press(stdin, 'G');
+    // Tab until the self-check is at the top, then give it the keys.
+    await press(stdin, 'g');
+    for (let i = 0; i < 6 && !/^ {2}✎/m.test((lastFrame() ?? '').split('\n').slice(1, 3).join('\n')); i++) await press(stdin, 'tab');
+    expect(lastFrame()).toContain('Question 1 of');
+    await press(stdin, 'enter');
+    expect(router.getState().keyContext).toBe('reader-quiz');
+    const total = Number(/Question 1 of (\d+)/.exec(lastFrame() ?? '')?.[1]);
+    for (let i = 0; i < total; i++) {
+      const text = lastFrame() ?? '';
+      if (/\[ \] /.test(text)) {
+        await press(stdin, '1', 'enter');
+      } else if (/\( \) /.test(text)) {
+        const n = (text.match(/\( \) /g) ?? []).length;
+        for (let k = 1; k <= n; k++) await press(stdin, String(k));
+      } else {
+        await press(stdin, '1');
+      }
+      expect(lastFrame()).toMatch(/✓ Right\.|✗ Not quite\./);
+      await press(stdin, 'enter');
+    }
+    await waitForFrame(lastFrame, 'Self-check done');
+    await waitForFrame(lastFrame, '✓ completed');
+    await press(stdin, 'esc', 'q');
+    const saved = loadProgress(home);
+    expect(saved.lessons['who-checks']?.completedAt).toBeTruthy();
+    expect(Object.keys(saved.lessons['who-checks']?.selfCheck ?? {})).toHaveLength(total);
+  });
+
+  it('remembers where the reader was and Home offers to continue there', async () => {
+    const first = await openLesson('lease-budgets');
+    await press(first.stdin, 'pagedown', 'pagedown');
+    const seen = first.lastFrame() ?? '';
+    await press(first.stdin, 'q');
+    await waitForFrame(first.lastFrame, 'Continue');
+    first.unmount();
+    cleanup();
+    const raw = JSON.parse(readFileSync(join(home, 'progress.json'), 'utf8'));
+    expect(raw.lastLessonId).toBe('lease-budgets');
+    expect(raw.lessons['lease-budgets'].position).toBeGreaterThan(0);
+
+    // A restart: a fresh store read from the file.
+    forgetProgressStores();
+    const again = await renderApp({ screen: 'home' });
+    const home1 = await waitForFrame(again.lastFrame, /Continue\s+3\. .*\(read \d+%\)/);
+    expect(home1).toMatch(/Lessons\s+11 lessons, 0 done/);
+    await press(again.stdin, 'enter');
+    await waitForFrame(again.lastFrame, 'Lesson 3 of 11');
+    const body = (s: string) => s.split('\n').slice(1, 10).join('\n');
+    expect(body(again.lastFrame() ?? '')).toBe(body(seen));
+  });
+});
