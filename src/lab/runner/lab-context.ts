@@ -61,7 +61,7 @@ export class LabContext {
   constructor(
     readonly world: LabWorld,
     private readonly listener: LabListener,
-    private readonly t0: number,
+    readonly t0: number,
   ) {
     this.grantedTtlMs = world.ttlMs;
   }
@@ -101,11 +101,17 @@ export class LabContext {
     if (reply.ev !== 'acquired') {
       throw new Error(`${name} could not acquire the lock: ${String(reply.reason ?? reply.message ?? reply.ev)}`);
     }
+    // A's grant is when its lease began, as A saw it (the lease's TTL counts
+    // from there), not when its answer reached us a pipe hop later.
+    // Both processes read the same system clock through performance.timeOrigin.
+    const received = this.now();
+    const leaseAt = Number(reply.leaseGrantedAt) - (performance.timeOrigin + this.t0);
+    const atMs = Number.isFinite(leaseAt) && leaseAt <= received && leaseAt > received - 5000 ? leaseAt : received;
     const holder: Holder = {
       token: Number(reply.token),
       leaseId: String(reply.leaseId),
       ttlMs: Number(reply.ttlMs),
-      atMs: this.now(),
+      atMs: Math.round(atMs * 10) / 10,
     };
     this.holders[name] = holder;
     if (name === 'A') this.grantedTtlMs = holder.ttlMs;

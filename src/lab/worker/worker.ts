@@ -33,6 +33,8 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
       client ??= await connectCoordinator(cmd.coordinator as CoordinatorKind, (cmd.endpoints as string[]) ?? []);
       const c = client;
       const lease = await c.grant(Number(cmd.ttlMs));
+      // When the lease began, as this process saw it (epoch ms, sub-ms): the TTL counts from here.
+      const leaseGrantedAt = performance.timeOrigin + performance.now();
       const outcome = await c.acquire(String(cmd.key), lease.leaseId);
       if (!outcome.acquired) {
         await c.revoke(lease.leaseId).catch(() => undefined);
@@ -54,7 +56,14 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
         },
         Math.max(100, Math.floor(lease.ttlMs / 3)),
       );
-      return { ev: 'acquired', token: outcome.token, leaseId: lease.leaseId, ttlMs: lease.ttlMs };
+      return {
+        ev: 'acquired',
+        token: outcome.token,
+        leaseId: lease.leaseId,
+        ttlMs: lease.ttlMs,
+        leaseGrantedAt,
+        sentAt: performance.timeOrigin + performance.now(),
+      };
     },
     async write(cmd) {
       if (!held) return { ev: 'error', message: 'write without a token' };
