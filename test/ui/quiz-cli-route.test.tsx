@@ -76,4 +76,13 @@ describe('the route from `fence-tutor quiz`', () => {
     await press(stdin, 'q');
     expect(router.getState().exitCode).toBe(0);
   });
+
+  it('strips escape sequences and control characters from what it shows', async () => {
+    const hostile = { ...SINGLE, prompt: 'Who checks\u001b[2J\u001b]0;pwned\u0007 the token?', options: ['a\u001b[31m', 'b\u0007', 'c', 'd'] };
+    const { lastFrame } = await renderApp(cliRoute({ mode: 'practice', passMark: null, questions: [hostile], title: 'T\u001b[1m' }), { size: { columns: 80, rows: 24 } });
+    await waitForFrame(lastFrame, 'question 1 of 1');
+    expect(lastFrame()).toContain('Who checks the token?');
+    expect(lastFrame()).not.toContain('\u001b');
+    expect(lastFrame()).not.toContain('\u0007');
+  });
 });

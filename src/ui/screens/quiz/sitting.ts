@@ -11,6 +11,7 @@ import { passMarkFor, QUIZ_MODES, type QuizMode } from '../../../core/quiz/gradi
 import { dueIds } from '../../../core/quiz/leitner.js';
 import type { DrawnQuestion, QuizBank } from '../../../core/quiz/types.js';
 import { loadQuizArg } from '../../../content/quiz-loader.js';
+import { sanitizeLine, sanitizeText } from '../../../content/sanitize.js';
 import { toolVersion } from '../../../platform/package-root.js';
 import { type ReportFormat, reportFormatFor, saveReportToDataDir, writeReport } from '../../../quiz/report-io.js';
 import { loadReview, recordReviewResults } from '../../../quiz/review-store.js';
@@ -104,6 +105,24 @@ export function openSitting(req: SittingRequest, options: { now: number; dir?: s
 }
 
 /**
+ * Every string of a question that reaches the screen, stripped of escape
+ * sequences and control characters. The loader has done it already; a route
+ * is data from elsewhere, so it is done again where the screen takes it.
+ */
+export function cleanQuestion(q: DrawnQuestion): DrawnQuestion {
+  return {
+    ...q,
+    id: sanitizeLine(q.id),
+    lesson: sanitizeLine(q.lesson),
+    prompt: sanitizeText(q.prompt),
+    options: q.options.map(sanitizeLine),
+    explanation: sanitizeText(q.explanation),
+    source: sanitizeLine(q.source),
+    ...(q.hint !== undefined ? { hint: sanitizeText(q.hint) } : {}),
+  };
+}
+
+/**
  * A sitting `fence-tutor quiz` opened on a terminal: the command has loaded
  * the bank, drawn the questions and settled every setting, and passes them
  * in the route (src/cli/quiz-run.ts). Null when the route brings no questions.
@@ -112,7 +131,7 @@ export function sittingFromRoute(route: Route): OpenedSitting | null {
   if (!Array.isArray(route.questions)) return null;
   const req = requestFromRoute(route);
   if (!req) return null;
-  const questions = route.questions as DrawnQuestion[];
+  const questions = (route.questions as DrawnQuestion[]).map(cleanQuestion);
   if (questions.length === 0) {
     return {
       empty:
@@ -122,7 +141,8 @@ export function sittingFromRoute(route: Route): OpenedSitting | null {
     };
   }
   const assignment = route.assignment as SittingMeta['assignment'] | null | undefined;
-  const title = str(route.title);
+  const rawTitle = str(route.title);
+  const title = rawTitle === undefined ? undefined : sanitizeLine(rawTitle);
   const meta: SittingMeta = {
     quiz: str(route.quiz) ?? 'all',
     contentHash: str(route.contentHash) ?? '',

@@ -4,6 +4,7 @@
  * answer given, the right one, the explanation and the source. Pure, so it
  * is tested without a terminal and scrolled by line.
  */
+import { sanitizeLine } from '../../../content/sanitize.js';
 import type { DrawnQuestion, Response } from '../../../core/quiz/types.js';
 import type { QuizState } from '../../../store/quiz-store.js';
 import type { ColorRole, Symbols } from '../../theme.js';
@@ -41,8 +42,8 @@ export function summaryLines(state: QuizState, symbols: Symbols, width: number):
         : { text: `${symbols.rejected} NOT PASSED (pass mark ${report.passMark}%)`, role: 'bad', bold: true },
     );
   }
-  if (state.saveError) out.push({ text: `The report could not be saved: ${state.saveError}`, role: 'bad' });
-  for (const path of state.savedTo) out.push(...wrapText(`Report saved: ${path}`, w).map((text) => ({ text, role: 'muted' as const })));
+  if (state.saveError) out.push({ text: `The report could not be saved: ${sanitizeLine(state.saveError)}`, role: 'bad' });
+  for (const path of state.savedTo) out.push(...wrapText(`Report saved: ${sanitizeLine(path)}`, w).map((text) => ({ text, role: 'muted' as const })));
   const missed = report.questions
     .map((r, i) => ({ r, q: state.questions[i] }))
     .filter((x): x is { r: (typeof report.questions)[number]; q: DrawnQuestion } => !x.r.correct && x.q !== undefined);
