@@ -190,7 +190,8 @@ export class Exploration {
   /**
    * The fast path: the whole state (positions, value, mark, highest
    * accepted, stale flag) packed into one integer key in mixed radix, so a
-   * step is a few additions and counts are doubles in Maps keyed by integers.
+   * step is a few additions; counts are doubles in flat arrays, found by key
+   * through one Map.
    * Returns undefined when the keys would not fit 2^53; throws Overflow when
    * a count would not.
    */
@@ -215,34 +216,39 @@ export class Exploration {
     const fencing = this.fencing;
     const split = this.split;
     const last = ends.reduce((m, e) => m + e, 0);
-    const buckets: Map<number, number>[] = [];
-    for (let i = 0; i <= last; i++) buckets.push(new Map());
-    // key of the root: every position 0, value/hwm/max NONE (stored +1 = 0), not stale.
-    buckets[0]!.set(0, 1);
-    const finals = new Array<number>(this.writes.length + 1).fill(0);
+    // Every state once: its key, its count of paths from the start, and how it
+    // was first reached (parent entry and mover in one number), in flat arrays;
+    // `levels` lists the entries by progress (sum of positions).
+    const keys: number[] = [0];
+    const counts: number[] = [1];
+    const parent: number[] = [-1];
+    const index = new Map<number, number>([[0, 0]]);
+    const levels: number[][] = [];
+    for (let i = 0; i <= last; i++) levels.push([]);
+    levels[0]!.push(0);
+    const width = this.writes.length + 1;
+    const finals = new Array<number>(width).fill(0);
     let total = 0;
     let clean = 0;
-    let states = 0;
-    const add = (a: number, b: number) => {
-      const sum = a + b;
-      if (sum > Number.MAX_SAFE_INTEGER) throw new Overflow('counts past 2^53');
-      return sum;
-    };
+    let violating = -1;
+    const max = Number.MAX_SAFE_INTEGER;
     for (let progress = 0; progress <= last; progress++) {
-      const bucket = buckets[progress]!;
-      bucket.forEach((count, key) => {
-        states += 1;
+      const level = levels[progress]!;
+      for (let e = 0; e < level.length; e++) {
+        const id = level[e]!;
+        const key = keys[id]!;
+        const count = counts[id]!;
         const stale = key % 2;
-        const maxAcc = Math.floor(key / wMax) % ranks - 1;
-        const hwm = Math.floor(key / wHwm) % ranks - 1;
-        const value = Math.floor(key / wVal) % (this.writes.length + 1) - 1;
+        const maxAcc = (Math.floor(key / wMax) % ranks) - 1;
+        const hwm = (Math.floor(key / wHwm) % ranks) - 1;
+        const value = (Math.floor(key / wVal) % width) - 1;
         let finished = true;
         for (let a = 0; a < n; a++) {
           const p = Math.floor(key / wPos[a]!) % radix[a]!;
           if (p === ends[a]) continue;
           finished = false;
-          const index = seqs[a]![p >> 1]!;
-          const rank = rankOf[index]!;
+          const write = seqs[a]![p >> 1]!;
+          const rank = rankOf[write]!;
           let next: number;
           let dp: number;
           if (p % 2 === 1 || !fencing || (!split && rank !== NONE && (hwm === NONE || rank >= hwm))) {
@@ -254,7 +260,7 @@ export class Exploration {
             next =
               key +
               dp * wPos[a]! +
-              (index - value) * wVal +
+              (write - value) * wVal +
               (newHwm - hwm) * wHwm +
               (newMax - maxAcc) * wMax +
               (isStale && !stale ? 1 : 0);
@@ -263,19 +269,40 @@ export class Exploration {
             dp = rank !== NONE && (hwm === NONE || rank >= hwm) ? 1 : 2;
             next = key + dp * wPos[a]!;
           }
-          const target = buckets[progress + dp]!;
-          const seen = target.get(next);
-          target.set(next, seen === undefined ? count : add(seen, count));
+          const seen = index.get(next);
+          if (seen === undefined) {
+            const fresh = keys.length;
+            keys.push(next);
+            counts.push(count);
+            parent.push(id * n + a);
+            index.set(next, fresh);
+            levels[progress + dp]!.push(fresh);
+          } else {
+            const sum = counts[seen]! + count;
+            if (sum > max) throw new Overflow('counts past 2^53');
+            counts[seen] = sum;
+          }
         }
         if (finished) {
-          total = add(total, count);
-          if (stale === 0) clean = add(clean, count);
-          finals[value + 1] = add(finals[value + 1]!, count);
+          total += count;
+          if (total > max) throw new Overflow('counts past 2^53');
+          if (stale === 0) clean += count;
+          else if (violating === -1) violating = id;
+          finals[value + 1] = finals[value + 1]! + count;
         }
-      });
-      bucket.clear();
+      }
     }
-    const path = clean < total ? this.findViolation() : null;
+    const states = keys.length;
+    let path: number[] | null = null;
+    if (violating !== -1) {
+      path = [];
+      for (let id = violating; id !== 0; ) {
+        const p = parent[id]!;
+        path.push(p % n);
+        id = Math.floor(p / n);
+      }
+      path.reverse();
+    }
     return { tally: { total, clean, finals, violating: null, states }, path };
   }
 
@@ -329,40 +356,6 @@ export class Exploration {
           ? this.counterexample(this.violating)
           : null,
     };
-  }
-
-  /**
-   * The actors' moves along one ordering with a stale acceptance: a depth-first
-   * search that remembers the states from which none can follow (cheap when
-   * violations are common, and never more than one visit per state).
-   */
-  private findViolation(): number[] | null {
-    const dead = new Set<string>();
-    const moves: number[] = [];
-    const key = (s: State) => `${s.pos.join(',')}|${s.value}|${s.hwm}|${s.maxAccepted}`;
-    const search = (s: State): boolean => {
-      if (dead.has(key(s))) return false;
-      for (let a = 0; a < this.actors.length; a++) {
-        const step = this.stepOf(s, a);
-        if (!step) continue;
-        moves.push(a);
-        if (step.stale) return true;
-        if (search(step.next)) return true;
-        moves.pop();
-      }
-      dead.add(key(s));
-      return false;
-    };
-    if (!search(this.initial())) return null;
-    // Complete the ordering: any continuation will do.
-    let s = this.initial();
-    for (const a of moves) s = this.stepOf(s, a)!.next;
-    while (!this.done(s)) {
-      const a = s.pos.findIndex((p, i) => p < 2 * this.sequences[i]!.length);
-      moves.push(a);
-      s = this.stepOf(s, a)!.next;
-    }
-    return moves;
   }
 
   /** Replays the actors' moves from the start as sink operations. */
