@@ -35,11 +35,26 @@ export async function runLabCommand(
     const screens = await import('../ui/screens/index.js');
     if (screens.SCREENS.lab) {
       const { runApp } = await import('../ui/run-app.js');
-      return runApp({
-        route: { screen: 'lab', experiment: parsed.options.experiment, coordinator: parsed.options.coordinator, ttlMs: parsed.options.ttlMs, etcdEndpoints: parsed.options.etcdEndpoints, etcdBin: parsed.options.etcdBin, outDir: outRoot, autostart: true },
+      // The screen reports each verdict, so an unexpected one still exits 1 (conventions: "Exit status").
+      let unexpected = false;
+      const code = await runApp({
+        route: {
+          screen: 'lab',
+          experiment: parsed.options.experiment,
+          coordinator: parsed.options.coordinator,
+          ttlMs: parsed.options.ttlMs,
+          etcdEndpoints: parsed.options.etcdEndpoints,
+          etcdBin: parsed.options.etcdBin,
+          outDir: outRoot,
+          autostart: true,
+          onResult: (result: LabResult) => {
+            unexpected ||= result.verdict === 'unexpected';
+          },
+        },
         display,
         flags: globals,
       });
+      return code === 0 && unexpected ? 1 : code;
     }
   }
 

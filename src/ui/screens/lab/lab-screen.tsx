@@ -6,7 +6,8 @@
  * screen (q) while a run is going ends the run's processes.
  *
  * Route params (all optional): experiment, coordinator, ttlMs, outDir,
- * etcdEndpoints, etcdBin, autostart; `runLab` replaces the runner in tests.
+ * etcdEndpoints, etcdBin, autostart, onResult (told each finished run);
+ * `runLab` replaces the runner in tests.
  */
 import { Box, Text } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -74,6 +75,7 @@ export function LabScreen({ route }: { route: Route }) {
             if (!controller.signal.aborted) setView((v) => applyLabEvent(v, event));
           },
         );
+        (route.onResult as ((r: LabResult) => void) | undefined)?.(result);
         if (!controller.signal.aborted) setView((v) => ({ ...v, phase: 'done', result, evidenceWritten: true }));
       } catch (err) {
         if (!controller.signal.aborted) setView((v) => failedView(v, (err as Error).message));

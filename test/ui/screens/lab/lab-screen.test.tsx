@@ -98,7 +98,13 @@ describe('Lab screen', () => {
 
   it('ticks the steps off live with a bar while waiting, then shows the timeline and both modes', async () => {
     const run = scripted();
-    const { lastFrame } = await renderApp({ screen: 'lab', runLab: run.runLab, autostart: true });
+    const told: LabResult[] = [];
+    const { lastFrame } = await renderApp({
+      screen: 'lab',
+      runLab: run.runLab,
+      autostart: true,
+      onResult: (r: LabResult) => told.push(r),
+    });
     const waiting = await waitForFrame(lastFrame, 'of at least 2.0 s');
     expect(waiting).toContain('✓ A (pid 1) holds the lock with token 7');
     expect(waiting).toContain('✓ A stopped (SIGSTOP), no keepalive');
@@ -109,7 +115,8 @@ describe('Lab screen', () => {
     expect(done).toMatch(/plain\s+A-late\s+✗ A's late write overwrote B's \(200\)/);
     expect(done).toMatch(/fenced\s+B-current\s+✓ A rejected: 409 stale token 7 < mark 9/);
     expect(done).toContain('tokens A 7, B 9');
-    expect(done).toContain('evidence: run.json');
+    expect(await waitForFrame(lastFrame, 'evidence: run.json')).toContain('evidence: run.json');
+    expect(told.map((r) => r.verdict)).toEqual(['expected']);
   });
 
   it('leaving while a run is going aborts it', async () => {
