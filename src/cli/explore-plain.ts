@@ -63,8 +63,10 @@ export function explorePlainText(scenario: Scenario, result: ExploreResult, disp
     });
     const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
     for (const r of rows) out.push(`  ${r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ')}`);
-    out.push('');
-    out.push(...renderTimeline(timelineFromOrdering(ops), { width, ascii }));
+    if (!display.narrate) {
+      out.push('');
+      out.push(...renderTimeline(timelineFromOrdering(ops), { width, ascii }));
+    }
   } else {
     out.push('', 'No ordering accepts a stale write.');
   }

@@ -3,7 +3,7 @@
  * config, the timeline as text, one sentence per tick, and the outcome.
  */
 import { effectiveConfig, simulate } from '../core/engine.js';
-import { narrateOutcome, narrateTicks } from '../core/narration.js';
+import { narrateEvents, narrateOutcome, narrateTicks } from '../core/narration.js';
 import { renderTimeline } from '../core/timeline/render-text.js';
 import { timelineFromSim } from '../core/timeline/from-sim.js';
 import type { ConfigOverrides, Scenario, ScenarioConfig } from '../core/types.js';
@@ -31,6 +31,12 @@ export function simPlainText(scenario: Scenario, overrides: ConfigOverrides, dis
   const config = effectiveConfig(scenario, overrides);
   const sep = (display.ascii ? '-' : '─').repeat(Math.min(display.columns, 100) - 1);
   const out: string[] = [...scenarioHeading(scenario, display.ascii), configLine(config, display.ascii), ''];
+  if (display.narrate) {
+    // --narrate: sentences only, one per event, nothing drawn (for screen readers).
+    for (const { text } of narrateEvents(result, display.ascii)) out.push(text);
+    out.push(narrateOutcome(result, display.ascii));
+    return `${out.join('\n')}\n`;
+  }
   out.push(...renderTimeline(timelineFromSim(result, scenario), { width: Math.min(display.columns, 160), ascii: display.ascii }));
   out.push(sep);
   for (const { text } of narrateTicks(result, display.ascii)) out.push(text);

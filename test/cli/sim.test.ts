@@ -51,6 +51,13 @@ describe('fence-tutor sim', () => {
     expect(r.stdout).not.toMatch(/\u001b\[/);
   });
 
+  it('--narrate prints one sentence per event and no drawing', () => {
+    const r = run(['sim', '--scenario', 'late-write', '--narrate']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("t=11: A's lease ends while A is paused.\nt=11: B is granted the lock with token 2.");
+    expect(r.stdout).not.toContain('coordinator');
+  });
+
   it('--plain --ascii prints ASCII only', () => {
     const r = run(['sim', '--scenario', 'late-write', '--plain', '--ascii']);
     expect(r.status).toBe(0);
