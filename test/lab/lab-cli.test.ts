@@ -201,6 +201,12 @@ describe('lab usage errors (exit 2, nothing started)', () => {
     expect(run.stdout).toBe('');
   });
 
+  it('refuses an --out directory that already holds a run', async () => {
+    const run = await runCli(['lab', '--out', join(home, 'late-1')], env());
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/already holds a lab run's evidence \(run.json\)/);
+  });
+
   it('says how to install etcd when it is missing', async () => {
     const run = await runCli(['lab', '--coordinator', 'etcd', '--etcd-bin', join(home, 'no-etcd-here')], env());
     expect(run.code).toBe(2);

@@ -5,7 +5,8 @@
  * failure, exception, or SIGINT/SIGTERM through the cleanup registry).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { onCleanup } from '../../platform/cleanup.js';
 import { dataSubdir } from '../../platform/data-dir.js';
 import { toolVersion } from '../../platform/package-root.js';
@@ -37,6 +38,14 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
   if (options.signal?.aborted) throw new LabAbortedError();
   const t0 = options.startedAt ?? performance.now();
   const experiment = EXPERIMENT_TABLE[options.experiment];
+  // Never mix two runs' evidence (an old mark in the same database would change the outcome).
+  for (const file of ['run.json', 'sink.sqlite']) {
+    if (existsSync(join(options.outDir, file))) {
+      throw new LabUnavailableError(
+        `${options.outDir} already holds a lab run's evidence (${file}). Fix: give a new --out directory, or leave --out out`,
+      );
+    }
+  }
   const runId = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   const runDir = dataSubdir('run');
   const reaped = await reapLeftovers(runDir);
