@@ -76,6 +76,22 @@ describe('the bundle', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('keeps React and Ink out of every lazily loaded part outside src/ui (sim, quiz --answers, the lab worker and sink)', () => {
+    const offenders: string[] = [];
+    for (const [out, o] of Object.entries(meta.outputs)) {
+      if (!o.entryPoint || o.entryPoint.startsWith('src/ui/') || o.entryPoint.startsWith('node_modules/')) continue;
+      for (const reached of reachable(out, ['import-statement'])) {
+        for (const input of Object.keys(meta.outputs[reached]!.inputs)) {
+          if (UI_INPUT.test(input)) offenders.push(`${o.entryPoint} loads ${input}`);
+        }
+      }
+    }
+    expect([...new Set(offenders)]).toEqual([]);
+    // The parts the conventions name are among those checked.
+    const entries = Object.values(meta.outputs).map((o) => o.entryPoint);
+    expect(entries.some((e) => e?.startsWith('src/lab/'))).toBe(true);
+  });
+
   it('reaches the Ink app only through a dynamic import', () => {
     const all = reachable(entryOutput(), ['import-statement', 'dynamic-import']);
     const holdsInk = [...all].filter((out) =>
