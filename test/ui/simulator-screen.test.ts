@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadScenarioFile } from '../../src/content/scenario-loader.js';
+import { loadScenarioFile, loadScenarioText } from '../../src/content/scenario-loader.js';
 import { advance, press, renderApp, setTerminalSize, waitForFrame } from '../helpers/ink.js';
 
 afterEach(() => cleanup());
@@ -203,6 +203,38 @@ describe('simulator screen', () => {
     expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(80);
     expect(lastFrame()).toContain('sink');
     expect(lastFrame()).toContain('The sink ends at "100"');
+  });
+
+  it.each(['late-write', 'book-timeline', 'allocator-failover', 'split-race', 'early-stale', 'delayed-network', 'amnesia'])(
+    'every shipped scenario fits 80x24 from start to end: %s',
+    async (id) => {
+      const { lastFrame, stdin } = await renderApp({ screen: 'simulator', scenario: id }, { size: { columns: 80, rows: 24 } });
+      await waitForFrame(lastFrame, `Simulator › ${id}`);
+      for (let i = 0; i < 40 && !(lastFrame() ?? '').includes('The sink ends at'); i++) await press(stdin, 'right');
+      const frame = lastFrame() ?? '';
+      const lines = frame.split('\n');
+      expect(lines.length).toBeLessThan(24);
+      expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(80);
+      expect(frame).toMatch(/^ +coordinator/m);
+      expect(frame).toMatch(/^ +sink/m);
+      expect(frame).toContain('The sink ends at');
+      expect(frame).toContain('? help  q back');
+    },
+  );
+
+  it('many actors at 80x24: the sink lane stays, the lanes left out are counted', async () => {
+    const actors = 'ABCDEFGHIJ'.split('');
+    const steps = actors.flatMap((a, i) => [
+      `  - { at: ${i}, actor: ${a}, do: acquire }`,
+      `  - { at: ${i + 1}, actor: ${a}, do: write, value: "${a}" }`,
+    ]);
+    const scenario = loadScenarioText(`id: crowd\nconfig: { ttl: 2, keepalive: false }\nsteps:\n${steps.join('\n')}\n`, 'crowd.yaml');
+    const { lastFrame } = await renderApp({ screen: 'simulator', scenario }, { size: { columns: 80, rows: 24 } });
+    const frame = await waitForFrame(lastFrame, 'Simulator › crowd');
+    expect(frame.split('\n').length).toBeLessThan(24);
+    expect(frame).toMatch(/^ +coordinator/m);
+    expect(frame).toMatch(/^ +sink/m);
+    expect(frame).toMatch(/more lanes \(a taller terminal shows them\)/);
   });
 
   it('reflows when the terminal shrinks below the minimum and grows back', async () => {

@@ -16,3 +16,14 @@ describe('timeline colouring', () => {
     expect(out.endsWith('\u001b[39m')).toBe(true);
   });
 });
+
+describe('fitting the drawing into the rows there are', () => {
+  it('drops the legend first, then actors from the middle; axis, coordinator and sink stay', async () => {
+    const { fitRows } = await import('../../src/ui/simulator/timeline-view.js');
+    // 2 axis rows + 4 lanes + 2 legend rows.
+    expect(fitRows(8, 6, 10)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(fitRows(8, 6, 6)).toEqual([0, 1, 2, 3, 4, 5]);
+    // 2 axis rows + coordinator + 10 actors + sink, in 8 rows: 3 actors, a note for 7, the sink.
+    expect(fitRows(16, 14, 8)).toEqual([0, 1, 2, 3, 4, 5, -7, 13]);
+  });
+});

@@ -56,6 +56,24 @@ export function colourLine(line: string, kinds: CellKind[], theme: Theme): strin
   return open === undefined ? out : `${out}\u001b[39m`;
 }
 
+/**
+ * Which rows of the drawing to show in `maxRows`: the legend goes first,
+ * then actor lanes from the middle; the axis, the coordinator and the sink
+ * always stay. Returns row indexes; a negative number stands for a note
+ * "N more lanes" in place of the ones left out.
+ */
+export function fitRows(total: number, plotted: number, maxRows: number): number[] {
+  const all = Array.from({ length: total }, (_, i) => i);
+  if (total <= maxRows) return all;
+  if (plotted <= maxRows) return all.slice(0, maxRows);
+  // Axis (2) + coordinator + note + sink = 5 rows at least; the rest are actors.
+  const actorRoom = Math.max(0, maxRows - 5);
+  const firstActor = 3;
+  const sink = plotted - 1;
+  const hidden = sink - firstActor - actorRoom;
+  return [0, 1, 2, ...all.slice(firstActor, firstActor + actorRoom), -hidden, sink];
+}
+
 export const TimelineView = memo(function TimelineView({ model, width, cursor, theme, maxRows }: TimelineViewProps) {
   // The legend of the whole run, drawn once per run: it stays put while the
   // cursor moves instead of growing as new kinds of mark appear.
@@ -68,11 +86,13 @@ export const TimelineView = memo(function TimelineView({ model, width, cursor, t
     const now = renderTimelineCells(model, { width, ascii: theme.ascii, cursor, legend: false });
     return { lines: [...now.lines, ...legend.lines], cells: [...now.cells, ...legend.cells] };
   }, [model, width, theme.ascii, cursor, legend]);
-  const lines = rendered.lines.slice(0, Math.max(1, maxRows));
+  const rows = fitRows(rendered.lines.length, 2 + model.lanes.length, Math.max(3, maxRows));
+  const lines = rows.map((i) => (i < 0 ? `  ${theme.symbols.dot.repeat(3)} ${-i} more lane${i === -1 ? '' : 's'} (a taller terminal shows them)` : (rendered.lines[i] ?? '')));
+  const cells = rows.map((i) => (i < 0 ? [] : (rendered.cells[i] ?? [])));
   // One Text node for the whole drawing: Ink measures and lays out text per
   // node, and nine long lines as one node cost about half as much as nine
   // nodes (scripts/bench/app.mjs). The renderer already fits the width.
-  const text = theme.colored ? lines.map((line, i) => colourLine(line, rendered.cells[i] ?? [], theme)).join('\n') : lines.join('\n');
+  const text = theme.colored ? lines.map((line, i) => colourLine(line, cells[i] ?? [], theme)).join('\n') : lines.join('\n');
   return (
     <Box paddingLeft={1}>
       <Text>{text}</Text>
