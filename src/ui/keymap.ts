@@ -84,7 +84,7 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
   simulator: {
     title: 'Simulator',
     bindings: [
-      { action: 'play', keys: ['space'], label: 'space', hint: 'play', help: 'play or pause the timeline', inHints: true },
+      { action: 'play', keys: ['space'], label: 'space', hint: 'play', help: 'play or pause the timeline (with --reduced-motion: one event on)', inHints: true },
       { action: 'step-back', keys: ['left'], label: '{left}', hint: '', help: 'step back one event' },
       { action: 'step-forward', keys: ['right'], label: '{right}', hint: '', help: 'step forward one event' },
       { action: 'step', keys: [], label: '{left}/{right}', hint: 'step', help: '(step back / forward)', inHints: true },
@@ -130,7 +130,7 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
   'reader-timeline': {
     title: 'Timeline in the lesson',
     bindings: [
-      { action: 'play', keys: ['space'], label: 'space', hint: 'play', help: 'play or pause the timeline', inHints: true },
+      { action: 'play', keys: ['space'], label: 'space', hint: 'play', help: 'play or pause the timeline (with --reduced-motion: one event on)', inHints: true },
       { action: 'step-back', keys: ['left'], label: '{left}', hint: '', help: 'step back one event' },
       { action: 'step-forward', keys: ['right'], label: '{right}', hint: '', help: 'step forward one event' },
       { action: 'step', keys: [], label: '{left}/{right}', hint: 'step', help: '(step back / forward)', inHints: true },
