@@ -8,7 +8,7 @@ import type { QuizState } from '../../../store/quiz-store.js';
 import { takesOneOption } from '../../../store/quiz-store.js';
 import type { ColorRole, Theme } from '../../theme.js';
 
-interface Row {
+export interface Row {
   key: string;
   number: number;
   text: string;
@@ -19,7 +19,8 @@ interface Row {
   dim: boolean;
 }
 
-function rowsOf(s: QuizState, theme: Theme): Row[] {
+/** The rows as shown (exported so the question's layout can count their lines). */
+export function optionRows(s: QuizState, theme: Theme): Row[] {
   const index = s.session.current;
   const q = s.questions[index];
   if (!q) return [];
@@ -70,7 +71,7 @@ function rowsOf(s: QuizState, theme: Theme): Row[] {
 }
 
 export function OptionRows({ state, theme, width }: { state: QuizState; theme: Theme; width: number }) {
-  const rows = rowsOf(state, theme);
+  const rows = optionRows(state, theme);
   return (
     <Box flexDirection="column" width={width}>
       {rows.map((r) => (

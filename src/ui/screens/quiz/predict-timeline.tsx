@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { findShippedScenario } from '../../../content/scenario-loader.js';
 import { simulate } from '../../../core/engine.js';
 import type { DrawnQuestion } from '../../../core/quiz/types.js';
-import { timelineFromSim } from '../../../core/timeline/index.js';
+import { type TimelineModel, timelineFromSim } from '../../../core/timeline/index.js';
 import { TimelineView } from '../../simulator/timeline-view.js';
 import type { Theme } from '../../theme.js';
 import { type PredictFocus, predictMoment } from './predict-moment.js';
@@ -17,9 +17,27 @@ import { type PredictFocus, predictMoment } from './predict-moment.js';
 /** Ticks per second while playing to the end. */
 const PLAY_TICKS_PER_SECOND = 12;
 
+export interface PredictDrawing {
+  model: TimelineModel;
+  /** The tick the question is asked at. */
+  moment: number;
+  end: number;
+}
+
+/** The engine's run of a predict question's variant, as a timeline; null for other questions. */
+export function usePredictDrawing(question: DrawnQuestion | undefined, focus: PredictFocus | undefined): PredictDrawing | null {
+  return useMemo(() => {
+    const v = question?.variant;
+    if (!v) return null;
+    const scenario = findShippedScenario(v.scenario);
+    if (!scenario) return null;
+    const run = simulate(scenario, v.overrides);
+    return { model: timelineFromSim(run, scenario), moment: predictMoment(run, focus ?? { ask: 'final-value' }), end: run.endTick };
+  }, [question, focus]);
+}
+
 export interface PredictTimelineProps {
-  question: DrawnQuestion;
-  focus: PredictFocus | undefined;
+  drawing: PredictDrawing | null;
   /** True once answered: play on to the end. */
   reveal: boolean;
   width: number;
@@ -28,17 +46,8 @@ export interface PredictTimelineProps {
   theme: Theme;
 }
 
-export function PredictTimeline({ question, focus, reveal, width, withLegend, theme }: PredictTimelineProps) {
-  const drawn = useMemo(() => {
-    const v = question.variant;
-    if (!v) return null;
-    const scenario = findShippedScenario(v.scenario);
-    if (!scenario) return null;
-    const run = simulate(scenario, v.overrides);
-    return { model: timelineFromSim(run, scenario), moment: predictMoment(run, focus ?? { ask: 'final-value' }), end: run.endTick };
-  }, [question, focus]);
+export function PredictTimeline({ drawing: drawn, reveal, width, withLegend, theme }: PredictTimelineProps) {
   const [cursor, setCursor] = useState(drawn?.moment ?? 0);
-
   useEffect(() => {
     if (!drawn) return;
     if (!reveal) {

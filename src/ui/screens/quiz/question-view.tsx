@@ -8,9 +8,10 @@ import { Box, Text } from 'ink';
 import { answeredCount } from '../../../core/quiz/session.js';
 import { formatCountdown, type QuizState, timeLeft } from '../../../store/quiz-store.js';
 import type { Theme } from '../../theme.js';
-import { OptionRows } from './option-rows.js';
+import { OptionRows, optionRows } from './option-rows.js';
 import type { PredictFocus } from './predict-moment.js';
-import { PredictTimeline } from './predict-timeline.js';
+import { PredictTimeline, usePredictDrawing } from './predict-timeline.js';
+import { layoutQuestion, paraWidth } from './question-layout.js';
 import { wrapText } from './wrap.js';
 
 const KIND_HELP: Record<string, string> = {
@@ -41,13 +42,29 @@ export function Countdown({ state, theme }: { state: QuizState; theme: Theme }) 
 export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionViewProps) {
   const index = state.session.current;
   const q = state.questions[index];
+  const drawing = usePredictDrawing(q, q ? focusOf(q.id) : undefined);
   if (!q) return null;
   const exam = state.meta.mode === 'exam';
   const n = state.questions.length;
   const fb = state.feedback;
   const rule = theme.symbols.hrule.repeat(Math.max(1, columns - 2));
   const rec = state.session.answers[index];
-  const kindHelp = KIND_HELP[q.type];
+  const width = paraWidth(columns);
+  const kindHelp = KIND_HELP[q.type] && !fb ? wrapText(KIND_HELP[q.type] ?? '', width, ' ') : [];
+  const withLegend = rows >= 30;
+  const timelineLines = q.type === 'predict' ? 1 + (drawing ? drawing.model.lanes.length + (withLegend ? 4 : 2) : 0) : 0;
+  const optionLines = optionRows(state, theme).reduce((sum, r) => {
+    const prefix = 4 + String(r.number).length + (r.marker === '' ? 0 : r.marker.length + 1);
+    return sum + wrapText(`${r.text}${r.note === '' ? '' : `   ${r.note}`}`, columns - prefix).length;
+  }, 0);
+  const examKept = exam && rec?.current !== null && rec?.current !== undefined && !state.confirm;
+  const hintLines =
+    state.hintShown && !fb
+      ? 1 + wrapText(hintText(state), width).length + wrapText(lessonPointer(state.hintShown.lesson), width).length
+      : 0;
+  const fixedLines =
+    2 + timelineLines + kindHelp.length + (q.type === 'predict' ? 0 : 1) + optionLines + (examKept ? 1 : 0) + hintLines + (state.confirm ? 4 : 0);
+  const layout = layoutQuestion({ rows, columns, prompt: q.prompt, fixedLines, feedback: fb });
 
   return (
     <Box flexDirection="column" width={columns} height={rows} overflow="hidden">
@@ -62,44 +79,35 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
         </Text>
       </Box>
       <Text color={theme.color('muted')}> {rule}</Text>
-      {/* Once answered, the prompt shrinks to one line so the feedback fits 80x24. */}
-      {fb ? (
-        <Text wrap="truncate-end"> {q.prompt.split('\n')[0]}</Text>
-      ) : (
-        <Para text={q.prompt.replace(/\n\s*\n/g, '\n')} width={columns} />
-      )}
+      {/* Once answered, the prompt shrinks to one line so the feedback fits. */}
+      <Lines lines={layout.prompt} />
       {q.type === 'predict' ? (
-        <PredictTimeline
-          question={q}
-          focus={focusOf(q.id)}
-          reveal={!exam && fb !== null}
-          width={columns - 2}
-          withLegend={rows >= 30}
-          theme={theme}
-        />
+        <PredictTimeline drawing={drawing} reveal={!exam && fb !== null} width={columns - 2} withLegend={withLegend} theme={theme} />
       ) : null}
-      {kindHelp && !fb ? (
-        <Box paddingX={1}>
-          <Text color={theme.color('muted')}>{kindHelp}</Text>
-        </Box>
-      ) : null}
+      <Lines lines={kindHelp} color={theme.color('muted')} />
       <Box marginTop={q.type === 'predict' ? 0 : 1}>
         <OptionRows state={state} theme={theme} width={columns} />
       </Box>
-      {exam && rec?.current !== null && rec?.current !== undefined && !state.confirm ? (
-        <Text color={theme.color('muted')}>
-          {' '}
-          Answer kept: change it any time until you submit (s).
-        </Text>
+      {examKept ? <Text color={theme.color('muted')}> Answer kept: change it any time until you submit (s).</Text> : null}
+      {fb ? (
+        <Box flexDirection="column" marginTop={layout.feedbackMargin ? 1 : 0}>
+          <Text bold color={theme.color(fb.correct ? 'good' : 'bad')}>
+            {' '}
+            {fb.correct
+              ? `${theme.symbols.accepted} Right.${(rec?.attempts ?? 0) > 1 ? ' (Your first try is what the report keeps.)' : ''}`
+              : `${theme.symbols.rejected} Not right. r (or another digit) tries again; the first try counts.`}
+          </Text>
+          <Lines lines={layout.explanation} />
+          <Lines lines={layout.source} color={theme.color('muted')} />
+        </Box>
       ) : null}
-      {fb ? <FeedbackBlock state={state} theme={theme} columns={columns} /> : null}
       {state.hintShown && !fb ? (
         <Box paddingX={1} marginTop={1} flexDirection="column">
           <Text>
             <Text bold>Hint: </Text>
-            {state.hintShown.text ?? (rec && rec.eliminated.length > 0 ? 'one wrong option is struck out.' : 'no option left to strike out.')}
+            {hintText(state)}
           </Text>
-          <Text color={theme.color('muted')}>Read more in the lesson "{state.hintShown.lesson}" (fence-tutor lesson {state.hintShown.lesson}).</Text>
+          <Text color={theme.color('muted')}>{lessonPointer(state.hintShown.lesson)}</Text>
         </Box>
       ) : null}
       {state.confirm ? <ConfirmBlock state={state} theme={theme} /> : null}
@@ -107,34 +115,25 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
   );
 }
 
-/** Text wrapped at word boundaries by us (Ink's wrap keeps a space at the start of lines). */
-function Para({ text, width, indent = ' ', color }: { text: string; width: number; indent?: string; color?: string | undefined }) {
+function hintText(state: QuizState): string {
+  const rec = state.session.answers[state.session.current];
+  return state.hintShown?.text ?? (rec && rec.eliminated.length > 0 ? 'one wrong option is struck out.' : 'no option left to strike out.');
+}
+
+function lessonPointer(lesson: string): string {
+  return `Read more in the lesson "${lesson}" (fence-tutor lesson ${lesson}).`;
+}
+
+/** Lines already wrapped (by layoutQuestion), one Text each. */
+function Lines({ lines, color }: { lines: string[]; color?: string | undefined }) {
   return (
     <Box flexDirection="column">
-      {wrapText(text, width - 2, indent).map((line, i) => (
+      {lines.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: positional lines of one paragraph
         <Text key={i} color={color}>
           {line === '' ? ' ' : line}
         </Text>
       ))}
-    </Box>
-  );
-}
-
-function FeedbackBlock({ state, theme, columns }: { state: QuizState; theme: Theme; columns: number }) {
-  const fb = state.feedback;
-  if (!fb) return null;
-  const rec = state.session.answers[state.session.current];
-  const retried = (rec?.attempts ?? 0) > 1;
-  return (
-    <Box paddingX={1} marginTop={1} flexDirection="column">
-      <Text bold color={theme.color(fb.correct ? 'good' : 'bad')}>
-        {fb.correct
-          ? `${theme.symbols.accepted} Right.${retried ? ' (Your first try is what the report keeps.)' : ''}`
-          : `${theme.symbols.rejected} Not right. r (or another digit) tries again; the first try counts.`}
-      </Text>
-      <Para text={fb.explanation} width={columns - 1} indent="" />
-      <Para text={`Source: ${fb.source}`} width={columns - 1} indent="" color={theme.color('muted')} />
     </Box>
   );
 }
