@@ -63,21 +63,28 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
   let ctxRef: LabContext | undefined;
 
   let tornDown = false;
-  const teardown = async () => {
-    if (tornDown) return;
-    tornDown = true;
-    const leases = [ctxRef?.holders.A?.leaseId, ctxRef?.holders.B?.leaseId].filter((l): l is string => Boolean(l));
-    if (coordinator) {
+  // One teardown, however many callers (the normal end, an abort, a signal):
+  // a second caller waits for the first to finish instead of returning early.
+  let teardownDone: Promise<void> | undefined;
+  const teardown = (): Promise<void> => {
+    teardownDone ??= (async () => {
+      tornDown = true;
+      // A first: continued, since a stopped process can act on nothing but SIGKILL.
+      for (const w of workers) if (w.role === 'A') w.signal('SIGCONT');
+      const leases = [ctxRef?.holders.A?.leaseId, ctxRef?.holders.B?.leaseId].filter((l): l is string => Boolean(l));
       const c = coordinator;
-      await within(Promise.allSettled([...leases.map((l) => c.revoke(l)), c.deletePrefix(prefix)]), 1500);
-    }
-    debug('teardown: coordinator cleaned');
-    for (const child of workers) await child.end();
-    debug('teardown: workers ended');
-    for (const child of services) await child.end();
-    debug('teardown: services ended');
-    if (etcd) await etcd.stop();
-    pidfile.remove();
+      const releaseLocks = c
+        ? within(Promise.allSettled([...leases.map((l) => c.revoke(l)), c.deletePrefix(prefix)]), 1500)
+        : Promise.resolve(true);
+      // The workers end while their leases are revoked; the services (which answer those calls) after.
+      await Promise.all([releaseLocks, ...workers.map((w) => w.end())]);
+      debug('teardown: workers ended, locks released');
+      await Promise.all(services.map((s) => s.end()));
+      debug('teardown: services ended');
+      if (etcd) await etcd.stop();
+      pidfile.remove();
+    })();
+    return teardownDone;
   };
   let aborted = false;
   const abort = async () => {
