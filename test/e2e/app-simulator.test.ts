@@ -81,6 +81,22 @@ describe.skipIf(!enabled)('the app in a real terminal', () => {
     expect(await term.waitForExit()).toBe(130);
   });
 
+  it('SIGTERM while playing: the app gives the terminal back and ends with 143', async () => {
+    // After the app, the shell prints the terminal's line mode, then passes the app's status on.
+    term = await start(
+      `sim --scenario late-write; s=$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon | sed 's/^/mode: /'; (exit $s)`,
+    );
+    await term.waitFor('fencing ON');
+    await term.send('Space');
+    await term.waitFor('▶ playing');
+    const pids = term.commandPids();
+    expect(pids.length).toBeGreaterThan(0);
+    for (const pid of pids) process.kill(pid, 'SIGTERM');
+    expect(await term.waitForExit()).toBe(143);
+    // Raw mode is off again: the terminal edits lines as before the app started.
+    expect(term.screen()).toMatch(/^mode: icanon$/m);
+  });
+
   it('reflows on resize with no leftovers, down to 80x24 and below, and back', async () => {
     term = await start('sim --scenario late-write');
     await term.waitFor('Simulator › late-write');

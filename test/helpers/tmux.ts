@@ -35,6 +35,8 @@ export interface TmuxSession {
   /** Literal text, never interpreted as key names. */
   type: (text: string) => Promise<void>;
   screen: () => string;
+  /** Pids of the processes the pane's shell started (the command under test). */
+  commandPids: () => number[];
   /** Resize the terminal, as a person dragging the window would. */
   resize: (cols: number, rows: number) => void;
   /** True while the command still runs in its pane. */
@@ -126,6 +128,11 @@ export async function startTmux(options: StartOptions): Promise<TmuxSession> {
     },
     type: async (text) => {
       tmux(['send-keys', '-t', name, '-l', text]);
+    },
+    commandPids: () => {
+      const shell = tmux(['list-panes', '-t', name, '-F', '#{pane_pid}']).trim();
+      const out = spawnSync('pgrep', ['-P', shell], { encoding: 'utf8' }).stdout ?? '';
+      return out.split('\n').filter(Boolean).map(Number);
     },
     resize: (cols, rows) => {
       tmux(['resize-window', '-t', name, '-x', String(cols), '-y', String(rows)]);
