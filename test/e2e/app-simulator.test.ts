@@ -75,10 +75,13 @@ describe.skipIf(!enabled)('the app in a real terminal', () => {
   }, 60_000);
 
   it('sim --scenario opens the simulator directly; Ctrl-C ends with 130', async () => {
-    term = await start('sim --scenario late-write --fencing off');
+    term = await start(
+      `sim --scenario late-write --fencing off; s=$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon | sed 's/^/mode: /'; (exit $s)`,
+    );
     await term.waitFor('fencing OFF');
     await term.send('C-c');
     expect(await term.waitForExit()).toBe(130);
+    expect(term.screen()).toMatch(/^mode: icanon$/m);
   });
 
   it('SIGTERM while playing: the app gives the terminal back and ends with 143', async () => {
