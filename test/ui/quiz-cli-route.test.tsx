@@ -11,7 +11,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sittingFromRoute } from '../../src/ui/screens/quiz/sitting.js';
 import { press, renderApp, waitForFrame } from '../helpers/ink.js';
 import { SINGLE, TRUEFALSE } from './quiz-fixtures.js';
+import { withOwnDataDir } from './quiz-home.js';
 
+withOwnDataDir();
 let dir = '';
 afterEach(() => {
   cleanup();

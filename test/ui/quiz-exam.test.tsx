@@ -13,11 +13,13 @@ import { dataSubdir } from '../../src/platform/data-dir.js';
 import { createQuizStore } from '../../src/store/quiz-store.js';
 import { filePersistence } from '../../src/ui/screens/quiz/sitting.js';
 import { advance, press, renderApp, waitForFrame } from '../helpers/ink.js';
+import { withOwnDataDir } from './quiz-home.js';
 import { fakeClock, memoryPersistence, meta, MULTIPLE, SINGLE, TRUEFALSE } from './quiz-fixtures.js';
 
 afterEach(() => {
   cleanup();
 });
+withOwnDataDir();
 
 async function examApp(options: { timeLimitMs?: number | null; files?: boolean; quiz?: string } = {}) {
   const clock = fakeClock();

@@ -11,11 +11,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dataDir } from '../../src/platform/data-dir.js';
 import { createQuizStore } from '../../src/store/quiz-store.js';
 import { press, renderApp, waitForFrame } from '../helpers/ink.js';
+import { withOwnDataDir } from './quiz-home.js';
 import { fakeClock, memoryPersistence, meta, MULTIPLE, ORDERING, SINGLE, TRUEFALSE } from './quiz-fixtures.js';
 
 afterEach(() => {
   cleanup();
 });
+withOwnDataDir();
 
 const SMALL = { columns: 80, rows: 24 };
 
