@@ -274,7 +274,14 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
         const q = current();
         if (s.phase !== 'question' || !q || q.options.length === 0) return;
         const n = q.options.length;
-        set({ cursor: (s.cursor + delta + n) % n });
+        // Options a hint struck out are skipped (ordering positions never are).
+        const struck = q.type === 'ordering' ? [] : (s.session.answers[s.session.current]?.eliminated ?? []);
+        let cursor = s.cursor;
+        for (let step = 0; step < n; step++) {
+          cursor = (cursor + delta + n) % n;
+          if (!struck.includes(cursor)) break;
+        }
+        set({ cursor });
       },
 
       pick: (index) => {

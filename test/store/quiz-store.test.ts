@@ -87,6 +87,10 @@ describe('practice', () => {
     s().pick(struck[0]!); // a struck option is no choice
     expect(s().feedback).toBeNull();
     expect(s().cursor).not.toBe(struck[0]);
+    for (let i = 0; i < 8; i++) {
+      s().moveCursor(1); // the arrows skip struck options
+      expect(struck).not.toContain(s().cursor);
+    }
   });
 
   it('multiple select toggles with space and submits with enter', () => {
