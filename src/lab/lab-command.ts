@@ -64,7 +64,12 @@ export async function runLabCommand(
     for (let i = 1; i <= parsed.repeats; i++) {
       const outDir = parsed.repeats === 1 ? outRoot : join(outRoot, `run-${String(i).padStart(2, '0')}`);
       if (!json) {
-        if (i === 1) write(` Lab › ${parsed.options.experiment} · ${parsed.options.coordinator} coordinator · TTL ${parsed.options.ttlMs / 1000} s`);
+        const [sep, dot] = display.ascii ? ['>', ','] : ['›', ' ·'];
+        if (i === 1) {
+          write(
+            ` Lab ${sep} ${parsed.options.experiment}${dot} ${parsed.options.coordinator} coordinator${dot} TTL ${parsed.options.ttlMs / 1000} s`,
+          );
+        }
         if (parsed.repeats > 1) write(`\n run ${i} of ${parsed.repeats}`);
       }
       const listener = json ? () => undefined : plainPrinter({ ascii: display.ascii, write });
@@ -73,7 +78,7 @@ export async function runLabCommand(
         listener,
       );
       results.push(result);
-      if (!json) write(evidenceLine(result));
+      if (!json) write(evidenceLine(result, display.ascii));
     }
   } catch (err) {
     // Interrupted: the cleanup registry ends the process with 130/143 once the children are gone.

@@ -50,6 +50,7 @@ export function verdictLines(result: LabResult, ascii: boolean): string[] {
   return lines;
 }
 
-export function evidenceLine(result: LabResult): string {
-  return ` evidence: run.json · report.txt · timeline.txt · sink.sqlite in ${result.outDir}`;
+export function evidenceLine(result: LabResult, ascii = false): string {
+  const dot = ascii ? ',' : ' ·';
+  return ` evidence: run.json${dot} report.txt${dot} timeline.txt${dot} sink.sqlite in ${result.outDir}`;
 }
