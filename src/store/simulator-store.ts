@@ -71,10 +71,12 @@ export interface SimulatorState {
   askPrediction: () => void;
   movePrediction: (delta: number) => void;
   answerPrediction: (choiceIndex?: number) => void;
+  cancelPrediction: () => void;
   openExplore: () => void;
   closeExplore: () => void;
   replayCounterexample: () => void;
   stepCounterexample: (delta: number) => void;
+  stopCounterexample: () => void;
 }
 
 export type SimulatorStore = StoreApi<SimulatorState>;
@@ -297,6 +299,8 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
         });
       },
 
+      cancelPrediction: () => set({ prediction: null, stopAt: null }),
+
       openExplore: () => {
         const { scenario, overrides } = get();
         if (!scenario) return;
@@ -318,6 +322,7 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
         const last = explore.counterexample.length - 1;
         set({ counterexampleStep: Math.max(0, Math.min(last, counterexampleStep + delta)) });
       },
+      stopCounterexample: () => set({ counterexampleStep: null }),
     };
   });
 }

@@ -156,6 +156,27 @@ describe('simulator store', () => {
     store.getState().closeExplore();
     expect(store.getState().exploreOpen).toBe(false);
   });
+
+  it('a counterexample replay steps within its bounds and stops; a question can be withdrawn', () => {
+    const ops = [
+      { actor: 'A', value: '0', token: [0, 1] as const, op: 'write' as const, result: 'accepted' as const, hwm: null },
+      { actor: 'B', value: '1', token: [0, 2] as const, op: 'write' as const, result: 'accepted' as const, hwm: [0, 1] as const },
+    ];
+    const store = createSimulatorStore({ simulate, explore: (s) => ({ ...fakeExplore(s), counterexample: ops }) });
+    store.getState().open(lateWrite());
+    store.getState().openExplore();
+    store.getState().replayCounterexample();
+    expect(store.getState().counterexampleStep).toBe(0);
+    store.getState().stepCounterexample(5);
+    expect(store.getState().counterexampleStep).toBe(1);
+    store.getState().stepCounterexample(-5);
+    expect(store.getState().counterexampleStep).toBe(0);
+    store.getState().stopCounterexample();
+    expect(store.getState().counterexampleStep).toBeNull();
+    store.getState().askPrediction();
+    store.getState().cancelPrediction();
+    expect(store.getState().prediction).toBeNull();
+  });
 });
 
 describe('prediction helpers', () => {

@@ -42,7 +42,7 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
     r.setBackGuard(() => {
       const st = store.getState();
       if (st.counterexampleStep !== null) {
-        store.setState({ counterexampleStep: null });
+        st.stopCounterexample();
         return true;
       }
       if (st.exploreOpen) {
@@ -50,7 +50,7 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
         return true;
       }
       if (st.prediction?.phase === 'asking') {
-        store.setState({ prediction: null });
+        st.cancelPrediction();
         return true;
       }
       return false;
@@ -125,7 +125,8 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
 
   const model = useMemo(() => (result ? timelineFromSim(result, scenario) : null), [result, scenario]);
   const ticks = useMemo(() => (result ? narrateTicks(result, theme.ascii) : []), [result, theme.ascii]);
-  const events = useMemo(() => (result ? narrateEvents(result, theme.ascii) : []), [result, theme.ascii]);
+  // One sentence per event: only narration mode reads them.
+  const events = useMemo(() => (result && theme.narrate ? narrateEvents(result, theme.ascii) : []), [result, theme.ascii, theme.narrate]);
   const spoken = useSpokenNarration(
     theme.narrate,
     events,
