@@ -32,7 +32,7 @@ export async function resetProgress(o: ResetOptions): Promise<number> {
     if (!(input.isTTY && output.isTTY) || o.json) {
       throw new UsageError('--reset erases your lesson progress; without a terminal to ask on, add --yes to confirm');
     }
-    const rl = createInterface({ input, output });
+    const rl = createInterface({ input, output, terminal: false });
     let answer: string;
     try {
       answer = await rl.question(`Erase your lesson progress (${path})? This cannot be undone. [y/N] `);
