@@ -5,7 +5,11 @@ import { cleanup } from 'ink-testing-library';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadProgress } from '../../src/progress/progress-file.js';
 import { forgetProgressStores } from '../../src/store/progress-store.js';
-import { advance, press, renderApp, waitForFrame } from '../helpers/ink.js';
+import { act, createElement } from 'react';
+import { render } from 'ink-testing-library';
+import { createRouterStore } from '../../src/store/router-store.js';
+import { App } from '../../src/ui/app.js';
+import { advance, press, renderApp, setTerminalSize, TEST_DISPLAY, waitForFrame } from '../helpers/ink.js';
 
 let home: string;
 beforeEach(() => {
@@ -164,5 +168,43 @@ describe('reader', () => {
     await waitForFrame(again.lastFrame, 'Lesson 3 of 11');
     const body = (s: string) => s.split('\n').slice(1, 10).join('\n');
     expect(body(again.lastFrame() ?? '')).toBe(body(seen));
+  });
+
+  it('fits a small terminal: no line wider than it, the hint line kept', async () => {
+    const { lastFrame } = await openLesson('tokens-in-real-systems', { columns: 80, rows: 24 });
+    const frame = lastFrame() ?? '';
+    for (const line of frame.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
+    expect(frame).toContain('? help');
+  });
+
+  it('with --content, a local lesson reads in the app, marked local, its own timeline and self-check working', async () => {
+    const content = new URL('../fixtures/content/course/', import.meta.url).pathname;
+    const router = createRouterStore({ screen: 'reader', lessonId: 'our-deploy-lock' });
+    let app: ReturnType<typeof render> | undefined;
+    await act(async () => {
+      app = render(createElement(App, { router, display: TEST_DISPLAY, flags: { content } }));
+    });
+    if (!app) throw new Error('no render');
+    await setTerminalSize(app.stdout, 100, 40);
+    const { stdin, lastFrame } = app;
+    await waitForFrame(lastFrame, 'Lesson 12 of 12 › Our deploy lock (local)');
+    expect(lastFrame()).toContain('Try it: deploy-marker (fencing on)');
+    await press(stdin, 'enter');
+    expect(router.getState().keyContext).toBe('reader-timeline');
+    await press(stdin, 'esc');
+    expect(lastFrame()).toContain('enter: play the timeline here');
+    // Both parts are on screen: tab picks the next one, enter gives it the keys.
+    await press(stdin, 'tab', 'tab');
+    expect(lastFrame()).toContain('enter: answer the self-check here');
+    expect(lastFrame()).toContain('With fencing on, the marker store rejects');
+    await press(stdin, 'enter');
+    expect(router.getState().keyContext).toBe('reader-quiz');
+    await press(stdin, '?');
+    expect(lastFrame()).toContain('Self-check');
+    expect(lastFrame()).toContain('choose that option');
+    await press(stdin, '?', '1');
+    await waitForFrame(lastFrame, '✓ Right.');
+    await waitForFrame(lastFrame, '✓ completed');
+    app.unmount();
   });
 });

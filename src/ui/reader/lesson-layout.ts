@@ -74,7 +74,7 @@ class Layout {
     out.push(...wrapSpans([{ text: `${lesson.minutes} min${pre.length ? ` ${dot} before this: ${pre.join(', ')}` : ''}`, role: 'muted' }], this.width));
     if (lesson.summary) out.push([], ...wrapSpans([{ text: lesson.summary, italic: true }], this.width));
     if (lesson.goals.length > 0) {
-      out.push([], plain('You will be able to:', { bold: true }));
+      out.push([], ...wrapSpans([{ text: 'You will be able to:', bold: true }], this.width));
       for (const g of lesson.goals) out.push(...hangStyled(wrapSpans(this.inline(Lexer.lexInline(g)), this.width - 2), this.bullet(), { text: '  ' }));
     }
     return out;
@@ -229,7 +229,7 @@ class Layout {
     const ids = [...new Set(lesson.links.filter((l) => l.scheme === 'glossary').map((l) => l.target))];
     const terms = ids.map((id) => this.o.glossary.find((t) => t.id === id)).filter((t): t is GlossaryTerm => Boolean(t));
     if (terms.length === 0) return [];
-    const out: StyledLine[] = [plain('Terms used in this lesson', { bold: true }), plain(this.rule('light', 25), { role: 'muted' })];
+    const out: StyledLine[] = [...wrapSpans([{ text: 'Terms used in this lesson', bold: true }], this.width), plain(this.rule('light', 25), { role: 'muted' })];
     for (const t of terms) {
       out.push(...hangStyled(wrapSpans([{ text: t.term, underline: true }, { text: `: ${t.definition}` }], this.width - 2), this.bullet(), { text: '  ' }));
     }

@@ -99,6 +99,8 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
   const completed = useStore(progress, (s) => Boolean(s.progress.lessons[lesson.id]?.completedAt));
   const warning = useStore(progress, (s) => s.warning ?? s.saveError);
   const [notice, setNotice] = useState<string | null>(null);
+  /** The embedded part tab last went to: enter gives it the keys while it is on screen. */
+  const [target, setTarget] = useState<number | null>(null);
   const [mark, setMark] = useState(jump?.query ?? '');
 
   const scenarioBlocks = useMemo(() => {
@@ -239,6 +241,12 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
       .filter(([i, start]) => start < shownTop + viewRows && (partEnd.get(i) ?? start) >= shownTop)
       .map(([i]) => i);
 
+  /** The part enter gives the keys to: the one tab went to, if on screen, else the first on screen. */
+  const usablePart = (): number | undefined => {
+    const visible = visibleParts();
+    return target !== null && visible.includes(target) ? target : visible[0];
+  };
+
   const focusPart = (i: number) => {
     const part = parts[i];
     if (!part || part.kind === 'text') return;
@@ -349,15 +357,24 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
           st.openSearch();
           break;
         case 'focus': {
-          const [first] = visibleParts();
-          if (first === undefined) setNotice('Nothing to use here: tab scrolls to the next timeline or self-check.');
-          else focusPart(first);
+          const part = usablePart();
+          if (part === undefined) setNotice('Nothing to use here: tab goes to the next timeline or self-check.');
+          else focusPart(part);
           break;
         }
         case 'next-part': {
-          const next = [...partStart.entries()].find(([i, start]) => parts[i]?.kind !== 'text' && start > shownTop);
-          if (next) st.scrollTo(next[1], maxTop);
-          else setNotice('No more timelines or self-checks below.');
+          // Tab cycles through the embedded parts, even when the screen cannot scroll further.
+          const embedded = [...partStart.entries()].filter(([i]) => parts[i]?.kind !== 'text');
+          if (embedded.length === 0) {
+            setNotice('This lesson has no timeline or self-check.');
+            break;
+          }
+          const next =
+            (target === null ? embedded.find(([, start]) => start >= shownTop) : embedded.find(([i]) => i > target)) ?? embedded[0];
+          if (next) {
+            setTarget(next[0]);
+            st.scrollTo(next[1], maxTop);
+          }
           break;
         }
       }
@@ -410,8 +427,8 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
       ? 'The timeline has the keys. q or esc gives them back to the text.'
       : focus.kind === 'quiz'
         ? 'The self-check has the keys. q or esc gives them back to the text.'
-        : visibleParts().length > 0
-          ? `enter: ${parts[visibleParts()[0] ?? 0]?.kind === 'quiz' ? 'answer the self-check' : 'play the timeline'} here`
+        : usablePart() !== undefined
+          ? `enter: ${parts[usablePart() ?? 0]?.kind === 'quiz' ? 'answer the self-check' : 'play the timeline'} here`
           : `${shownTop + 1}-${Math.min(rows.length, shownTop + viewRows)} of ${rows.length} lines`);
 
   return (

@@ -123,7 +123,10 @@ export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
     for (const piece of word.width > w ? splitWord(word, w) : [word]) {
       if (used > 0 && used + 1 + piece.width > w) flush();
       if (used > 0) {
-        line.push({ text: ' ' });
+        // The space between two words of one style takes that style (an underlined term stays one run).
+        const before = line[line.length - 1];
+        const after = piece.parts[0];
+        line.push(before && after && sameStyle(before, after) ? { ...before, text: ' ' } : { text: ' ' });
         used++;
       }
       line.push(...piece.parts);
