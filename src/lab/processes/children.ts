@@ -74,6 +74,8 @@ export class LabChild {
 
   /** Sends a command and waits for the answer with the same id. */
   request(command: Message, timeoutMs = 10_000): Promise<Message> {
+    // An exited child will never answer (and its 'exited' has already fired).
+    if (!this.alive) return Promise.reject(new Error(`${this.role} has exited${this.diagnostics()}`));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -8,16 +8,17 @@ import { join } from 'node:path';
 import { getJson, postJson } from '../http.js';
 import type { CoordinatorClient } from '../coordinator/client.js';
 import { delay, type LabChild } from '../processes/children.js';
-import type {
-  CoordinatorKind,
-  FinalState,
-  LabEvent,
-  LabListener,
-  LabStepId,
-  Observation,
-  SinkMode,
-  WorkerName,
-  WriteOutcome,
+import {
+  type CoordinatorKind,
+  type FinalState,
+  LabAbortedError,
+  type LabEvent,
+  type LabListener,
+  type LabStepId,
+  type Observation,
+  type SinkMode,
+  type WorkerName,
+  type WriteOutcome,
 } from '../types.js';
 
 export interface Holder {
@@ -38,6 +39,8 @@ export interface LabWorld {
   /** Starts a fresh sink on the same database; returns it and its URL. */
   startSink(): Promise<{ child: LabChild; url: string; recoveredLock: boolean }>;
   coordinator: CoordinatorClient;
+  /** True once the run is being torn down (an interrupt): no further step may start. */
+  stopping: () => boolean;
   lockKey: string;
   ttlMs: number;
   databasePath: string;
@@ -75,6 +78,8 @@ export class LabContext {
   }
 
   step(id: LabStepId, status: 'started' | 'done', text: string): void {
+    // Every action announces itself here first: after an interrupt, nothing new starts.
+    if (this.world.stopping()) throw new LabAbortedError();
     this.emit({ type: 'step', id, status, text, atMs: this.now() });
   }
 
@@ -137,6 +142,7 @@ export class LabContext {
     const deadline = performance.now() + ttl * 2 + 5000;
     let lastProgress = -Infinity;
     for (;;) {
+      if (this.world.stopping()) throw new LabAbortedError();
       const held = await this.world.coordinator.isHeld(this.world.lockKey);
       const at = this.now();
       if (!held) {

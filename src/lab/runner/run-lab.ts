@@ -186,6 +186,7 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
       sinkUrl: '',
       startSink,
       coordinator,
+      stopping: () => tornDown,
       lockKey: `${prefix}lock`,
       ttlMs: options.ttlMs,
       databasePath: database,
