@@ -207,4 +207,16 @@ describe('reader', () => {
     await waitForFrame(lastFrame, '✓ completed');
     app.unmount();
   });
+
+  it('--narrate: an embedded timeline speaks one sentence per moment instead of drawing', async () => {
+    const app = await renderApp({ screen: 'reader', lessonId: 'stale-holder' }, { display: { narrate: true } });
+    await waitForFrame(app.lastFrame, 'Lesson 1 of 11');
+    await press(app.stdin, 'tab');
+    await waitForFrame(app.lastFrame, 'Try it: book-timeline');
+    await press(app.stdin, 'enter', 'right');
+    const frame = app.lastFrame() ?? '';
+    expect(frame).toMatch(/t=\d+: /);
+    expect(frame).not.toMatch(/^ *│? *coordinator /m);
+    expect(frame).not.toContain('● grant');
+  });
 });

@@ -135,7 +135,7 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
       if (part.kind === 'scenario') {
         const t = timelines.get(i);
         body = t
-          ? timelineLines(t.scenario, t.store.getState(), { width: width - 2, ascii: theme.ascii, focused, symbols: theme.symbols })
+          ? timelineLines(t.scenario, t.store.getState(), { width: width - 2, ascii: theme.ascii, focused, narrate: theme.narrate, symbols: theme.symbols })
           : [[{ text: `(the scenario "${part.block.scenarioId}" is not available)`, role: 'muted' }]];
       } else {
         body = selfCheckLines(selfCheck, { width: width - 2, focused, symbols: theme.symbols, earlier });
@@ -147,24 +147,30 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
 
   const viewRows = Math.max(3, area.rows - 2 - (focus.kind === 'search' ? SEARCH_ROWS : 0));
   const maxTop = Math.max(0, rows.length - viewRows);
-  const shownTop = Math.min(top, maxTop);
 
-  // Open: record it, then go to the search hit or back to where the learner was.
+  // Open: go to the search hit, or back to where the learner was. Worked out
+  // in the first render (so the first frame is already there), recorded once.
   const positioned = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per lesson, with the first layout
-  useEffect(() => {
-    if (positioned.current) return;
-    positioned.current = true;
+  const startTop = useRef<number | null>(null);
+  if (startTop.current === null) {
     const before = progress.getState().progress.lessons[lesson.id];
-    progress.getState().open(lesson.id);
-    const target = jump ? rows.findIndex((r) => r.key === jump.key) : -1;
-    if (target >= 0) reader.getState().scrollTo(Math.max(0, target - 2), maxTop);
+    const hit = jump ? rows.findIndex((r) => r.key === jump.key) : -1;
+    let at = 0;
+    if (hit >= 0) at = Math.max(0, hit - 2);
     else if (before) {
       const [key, offset] = (before.anchor ?? '').split('+');
       const anchored = key ? rows.findIndex((r) => r.key === key) : -1;
-      reader.getState().scrollTo(anchored >= 0 ? anchored + Number(offset ?? 0) : Math.round(before.position * rows.length), maxTop);
+      at = anchored >= 0 ? anchored + Number(offset ?? 0) : Math.round(before.position * rows.length);
     }
-  }, []);
+    startTop.current = Math.min(Math.max(0, at), maxTop);
+  }
+  const shownTop = Math.min(positioned.current ? top : startTop.current, maxTop);
+  useEffect(() => {
+    if (positioned.current) return;
+    reader.getState().scrollTo(startTop.current ?? 0, Number.MAX_SAFE_INTEGER);
+    positioned.current = true;
+    progress.getState().open(lesson.id);
+  }, [lesson.id, progress, reader]);
 
   // Where the learner is (the nearest keyed line at or above the top, and how
   // far below it the top is), and whether the lesson is now complete.

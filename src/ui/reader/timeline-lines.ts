@@ -20,6 +20,8 @@ export interface TimelineLinesOptions {
   width: number;
   ascii: boolean;
   focused: boolean;
+  /** Screen-reader mode (--narrate): one sentence per moment instead of the drawing. */
+  narrate?: boolean;
   symbols: { playing: string; paused: string; right: string; left: string };
 }
 
@@ -39,8 +41,9 @@ function colored(line: string, kinds: CellKind[]): StyledLine {
 export function timelineLines(scenario: Scenario, s: SimulatorState, o: TimelineLinesOptions): StyledLine[] {
   const result = s.result;
   if (!result) return [[{ text: s.error ?? 'the scenario did not run', role: 'bad' }]];
-  const model = timelineFromSim(result, scenario);
   const width = Math.max(20, o.width);
+  if (o.narrate) return narrated(result, s, width, o);
+  const model = timelineFromSim(result, scenario);
   const whole = renderTimelineCells(model, { width, ascii: o.ascii });
   const plotted = 2 + model.lanes.length;
   const now = renderTimelineCells(model, { width, ascii: o.ascii, cursor: s.cursor, legend: false });
@@ -73,4 +76,25 @@ export function timelineLines(scenario: Scenario, s: SimulatorState, o: Timeline
     if (all.length > NARRATION_ROWS) narration[NARRATION_ROWS - 1] = [...(narration[NARRATION_ROWS - 1] ?? []), { text: '…' }];
   }
   return [status, ...drawing, ...narration];
+}
+
+/**
+ * --narrate: each moment of the run as a sentence, shown once the cursor has
+ * passed it; rows of moments still to come stay blank, so the height never
+ * changes while it plays.
+ */
+function narrated(result: NonNullable<SimulatorState['result']>, s: SimulatorState, width: number, o: TimelineLinesOptions): StyledLine[] {
+  const last = endTick(result);
+  const status: StyledLine = [
+    { text: s.playing ? `${o.symbols.playing} playing` : `${o.symbols.paused} paused`, bold: true },
+    { text: ` t = ${s.cursor} of ${last}` },
+  ];
+  const out: StyledLine[] = [status];
+  for (const tick of narrateTicks(result, o.ascii)) {
+    const lines = wrapSpans([{ text: tick.text }], width);
+    out.push(...(tick.t <= s.cursor ? lines : lines.map(() => [])));
+  }
+  const outcome = wrapSpans([{ text: narrateOutcome(result, o.ascii) }], width);
+  out.push(...(s.cursor >= last ? outcome : outcome.map(() => [])));
+  return out;
 }
