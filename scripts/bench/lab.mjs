@@ -47,7 +47,7 @@ export async function bench({ runs }) {
         unit: 'ms',
         baseline: ttl,
         ratio: ratio(wait, ttl),
-        note: 'polled every 10 ms; the lease clock starts at the grant, a moment before the runner hears of it',
+        note: 'polled every 10 ms; measured from when A saw its lease granted (the coordinator started it a hop earlier)',
       },
       {
         metric: 'whole lab process, embedded (incl. teardown and evidence)',

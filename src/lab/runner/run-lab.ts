@@ -161,10 +161,12 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
     };
     // Everything starts at once. Only the coordinator and A are on the
     // critical path: the sink and B are needed after the lease has expired.
-    const sinkPromise = startSink();
+    // A right after the coordinator: each start also rewrites the pidfile (fsync), and A is on the critical path.
     const a = startLabChild('A', 'lab-worker', ['--name', 'A', '--run', runId], pidfile);
+    workers.push(a);
+    const sinkPromise = startSink();
     const b = startLabChild('B', 'lab-worker', ['--name', 'B', '--run', runId], pidfile);
-    workers.push(a, b);
+    workers.push(b);
     if (tornDown) throw new LabAbortedError();
     if (coordinatorChild) {
       const ready = await coordinatorChild.waitFor(['ready', 'failed']);
