@@ -3,17 +3,15 @@
  * used by the Progress screen and by `fence-tutor progress [--json]`.
  */
 import { allLessons, type ContentFlags } from '../content/content-sources.js';
-import { emptyReview, parseReviewState, type ReviewState } from '../core/quiz/leitner.js';
-import { readJsonOrSetAside } from '../platform/atomic-file.js';
-import { dataDir } from '../platform/data-dir.js';
+import type { ReviewState } from '../core/quiz/leitner.js';
+import { loadReview } from '../quiz/review-store.js';
 import { loadProgress, type ProgressState } from './progress-file.js';
 import { loadQuizHistory } from './quiz-history.js';
 import { type LessonInfo, type ProgressSummary, summarize } from './summary.js';
-import { join } from 'node:path';
 
-/** The review boxes the quiz keeps (review.json), read the way the quiz reads them. */
-export function loadReviewBoxes(dir: string = dataDir(), warn?: (m: string) => void): ReviewState {
-  return readJsonOrSetAside(join(dir, 'review.json'), emptyReview, parseReviewState, warn).value;
+/** The review boxes the quiz keeps (review.json), through the quiz's own store. */
+export function loadReviewBoxes(dir?: string, warn?: (m: string) => void): ReviewState {
+  return loadReview(dir, warn);
 }
 
 export function lessonInfos(flags: ContentFlags): LessonInfo[] {
