@@ -84,6 +84,16 @@ describe.skipIf(!enabled)('the app in a real terminal', () => {
     expect(term.screen()).toMatch(/^mode: icanon$/m);
   });
 
+  it('sim with no scenario opens the picker on a terminal; q backs out to Home, q again quits with 0', async () => {
+    term = await start('sim');
+    await term.waitFor('pick a scenario');
+    expect(term.screen()).toContain('late-write');
+    await term.send('q');
+    await term.waitFor('Continue');
+    await term.send('q');
+    expect(await term.waitForExit()).toBe(0);
+  });
+
   it('SIGTERM while playing: the app gives the terminal back and ends with 143', async () => {
     // After the app, the shell prints the terminal's line mode, then passes the app's status on.
     term = await start(

@@ -20,6 +20,13 @@ Examples:
     )
     .action(async (_opts, command: Command) => {
       const flags = command.optsWithGlobals() as ScenarioFlags & Record<string, unknown>;
+      const display = decideDisplay(flags);
+      if (display.interactive && flags.scenario === undefined && flags.scenarioFile === undefined) {
+        // On a terminal, `sim` alone opens the simulator's scenario picker.
+        const { runApp } = await import('../../ui/run-app.js');
+        process.exitCode = await runApp({ route: { screen: 'simulator', overrides: overridesFrom(flags) }, display, flags });
+        return;
+      }
       const scenario = await scenarioFrom(flags);
       const overrides = overridesFrom(flags);
       const { simulate } = await import('../../core/engine.js');
@@ -29,7 +36,6 @@ Examples:
         printJson(simToJson(simulate(scenario, overrides)));
         return;
       }
-      const display = decideDisplay(flags);
       if (display.interactive) {
         const { runApp } = await import('../../ui/run-app.js');
         process.exitCode = await runApp({ route: { screen: 'simulator', scenario, overrides }, display, flags });

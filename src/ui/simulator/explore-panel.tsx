@@ -23,7 +23,8 @@ export interface ExplorePanelProps {
 
 function percent(part: bigint, whole: bigint): string {
   if (whole === 0n) return '0%';
-  return `${Number((part * 1000n) / whole) / 10}%`;
+  // Rounded to the nearest tenth: 2 of 3 reads 66.7%, not 66.6%.
+  return `${Number((part * 1000n + whole / 2n) / whole) / 10}%`;
 }
 
 /** Bar length for `count` of `max` in `width` cells, at least one cell for a non-zero count. */

@@ -36,18 +36,19 @@ function focusMap(questions: readonly Question[]): Map<string, PredictFocus> {
  */
 const OPENED = new WeakMap<Route, Opened | null>();
 
-function openOnce(route: Route): Opened | null {
-  if (!OPENED.has(route)) OPENED.set(route, open(route));
+function openOnce(route: Route, contentDir: string | undefined): Opened | null {
+  if (!OPENED.has(route)) OPENED.set(route, open(route, contentDir));
   return OPENED.get(route) ?? null;
 }
 
-function open(route: Route): Opened | null {
+function open(route: Route, contentDir: string | undefined): Opened | null {
   if (isStore(route.store)) {
     const focus = route.focus instanceof Map ? (route.focus as Map<string, PredictFocus>) : new Map<string, PredictFocus>();
     return { store: route.store, focus };
   }
   const req = requestFromRoute(route);
   if (!req) return null;
+  if (contentDir !== undefined) req.content = contentDir;
   try {
     const opened = sittingFromRoute(route) ?? openSitting(req, { now: Date.now() });
     if ('empty' in opened) return { message: opened.empty };
@@ -62,8 +63,9 @@ function open(route: Route): Opened | null {
 }
 
 export function QuizScreen({ route }: { route: Route }) {
-  const { router, theme } = useAppContext();
-  const opened = useMemo(() => openOnce(route), [route]);
+  const { router, theme, flags } = useAppContext();
+  const contentDir = typeof flags.content === 'string' ? flags.content : undefined;
+  const opened = useMemo(() => openOnce(route, contentDir), [route, contentDir]);
   const [due] = useState(() => (opened ? 0 : dueCount(Date.now())));
   const focusOf = useCallback((id: string) => (opened && 'focus' in opened ? opened.focus.get(id) : undefined), [opened]);
   const onDone = useCallback(

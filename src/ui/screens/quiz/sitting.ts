@@ -10,7 +10,7 @@ import { drawQuestions, presentQuestion } from '../../../core/quiz/draw.js';
 import { passMarkFor, QUIZ_MODES, type QuizMode } from '../../../core/quiz/grading.js';
 import { dueIds } from '../../../core/quiz/leitner.js';
 import type { DrawnQuestion, QuizBank } from '../../../core/quiz/types.js';
-import { loadQuizArg } from '../../../content/quiz-loader.js';
+import { loadQuizArgWithContent } from '../../../content/quiz-loader.js';
 import { sanitizeLine, sanitizeText } from '../../../content/sanitize.js';
 import { toolVersion } from '../../../platform/package-root.js';
 import { type ReportFormat, reportFormatFor, saveReportToDataDir, writeReport } from '../../../quiz/report-io.js';
@@ -25,6 +25,8 @@ export interface SittingRequest {
   quiz?: string;
   /** An already loaded bank (the CLI validates before the app starts). */
   bank?: QuizBank;
+  /** `--content DIR`: an instructor's banks beside the shipped ones. */
+  content?: string;
   seed?: number;
   count?: number;
   timeLimitMs?: number | null;
@@ -75,7 +77,7 @@ export type OpenedSitting = { questions: DrawnQuestion[]; meta: SittingMeta; ban
  * `quiz --export json --seed N`), review from the learner's due boxes.
  */
 export function openSitting(req: SittingRequest, options: { now: number; dir?: string }): OpenedSitting {
-  const bank = req.bank ?? loadQuizArg(req.quiz);
+  const bank = req.bank ?? loadQuizArgWithContent(req.quiz, req.content);
   const seed = req.seed ?? randomInt(0, 2 ** 31);
   let questions: DrawnQuestion[];
   if (req.mode === 'review') {
