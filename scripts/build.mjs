@@ -18,6 +18,25 @@ function flag(name) {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
+/**
+ * yoga-layout (Ink's layout engine) ships its WebAssembly as a base64 data:
+ * URI and, finding a global `fetch`, loads it through fetch(). In Node that
+ * first touch of `fetch` loads undici, then decodes the data: URI through it:
+ * tens of milliseconds before the first frame. Telling it there is no fetch
+ * makes it decode the base64 itself (its own fallback path).
+ */
+const yogaWithoutFetch = {
+  name: 'yoga-without-fetch',
+  setup(b) {
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/].*\.js$/ }, async (args) => {
+      const { readFile } = await import('node:fs/promises');
+      const source = await readFile(args.path, 'utf8');
+      const patched = source.replaceAll('"function"!=typeof fetch', 'true');
+      return { contents: patched, loader: 'js', warnings: patched === source ? [{ text: 'yoga-without-fetch: pattern not found; yoga may load undici at start-up' }] : [] };
+    });
+  },
+};
+
 const outdirFlag = flag('--outdir');
 const metafileFlag = flag('--metafile');
 // Build into a private folder, then move it in file by file (see installInto),
@@ -45,6 +64,7 @@ const result = await build({
   // it stays a runtime dependency (README: "Why one runtime dependency").
   external: ['node-sqlite3-wasm'],
   alias: { 'react-devtools-core': './scripts/stubs/react-devtools-core.js' },
+  plugins: [yogaWithoutFetch],
   define: { 'process.env.NODE_ENV': '"production"' },
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",

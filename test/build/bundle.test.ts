@@ -6,7 +6,7 @@
  * metafile, and by reading the emitted code.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +121,14 @@ describe('the bundle', () => {
       }
     }
     expect(seen.size).toBeGreaterThan(0);
+  });
+
+  it('keeps yoga from touching fetch at start-up (it would load undici before the first frame)', () => {
+    const outDir = join(dir, 'out');
+    const files = [join(outDir, 'main.js'), ...readdirSync(join(outDir, 'chunks')).map((f) => join(outDir, 'chunks', f))];
+    const yoga = files.filter((f) => readFileSync(f, 'utf8').includes('both async and sync fetching of the wasm failed'));
+    expect(yoga.length).toBe(1);
+    expect(readFileSync(yoga[0]!, 'utf8')).not.toMatch(/typeof fetch/);
   });
 
   it('is ESM and minified', () => {
