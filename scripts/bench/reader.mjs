@@ -43,7 +43,18 @@ async function inProcess(runs) {
   const dir = mkdtempSync(join(root, '.tmp', 'bench-reader-'));
   try {
     const out = join(dir, 'reader.mjs');
-    await build({ stdin: { contents: ENTRY, resolveDir: root, loader: 'ts' }, bundle: true, format: 'esm', platform: 'node', outfile: out, logLevel: 'error' });
+    await build({
+      stdin: { contents: ENTRY, resolveDir: root, loader: 'ts' },
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: out,
+      // As in scripts/build.mjs: bundled CommonJS dependencies need a real require.
+      alias: { 'react-devtools-core': './scripts/stubs/react-devtools-core.js' },
+      define: { 'process.env.NODE_ENV': '"production"' },
+      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+      logLevel: 'error',
+    });
     const { setup } = await import(pathToFileURL(out).href);
     const f = setup(97);
     const time = (fn) => {
