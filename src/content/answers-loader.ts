@@ -1,18 +1,11 @@
-/**
- * Answers files for autograding: `{"answers": {"<id>": <answer>}}` (JSON or
- * YAML). Extra top-level keys are allowed (the sheet from `--export sheet`
- * can be filled in and passed back as it is); `seed` and `student`, when
- * present, are read. Answers for bank questions that were not drawn are
- * ignored; an id not in the bank or an answer of the wrong shape is refused
- * with the file, the line and the fix. `null` means "no answer" (wrong).
- */
-import { readFileSync } from 'node:fs';
+
 import { expectedShape, responseShapeError } from '../core/quiz/answers.js';
 import type { DrawnQuestion, Response } from '../core/quiz/types.js';
 import { ContentError } from './problems.js';
 import { isMapping, ProblemList } from './quiz-check.js';
 import { sanitizeLine } from './sanitize.js';
 import { type ParsedYaml, parseYaml } from './yaml.js';
+import { readContentText } from './read-text.js';
 
 export interface AnswersFileHeader {
   file: string;
@@ -23,19 +16,11 @@ export interface AnswersFileHeader {
 }
 
 export function readAnswersText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new ContentError([
-      {
-        file: path,
-        line: 0,
-        message: code === 'ENOENT' ? 'no such file' : `cannot read the answers file (${code ?? (err as Error).message})`,
-        fix: 'give the path of a JSON file like {"answers": {"question-id": 0}} (get a template with --export sheet)',
-      },
-    ]);
-  }
+  return readContentText(
+    path,
+    'the answers file',
+    'give the path of a JSON file like {"answers": {"question-id": 0}} (get a template with --export sheet)',
+  );
 }
 
 /** First pass: the file parses, has `answers`, and maybe `seed` and `student`. */

@@ -1,11 +1,4 @@
-/**
- * Assignment files (issue 8): JSON written by `fence-tutor assign`, with
- * every setting and the bank's questions embedded (predict keys included),
- * so a sitting is the same on any machine and any later version. The
- * questions are validated like a bank's; a content hash that does not match
- * them means they were edited after the assignment was made.
- */
-import { readFileSync } from 'node:fs';
+
 import type { QuizMode } from '../core/quiz/grading.js';
 import type { Question } from '../core/quiz/types.js';
 import { ContentError } from './problems.js';
@@ -14,6 +7,7 @@ import { contentHashOf } from './quiz-loader.js';
 import { checkQuestion } from './quiz-schema.js';
 import { sanitizeLine } from './sanitize.js';
 import { parseYaml } from './yaml.js';
+import { readContentText } from './read-text.js';
 
 export const ASSIGNMENT_SCHEMA_VERSION = 1;
 
@@ -108,12 +102,6 @@ export function loadAssignmentText(text: string, file: string): Assignment {
 }
 
 export function loadAssignmentFile(path: string): Assignment {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new ContentError([{ file: path, line: 0, message: code === 'ENOENT' ? 'no such file' : `cannot read the assignment (${code ?? (err as Error).message})`, fix: 'give the path of a file written by `fence-tutor assign --out FILE`' }]);
-  }
+  const text = readContentText(path, 'the assignment', 'give the path of a file written by `fence-tutor assign --out FILE`');
   return loadAssignmentText(text, path);
 }

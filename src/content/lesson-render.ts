@@ -221,14 +221,7 @@ class PlainRenderer {
   }
 
   scenario(block: ScenarioBlock): string[] {
-    const o = block.overrides;
-    const toggles = [
-      o.fencing !== undefined ? `fencing ${o.fencing ? 'on' : 'off'}` : '',
-      o.minting ? `minting ${o.minting}` : '',
-      o.check ? `check ${o.check}` : '',
-    ].filter((x) => x !== '');
-    const head = `${this.ascii ? '>' : '▶'} Try it: ${block.scenarioId}${toggles.length ? ` (${toggles.join(', ')})` : ''}`;
-    const out = wrapText(head, this.width);
+    const out = wrapText(scenarioHeading(block, this.ascii), this.width);
     if (block.caption) out.push(...hang(wrapText(block.caption, this.width - 2), '  ', '  '));
     const drawn = this.options.renderScenario?.(block, this.width) ?? [];
     if (drawn.length > 0) out.push('', ...drawn, '');
@@ -267,4 +260,15 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 function decodeEntities(s: string): string {
   return s.replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, e: string) => ENTITIES[e] ?? _);
+}
+
+/** The line above an embedded timeline: "▶ Try it: late-write (fencing off)". The reader uses it too. */
+export function scenarioHeading(block: ScenarioBlock, ascii: boolean): string {
+  const o = block.overrides;
+  const toggles = [
+    o.fencing !== undefined ? `fencing ${o.fencing ? 'on' : 'off'}` : '',
+    o.minting ? `minting ${o.minting}` : '',
+    o.check ? `check ${o.check}` : '',
+  ].filter((x) => x !== '');
+  return `${ascii ? '>' : '▶'} Try it: ${block.scenarioId}${toggles.length ? ` (${toggles.join(', ')})` : ''}`;
 }

@@ -6,7 +6,7 @@
  * with file, line and fix.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, } from 'node:fs';
 import { basename, join } from 'node:path';
 import { type PredictDraft, resolvePredict } from '../core/quiz/predict.js';
 import type { Question, QuizBank } from '../core/quiz/types.js';
@@ -18,6 +18,7 @@ import { checkQuestion } from './quiz-schema.js';
 import { sanitizeLine } from './sanitize.js';
 import { findShippedScenario } from './scenario-loader.js';
 import { parseYaml } from './yaml.js';
+import { readContentText } from './read-text.js';
 
 /** The id of the whole shipped bank. */
 export const WHOLE_BANK_ID = 'all';
@@ -129,19 +130,7 @@ function memoFind(): (id: string) => Scenario | undefined {
 }
 
 function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new ContentError([
-      {
-        file: path,
-        line: 0,
-        message: code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'this is a directory, not a quiz file' : `cannot read the file (${code ?? (err as Error).message})`,
-        fix: 'give the path of a quiz bank (.yaml, .yml or .json); see quizzes/FORMAT.md',
-      },
-    ]);
-  }
+  return readContentText(path, 'a quiz file', 'give the path of a quiz bank (.yaml, .yml or .json); see quizzes/FORMAT.md');
 }
 
 /** An instructor's bank (or any bank by path); its id is the file name. */

@@ -1,26 +1,15 @@
 /** Where scenario files are and how they are read: shared by the full and the quick loader. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, } from 'node:fs';
 import { basename, join } from 'node:path';
 import { shippedDir } from '../platform/package-root.js';
-import { ContentError } from './problems.js';
 import { SHIPPED_ORDER } from './scenario-validate.js';
+import { readContentText } from './read-text.js';
 
 const EXTENSIONS = ['.yaml', '.yml', '.json'];
 
 /** The text of a file, or a ContentError naming it and saying what to do. */
 export function readScenarioText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const message =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'this is a directory, not a file'
-          : `cannot read the file (${code ?? (err as Error).message})`;
-    throw new ContentError([{ file: path, line: 0, message, fix: 'give the path of a scenario file (.yaml or .json)' }]);
-  }
+  return readContentText(path, 'a scenario file', 'give the path of a scenario file (.yaml or .json)');
 }
 
 /** Scenario files in a folder (none if it does not exist). */

@@ -11,6 +11,7 @@ import type { GlossaryTerm, Lesson, QuizBlock, ScenarioBlock } from '../../conte
 import { hardWrap } from '../../content/lesson-wrap.js';
 import { sanitizeLine } from '../../content/sanitize.js';
 import { hangStyled, plain, type Span, type StyledLine, wrapSpans } from './styled-text.js';
+import { scenarioHeading } from '../../content/lesson-render.js';
 
 export type LessonPart =
   | { kind: 'text'; lines: StyledLine[] }
@@ -210,13 +211,7 @@ class Layout {
   }
 
   scenarioHead(block: ScenarioBlock): StyledLine[] {
-    const o = block.overrides;
-    const toggles = [
-      o.fencing !== undefined ? `fencing ${o.fencing ? 'on' : 'off'}` : '',
-      o.minting ? `minting ${o.minting}` : '',
-      o.check ? `check ${o.check}` : '',
-    ].filter((x) => x !== '');
-    const head = wrapSpans([{ text: `${this.o.ascii ? '>' : '▶'} Try it: ${block.scenarioId}${toggles.length ? ` (${toggles.join(', ')})` : ''}`, bold: true }], this.width);
+    const head = wrapSpans([{ text: scenarioHeading(block, this.o.ascii), bold: true }], this.width);
     if (block.caption) head.push(...wrapSpans([{ text: block.caption, italic: true }], this.width));
     return head;
   }
