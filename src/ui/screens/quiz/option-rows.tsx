@@ -76,10 +76,13 @@ export function OptionRows({ state, theme, width }: { state: QuizState; theme: T
     <Box flexDirection="column" width={width}>
       {rows.map((r) => (
         <Box key={r.key}>
-          <Text color={r.highlighted ? theme.color('selected') : undefined}>{r.highlighted ? ` ${theme.symbols.pointer} ` : '   '}</Text>
-          <Text bold={r.highlighted} dimColor={r.dim} color={r.highlighted ? theme.color('selected') : undefined}>
-            {r.number} {r.marker === '' ? '' : `${r.marker} `}
-          </Text>
+          {/* The pointer and digit never shrink: a long option wraps, its digit stays in its column. */}
+          <Box flexShrink={0}>
+            <Text color={r.highlighted ? theme.color('selected') : undefined}>{r.highlighted ? ` ${theme.symbols.pointer} ` : '   '}</Text>
+            <Text bold={r.highlighted} dimColor={r.dim} color={r.highlighted ? theme.color('selected') : undefined}>
+              {r.number} {r.marker === '' ? '' : `${r.marker} `}
+            </Text>
+          </Box>
           <Box flexShrink={1}>
             <Text bold={r.highlighted} dimColor={r.dim} strikethrough={r.dim && theme.colored}>
               {r.text}

@@ -1,0 +1,45 @@
+/** A long option wraps beside its digit; the digits stay in one column. */
+import { cleanup } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DrawnQuestion } from '../../src/core/quiz/types.js';
+import { createQuizStore } from '../../src/store/quiz-store.js';
+import { renderApp, waitForFrame } from '../helpers/ink.js';
+import { withOwnDataDir } from './quiz-home.js';
+import { fakeClock, memoryPersistence, meta, SINGLE } from './quiz-fixtures.js';
+
+afterEach(() => {
+  cleanup();
+});
+withOwnDataDir();
+
+const LONG: DrawnQuestion = {
+  ...SINGLE,
+  id: 'q-long-option',
+  options: [
+    'Both are rejected because their tokens are equal',
+    'The first is rejected because a retry follows',
+    // From the shipped bank: at 80 columns this one wraps, and the row's
+    // pointer column used to shrink by one cell to make room.
+    'Both are accepted, so the balance goes up by 20, unless the operation carries an idempotency key',
+    'The second is rejected because 7 was already used',
+  ],
+  answer: 2,
+};
+
+describe('quiz options at 80 columns', () => {
+  it('keeps every digit in the same column when an option wraps', async () => {
+    const clock = fakeClock();
+    const store = createQuizStore({ questions: [LONG], meta: meta(), clock: clock.now, persist: memoryPersistence() });
+    const app = await renderApp({ screen: 'quiz', store }, { size: { columns: 80, rows: 24 } });
+    await waitForFrame(app.lastFrame, 'question 1 of');
+    const lines = (app.lastFrame() ?? '').split('\n');
+    const columnOf = (digit: string) => {
+      const line = lines.find((l) => new RegExp(`^\\s*(❯\\s+)?${digit} \\S`).test(l));
+      expect(line, `a line for option ${digit}`).toBeDefined();
+      return line!.indexOf(`${digit} `);
+    };
+    expect(columnOf('2')).toBe(columnOf('1'));
+    expect(columnOf('3')).toBe(columnOf('1'));
+    expect(columnOf('4')).toBe(columnOf('1'));
+  });
+});
