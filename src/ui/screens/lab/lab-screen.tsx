@@ -131,10 +131,17 @@ export function LabScreen({ route }: { route: Route }) {
         <Text color={theme.color('muted')}>Real processes: worker A is stopped with SIGSTOP while its lease runs out.</Text>
         <Box flexDirection="column" marginTop={1}>
           {LAB_EXPERIMENTS.map((e, i) => (
-            <Text key={e.name} color={i === selected ? theme.color('selected') : undefined} bold={i === selected}>
-              {i === selected ? sym.pointer : ' '} {e.name.padEnd(11)}
-              <Text color={theme.color('muted')}>{e.blurb}</Text>
-            </Text>
+            // Two columns, so a blurb that wraps hangs under itself, not under the name.
+            <Box key={e.name}>
+              <Box flexShrink={0}>
+                <Text color={i === selected ? theme.color('selected') : undefined} bold={i === selected}>
+                  {i === selected ? sym.pointer : ' '} {e.name.padEnd(11)}
+                </Text>
+              </Box>
+              <Box flexShrink={1}>
+                <Text color={theme.color('muted')}>{e.blurb}</Text>
+              </Box>
+            </Box>
           ))}
         </Box>
         <Box marginTop={1}>
