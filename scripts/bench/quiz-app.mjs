@@ -79,7 +79,16 @@ export async function bench({ runs }) {
       kill(a);
     }
   } finally {
-    rmSync(home, { recursive: true, force: true });
+    // A killed sitting may still be saving its report: retry until it is done.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        rmSync(home, { recursive: true, force: true });
+        break;
+      } catch (err) {
+        if (attempt >= 25) throw err;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
   }
   const baseline = median(base);
   return [
