@@ -2,9 +2,7 @@
 // started the same way (home, and the simulator opened by `sim`), its peak
 // memory, and how long one frame of the simulator's timeline takes to render
 // to a string at 100x30 (a frame must fit well inside Ink's 33 ms at 30 fps).
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -44,7 +42,7 @@ async function firstFrames(runs, env) {
   for (let i = 0; i <= runs; i++) {
     const b = await ptyRun([node, '-e', '0'], { env, cols: COLS, rows: ROWS });
     for (const [name, { argv, until }] of Object.entries(subjects)) {
-      const r = await ptyUntil(argv, until, { env });
+      const r = await ptyRun(argv, { env, cols: COLS, rows: ROWS, until, holdMs: 500, timeoutMs: 20_000 });
       if (i === 0) continue;
       if (r.firstFrameMs !== null) times[name].push(r.firstFrameMs);
       if (r.peakRssKb !== null) hwm[name].push(r.peakRssKb);
@@ -84,65 +82,6 @@ async function firstFrames(runs, env) {
     }
   }
   return rows;
-}
-
-const ESCAPES = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/g;
-const shellQuote = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
-
-/**
- * Like lib.mjs's ptyRun, but the first frame is the first output showing
- * `until` (escapes stripped). Starts `argv` under util-linux `script` at an
- * explicit size, reads VmHWM 0.5 s after that frame, then ends the session.
- */
-function ptyUntil(argv, until, { env }) {
-  const dir = mkdtempSync(join(tmpdir(), 'fence-tutor-pty-'));
-  const pidFile = join(dir, 'pid');
-  const inner = `stty cols ${COLS} rows ${ROWS} 2>/dev/null; echo $$ > ${shellQuote(pidFile)}; exec ${argv.map(shellQuote).join(' ')}`;
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const child = spawn('script', ['-qfec', inner, '/dev/null'], { cwd: root, env, stdio: ['pipe', 'pipe', 'ignore'] });
-    let text = '';
-    let firstFrameMs = null;
-    let peakRssKb = null;
-    const timers = [];
-    const innerPid = () => {
-      try {
-        return Number(readFileSync(pidFile, 'utf8').trim()) || null;
-      } catch {
-        return null;
-      }
-    };
-    const stop = () => {
-      for (const p of [innerPid(), child.pid]) {
-        try {
-          if (p) process.kill(p, 'SIGTERM');
-        } catch {}
-      }
-      timers.push(setTimeout(() => child.kill('SIGKILL'), 2000));
-    };
-    child.stdout.on('data', (d) => {
-      text += d;
-      if (firstFrameMs === null && until.test(text.replace(ESCAPES, ''))) {
-        firstFrameMs = performance.now() - t0;
-        timers.push(
-          setTimeout(() => {
-            try {
-              const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${innerPid()}/status`, 'utf8'));
-              peakRssKb = m ? Number(m[1]) : null;
-            } catch {}
-            stop();
-          }, 500),
-        );
-      }
-    });
-    timers.push(setTimeout(stop, 20_000));
-    child.on('error', reject);
-    child.on('close', () => {
-      for (const t of timers) clearTimeout(t);
-      rmSync(dir, { recursive: true, force: true });
-      resolve({ firstFrameMs, peakRssKb });
-    });
-  });
 }
 
 // One frame of the timeline, two ways: the core's text renderer alone, and

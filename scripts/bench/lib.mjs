@@ -116,15 +116,15 @@ const shellQuote = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
 /**
  * Starts `argv` in a fresh pseudo-terminal of an explicit size (util-linux
  * `script`; a pty with no size makes Ink render at width 0), and measures:
- * - `firstFrameMs`: from spawn to the first output holding visible text
- *   (`null` when the command printed none);
+ * - `firstFrameMs`: from spawn to the first output holding visible text, or
+ *   matching `until` when given (`null` when the command printed none);
  * - `exitMs`: from spawn to the end of the pty session, when it ends by itself
  *   within `holdMs` of the first frame;
  * - `peakRssKb`: the process's VmHWM (peak RSS so far) read from /proc
  *   `holdMs` after its first frame, or `null` if it had already exited.
  * The command is then ended (SIGTERM to its pty session, SIGKILL after 2 s).
  */
-export function ptyRun(argv, { env, cwd = root, cols = 100, rows = 30, holdMs = 400, timeoutMs = 15_000 } = {}) {
+export function ptyRun(argv, { env, cwd = root, cols = 100, rows = 30, holdMs = 400, timeoutMs = 15_000, until = /\S/ } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'fence-tutor-pty-'));
   const pidFile = join(dir, 'pid');
   const inner = `stty cols ${cols} rows ${rows} 2>/dev/null; echo $$ > ${shellQuote(pidFile)}; exec ${argv.map(shellQuote).join(' ')}`;
@@ -172,7 +172,7 @@ export function ptyRun(argv, { env, cwd = root, cols = 100, rows = 30, holdMs = 
     };
     child.stdout.on('data', (d) => {
       text += d;
-      if (firstFrameMs === null && /\S/.test(text.replace(ESCAPES, ''))) {
+      if (firstFrameMs === null && until.test(text.replace(ESCAPES, ''))) {
         firstFrameMs = performance.now() - t0;
         timers.push(
           setTimeout(() => {

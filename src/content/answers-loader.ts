@@ -1,4 +1,11 @@
-
+/**
+ * Answers files for autograding: `{"answers": {"<id>": <answer>}}` (JSON or
+ * YAML). Extra top-level keys are allowed (the sheet from `--export sheet`
+ * can be filled in and passed back as it is); `seed` and `student`, when
+ * present, are read. Answers for bank questions that were not drawn are
+ * ignored; an id not in the bank or an answer of the wrong shape is refused
+ * with the file, the line and the fix. `null` means "no answer" (wrong).
+ */
 import { expectedShape, responseShapeError } from '../core/quiz/answers.js';
 import type { DrawnQuestion, Response } from '../core/quiz/types.js';
 import { ContentError } from './problems.js';

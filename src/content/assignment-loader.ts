@@ -1,4 +1,10 @@
-
+/**
+ * Assignment files (issue 8): JSON written by `fence-tutor assign`, with
+ * every setting and the bank's questions embedded (predict keys included),
+ * so a sitting is the same on any machine and any later version. The
+ * questions are validated like a bank's; a content hash that does not match
+ * them means they were edited after the assignment was made.
+ */
 import type { QuizMode } from '../core/quiz/grading.js';
 import type { Question } from '../core/quiz/types.js';
 import { ContentError } from './problems.js';
