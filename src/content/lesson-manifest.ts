@@ -65,52 +65,48 @@ function parseOrCollect(text: string, file: string, problems: Problem[]) {
   }
 }
 
-export function parseManifest(text: string, file: string, problems: Problem[]): ParsedManifest | undefined {
+/**
+ * Parses `text` and checks it against `schema`; every problem goes into
+ * `problems` with its line and the fix for the key it concerns.
+ */
+function parseChecked<T>(
+  schema: z.ZodType<T>,
+  text: string,
+  file: string,
+  problems: Problem[],
+  where: string,
+  fixes: Record<string, string>,
+): { data: T; lineAt: (path: (string | number)[]) => number } | undefined {
   const parsed = parseOrCollect(text, file, problems);
   if (!parsed) return undefined;
-  const r = manifestSchema.safeParse(parsed.data);
+  const r = schema.safeParse(parsed.data);
   if (!r.success) {
-    problems.push(
-      ...issuesToProblems(r.error.issues, {
-        file,
-        parsed,
-        lineOffset: 0,
-        where: 'manifest',
-        fixes: {
-          kind: 'write "kind: manifest"',
-          glossary: 'name the glossary file, e.g. "glossary: glossary.yaml"',
-          lessons: 'list the lessons in order, each as "- { id: ID, file: NN-ID.md }"',
-        },
-      }),
-    );
+    problems.push(...issuesToProblems(r.error.issues, { file, parsed, lineOffset: 0, where, fixes }));
     return undefined;
   }
+  return { data: r.data, lineAt: parsed.lineAt };
+}
+
+export function parseManifest(text: string, file: string, problems: Problem[]): ParsedManifest | undefined {
+  const parsed = parseChecked(manifestSchema, text, file, problems, 'manifest', {
+    kind: 'write "kind: manifest"',
+    glossary: 'name the glossary file, e.g. "glossary: glossary.yaml"',
+    lessons: 'list the lessons in order, each as "- { id: ID, file: NN-ID.md }"',
+  });
+  if (!parsed) return undefined;
   return {
-    entries: r.data.lessons.map((e, i) => ({ id: e.id, file: e.file, line: parsed.lineAt(['lessons', i]) })),
-    glossaryFile: r.data.glossary ?? DEFAULT_GLOSSARY_FILE,
+    entries: parsed.data.lessons.map((e, i) => ({ id: e.id, file: e.file, line: parsed.lineAt(['lessons', i]) })),
+    glossaryFile: parsed.data.glossary ?? DEFAULT_GLOSSARY_FILE,
   };
 }
 
 export function parseGlossary(text: string, file: string, problems: Problem[]): GlossaryTerm[] | undefined {
-  const parsed = parseOrCollect(text, file, problems);
+  const parsed = parseChecked(glossarySchema, text, file, problems, 'glossary', {
+    kind: 'write "kind: glossary"',
+    terms: 'list terms as "- { id: token, term: fencing token, definition: ..., see: [LESSON-ID] }"',
+  });
   if (!parsed) return undefined;
-  const r = glossarySchema.safeParse(parsed.data);
-  if (!r.success) {
-    problems.push(
-      ...issuesToProblems(r.error.issues, {
-        file,
-        parsed,
-        lineOffset: 0,
-        where: 'glossary',
-        fixes: {
-          kind: 'write "kind: glossary"',
-          terms: 'list terms as "- { id: token, term: fencing token, definition: ..., see: [LESSON-ID] }"',
-        },
-      }),
-    );
-    return undefined;
-  }
-  return r.data.terms.map((t, i) => ({
+  return parsed.data.terms.map((t, i) => ({
     id: t.id,
     term: sanitizeLine(t.term),
     definition: sanitizeText(t.definition).trim(),

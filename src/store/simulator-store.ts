@@ -104,19 +104,27 @@ export function endTick(result: SimResult | null): number {
   return Math.max(result.endTick, result.events.at(-1)?.t ?? 0);
 }
 
+/** An engine call remembered per set of overrides, in `cache` (cleared by `open`). */
+function memoPerOverrides<T>(
+  cache: Map<string, T>,
+  compute: (scenario: Scenario, overrides: ConfigOverrides) => T,
+): (scenario: Scenario, overrides: ConfigOverrides) => T {
+  return (scenario, overrides) => {
+    const key = overridesKey(overrides);
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const result = compute(scenario, overrides);
+    cache.set(key, result);
+    return result;
+  };
+}
+
 export function createSimulatorStore(engine: EngineCalls, options: SimulatorOptions = {}): SimulatorStore {
   const runs = new Map<string, SimResult>();
   const explorations = new Map<string, ExploreResult>();
 
   return createStore<SimulatorState>()((set, get) => {
-    const memoRun = (scenario: Scenario, overrides: ConfigOverrides): SimResult => {
-      const key = overridesKey(overrides);
-      const hit = runs.get(key);
-      if (hit) return hit;
-      const result = engine.simulate(scenario, overrides);
-      runs.set(key, result);
-      return result;
-    };
+    const memoRun = memoPerOverrides(runs, engine.simulate);
 
     /** A change of settings: run again, say what changed, replay from the start. */
     const rerun = (overrides: ConfigOverrides, what: string) => {
@@ -144,14 +152,7 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
       });
     };
 
-    const exploreFor = (scenario: Scenario, overrides: ConfigOverrides): ExploreResult => {
-      const key = overridesKey(overrides);
-      const hit = explorations.get(key);
-      if (hit) return hit;
-      const result = engine.explore(scenario, overrides);
-      explorations.set(key, result);
-      return result;
-    };
+    const exploreFor = memoPerOverrides(explorations, engine.explore);
 
     const stepTo = (cursor: number) => set({ cursor, playing: false, stopAt: null });
 
