@@ -12,20 +12,9 @@ import { findShippedScenario } from '../../src/content/scenario-loader.js';
 import { loadShippedBank } from '../../src/content/quiz-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { explore } from '../../src/core/explorer.js';
+import { SHIPPED_LESSON_IDS } from '../helpers/lesson-ids.js';
 
-const IDS = [
-  'stale-holder',
-  'token-contract',
-  'lease-budgets',
-  'tokens-in-real-systems',
-  'implementation',
-  'atomic-vs-split',
-  'limits-of-fencing',
-  'failover-monotonicity',
-  'who-checks',
-  'failure-checklist',
-  'the-lab',
-];
+const IDS: readonly string[] = SHIPPED_LESSON_IDS;
 
 const curriculum = loadShippedCurriculum();
 

@@ -4,20 +4,9 @@ import { findShippedScenario } from '../../src/content/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { drawQuestions, presentQuestion } from '../../src/core/quiz/draw.js';
 import { quoteValue } from '../../src/core/quiz/predict.js';
+import { SHIPPED_LESSON_IDS } from '../helpers/lesson-ids.js';
 
-const LESSONS = [
-  'stale-holder',
-  'token-contract',
-  'lease-budgets',
-  'tokens-in-real-systems',
-  'implementation',
-  'atomic-vs-split',
-  'limits-of-fencing',
-  'failover-monotonicity',
-  'who-checks',
-  'failure-checklist',
-  'the-lab',
-];
+const LESSONS: readonly string[] = SHIPPED_LESSON_IDS;
 
 describe('the shipped bank', () => {
   const bank = loadShippedBank();
