@@ -37,6 +37,57 @@ const yogaWithoutFetch = {
   },
 };
 
+/**
+ * Commander requires node:child_process at load, only to spawn executable
+ * subcommands (which fence-tutor has none of). Loading it pulls in net,
+ * stream and dgram: several milliseconds of every start-up, the largest
+ * part of `sim --json` over `node -e 0`. This defers the require to the
+ * first spawn, which never comes.
+ */
+const commanderLazyChildProcess = {
+  name: 'commander-lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const { readFile } = await import('node:fs/promises');
+      const source = await readFile(args.path, 'utf8');
+      const eager = "const childProcess = require('node:child_process');";
+      const lazy = "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };";
+      const patched = source.replace(eager, lazy);
+      return {
+        contents: patched,
+        loader: 'js',
+        warnings: patched === source ? [{ text: 'commander-lazy-child-process: pattern not found; start-up loads child_process' }] : [],
+      };
+    });
+  },
+};
+
+/**
+ * An ESM `import { x } from 'node:fs'` makes Node build the module's whole
+ * namespace, which runs every lazy getter on it: for node:fs that loads the
+ * stream modules (about 2.5 ms here, on every start-up, for streams we never
+ * open; node:process would even build stdin and stdout). In our own sources
+ * such an import becomes a `require` (the banner's), which runs no getter.
+ * Only whole-line named, default or namespace imports of node:fs are
+ * rewritten; anything else is left as written.
+ */
+const fsThroughRequire = {
+  name: 'fs-through-require',
+  setup(b) {
+    const line = /^import (\{[^}]*\}|\* as \w+|\w+) from 'node:fs';$/gm;
+    b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
+      const { readFile } = await import('node:fs/promises');
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes("from 'node:fs';")) return undefined;
+      const contents = source.replace(line, (_m, what) => {
+        const binding = what.startsWith('* as ') ? what.slice(5) : what.replace(/\s+as\s+/g, ': ');
+        return `const ${binding} = require('node:fs');`;
+      });
+      return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
 const outdirFlag = flag('--outdir');
 const metafileFlag = flag('--metafile');
 // Build into a private folder, then move it in file by file (see installInto),
@@ -64,7 +115,7 @@ const result = await build({
   // it stays a runtime dependency (README: "Why one runtime dependency").
   external: ['node-sqlite3-wasm'],
   alias: { 'react-devtools-core': './scripts/stubs/react-devtools-core.js' },
-  plugins: [yogaWithoutFetch],
+  plugins: [fsThroughRequire, yogaWithoutFetch, commanderLazyChildProcess],
   define: { 'process.env.NODE_ENV': '"production"' },
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",

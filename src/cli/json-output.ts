@@ -3,6 +3,8 @@
  * explorer are bigints and may pass 2^53, so they are written as exact
  * integer literals rather than rounded numbers.
  */
+import { writeStdout } from './stdout.js';
+
 export function toJson(value: unknown, indent = 2): string {
   // A marker no real string will contain: random per call.
   const marker = `bigint-${Math.random().toString(36).slice(2)}:`;
@@ -22,5 +24,5 @@ export function toJson(value: unknown, indent = 2): string {
 }
 
 export function printJson(value: unknown): void {
-  process.stdout.write(`${toJson(value)}\n`);
+  writeStdout(`${toJson(value)}\n`);
 }

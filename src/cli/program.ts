@@ -8,6 +8,7 @@ import { ContentError, formatProblem } from '../content/problems.js';
 import { toolVersion } from '../platform/package-root.js';
 import { registerAll } from './commands/index.js';
 import { EXIT, UsageError } from './errors.js';
+import { writeStdout } from './stdout.js';
 import { decideDisplay } from './terminal.js';
 
 export function buildProgram(): Command {
@@ -23,7 +24,7 @@ export function buildProgram(): Command {
     .option('--narrate', 'narration only, one sentence per event (for screen readers)')
     .addOption(new Option('--content <dir>', 'add an instructor content directory (lessons/, quizzes/, scenarios/)'))
     .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    .configureOutput({ writeOut: writeStdout, writeErr: (s) => process.stderr.write(s) })
     .addHelpText(
       'after',
       `

@@ -1,11 +1,10 @@
 /**
  * The options `sim` and `explore` share: which scenario, and the toggles
- * that override its config. Kept free of heavy imports: the loader is
- * imported only when the action runs.
+ * that override its config. Kept free of heavy imports: the actions' work
+ * (scenario-run.ts) is imported only when one runs.
  */
 import { type Command, Option } from 'commander';
-import type { ConfigOverrides, Scenario } from '../core/types.js';
-import { UsageError } from './errors.js';
+import type { ConfigOverrides } from '../core/types.js';
 
 export interface ScenarioFlags {
   scenario?: string;
@@ -34,28 +33,4 @@ export function overridesFrom(flags: ScenarioFlags): ConfigOverrides {
   if (flags.minting !== undefined) o.minting = flags.minting;
   if (flags.check !== undefined) o.check = flags.check;
   return o;
-}
-
-/** Loads the scenario the flags name; usage errors exit 2, file problems too (ContentError). */
-export async function scenarioFrom(flags: ScenarioFlags): Promise<Scenario> {
-  if (flags.scenario !== undefined && flags.scenarioFile !== undefined) {
-    throw new UsageError('give either --scenario ID or --scenario-file FILE, not both');
-  }
-  if (flags.scenario === undefined && flags.scenarioFile === undefined) {
-    throw new UsageError('say which scenario: --scenario ID (see `fence-tutor scenarios`) or --scenario-file FILE');
-  }
-  const quick = await import('../content/scenario-quick.js');
-  if (flags.scenarioFile !== undefined) return quick.quickScenarioFile(flags.scenarioFile);
-  const id = flags.scenario!;
-  if (flags.content) {
-    const { join } = await import('node:path');
-    const local = await quick.quickFindScenario(id, join(flags.content, 'scenarios'), true);
-    if (local) return local;
-  }
-  const found = await quick.quickFindScenario(id);
-  if (found) return found;
-  const { shippedScenarioIds } = await import('../content/scenario-files.js');
-  throw new UsageError(
-    `--scenario: no scenario named "${id.replace(/[^\w.-]/g, '?')}"; the shipped ones are: ${shippedScenarioIds().join(', ')}`,
-  );
 }

@@ -12,6 +12,7 @@
  * is a few thousand states. Counts are bigints, exact beyond 2^53.
  */
 import { effectiveConfig, simulate } from './engine.js';
+import { type PackedTally, PackedOverflow, packedCount } from './packed-count.js';
 import { compareTokens } from './token.js';
 import type { ConfigOverrides, ExploreResult, Scenario, ScenarioConfig, SimResult, SinkOperation, Token } from './types.js';
 
@@ -43,9 +44,6 @@ interface Step {
   next: State;
   write: number;
 }
-
-/** Thrown when a count no longer fits a double exactly: the count restarts with bigints. */
-class Overflow extends Error {}
 
 interface Entry<N> {
   state: State;
@@ -82,6 +80,8 @@ export class Exploration {
   constructor(
     run: Pick<SimResult, 'writes'>,
     private readonly config: ScenarioConfig,
+    /** Tests turn the fast path off to check it against the general one. */
+    private readonly fastPath = true,
   ) {
     this.fencing = config.fencing;
     this.split = config.fencing && config.check === 'split';
@@ -140,8 +140,9 @@ export class Exploration {
   /**
    * Counts paths forward through the state graph. States are taken in order
    * of progress (the sum of positions, which every operation raises), so a
-   * state's count is complete before it is expanded. `add` is plain `+`;
-   * with doubles it throws Overflow past 2^53.
+   * state's count is complete before it is expanded. The general path,
+   * with bigint counts: used when the packed path (packed-count.ts) cannot
+   * hold the state or its counts pass 2^53.
    */
   private count<N>(zero: N, one: N, add: (a: N, b: N) => N): Tally<N> {
     const radix = this.sequences.map((q) => 2 * q.length + 1);
@@ -187,125 +188,6 @@ export class Exploration {
     return tally;
   }
 
-  /**
-   * The fast path: the whole state (positions, value, mark, highest
-   * accepted, stale flag) packed into one integer key in mixed radix, so a
-   * step is a few additions; counts are doubles in flat arrays, found by key
-   * through one Map.
-   * Returns undefined when the keys would not fit 2^53; throws Overflow when
-   * a count would not.
-   */
-  private fastCount(): { tally: Tally<number>; path: number[] | null } | undefined {
-    const n = this.actors.length;
-    const ranks = this.tokens.length + 1;
-    const radix = this.sequences.map((q) => 2 * q.length + 1);
-    // Weights, lowest first: stale flag, maxAccepted, hwm, value, then each actor's position.
-    const wMax = 2;
-    const wHwm = wMax * ranks;
-    const wVal = wHwm * ranks;
-    const wPos: number[] = [];
-    let w = wVal * (this.writes.length + 1);
-    for (let a = n - 1; a >= 0; a--) {
-      wPos[a] = w;
-      w *= radix[a]!;
-    }
-    if (!Number.isSafeInteger(w)) return undefined;
-    const ends = this.sequences.map((q) => 2 * q.length);
-    const rankOf = this.writes.map((x) => x.rank);
-    const seqs = this.sequences;
-    const fencing = this.fencing;
-    const split = this.split;
-    const last = ends.reduce((m, e) => m + e, 0);
-    // Every state once: its key, its count of paths from the start, and how it
-    // was first reached (parent entry and mover in one number), in flat arrays;
-    // `levels` lists the entries by progress (sum of positions).
-    const keys: number[] = [0];
-    const counts: number[] = [1];
-    const parent: number[] = [-1];
-    const index = new Map<number, number>([[0, 0]]);
-    const levels: number[][] = [];
-    for (let i = 0; i <= last; i++) levels.push([]);
-    levels[0]!.push(0);
-    const width = this.writes.length + 1;
-    const finals = new Array<number>(width).fill(0);
-    let total = 0;
-    let clean = 0;
-    let violating = -1;
-    const max = Number.MAX_SAFE_INTEGER;
-    for (let progress = 0; progress <= last; progress++) {
-      const level = levels[progress]!;
-      for (let e = 0; e < level.length; e++) {
-        const id = level[e]!;
-        const key = keys[id]!;
-        const count = counts[id]!;
-        const stale = key % 2;
-        const maxAcc = (Math.floor(key / wMax) % ranks) - 1;
-        const hwm = (Math.floor(key / wHwm) % ranks) - 1;
-        const value = (Math.floor(key / wVal) % width) - 1;
-        let finished = true;
-        for (let a = 0; a < n; a++) {
-          const p = Math.floor(key / wPos[a]!) % radix[a]!;
-          if (p === ends[a]) continue;
-          finished = false;
-          const write = seqs[a]![p >> 1]!;
-          const rank = rankOf[write]!;
-          let next: number;
-          let dp: number;
-          if (p % 2 === 1 || !fencing || (!split && rank !== NONE && (hwm === NONE || rank >= hwm))) {
-            // The write lands: an apply (split), or an accepted atomic or plain write.
-            const isStale = rank !== NONE && maxAcc !== NONE && rank < maxAcc ? 1 : 0;
-            const newMax = Math.max(rank, maxAcc);
-            const newHwm = fencing ? rank : hwm;
-            dp = p % 2 === 1 ? 1 : 2;
-            next =
-              key +
-              dp * wPos[a]! +
-              (write - value) * wVal +
-              (newHwm - hwm) * wHwm +
-              (newMax - maxAcc) * wMax +
-              (isStale && !stale ? 1 : 0);
-          } else {
-            // A check that passes (split: the apply is due), or a rejection.
-            dp = rank !== NONE && (hwm === NONE || rank >= hwm) ? 1 : 2;
-            next = key + dp * wPos[a]!;
-          }
-          const seen = index.get(next);
-          if (seen === undefined) {
-            const fresh = keys.length;
-            keys.push(next);
-            counts.push(count);
-            parent.push(id * n + a);
-            index.set(next, fresh);
-            levels[progress + dp]!.push(fresh);
-          } else {
-            const sum = counts[seen]! + count;
-            if (sum > max) throw new Overflow('counts past 2^53');
-            counts[seen] = sum;
-          }
-        }
-        if (finished) {
-          total += count;
-          if (total > max) throw new Overflow('counts past 2^53');
-          if (stale === 0) clean += count;
-          else if (violating === -1) violating = id;
-          finals[value + 1] = finals[value + 1]! + count;
-        }
-      }
-    }
-    const states = keys.length;
-    let path: number[] | null = null;
-    if (violating !== -1) {
-      path = [];
-      for (let id = violating; id !== 0; ) {
-        const p = parent[id]!;
-        path.push(p % n);
-        id = Math.floor(p / n);
-      }
-      path.reverse();
-    }
-    return { tally: { total, clean, finals, violating: null, states }, path };
-  }
-
   private initial(): State {
     return { pos: this.actors.map(() => 0), value: NONE, hwm: NONE, maxAccepted: NONE };
   }
@@ -313,15 +195,22 @@ export class Exploration {
   /** Doubles while every count fits exactly (below 2^53); bigints after that. */
   private counts(): Tally<bigint> {
     if (this.tally) return this.tally;
-    let fast: ReturnType<Exploration['fastCount']>;
+    let fast: PackedTally | undefined;
     try {
-      fast = this.fastCount();
+      if (this.fastPath) {
+        fast = packedCount({
+          sequences: this.sequences,
+          ranks: this.writes.map((w) => w.rank),
+          tokenCount: this.tokens.length,
+          fencing: this.fencing,
+          split: this.split,
+        });
+      }
     } catch (err) {
-      if (!(err instanceof Overflow)) throw err;
+      if (!(err instanceof PackedOverflow)) throw err;
     }
     if (fast) {
-      const t = fast.tally;
-      this.tally = { total: BigInt(t.total), clean: BigInt(t.clean), finals: t.finals.map((n) => BigInt(n)), violating: null, states: t.states };
+      this.tally = { total: BigInt(fast.total), clean: BigInt(fast.clean), finals: fast.finals.map((n) => BigInt(n)), violating: null, states: fast.states };
       this.violatingPath = fast.path;
     } else {
       this.tally = this.count<bigint>(0n, 1n, (a, b) => a + b);
@@ -405,3 +294,4 @@ export function explore(scenario: Scenario, overrides: ConfigOverrides = {}): Ex
   const run = simulate(scenario, overrides);
   return new Exploration(run, effectiveConfig(scenario, overrides)).result(scenario.id);
 }
+

@@ -30,6 +30,14 @@ describe('exact counts', () => {
     expect(toJson(exploreToJson(r), 0)).toContain(`"orderings":${total.toString()}`);
   });
 
+  it('a state too wide to pack (eight actors, two writes each) is counted by the general path, exactly', () => {
+    const actors = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+    const r = explore(plainWriters(actors, 2));
+    const total = multinomial(...actors.map(() => 2));
+    expect(r.orderings).toBe(total);
+    expect(r.finalValues.H1).toBe(multinomial(...actors.map((a) => (a === 'H' ? 1 : 2))));
+  });
+
   it('the twelve-write fixture (tens of billions of orderings) answers exactly', () => {
     const s = loadScenarioText(readFileSync(new URL('../fixtures/scenarios/twelve-writes.yaml', import.meta.url), 'utf8'), 'twelve-writes.yaml');
     const r = explore(s);

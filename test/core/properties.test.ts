@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/core/engine.js';
-import { explore, exploreRun } from '../../src/core/explorer.js';
+import { Exploration, explore, exploreRun } from '../../src/core/explorer.js';
 import { compareTokens } from '../../src/core/token.js';
 import type { EventKind } from '../../src/core/types.js';
 import { config, scenarioArb } from './arbitraries.js';
@@ -76,6 +76,20 @@ describe('explorer properties (random scenarios)', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('the packed fast path and the general path agree, counterexample included', () => {
+    const larger = scenarioArb({ maxSteps: 24 });
+    fc.assert(
+      fc.property(larger, (s) => {
+        const run = simulate(s);
+        const fast = new Exploration(run, run.config).result(s.id);
+        const general = new Exploration(run, run.config, false).result(s.id);
+        expect(fast).toEqual(general);
+        if (general.counterexample) expect(replay(run, general.counterexample)).toBe(true);
+      }),
+      { numRuns: 200 },
     );
   });
 

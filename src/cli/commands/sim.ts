@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { decideDisplay } from '../terminal.js';
-import { addScenarioOptions, overridesFrom, type ScenarioFlags, scenarioFrom } from '../sim-options.js';
+import { addScenarioOptions, overridesFrom, type ScenarioFlags } from '../sim-options.js';
 
 export function register(program: Command): void {
   const cmd = program.command('sim').description('run a scenario and show what happens, tick by tick');
@@ -20,6 +20,13 @@ Examples:
     )
     .action(async (_opts, command: Command) => {
       const flags = command.optsWithGlobals() as ScenarioFlags & Record<string, unknown>;
+      if (flags.json) {
+        // Before decideDisplay: --json is never interactive, and asking the
+        // streams whether they are terminals builds them (see writeStdout).
+        const { printSimJson } = await import('../scenario-run.js');
+        await printSimJson(flags);
+        return;
+      }
       const display = decideDisplay(flags);
       if (display.interactive && flags.scenario === undefined && flags.scenarioFile === undefined) {
         // On a terminal, `sim` alone opens the simulator's scenario picker.
@@ -27,15 +34,9 @@ Examples:
         process.exitCode = await runApp({ route: { screen: 'simulator', overrides: overridesFrom(flags) }, display, flags });
         return;
       }
+      const { scenarioFrom } = await import('../scenario-run.js');
       const scenario = await scenarioFrom(flags);
       const overrides = overridesFrom(flags);
-      const { simulate } = await import('../../core/engine.js');
-      if (flags.json) {
-        const { simToJson } = await import('../../core/sim-json.js');
-        const { printJson } = await import('../json-output.js');
-        printJson(simToJson(simulate(scenario, overrides)));
-        return;
-      }
       if (display.interactive) {
         const { runApp } = await import('../../ui/run-app.js');
         process.exitCode = await runApp({ route: { screen: 'simulator', scenario, overrides }, display, flags });
