@@ -1,13 +1,18 @@
-// Bundles src/cli/main.ts into dist/ (ESM, minified, code-split). See
-// design.md section 3, trap 9, for why each option is here.
+// Bundles the command line into dist/. See design.md section 3, trap 9, for
+// why each option is here, and the README ("Why the entry is CommonJS").
 //
-//   node scripts/build.mjs                      build dist/ (swapped in whole)
-//   node scripts/build.mjs --analyze            ... and print what each chunk holds
-//   node scripts/build.mjs --clean              ... and drop chunks of earlier builds now (prepack)
+//   dist/cli.cjs     the entry (CommonJS, one file): commander, every command's
+//                    definition, and what `sim`, `explore` and `--version` run
+//   dist/esm/*.js    everything else a command imports lazily (ESM, code-split:
+//   dist/chunks/     the Ink app, lessons, quizzes, the lab), one entry per import
+//
+//   node scripts/build.mjs                      build dist/ (swapped in file by file)
+//   node scripts/build.mjs --analyze            ... and print what each output holds
+//   node scripts/build.mjs --clean              ... and drop outputs of earlier builds now (prepack)
 //   node scripts/build.mjs --outdir DIR [--metafile FILE]
 //                                               build into DIR only (tests inspect it)
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -95,33 +100,94 @@ const metafileFlag = flag('--metafile');
 const staging = outdirFlag ? resolve(outdirFlag) : join(root, '.tmp', `dist-${process.pid}`);
 rmSync(staging, { recursive: true, force: true });
 
-const result = await build({
+/**
+ * What the CommonJS entry holds besides the command definitions: the lazy
+ * imports on the paths timed against `node -e 0` (issue 2: `sim --json` and
+ * `explore --json` within 1.5x), and the small plain-text outputs. Any other
+ * `import()` in code the entry holds becomes an ESM entry of its own.
+ */
+const INLINE = /^src\/(cli\/(scenario-run|json-output|stdout|terminal|sim-plain|explore-plain|plain-home)|content\/(scenario-files|problems|sanitize)|platform\/package-root)\.ts$/;
+
+/**
+ * Turns the entry's heavy `import()`s into imports of ESM entries
+ * (`./esm/<name>.js`) and records them, so the second build makes exactly
+ * those entries.
+ */
+function lazyEsm(recorded) {
+  return {
+    name: 'lazy-esm',
+    setup(b) {
+      b.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData?.lazyEsm) return undefined;
+        const r = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { lazyEsm: true } });
+        if (r.errors.length > 0) return { errors: r.errors };
+        const file = relative(root, r.path).split('\\').join('/');
+        if (INLINE.test(file)) return { path: r.path };
+        const name = basename(file).replace(/\.tsx?$/, '');
+        const earlier = recorded.get(name);
+        if (earlier && earlier !== file) return { errors: [{ text: `two lazily imported modules are both named ${name}: ${earlier} and ${file}` }] };
+        recorded.set(name, file);
+        return { path: `./esm/${name}.js`, external: true };
+      });
+    },
+  };
+}
+
+const shared = {
   absWorkingDir: root,
-  entryPoints: { main: 'src/cli/main.ts' },
   outdir: staging,
   bundle: true,
-  // Code splitting keeps the Ink app (React, Ink, yoga) in chunks that only
-  // a dynamic import() reaches, so plain and JSON commands never load them.
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   minify: true,
   sourcemap: false,
   metafile: true,
   legalComments: 'none',
-  chunkNames: 'chunks/[name]-[hash]',
   // The WebAssembly SQLite build loads its .wasm beside its own .js file, so
   // it stays a runtime dependency (README: "Why one runtime dependency").
   external: ['node-sqlite3-wasm'],
   alias: { 'react-devtools-core': './scripts/stubs/react-devtools-core.js' },
-  plugins: [fsThroughRequire, yogaWithoutFetch, commanderLazyChildProcess],
   define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+};
+
+const lazy = new Map();
+const entry = await build({
+  ...shared,
+  // CommonJS, one file: Node starts a CommonJS entry without its ESM loader,
+  // about 13 ms sooner here (README, "Why the entry is CommonJS").
+  entryPoints: { cli: 'src/cli/main.ts' },
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  plugins: [lazyEsm(lazy), commanderLazyChildProcess],
+  // package-root finds the package from its own file's URL.
+  define: { ...shared.define, 'import.meta.url': '__entryUrl' },
+  banner: { js: "const __entryUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // Any other import.meta would be empty here: refuse to build instead.
+  logOverride: { 'empty-import-meta': 'error' },
+});
+
+const esm = await build({
+  ...shared,
+  entryPoints: Object.fromEntries([...lazy].map(([name, file]) => [name, file])),
+  entryNames: 'esm/[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  // Code splitting: each lazily imported part loads only the chunks it needs;
+  // the Ink app (React, Ink, yoga) sits in chunks only run-app reaches.
+  splitting: true,
+  format: 'esm',
+  plugins: [fsThroughRequire, yogaWithoutFetch, commanderLazyChildProcess],
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
-  logLevel: 'warning',
 });
+
+const result = {
+  metafile: {
+    inputs: { ...esm.metafile.inputs, ...entry.metafile.inputs },
+    outputs: { ...esm.metafile.outputs, ...entry.metafile.outputs },
+  },
+};
 
 if (metafileFlag) {
   mkdirSync(dirname(resolve(metafileFlag)), { recursive: true });
@@ -137,19 +203,26 @@ if (process.argv.includes('--analyze')) {
 
 /**
  * Several people and test runs build and run the bundle at once. Removing
- * dist/ and renaming the new one in leaves a moment with no dist/main.js, and
- * a process started from the old main.js that later `import()`s one of its
- * chunks finds it gone. So: chunks (named by content hash) are moved in
- * beside the old ones, then each entry file replaces its old self with one
- * atomic rename. Chunks no build uses any more are deleted a while after they
- * were retired (at once with --clean, before packing).
+ * dist/ and renaming the new one in leaves a moment with no dist/cli.cjs, and
+ * a process started from the old entry that later `import()`s one of its
+ * parts finds it gone. So: chunks (named by content hash) and the ESM entries
+ * are moved in one file at a time, each replacing its old self with one atomic
+ * rename, then the entry. Files no build makes any more are deleted a while
+ * after they were retired (at once with --clean, before packing).
  */
 function installInto(dist, staged, clean) {
   const RETIRE_AFTER_MS = 10 * 60 * 1000;
-  mkdirSync(join(dist, 'chunks'), { recursive: true });
-  const newChunks = existsSync(join(staged, 'chunks')) ? readdirSync(join(staged, 'chunks')) : [];
-  for (const name of newChunks) renameSync(join(staged, 'chunks', name), join(dist, 'chunks', name));
-  const entries = readdirSync(staged).filter((name) => name !== 'chunks');
+  const folders = ['chunks', 'esm'];
+  const made = new Set();
+  for (const folder of folders) {
+    mkdirSync(join(dist, folder), { recursive: true });
+    const names = existsSync(join(staged, folder)) ? readdirSync(join(staged, folder)) : [];
+    for (const name of names) {
+      renameSync(join(staged, folder, name), join(dist, folder, name));
+      made.add(`${folder}/${name}`);
+    }
+  }
+  const entries = readdirSync(staged).filter((name) => !folders.includes(name));
   for (const name of entries) renameSync(join(staged, name), join(dist, name));
   rmSync(staged, { recursive: true, force: true });
 
@@ -162,16 +235,18 @@ function installInto(dist, staged, clean) {
     ledger = {};
   }
   const now = Date.now();
-  const keep = new Set(newChunks);
   const next = {};
-  for (const name of readdirSync(join(dist, 'chunks'))) {
-    if (keep.has(name)) continue;
-    const retiredAt = ledger[name] ?? now;
-    if (clean || now - retiredAt > RETIRE_AFTER_MS) rmSync(join(dist, 'chunks', name), { force: true });
-    else next[name] = retiredAt;
+  for (const folder of folders) {
+    for (const name of readdirSync(join(dist, folder))) {
+      const key = `${folder}/${name}`;
+      if (made.has(key)) continue;
+      const retiredAt = ledger[key] ?? now;
+      if (clean || now - retiredAt > RETIRE_AFTER_MS) rmSync(join(dist, folder, name), { force: true });
+      else next[key] = retiredAt;
+    }
   }
   for (const name of readdirSync(dist)) {
-    if (name !== 'chunks' && !entries.includes(name)) rmSync(join(dist, name), { recursive: true, force: true });
+    if (!folders.includes(name) && !entries.includes(name)) rmSync(join(dist, name), { recursive: true, force: true });
   }
   mkdirSync(dirname(ledgerPath), { recursive: true });
   const tmp = `${ledgerPath}.${process.pid}`;

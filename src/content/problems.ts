@@ -13,14 +13,31 @@ export interface Problem {
   fix: string;
 }
 
+const CONTENT_ERROR = Symbol.for('fence-tutor.ContentError');
+
 /** Thrown by loaders; the CLI prints each problem on stderr and exits 2. */
 export class ContentError extends Error {
+  /**
+   * The built entry (dist/cli.cjs) and the parts it loads lazily (dist/esm)
+   * each hold a copy of this class; a brand lets `instanceof` recognise an
+   * error thrown by either copy.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(value, CONTENT_ERROR);
+  }
+
   readonly problems: Problem[];
   constructor(problems: Problem[]) {
     super(problems.map(formatProblem).join('\n'));
     this.name = 'ContentError';
     this.problems = problems;
+    Object.defineProperty(this, CONTENT_ERROR, { value: true });
   }
+}
+
+/** True for an object marked with `brand` (see ContentError). */
+export function isBranded(value: unknown, brand: symbol): boolean {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
 }
 
 export function formatProblem(p: Problem): string {

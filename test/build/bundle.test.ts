@@ -1,7 +1,7 @@
 /**
- * The bundle's shape (conventions, "Build and dependencies"): the entry chunk
- * and every chunk it reaches through static imports hold no React and no Ink,
- * so `sim --json`, `quiz --answers` and the lab never load them; the Ink app is
+ * The bundle's shape (conventions, "Build and dependencies"; README, "Why the
+ * entry is CommonJS"): the entry (dist/cli.cjs) and every part `sim --json`,
+ * `quiz --answers` and the lab load hold no React and no Ink; the Ink app is
  * reached only through a dynamic import(). Checked twice: on esbuild's own
  * metafile, and by reading the emitted code.
  */
@@ -65,9 +65,19 @@ function entryOutput(): string {
   return found![0];
 }
 
+/** The entry's `import("./esm/x.js")`s, as the metafile names those outputs. */
+function lazyParts(): string[] {
+  const out = entryOutput();
+  const base = out.slice(0, out.lastIndexOf('/') + 1);
+  const paths = meta.outputs[out]!.imports
+    .filter((imp) => imp.kind === 'dynamic-import' && imp.external && imp.path.startsWith('./esm/'))
+    .map((imp) => base + imp.path.slice(2));
+  return [...new Set(paths)];
+}
+
 describe('the bundle', () => {
   it('keeps React, Ink and src/ui out of the entry chunk and its static imports (metafile)', () => {
-    const statics = reachable(entryOutput(), ['import-statement']);
+    const statics = reachable(entryOutput(), ['import-statement', 'require-call']);
     const offenders = [...statics].flatMap((out) =>
       Object.keys(meta.outputs[out]!.inputs)
         .filter((input) => UI_INPUT.test(input))
@@ -93,13 +103,17 @@ describe('the bundle', () => {
   });
 
   it('reaches the Ink app only through a dynamic import', () => {
-    const all = reachable(entryOutput(), ['import-statement', 'dynamic-import']);
+    const parts = lazyParts();
+    expect(parts.every((p) => meta.outputs[p]), `every ./esm/ import is an output: ${parts.join(', ')}`).toBe(true);
+    const all = new Set(parts.flatMap((p) => [...reachable(p, ['import-statement', 'dynamic-import'])]));
     const holdsInk = [...all].filter((out) =>
       Object.keys(meta.outputs[out]!.inputs).some((i) => /node_modules\/ink\//.test(i)),
     );
     expect(holdsInk.length).toBeGreaterThan(0);
-    const statics = reachable(entryOutput(), ['import-statement']);
-    for (const out of holdsInk) expect(statics.has(out)).toBe(false);
+    expect(Object.keys(meta.outputs[entryOutput()]!.inputs).some((i) => UI_INPUT.test(i))).toBe(false);
+    // Only the app's own part loads Ink statically.
+    const appParts = parts.filter((p) => [...reachable(p, ['import-statement'])].some((out) => holdsInk.includes(out)));
+    expect(appParts.map((p) => p.slice(p.lastIndexOf('/') + 1))).toEqual(['run-app.js']);
   });
 
   it('emits no React in the code the entry loads statically (reading the files)', () => {
@@ -107,7 +121,7 @@ describe('the bundle', () => {
     // not `import("./x.js")`, independently of the metafile.
     const outDir = join(dir, 'out');
     const seen = new Set<string>();
-    const todo = [join(outDir, 'main.js')];
+    const todo = [join(outDir, 'cli.cjs')];
     while (todo.length > 0) {
       const file = todo.pop()!;
       if (seen.has(file)) continue;
@@ -116,7 +130,7 @@ describe('the bundle', () => {
       for (const marker of REACT_MARKERS) {
         expect(code.includes(marker), `${relative(outDir, file)} contains ${marker}`).toBe(false);
       }
-      for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+)["']/g)) {
+      for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*|\brequire\()["'](\.{1,2}\/[^"']+)["']/g)) {
         todo.push(resolve(join(file, '..'), m[1]!));
       }
     }
@@ -125,18 +139,27 @@ describe('the bundle', () => {
 
   it('keeps yoga from touching fetch at start-up (it would load undici before the first frame)', () => {
     const outDir = join(dir, 'out');
-    const files = [join(outDir, 'main.js'), ...readdirSync(join(outDir, 'chunks')).map((f) => join(outDir, 'chunks', f))];
+    const files = [
+      join(outDir, 'cli.cjs'),
+      ...['chunks', 'esm'].flatMap((d) => readdirSync(join(outDir, d)).map((f) => join(outDir, d, f))),
+    ];
     const yoga = files.filter((f) => readFileSync(f, 'utf8').includes('both async and sync fetching of the wasm failed'));
     expect(yoga.length).toBe(1);
     expect(readFileSync(yoga[0]!, 'utf8')).not.toMatch(/typeof fetch/);
   });
 
-  it('is ESM and minified', () => {
-    const code = readFileSync(join(dir, 'out', 'main.js'), 'utf8');
-    expect(code).toMatch(/^import /);
-    // Minified: long lines (newlines survive only inside template literals), no comments.
-    expect(code.length / code.split('\n').length).toBeGreaterThan(150);
-    expect(code).not.toMatch(/^\s*\/\/ /m);
+  it('has a CommonJS entry and ESM parts, all minified', () => {
+    const entry = readFileSync(join(dir, 'out', 'cli.cjs'), 'utf8');
+    // CommonJS: no import/export statements (only import() of the ESM parts).
+    expect(entry).not.toMatch(/^\s*(import|export)\s[\w{*]/m);
+    expect(entry).toMatch(/import\("\.\/esm\/run-app\.js"\)/);
+    const part = readFileSync(join(dir, 'out', 'esm', 'run-app.js'), 'utf8');
+    expect(part).toMatch(/^import /);
+    for (const code of [entry, part]) {
+      // Minified: long lines (newlines survive only inside template literals), no comments.
+      expect(code.length / code.split('\n').length).toBeGreaterThan(150);
+      expect(code).not.toMatch(/^\s*\/\/ /m);
+    }
   });
 
   it('keeps node-sqlite3-wasm external (its .wasm is loaded beside its .js)', () => {

@@ -12,7 +12,7 @@ export const root = new URL('../..', import.meta.url).pathname;
 const bin = join(root, 'bin/fence-tutor.js');
 
 export function ensureBuilt(): void {
-  if (existsSync(join(root, 'dist/main.js'))) return;
+  if (existsSync(join(root, 'dist/cli.cjs'))) return;
   const b = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, encoding: 'utf8' });
   if (b.status !== 0) throw new Error(`build failed: ${b.stderr}`);
 }

@@ -97,10 +97,10 @@ describe('the tarball', () => {
       .split('\n')
       .filter(Boolean)
       .map((f) => f.replace(/^package\//, ''));
-    for (const must of ['package.json', 'bin/fence-tutor.js', 'dist/main.js', 'README.md', 'LICENSE']) {
+    for (const must of ['package.json', 'bin/fence-tutor.js', 'bin/package.json', 'dist/cli.cjs', 'README.md', 'LICENSE']) {
       expect(files).toContain(must);
     }
-    for (const dir of ['lessons/', 'quizzes/', 'scenarios/', 'dist/chunks/']) {
+    for (const dir of ['lessons/', 'quizzes/', 'scenarios/', 'dist/chunks/', 'dist/esm/']) {
       expect(files.some((f) => f.startsWith(dir)), `${dir} is packed`).toBe(true);
     }
     expect(files.some((f) => f.startsWith('scenarios/late-write.'))).toBe(true);

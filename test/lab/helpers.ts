@@ -24,7 +24,7 @@ function newestMtime(dir: string): number {
 export function ensureBuilt(): void {
   let built = 0;
   try {
-    built = statSync(join(root, 'dist', 'main.js')).mtimeMs;
+    built = statSync(join(root, 'dist', 'cli.cjs')).mtimeMs;
   } catch {
     // not built yet
   }
