@@ -1,9 +1,9 @@
 /**
  * What `sim --json` and `explore` do once their flags are parsed, in one
- * module that the actions import once. Each dynamic import is a trip through
- * the ESM loader and the event loop; four of them in a row cost more than
- * counting 66 billion orderings (issue 2 asks both commands to finish within
- * 1.5x of `node -e 0`). Plain text and the Ink app stay behind their own
+ * module that the actions import once. The build keeps it inside the entry
+ * (`INLINE` in scripts/build.mjs), so this path loads no code beyond
+ * dist/cli.cjs (issue 2 asks both commands to finish within 1.5x of
+ * `node -e 0`). Plain text and the Ink app stay behind their own
  * imports, loaded only when asked for.
  */
 import { join } from 'node:path';

@@ -6,7 +6,9 @@
  * writeStdout keep them out:
  *   - child_process (with net and dgram): commander requires it at load;
  *   - the stream modules: an ESM import of node:fs runs its lazy getters;
- *   - net: touching process.stdout when stdout is a pipe.
+ *   - net: touching process.stdout when stdout is a pipe;
+ *   - Node's ESM loader: the entry is CommonJS and holds these paths whole
+ *     (README, "Why the entry is CommonJS").
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,11 +56,16 @@ describe('built-in modules at start-up', () => {
     ['--version', ['--version']],
     ['sim --json', ['sim', '--scenario', 'late-write', '--json']],
     ['explore --json', ['explore', '--scenario-file', TWELVE, '--json']],
-  ])('%s loads no child_process, no streams and no net', (_name, args) => {
+  ])('%s loads no child_process, no streams, no net and no ESM loader', (_name, args) => {
     const loaded = builtinsLoaded(args);
     expect(loaded.length).toBeGreaterThan(0);
     expect(loaded).not.toContain('child_process');
     expect(loaded).not.toContain('net');
     expect(loaded).not.toContain('stream');
+    expect(loaded).not.toContain('internal/modules/esm/loader');
+  });
+
+  it('the probe sees the ESM loader when a command does load an ESM part (lessons --json)', () => {
+    expect(builtinsLoaded(['lessons', '--json'])).toContain('internal/modules/esm/loader');
   });
 });
