@@ -30,6 +30,15 @@ describe('exact counts', () => {
     expect(toJson(exploreToJson(r), 0)).toContain(`"orderings":${total.toString()}`);
   });
 
+  it('past 2^26 and below 2^53 on the packed path: two actors with twenty writes each (counts carried across their two halves)', () => {
+    const r = explore(plainWriters(['A', 'B'], 20));
+    const total = multinomial(20, 20);
+    expect(total > 2n ** 26n && total < 2n ** 53n).toBe(true);
+    expect(r.orderings).toBe(total);
+    expect(r.finalValues.A19).toBe(multinomial(19, 20));
+    expect(r.finalValues.B19).toBe(multinomial(20, 19));
+  });
+
   it('a state too wide to pack (eight actors, two writes each) is counted by the general path, exactly', () => {
     const actors = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
     const r = explore(plainWriters(actors, 2));
