@@ -73,9 +73,14 @@ export function HomeScreen() {
   const [own, setOwn] = useState<HomeLessonEntries | null>(null);
   useEffect(() => {
     let live = true;
-    void import('../reader/continue-entry.js').then((m) => {
-      if (live) setOwn(m.homeLessonEntries(progress, content));
-    });
+    void import('../reader/continue-entry.js').then(
+      (m) => {
+        if (live) setOwn(m.homeLessonEntries(progress, content));
+      },
+      // Only labels: if their code cannot load, Home keeps the plain
+      // descriptions, and the Lessons screen reports the problem when opened.
+      () => undefined,
+    );
     return () => {
       live = false;
     };
