@@ -129,6 +129,33 @@ describe.skipIf(!enabled)('a practice quiz in a real terminal', () => {
     expect(report.questions[1]).toMatchObject({ id: key[1]!.id, response: null, correct: false });
   });
 
+  it('SIGTERM mid-exam: the answers so far are saved as an incomplete report, the terminal is given back, exit 143', async () => {
+    const key = answerKey(1).slice(0, 2);
+    const reportPath = join(home, 'exam-terminated.json');
+    // After the app, the shell prints the terminal's line mode, then passes the app's status on.
+    term = await startTmux({
+      cols: 80,
+      rows: 24,
+      cwd: root,
+      command: `node bin/fence-tutor.js quiz --mode exam --count 2 --seed 1 --report ${reportPath}; s=$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon | sed 's/^/mode: /'; (exit $s)`,
+      env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
+    });
+    await term.waitFor('Press enter to start', 20_000);
+    await term.send('Enter');
+    await term.waitFor('question 1 of 2');
+    await term.send(...keysFor(key[0]!));
+    await term.waitFor('answered 1 of 2');
+    const pids = term.commandPids();
+    expect(pids.length).toBeGreaterThan(0);
+    for (const pid of pids) process.kill(pid, 'SIGTERM');
+    expect(await term.waitForExit()).toBe(143);
+    expect(term.screen()).toMatch(/^mode: icanon$/m);
+    const report = JSON.parse(readFileSync(reportPath, 'utf8'));
+    expect(report).toMatchObject({ mode: 'exam', seed: 1, incomplete: true });
+    expect(report.questions[0]).toMatchObject({ id: key[0]!.id, correct: true });
+    expect(report.questions[1]).toMatchObject({ id: key[1]!.id, response: null });
+  });
+
   it('an exam whose time runs out ends by itself; not passed exits 1', async () => {
     term = await startTmux({
       cols: 80,
