@@ -102,27 +102,37 @@ describe.skipIf(!enabled)('a practice quiz in a real terminal', () => {
     expect(report.questions.map((r: { id: string }) => r.id)).toEqual(key.map((q) => q.id));
   });
 
-  it('an exam: Ctrl-C asks, a second Ctrl-C ends with 130 and writes an incomplete report where --report says', async () => {
+  /**
+   * A two-question exam (seed 1) reporting to `reportPath`, with its first
+   * question answered right; `after` runs in the pane's shell once it ends.
+   */
+  async function examWithOneAnswer(reportPath: string, after = ''): Promise<{ exam: TmuxSession; key: KeyQuestion[] }> {
     const key = answerKey(1).slice(0, 2);
-    const reportPath = join(home, 'exam-left.json');
-    term = await startTmux({
+    const session = await startTmux({
       cols: 80,
       rows: 24,
       cwd: root,
-      command: `node bin/fence-tutor.js quiz --mode exam --count 2 --seed 1 --report ${reportPath}`,
+      command: `node bin/fence-tutor.js quiz --mode exam --count 2 --seed 1 --report ${reportPath}${after}`,
       env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
     });
-    const intro = await term.waitFor('Press enter to start', 20_000);
+    term = session;
+    const intro = await session.waitFor('Press enter to start', 20_000);
     expect(intro).toContain('Pass mark: 70%');
-    await term.send('Enter');
-    await term.waitFor('question 1 of 2');
-    await term.send(...keysFor(key[0]!));
-    await term.waitFor('answered 1 of 2');
-    await term.send('C-c');
-    await term.waitFor('Leave the exam?');
-    expect(term.alive()).toBe(true);
-    await term.send('C-c');
-    expect(await term.waitForExit()).toBe(130);
+    await session.send('Enter');
+    await session.waitFor('question 1 of 2');
+    await session.send(...keysFor(key[0]!));
+    await session.waitFor('answered 1 of 2');
+    return { exam: session, key };
+  }
+
+  it('an exam: Ctrl-C asks, a second Ctrl-C ends with 130 and writes an incomplete report where --report says', async () => {
+    const reportPath = join(home, 'exam-left.json');
+    const { exam, key } = await examWithOneAnswer(reportPath);
+    await exam.send('C-c');
+    await exam.waitFor('Leave the exam?');
+    expect(exam.alive()).toBe(true);
+    await exam.send('C-c');
+    expect(await exam.waitForExit()).toBe(130);
     const report = JSON.parse(readFileSync(reportPath, 'utf8'));
     expect(report).toMatchObject({ mode: 'exam', seed: 1, incomplete: true, passMark: 70 });
     expect(report.questions[0]).toMatchObject({ id: key[0]!.id, correct: true });
@@ -130,26 +140,17 @@ describe.skipIf(!enabled)('a practice quiz in a real terminal', () => {
   });
 
   it('SIGTERM mid-exam: the answers so far are saved as an incomplete report, the terminal is given back, exit 143', async () => {
-    const key = answerKey(1).slice(0, 2);
     const reportPath = join(home, 'exam-terminated.json');
     // After the app, the shell prints the terminal's line mode, then passes the app's status on.
-    term = await startTmux({
-      cols: 80,
-      rows: 24,
-      cwd: root,
-      command: `node bin/fence-tutor.js quiz --mode exam --count 2 --seed 1 --report ${reportPath}; s=$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon | sed 's/^/mode: /'; (exit $s)`,
-      env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
-    });
-    await term.waitFor('Press enter to start', 20_000);
-    await term.send('Enter');
-    await term.waitFor('question 1 of 2');
-    await term.send(...keysFor(key[0]!));
-    await term.waitFor('answered 1 of 2');
-    const pids = term.commandPids();
+    const { exam, key } = await examWithOneAnswer(
+      reportPath,
+      `; s=$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon | sed 's/^/mode: /'; (exit $s)`,
+    );
+    const pids = exam.commandPids();
     expect(pids.length).toBeGreaterThan(0);
     for (const pid of pids) process.kill(pid, 'SIGTERM');
-    expect(await term.waitForExit()).toBe(143);
-    expect(term.screen()).toMatch(/^mode: icanon$/m);
+    expect(await exam.waitForExit()).toBe(143);
+    expect(exam.screen()).toMatch(/^mode: icanon$/m);
     const report = JSON.parse(readFileSync(reportPath, 'utf8'));
     expect(report).toMatchObject({ mode: 'exam', seed: 1, incomplete: true });
     expect(report.questions[0]).toMatchObject({ id: key[0]!.id, correct: true });
