@@ -45,9 +45,9 @@ const yogaWithoutFetch = {
 /**
  * Commander requires node:child_process at load, only to spawn executable
  * subcommands (which fence-tutor has none of). Loading it pulls in net,
- * stream and dgram: several milliseconds of every start-up, the largest
- * part of `sim --json` over `node -e 0`. This defers the require to the
- * first spawn, which never comes.
+ * stream and dgram: several milliseconds of every start-up (issue 2 times
+ * `sim --json` against `node -e 0`). This defers the require to the first
+ * spawn, which never comes.
  */
 const commanderLazyChildProcess = {
   name: 'commander-lazy-child-process',
@@ -70,9 +70,10 @@ const commanderLazyChildProcess = {
 /**
  * An ESM `import { x } from 'node:fs'` makes Node build the module's whole
  * namespace, which runs every lazy getter on it: for node:fs that loads the
- * stream modules (about 2.5 ms here, on every start-up, for streams we never
- * open; node:process would even build stdin and stdout). In our own sources
- * such an import becomes a `require` (the banner's), which runs no getter.
+ * stream modules (about 2.5 ms here, in every command that loads an ESM
+ * part, for streams most never open; node:process would even build stdin and
+ * stdout). In our own sources such an import becomes a `require` (the
+ * banner's), which runs no getter. (The CommonJS entry needs no such help.)
  * Only whole-line named, default or namespace imports of node:fs are
  * rewritten; anything else is left as written.
  */
