@@ -9,18 +9,12 @@ import { writeJsonAtomic } from '../platform/atomic-file.js';
 import { toolVersion } from '../platform/package-root.js';
 import { EXIT, UsageError } from './errors.js';
 import type { Out } from './quiz-output.js';
-import { parseCount, parseDuration, parsePercent, parseSeed } from './quiz-settings.js';
+import { parseCount, parseDuration, parsePercent, parseSeed, type QuizFlags } from './quiz-settings.js';
 
-export interface AssignFlags {
-  quiz?: string;
-  mode?: string;
-  seed?: string;
-  count?: string;
-  timeLimit?: string;
-  pass?: string;
+/** The settings `assign` shares with `quiz`, plus the assignment's title and file. */
+export interface AssignFlags extends Pick<QuizFlags, 'quiz' | 'mode' | 'seed' | 'count' | 'timeLimit' | 'pass' | 'content'> {
   title?: string;
   out?: string;
-  content?: string;
 }
 
 export function buildAssignment(flags: AssignFlags, now: Date = new Date()): Assignment {

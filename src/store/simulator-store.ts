@@ -119,6 +119,18 @@ function memoPerOverrides<T>(
   };
 }
 
+/** What a freshly opened scenario starts from: not playing, nothing asked, explored or failed. */
+const FRESH_RUN = {
+  playing: false,
+  stopAt: null,
+  change: null,
+  prediction: null,
+  explore: null,
+  exploreOpen: false,
+  counterexampleStep: null,
+  error: null,
+} satisfies Partial<SimulatorState>;
+
 export function createSimulatorStore(engine: EngineCalls, options: SimulatorOptions = {}): SimulatorStore {
   const runs = new Map<string, SimResult>();
   const explorations = new Map<string, ExploreResult>();
@@ -161,15 +173,8 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
       overrides: {},
       result: null,
       cursor: 0,
-      playing: false,
       speedIndex: 1,
-      stopAt: null,
-      change: null,
-      prediction: null,
-      explore: null,
-      exploreOpen: false,
-      counterexampleStep: null,
-      error: null,
+      ...FRESH_RUN,
 
       open: (scenario, overrides = {}) => {
         runs.clear();
@@ -180,14 +185,7 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
           overrides,
           result,
           cursor: options.reducedMotion ? endTick(result) : 0,
-          playing: false,
-          stopAt: null,
-          change: null,
-          prediction: null,
-          explore: null,
-          exploreOpen: false,
-          counterexampleStep: null,
-          error: null,
+          ...FRESH_RUN,
         });
       },
       close: () => set({ scenario: null, result: null, playing: false, explore: null, exploreOpen: false }),
