@@ -25,6 +25,9 @@ const scenarioBlockSchema = z
     check: z.enum(['atomic', 'split']).optional(),
     ttl: z.number().int().min(2).optional(),
     caption: z.string().optional(),
+    // The claims the caption makes (lessons/FORMAT.md, "Claims"): accepted here
+    // so a block can carry them; the claim checker reads and checks them.
+    expect: z.array(z.record(z.string(), z.unknown())).optional(),
   })
   .strict();
 
@@ -42,6 +45,7 @@ const SCENARIO_FIXES: Record<string, string> = {
   check: 'write "check: atomic" or "check: split"',
   ttl: 'write a lease length in ticks, an integer of at least 2',
   caption: 'write the caption as one string',
+  expect: 'write a list of claims, e.g. "expect: [{final: \"1\", staleAcceptances: 0}]"',
 };
 
 const QUIZ_FIXES: Record<string, string> = {
@@ -162,7 +166,7 @@ function parseBlock(
       );
       return undefined;
     }
-    const { id, caption, ...toggles } = r.data;
+    const { id, caption, expect: _claims, ...toggles } = r.data;
     const overrides = Object.fromEntries(Object.entries(toggles).filter(([, v]) => v !== undefined));
     return {
       kind: 'scenario',

@@ -93,16 +93,27 @@ describe('shipped scenarios', () => {
     expect(off.staleAcceptances).toBe(1);
   });
 
-  it('amnesia: volatile minting and a forgetful sink accept a stale write with fencing on', () => {
+  it('amnesia: an earlier holder\'s delayed write lands last after the sink forgets its mark, whatever the minting', () => {
     const s = get('amnesia');
-    expect(s.config).toMatchObject({ minting: 'volatile', fencing: true });
-    const r = simulate(s);
-    expect(r.staleAcceptances).toBe(1);
-    expect(r.writes.at(-1)).toMatchObject({ actor: 'C', token: [0, 1], result: 'accepted', stale: true });
-    // With durable minting C's token is higher than anything before it.
-    const d = simulate(s, { minting: 'durable' });
-    expect(d.staleAcceptances).toBe(0);
-    expect(d.writes.at(-1)).toMatchObject({ actor: 'C', token: [1, 3], result: 'accepted' });
+    expect(s.config).toMatchObject({ minting: 'durable', fencing: true });
+    const d = simulate(s);
+    expect(d.staleAcceptances).toBe(1);
+    expect(d.grants.at(-1)).toMatchObject({ actor: 'C', token: [1, 3] });
+    expect(d.writes.at(-1)).toMatchObject({ actor: 'A', value: 'A2', token: [0, 1], result: 'accepted', stale: true, hwmBefore: null });
+    expect(d.final.value).toBe('A2');
+    // Volatile minting adds a second harm (C, the rightful holder, refused) and removes none.
+    const v = simulate(s, { minting: 'volatile' });
+    expect(v.staleAcceptances).toBe(1);
+    expect(v.writes.find((w) => w.actor === 'C')).toMatchObject({ token: [0, 1], result: 'rejected' });
+    expect(v.final.value).toBe('A2');
+    // A sink that keeps its mark across the restart refuses A's late write.
+    const durableSink = {
+      ...s,
+      steps: s.steps.map((step) => (step.do === 'sink-restart' ? { ...step, durable: true } : step)),
+    };
+    const kept = simulate(durableSink);
+    expect(kept.staleAcceptances).toBe(0);
+    expect(kept.final.value).toBe('C1');
   });
 
   it('findShippedScenario returns undefined for an unknown or malformed id', () => {
