@@ -45,7 +45,7 @@ const SCENARIO_FIXES: Record<string, string> = {
   check: 'write "check: atomic" or "check: split"',
   ttl: 'write a lease length in ticks, an integer of at least 2',
   caption: 'write the caption as one string',
-  expect: 'write a list of claims, e.g. "expect: [{final: \"1\", staleAcceptances: 0}]"',
+  expect: 'write a list of claims, e.g. "expect: [{staleAcceptances: 0, rejected: [A]}]"',
 };
 
 const QUIZ_FIXES: Record<string, string> = {
