@@ -3,7 +3,7 @@
  * step on its own line as it finishes, then one line per mode and the
  * verdict, like the Lab sketch in the mockups.
  */
-import { describeModes } from './evidence/describe.js';
+import { describeModes, summaryLine } from './evidence/describe.js';
 import type { LabEvent, LabResult } from './types.js';
 
 export interface PlainPrinterOptions {
@@ -42,7 +42,11 @@ export function verdictLines(result: LabResult, ascii: boolean): string[] {
   }
   lines.push('');
   if (result.verdict === 'expected') {
-    lines.push(` verdict: expected (${result.durationMs} ms; the lock was seen gone ${result.observedExpiryWaitMs} ms after A's grant, TTL ${result.ttlMs} ms)`);
+    lines.push(
+      result.failover || result.restore
+        ? ` verdict: expected (${summaryLine(result)})`
+        : ` verdict: expected (${result.durationMs} ms; the lock was seen gone ${result.observedExpiryWaitMs} ms after A's grant, TTL ${result.ttlMs} ms)`,
+    );
   } else {
     lines.push(' verdict: UNEXPECTED');
     for (const c of result.checks.filter((x) => !x.ok)) lines.push(`   not so: ${c.text}`);

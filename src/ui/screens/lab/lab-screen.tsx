@@ -12,7 +12,7 @@
 import { Box, Text } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { renderTimeline } from '../../../core/timeline/index.js';
-import { describeModes } from '../../../lab/evidence/describe.js';
+import { describeModes, summaryLine } from '../../../lab/evidence/describe.js';
 import { labTimeline } from '../../../lab/evidence/lab-timeline.js';
 import type { runLab as RunLab } from '../../../lab/runner/run-lab.js';
 import type { CoordinatorKind, ExperimentName, LabResult } from '../../../lab/types.js';
@@ -220,8 +220,7 @@ function Outcome({
   return (
     <Box flexDirection="column">
       <Text color={theme.color('muted')}>
-        tokens A {result.tokens.A}, B {result.tokens.B} · lock seen gone {(result.observedExpiryWaitMs / 1000).toFixed(2)} s
-        after A's grant · {(result.durationMs / 1000).toFixed(1)} s in all
+        {summaryLine(result)}
       </Text>
       <Box flexDirection="column" marginTop={1}>
         <Text>{timeline.slice(0, room).join('\n')}</Text>

@@ -1,0 +1,59 @@
+/**
+ * The etcd an experiment starts for itself (failover: three members;
+ * restore: one, plus etcdctl). Both tools are looked for before anything
+ * starts, so a missing one is a clear "cannot run here" (exit 2) with the
+ * install hint; every member is in the pidfile from the moment it exists.
+ */
+import { ETCD_INSTALL_HINT, findEtcd } from '../coordinator/etcd-launcher.js';
+import { type EtcdMembers, launchEtcdMembers } from '../coordinator/etcd-members.js';
+import { ETCDCTL_INSTALL_HINT, findEtcdctl } from '../coordinator/etcd-snapshot.js';
+import type { Experiment } from '../experiments/experiment.js';
+import type { RunPidfile } from '../processes/pidfile.js';
+import { type LabListener, LabUnavailableError } from '../types.js';
+
+/** Which tools an experiment needs that are missing here: `[]` when it can run. */
+export function missingTools(experiment: Pick<Experiment, 'ownEtcd'>, etcdBin?: string): ('etcd' | 'etcdctl')[] {
+  const missing: ('etcd' | 'etcdctl')[] = [];
+  if (!findEtcd(etcdBin)) missing.push('etcd');
+  if (experiment.ownEtcd?.needsEtcdctl && !findEtcdctl(etcdBin)) missing.push('etcdctl');
+  return missing;
+}
+
+export async function startOwnEtcd(opts: {
+  experiment: Experiment;
+  etcdBin?: string;
+  pidfile: RunPidfile;
+  listener: LabListener;
+  stopping: () => boolean;
+  elapsed: () => number;
+}): Promise<{ members: EtcdMembers; etcdctl?: string }> {
+  const own = opts.experiment.ownEtcd;
+  if (!own) throw new Error(`${opts.experiment.name} does not start its own etcd`);
+  const bin = findEtcd(opts.etcdBin);
+  if (!bin) {
+    throw new LabUnavailableError(
+      opts.etcdBin ? `${opts.etcdBin} is not an executable etcd. ${ETCD_INSTALL_HINT}` : ETCD_INSTALL_HINT.replace(/, or use a running cluster.*$/, ''),
+    );
+  }
+  const etcdctl = own.needsEtcdctl ? findEtcdctl(opts.etcdBin) : undefined;
+  if (own.needsEtcdctl && !etcdctl) throw new LabUnavailableError(ETCDCTL_INSTALL_HINT);
+  const what = own.members === 1 ? 'a throwaway etcd member' : `a throwaway ${own.members}-member etcd cluster`;
+  opts.listener({ type: 'step', id: 'etcd', status: 'started', text: `starting ${what} on 127.0.0.1`, atMs: opts.elapsed() });
+  const members = await launchEtcdMembers({
+    bin,
+    count: own.members,
+    onSpawn: (pid, argv) => opts.pidfile.addChild({ role: 'etcd', pid, argv }),
+    onTempDir: (dir) => opts.pidfile.addTempDir(dir),
+    stopping: opts.stopping,
+  });
+  if (!opts.stopping()) {
+    opts.listener({
+      type: 'step',
+      id: 'etcd',
+      status: 'done',
+      text: `${what} (pid ${members.members.map((m) => m.pid).join(', ')}) granting leases after ${Math.round(members.startMs)} ms`,
+      atMs: opts.elapsed(),
+    });
+  }
+  return { members, ...(etcdctl ? { etcdctl } : {}) };
+}
