@@ -4,12 +4,15 @@
  * verdict, like the Lab sketch in the mockups.
  */
 import { describeModes, summaryLine } from './evidence/describe.js';
-import type { LabEvent, LabResult } from './types.js';
+import type { LabEvent, LabResult, LabStepId } from './types.js';
 
 export interface PlainPrinterOptions {
   ascii: boolean;
   write: (line: string) => void;
 }
+
+/** Steps that take long enough to announce when they start, not only when they are done. */
+const SLOW_STEPS = new Set<LabStepId>(['wait-expiry', 'etcd', 'kill-sink', 'election', 'snapshot', 'restore']);
 
 export function plainPrinter(opts: PlainPrinterOptions): (event: LabEvent) => void {
   const ok = opts.ascii ? '[ok]' : '✓';
@@ -17,7 +20,7 @@ export function plainPrinter(opts: PlainPrinterOptions): (event: LabEvent) => vo
     switch (event.type) {
       case 'step':
         if (event.status === 'done') opts.write(` ${ok} ${event.text}`);
-        else if (event.id === 'wait-expiry' || event.id === 'etcd' || event.id === 'kill-sink') {
+        else if (SLOW_STEPS.has(event.id)) {
           opts.write(` ${opts.ascii ? '..' : '…'} ${event.text}`);
         }
         break;

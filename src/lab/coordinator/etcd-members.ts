@@ -52,6 +52,10 @@ export interface LaunchOptions {
 }
 
 export class EtcdMembers {
+  /** Ends the tool commands (etcdctl) still running when the members are stopped. */
+  private readonly aborter = new AbortController();
+  private readonly pending = new Set<Promise<unknown>>();
+
   constructor(
     readonly root: string,
     readonly members: EtcdMember[],
@@ -62,6 +66,22 @@ export class EtcdMembers {
 
   get endpoints(): string[] {
     return this.members.map((m) => m.clientUrl);
+  }
+
+  /**
+   * Runs a tool command that works on these members' files (etcdctl), so
+   * that stop() can end it and wait for it before removing the temp root
+   * (a restore still writing would otherwise recreate it).
+   */
+  async runTool<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (this.aborter.signal.aborted) throw new LabUnavailableError('the run is stopping');
+    const running = work(this.aborter.signal);
+    this.pending.add(running);
+    try {
+      return await running;
+    } finally {
+      this.pending.delete(running);
+    }
   }
 
   /** Starts member `index` again on `dataDir` (a restored one), same name and ports. */
@@ -79,12 +99,14 @@ export class EtcdMembers {
       initialCluster: this.initialCluster,
     });
     this.members[index] = member;
-    await waitReady([member]);
+    await waitReady([member], this.opts.stopping);
     return member;
   }
 
   /** Every member stopped and the temp root removed, whatever state they are in. */
   async stop(): Promise<void> {
+    this.aborter.abort();
+    await Promise.allSettled([...this.pending]);
     await Promise.all(this.members.map((m) => m.stop()));
     rmSync(this.root, { recursive: true, force: true });
   }
@@ -113,7 +135,7 @@ export async function launchEtcdMembers(opts: LaunchOptions): Promise<EtcdMember
         members.push(startMember(opts, { ...spec, initialCluster }));
       }
       if (members.length === specs.length) {
-        await waitReady(members);
+        await waitReady(members, opts.stopping);
         return new EtcdMembers(root, members, initialCluster, performance.now() - started, opts);
       }
     } catch (err) {
@@ -203,10 +225,11 @@ function startMember(opts: LaunchOptions, spec: MemberSpec): EtcdMember {
 }
 
 /** Ready means every member grants a lease through its own endpoint (a leader exists and it is reachable). */
-async function waitReady(members: EtcdMember[]): Promise<void> {
+async function waitReady(members: EtcdMember[], stopping?: () => boolean): Promise<void> {
   const deadline = performance.now() + READY_TIMEOUT_MS;
   const pending = new Set(members);
   while (pending.size > 0) {
+    if (stopping?.()) throw new Error('the run is stopping');
     for (const m of [...pending]) {
       if (!m.isRunning()) throw new Error(`${m.name} exited while starting`);
       if (await new EtcdClient([m.clientUrl]).canGrant()) pending.delete(m);

@@ -33,18 +33,19 @@ export function findEtcdctl(etcdBin?: string, env: NodeJS.ProcessEnv = process.e
   return undefined;
 }
 
-function run(bin: string, args: string[]): Promise<string> {
+function run(bin: string, args: string[], signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ETCDCTL_'))), ETCDCTL_API: '3' };
-    execFile(bin, args, { env, timeout: COMMAND_TIMEOUT_MS, maxBuffer: 1024 * 1024 }, (err, stdout, stderr) => {
+    const options = { env, timeout: COMMAND_TIMEOUT_MS, maxBuffer: 1024 * 1024, killSignal: 'SIGKILL' as const, ...(signal ? { signal } : {}) };
+    execFile(bin, args, options, (err, stdout, stderr) => {
       if (err) reject(new LabUnavailableError(`${[bin, ...args].join(' ')} failed: ${(stderr || err.message).trim().split('\n').slice(-3).join(' ')}`));
       else resolve(`${stdout}${stderr}`);
     });
   });
 }
 
-export function saveSnapshot(etcdctl: string, endpoint: string, path: string): Promise<string> {
-  return run(etcdctl, ['--endpoints', endpoint, 'snapshot', 'save', path]);
+export function saveSnapshot(etcdctl: string, endpoint: string, path: string, signal?: AbortSignal): Promise<string> {
+  return run(etcdctl, ['--endpoints', endpoint, 'snapshot', 'save', path], signal);
 }
 
 export interface RestoreSpec {
@@ -72,6 +73,6 @@ export function restoreArgs(spec: RestoreSpec): string[] {
   ];
 }
 
-export function restoreSnapshot(etcdctl: string, spec: RestoreSpec): Promise<string> {
-  return run(etcdctl, restoreArgs(spec));
+export function restoreSnapshot(etcdctl: string, spec: RestoreSpec, signal?: AbortSignal): Promise<string> {
+  return run(etcdctl, restoreArgs(spec), signal);
 }

@@ -51,7 +51,7 @@ export const restore: Experiment = {
 
     ctx.step('snapshot', 'started', 'saving a snapshot with etcdctl (no lock is held)');
     const snapshot = join(members.root, 'snapshot.db');
-    await saveSnapshot(etcdctl, member.clientUrl, snapshot);
+    await members.runTool((signal) => saveSnapshot(etcdctl, member.clientUrl, snapshot, signal));
     const snapshotRevision = (await memberStatus(member.clientUrl)).revision;
     ctx.observe({ actor: 'coordinator', kind: 'snapshot', note: `revision ${snapshotRevision}` });
     ctx.step('snapshot', 'done', `snapshot saved at revision ${snapshotRevision}`);
@@ -74,7 +74,7 @@ export const restore: Experiment = {
       peerUrl: member.peerUrl,
       initialCluster: members.initialCluster,
     };
-    await restoreSnapshot(etcdctl, spec);
+    await members.runTool((signal) => restoreSnapshot(etcdctl, spec, signal));
     const epochBefore = readEpoch(epochFile);
     const epochAfter = raiseEpoch(epochFile);
     const restarted = await members.restart(0, spec.dataDir);

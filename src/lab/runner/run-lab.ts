@@ -60,6 +60,8 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
   const services: LabChild[] = [];
   let etcd: LaunchedEtcd | undefined;
   let members: EtcdMembers | undefined;
+  // While members are starting, the teardown waits for the launch (which stops them itself once it sees the teardown).
+  let membersLaunch: Promise<unknown> | undefined;
   let coordinator: CoordinatorClient | undefined;
   const prefix = `/fence-tutor/lab/${runId}/`;
   let ctxRef: LabContext | undefined;
@@ -86,6 +88,7 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
       await Promise.all(services.map((s) => s.end()));
       debug('teardown: services ended');
       if (etcd) await etcd.stop();
+      await membersLaunch?.catch(() => undefined);
       if (members) await members.stop();
       pidfile.remove();
     })();
@@ -107,7 +110,7 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
     let etcdctl: string | undefined;
     if (experiment.ownEtcd) {
       const own = await import('./own-etcd.js');
-      const started = await own.startOwnEtcd({
+      const launching = own.startOwnEtcd({
         experiment,
         etcdBin: options.etcdBin,
         pidfile,
@@ -115,9 +118,15 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
         stopping: () => tornDown,
         elapsed: () => performance.now() - t0,
       });
+      membersLaunch = launching;
+      const started = await launching;
       members = started.members;
       etcdctl = started.etcdctl;
-      if (tornDown) throw new LabAbortedError();
+      if (tornDown) {
+        // Interrupted as the last member became ready: the teardown may have passed already.
+        await members.stop();
+        throw new LabAbortedError();
+      }
       etcdStartMs = Math.round(members.startMs);
       endpoints = members.endpoints;
     } else if (options.coordinator === 'etcd') {
