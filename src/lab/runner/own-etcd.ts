@@ -4,20 +4,13 @@
  * starts, so a missing one is a clear "cannot run here" (exit 2) with the
  * install hint; every member is in the pidfile from the moment it exists.
  */
-import { ETCD_INSTALL_HINT, findEtcd } from '../coordinator/etcd-launcher.js';
+import { findEtcd } from '../coordinator/etcd-launcher.js';
 import { type EtcdMembers, launchEtcdMembers } from '../coordinator/etcd-members.js';
-import { ETCDCTL_INSTALL_HINT, findEtcdctl } from '../coordinator/etcd-snapshot.js';
+import { findEtcdctl } from '../coordinator/etcd-snapshot.js';
+import { installHint } from '../tools.js';
 import type { Experiment } from '../experiments/experiment.js';
 import type { RunPidfile } from '../processes/pidfile.js';
 import { type LabListener, LabUnavailableError } from '../types.js';
-
-/** Which tools an experiment needs that are missing here: `[]` when it can run. */
-export function missingTools(experiment: Pick<Experiment, 'ownEtcd'>, etcdBin?: string): ('etcd' | 'etcdctl')[] {
-  const missing: ('etcd' | 'etcdctl')[] = [];
-  if (!findEtcd(etcdBin)) missing.push('etcd');
-  if (experiment.ownEtcd?.needsEtcdctl && !findEtcdctl(etcdBin)) missing.push('etcdctl');
-  return missing;
-}
 
 export async function startOwnEtcd(opts: {
   experiment: Experiment;
@@ -32,11 +25,11 @@ export async function startOwnEtcd(opts: {
   const bin = findEtcd(opts.etcdBin);
   if (!bin) {
     throw new LabUnavailableError(
-      opts.etcdBin ? `${opts.etcdBin} is not an executable etcd. ${ETCD_INSTALL_HINT}` : ETCD_INSTALL_HINT.replace(/, or use a running cluster.*$/, ''),
+      opts.etcdBin ? `${opts.etcdBin} is not an executable etcd. ${installHint('etcd')}` : installHint('etcd'),
     );
   }
   const etcdctl = own.needsEtcdctl ? findEtcdctl(opts.etcdBin) : undefined;
-  if (own.needsEtcdctl && !etcdctl) throw new LabUnavailableError(ETCDCTL_INSTALL_HINT);
+  if (own.needsEtcdctl && !etcdctl) throw new LabUnavailableError(installHint('etcdctl'));
   const what = own.members === 1 ? 'a throwaway etcd member' : `a throwaway ${own.members}-member etcd cluster`;
   opts.listener({ type: 'step', id: 'etcd', status: 'started', text: `starting ${what} on 127.0.0.1`, atMs: opts.elapsed() });
   const members = await launchEtcdMembers({
