@@ -12,9 +12,25 @@ import type { Experiment } from '../experiments/experiment.js';
 import type { RunPidfile } from '../processes/pidfile.js';
 import { type LabListener, LabUnavailableError } from '../types.js';
 
+export interface OwnEtcdTools {
+  bin: string;
+  etcdctl?: string;
+}
+
+/** The tools an experiment needs, or a LabUnavailableError with the install hint (checked before anything starts). */
+export function ownEtcdTools(experiment: Experiment, etcdBin?: string): OwnEtcdTools {
+  const bin = findEtcd(etcdBin);
+  if (!bin) {
+    throw new LabUnavailableError(etcdBin ? `${etcdBin} is not an executable etcd. ${installHint('etcd')}` : installHint('etcd'));
+  }
+  const etcdctl = experiment.ownEtcd?.needsEtcdctl ? findEtcdctl(etcdBin) : undefined;
+  if (experiment.ownEtcd?.needsEtcdctl && !etcdctl) throw new LabUnavailableError(installHint('etcdctl'));
+  return { bin, ...(etcdctl ? { etcdctl } : {}) };
+}
+
 export async function startOwnEtcd(opts: {
   experiment: Experiment;
-  etcdBin?: string;
+  tools: OwnEtcdTools;
   pidfile: RunPidfile;
   listener: LabListener;
   stopping: () => boolean;
@@ -22,14 +38,7 @@ export async function startOwnEtcd(opts: {
 }): Promise<{ members: EtcdMembers; etcdctl?: string }> {
   const own = opts.experiment.ownEtcd;
   if (!own) throw new Error(`${opts.experiment.name} does not start its own etcd`);
-  const bin = findEtcd(opts.etcdBin);
-  if (!bin) {
-    throw new LabUnavailableError(
-      opts.etcdBin ? `${opts.etcdBin} is not an executable etcd. ${installHint('etcd')}` : installHint('etcd'),
-    );
-  }
-  const etcdctl = own.needsEtcdctl ? findEtcdctl(opts.etcdBin) : undefined;
-  if (own.needsEtcdctl && !etcdctl) throw new LabUnavailableError(installHint('etcdctl'));
+  const { bin, etcdctl } = opts.tools;
   const what = own.members === 1 ? 'a throwaway etcd member' : `a throwaway ${own.members}-member etcd cluster`;
   opts.listener({ type: 'step', id: 'etcd', status: 'started', text: `starting ${what} on 127.0.0.1`, atMs: opts.elapsed() });
   const members = await launchEtcdMembers({

@@ -108,27 +108,35 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
     let endpoints: string[];
     let coordinatorChild: LabChild | undefined;
     let etcdctl: string | undefined;
+    // failover/restore: the members start while the sink and workers start (neither needs the other),
+    // and the run waits for them just before it first talks to etcd.
+    let ownEtcdReady: (() => Promise<void>) | undefined;
     if (experiment.ownEtcd) {
       const own = await import('./own-etcd.js');
+      const tools = own.ownEtcdTools(experiment, options.etcdBin);
       const launching = own.startOwnEtcd({
         experiment,
-        etcdBin: options.etcdBin,
+        tools,
         pidfile,
         listener,
         stopping: () => tornDown,
         elapsed: () => performance.now() - t0,
       });
       membersLaunch = launching;
-      const started = await launching;
-      members = started.members;
-      etcdctl = started.etcdctl;
-      if (tornDown) {
-        // Interrupted as the last member became ready: the teardown may have passed already.
-        await members.stop();
-        throw new LabAbortedError();
-      }
-      etcdStartMs = Math.round(members.startMs);
-      endpoints = members.endpoints;
+      launching.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
+      endpoints = [];
+      ownEtcdReady = async () => {
+        const started = await launching;
+        members = started.members;
+        etcdctl = started.etcdctl;
+        if (tornDown) {
+          // Interrupted as the last member became ready: the teardown may have passed already.
+          await members.stop();
+          throw new LabAbortedError();
+        }
+        etcdStartMs = Math.round(members.startMs);
+        endpoints = members.endpoints;
+      };
     } else if (options.coordinator === 'etcd') {
       if (options.etcdEndpoints && options.etcdEndpoints.length > 0) {
         endpoints = options.etcdEndpoints;
@@ -195,6 +203,8 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
     const a = startLabChild('A', 'lab-worker', ['--name', 'A', '--run', runId], pidfile);
     workers.push(a);
     const sinkPromise = startSink();
+    // Handled where it is awaited (world.rest); meanwhile the run may wait for its own etcd members.
+    sinkPromise.catch(() => undefined);
     const b = startLabChild('B', 'lab-worker', ['--name', 'B', '--run', runId], pidfile);
     workers.push(b);
     const extra = (experiment.extraWorkers ?? []).map((name) => {
@@ -210,6 +220,7 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
       }
       endpoints = [`http://127.0.0.1:${Number(ready.port)}`];
     }
+    if (ownEtcdReady) await ownEtcdReady();
     coordinator = await connectCoordinator(options.coordinator, endpoints);
     await a.waitFor(['ready']);
 
