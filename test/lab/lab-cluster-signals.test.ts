@@ -10,7 +10,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PidfileContent } from '../../src/lab/processes/pidfile.js';
+import { type PidfileContent, reapLeftovers } from '../../src/lab/processes/pidfile.js';
+import { isAlive } from '../../src/lab/processes/proc.js';
 import { bin, ensureBuilt, root, stillAlive, tempHome, toolMissing } from './helpers.js';
 
 const skip = toolMissing('etcd') || toolMissing('etcdctl');
@@ -86,5 +87,26 @@ describe.skipIf(skip)('interrupting failover and restore in each phase', () => {
     expect(await stillAlive([...watch.pids])).toEqual([]);
     for (const dir of watch.dirs) expect(existsSync(dir)).toBe(false);
     expect(readdirSync(join(home, 'run')).filter((n) => n.startsWith('lab-'))).toEqual([]);
+  });
+});
+
+describe.skipIf(skip)('SIGKILL of the runner during failover', () => {
+  it('the members outlive it (they are their own process group) and the pidfile reaps them and their data dirs', async () => {
+    const home = tempHome();
+    const watch = watchPidfiles(home);
+    const { code } = await interruptAt(home, 'failover', /waiting to see the lock gone/, 'SIGKILL');
+    watch.stop();
+    expect(code).toBeNull();
+    const pidfiles = readdirSync(join(home, 'run')).filter((n) => n.startsWith('lab-'));
+    expect(pidfiles).toHaveLength(1);
+    const recorded = JSON.parse(readFileSync(join(home, 'run', pidfiles[0]!), 'utf8')) as PidfileContent;
+    const members = recorded.children.filter((c) => c.role === 'etcd');
+    // Three members, one of them killed by the experiment itself: the two survivors still run.
+    expect(members).toHaveLength(3);
+    expect(members.filter((m) => isAlive(m.pid))).toHaveLength(2);
+    const report = await reapLeftovers(join(home, 'run'));
+    expect(report.ended.length).toBeGreaterThanOrEqual(2);
+    expect(await stillAlive([...watch.pids])).toEqual([]);
+    for (const dir of watch.dirs) expect(existsSync(dir)).toBe(false);
   });
 });
