@@ -1,5 +1,5 @@
 /** The experiments as the Lab screen lists them, with the system tools each one needs. */
-import type { LabTool } from '../../../lab/tools.js';
+import { EXPERIMENT_TOOLS, type LabTool } from '../../../lab/tools.js';
 import type { ExperimentName } from '../../../lab/types.js';
 
 export const LAB_EXPERIMENTS: { name: ExperimentName; title: string; blurb: string; needs?: LabTool[] }[] = [
@@ -11,12 +11,12 @@ export const LAB_EXPERIMENTS: { name: ExperimentName; title: string; blurb: stri
     name: 'failover',
     title: 'the etcd leader dies',
     blurb: 'three etcd members; the leader is killed (SIGKILL) while A is stopped; B acquires through a survivor',
-    needs: ['etcd'],
+    needs: EXPERIMENT_TOOLS.failover,
   },
   {
     name: 'restore',
     title: 'a snapshot restore',
     blurb: 'etcd restored from a snapshot hands out a revision twice: revision vs epoch tokens',
-    needs: ['etcd', 'etcdctl'],
+    needs: EXPERIMENT_TOOLS.restore,
   },
 ];
