@@ -22,18 +22,24 @@ export function labTimeline(result: LabResult): TimelineModel {
 
   const coordinator: TimelineLane = { id: 'coordinator', label: 'coordinator', kind: 'coordinator', spans: [], marks: [] };
   if (grantA) {
-    coordinator.spans.push({ kind: 'lease', from: t(grantA), to: expiry ? t(expiry) : end, owner: 'A' });
+    const releasedA = find('A', 'release');
+    coordinator.spans.push({ kind: 'lease', from: t(grantA), to: expiry ? t(expiry) : releasedA ? t(releasedA) : end, owner: 'A' });
     coordinator.marks.push({ kind: 'grant', t: t(grantA), actor: 'A', token: grantA.token ?? null });
   }
   if (expiry) coordinator.marks.push({ kind: 'expire', t: t(expiry), actor: 'A' });
   if (grantB) {
-    coordinator.spans.push({ kind: 'lease', from: t(grantB), to: end, owner: 'B' });
+    const releasedB = find('B', 'release');
+    coordinator.spans.push({ kind: 'lease', from: t(grantB), to: releasedB ? t(releasedB) : end, owner: 'B' });
     coordinator.marks.push({ kind: 'grant', t: t(grantB), actor: 'B', token: grantB.token ?? null });
   }
   // The restore experiment's C and D: their grants, as etcd's revisions.
   for (const name of ['C', 'D'] as const) {
     const grant = grantOf(name);
-    if (grant) coordinator.marks.push({ kind: 'grant', t: t(grant), actor: name, token: grant.token ?? null });
+    if (!grant) continue;
+    // C's lease is not in the snapshot: it is gone once etcd is restored.
+    const restored = name === 'C' ? find('coordinator', 'etcd-restored') : undefined;
+    coordinator.spans.push({ kind: 'lease', from: t(grant), to: restored ? t(restored) : end, owner: name });
+    coordinator.marks.push({ kind: 'grant', t: t(grant), actor: name, token: grant.token ?? null });
   }
   const pair = (o: Observation) => (o.epoch !== undefined && o.token !== undefined ? ([o.epoch, o.token] as [number, number]) : (o.token ?? null));
 
