@@ -96,7 +96,12 @@ export async function runLabCommand(
   if (json) printJson(summary ? { runs: results, summary } : results[0]);
   else if (summary) {
     write(
-      `\n ${summary.expected} of ${summary.runs} runs as expected; duration median ${summary.durationMs.median} ms (TTL ${summary.ttlMs} ms), lock seen gone after a median ${summary.observedExpiryWaitMs.median} ms`,
+      `\n ${summary.expected} of ${summary.runs} runs as expected; duration median ${summary.durationMs.median} ms (TTL ${summary.ttlMs} ms)${
+        // restore waits for no expiry: nothing to report there.
+        Number.isFinite(summary.observedExpiryWaitMs.median)
+          ? `, lock seen gone after a median ${summary.observedExpiryWaitMs.median} ms`
+          : ''
+      }`,
     );
   }
   return results.every((r) => r.verdict === 'expected') ? 0 : 1;
