@@ -23,6 +23,10 @@ export async function runLabCommand(
   try {
     parsed = parseLabFlags(opts as LabFlags);
     assertLabSupported();
+    // A missing tool is bad usage here (exit 2), on a terminal too: say so before any screen opens.
+    const { EXPERIMENT_TOOLS, installHint, missingLabTools } = await import('./tools.js');
+    const missing = missingLabTools(EXPERIMENT_TOOLS[parsed.options.experiment] ?? [], parsed.options.etcdBin);
+    if (missing.length > 0) throw new LabUnavailableError(missing.map(installHint).join('\n'));
   } catch (err) {
     if (err instanceof LabFlagError || err instanceof LabUnavailableError) throw new UsageError(err.message);
     throw err;
@@ -92,7 +96,12 @@ export async function runLabCommand(
   if (json) printJson(summary ? { runs: results, summary } : results[0]);
   else if (summary) {
     write(
-      `\n ${summary.expected} of ${summary.runs} runs as expected; duration median ${summary.durationMs.median} ms (TTL ${summary.ttlMs} ms), lock seen gone after a median ${summary.observedExpiryWaitMs.median} ms`,
+      `\n ${summary.expected} of ${summary.runs} runs as expected; duration median ${summary.durationMs.median} ms (TTL ${summary.ttlMs} ms)${
+        // restore waits for no expiry: nothing to report there.
+        Number.isFinite(summary.observedExpiryWaitMs.median)
+          ? `, lock seen gone after a median ${summary.observedExpiryWaitMs.median} ms`
+          : ''
+      }`,
     );
   }
   return results.every((r) => r.verdict === 'expected') ? 0 : 1;

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { dataSubdir } from '../platform/data-dir.js';
-import { type CoordinatorKind, EXPERIMENTS, type ExperimentName, type LabOptions } from './types.js';
+import { type CoordinatorKind, EXPERIMENTS, type ExperimentName, type LabOptions, OWN_ETCD_EXPERIMENTS } from './types.js';
 
 export const MIN_TTL_S = 0.5;
 export const MAX_TTL_S = 60;
@@ -26,7 +26,17 @@ export function parseLabFlags(flags: LabFlags): { options: Omit<LabOptions, 'out
   if (!EXPERIMENTS.includes(experiment)) {
     throw new LabFlagError(`--experiment ${flags.experiment}: unknown. Fix: use one of ${EXPERIMENTS.join(', ')}`);
   }
-  const coordinator = (flags.coordinator ?? 'embedded') as CoordinatorKind;
+  const ownEtcd = OWN_ETCD_EXPERIMENTS.includes(experiment);
+  if (ownEtcd && flags.coordinator === 'embedded') {
+    throw new LabFlagError(`--experiment ${experiment} runs on etcd members the lab starts itself. Fix: leave out --coordinator embedded`);
+  }
+  if (ownEtcd && flags.etcdEndpoints !== undefined) {
+    throw new LabFlagError(
+      `--experiment ${experiment} stops etcd members, so it never uses a cluster it did not start. Fix: leave out --etcd-endpoints`,
+    );
+  }
+  // These experiments imply etcd.
+  const coordinator = (flags.coordinator ?? (ownEtcd ? 'etcd' : 'embedded')) as CoordinatorKind;
   if (coordinator !== 'embedded' && coordinator !== 'etcd') {
     throw new LabFlagError(`--coordinator ${flags.coordinator}: unknown. Fix: use embedded or etcd`);
   }

@@ -3,13 +3,16 @@
  * step on its own line as it finishes, then one line per mode and the
  * verdict, like the Lab sketch in the mockups.
  */
-import { describeModes } from './evidence/describe.js';
-import type { LabEvent, LabResult } from './types.js';
+import { describeModes, summaryLine } from './evidence/describe.js';
+import type { LabEvent, LabResult, LabStepId } from './types.js';
 
 export interface PlainPrinterOptions {
   ascii: boolean;
   write: (line: string) => void;
 }
+
+/** Steps that take long enough to announce when they start, not only when they are done. */
+const SLOW_STEPS = new Set<LabStepId>(['wait-expiry', 'etcd', 'kill-sink', 'election', 'snapshot', 'restore']);
 
 export function plainPrinter(opts: PlainPrinterOptions): (event: LabEvent) => void {
   const ok = opts.ascii ? '[ok]' : '✓';
@@ -17,7 +20,7 @@ export function plainPrinter(opts: PlainPrinterOptions): (event: LabEvent) => vo
     switch (event.type) {
       case 'step':
         if (event.status === 'done') opts.write(` ${ok} ${event.text}`);
-        else if (event.id === 'wait-expiry' || event.id === 'etcd' || event.id === 'kill-sink') {
+        else if (SLOW_STEPS.has(event.id)) {
           opts.write(` ${opts.ascii ? '..' : '…'} ${event.text}`);
         }
         break;
@@ -42,7 +45,11 @@ export function verdictLines(result: LabResult, ascii: boolean): string[] {
   }
   lines.push('');
   if (result.verdict === 'expected') {
-    lines.push(` verdict: expected (${result.durationMs} ms; the lock was seen gone ${result.observedExpiryWaitMs} ms after A's grant, TTL ${result.ttlMs} ms)`);
+    lines.push(
+      result.failover || result.restore
+        ? ` verdict: expected (${summaryLine(result)})`
+        : ` verdict: expected (${result.durationMs} ms; the lock was seen gone ${result.observedExpiryWaitMs} ms after A's grant, TTL ${result.ttlMs} ms)`,
+    );
   } else {
     lines.push(' verdict: UNEXPECTED');
     for (const c of result.checks.filter((x) => !x.ok)) lines.push(`   not so: ${c.text}`);

@@ -4,15 +4,24 @@
  * `--json` and the evidence files are renderings of these (design.md §1).
  */
 
-export type ExperimentName = 'late-write' | 'split' | 'early' | 'restart';
-export const EXPERIMENTS: readonly ExperimentName[] = ['late-write', 'split', 'early', 'restart'];
+export type ExperimentName = 'late-write' | 'split' | 'early' | 'restart' | 'failover' | 'restore';
+export const EXPERIMENTS: readonly ExperimentName[] = ['late-write', 'split', 'early', 'restart', 'failover', 'restore'];
+/** The experiments that start their own etcd (a cluster, or a member they restore): never embedded, never --etcd-endpoints. */
+export const OWN_ETCD_EXPERIMENTS: readonly ExperimentName[] = ['failover', 'restore'];
 
 export type CoordinatorKind = 'embedded' | 'etcd';
 
-/** The sink's write paths. `atomic` behaves like `fenced`; both check inside one transaction. */
-export type SinkMode = 'plain' | 'fenced' | 'atomic' | 'split';
+/**
+ * The sink's write paths. `atomic` behaves like `fenced`; both check inside one transaction.
+ * `revision` and `epoch` are the restore experiment's two token modes: fenced rows whose
+ * tokens are etcd's create revision, or `[epoch, revision]` packed into one integer.
+ */
+export type SinkMode = 'plain' | 'fenced' | 'atomic' | 'split' | 'revision' | 'epoch';
 
-export type WorkerName = 'A' | 'B';
+export type WorkerName = 'A' | 'B' | 'C' | 'D';
+
+/** A lab token: an integer (a revision), or `[epoch, revision]` where an experiment composes an epoch. */
+export type LabToken = number | [number, number];
 
 export interface LabOptions {
   experiment: ExperimentName;
@@ -40,14 +49,18 @@ export interface WriteOutcome {
 
 export interface FinalState {
   value: string | null;
-  token: number | null;
+  token: LabToken | null;
   /** The fenced modes' high-water mark. */
-  hwm?: number;
+  hwm?: LabToken;
 }
 
 export interface ModeResult {
+  /** restore only: every worker's token in this mode (`[epoch, revision]` in epoch mode). */
+  tokens?: Partial<Record<WorkerName, LabToken>>;
+  /** restore only: D's write, the rightful holder after the restore. */
+  dWrite?: WriteOutcome;
   /** restart only: the mark the restarted sink read back from the database. */
-  markAfterRestart?: number;
+  markAfterRestart?: LabToken;
   bWrite?: WriteOutcome;
   lateWrite?: WriteOutcome;
   final: FinalState;
@@ -58,7 +71,7 @@ export type Verdict = 'expected' | 'unexpected';
 /** Every observed moment, in milliseconds since the run's start, for the timeline and report. */
 export interface Observation {
   atMs: number;
-  actor: 'coordinator' | 'A' | 'B' | 'sink' | 'runner';
+  actor: 'coordinator' | WorkerName | 'sink' | 'runner';
   kind:
     | 'grant'
     | 'stop'
@@ -67,8 +80,14 @@ export interface Observation {
     | 'write'
     | 'sink-killed'
     | 'sink-restarted'
-    | 'release';
+    | 'release'
+    | 'leader-killed'
+    | 'leader-elected'
+    | 'snapshot'
+    | 'etcd-restored';
   token?: number;
+  /** restore, epoch mode: the epoch that went with `token` (a revision). */
+  epoch?: number;
   mode?: SinkMode;
   value?: string;
   status?: number;
@@ -100,12 +119,51 @@ export interface LabResult {
   observations: Observation[];
   startedAt: string;
   outDir: string;
+  /** failover only: what the cluster did. */
+  failover?: FailoverEvidence;
+  /** restore only: the snapshot, the restore and the epoch. */
+  restore?: RestoreEvidence;
+}
+
+export interface FailoverEvidence {
+  members: { name: string; memberId: string; pid: number; clientUrl: string }[];
+  leaderBefore: string;
+  leaderAfter: string;
+  killedMember: string;
+  killedPid: number;
+  /** From the SIGKILL until a surviving member reported a new leader (polled). */
+  electionMs: number;
+  /** A's lease TTL in seconds as etcd reported it (timetolive), before the kill and after the election. */
+  leaseTtlBeforeS: number;
+  leaseTtlAfterS: number;
+  grantedTtlS: number;
+  /** The endpoint B was told to use: a surviving member. */
+  bEndpoint: string;
+}
+
+export interface RestoreEvidence {
+  snapshotRevision: number;
+  revisionBeforeRestore: number;
+  revisionAfterRestore: number;
+  epochBefore: number;
+  epochAfter: number;
+  epochFile: string;
+  restoreCommand: string[];
+  /** From stopping etcd until the restored member granted a lease. */
+  restoreMs: number;
 }
 
 export type LabStepId =
   | 'etcd'
   | 'processes'
   | 'acquire-a'
+  | 'acquire-c'
+  | 'acquire-d'
+  | 'release'
+  | 'snapshot'
+  | 'kill-leader'
+  | 'election'
+  | 'restore'
   | 'stop-a'
   | 'wait-expiry'
   | 'acquire-b'

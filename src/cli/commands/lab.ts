@@ -11,10 +11,16 @@ export function register(program: Command): void {
     .description('run the late write on real processes: a stopped worker, a lease that expires, a fenced sink')
     .addOption(
       new Option('--experiment <name>', 'which experiment')
-        .choices(['late-write', 'split', 'early', 'restart'])
+        .choices(['late-write', 'split', 'early', 'restart', 'failover', 'restore'])
         .default('late-write'),
     )
-    .addOption(new Option('--coordinator <kind>', 'the lock service').choices(['embedded', 'etcd']).default('embedded'))
+    // No commander default: failover and restore must tell an explicit `embedded` (refused) from none (they imply etcd).
+    .addOption(
+      new Option('--coordinator <kind>', 'the lock service (default: embedded; etcd for failover and restore)').choices([
+        'embedded',
+        'etcd',
+      ]),
+    )
     .option('--ttl <seconds>', 'lease TTL in seconds (etcd may raise it)', '2')
     .option('--out <dir>', 'evidence directory (default: a new one under the data directory)')
     .option('--repeats <n>', 'run it N times and summarise', '1')
@@ -29,11 +35,17 @@ Experiments:
   split       the comparison moved out of the transaction (atomic vs split)
   early       A's stale write reaches the sink before B does (fenced accepts it)
   restart     the sink is killed and restarted between B's write and A's
+  failover    a three-member etcd cluster loses its leader (SIGKILL) while A is stopped;
+              B acquires through a survivor (needs etcd; starts its own cluster)
+  restore     etcd restored from a snapshot reissues a revision: revision vs epoch tokens
+              (needs etcd and etcdctl; starts its own member)
 
 Examples:
   $ fence-tutor lab
   $ fence-tutor lab --experiment split --json
-  $ fence-tutor lab --coordinator etcd --ttl 2 --repeats 5`,
+  $ fence-tutor lab --coordinator etcd --ttl 2 --repeats 5
+  $ fence-tutor lab --experiment failover --json
+  $ fence-tutor lab --experiment restore`,
     )
     .action(async (opts: Record<string, string | boolean | undefined>, cmd: Command) => {
       const startedAt = performance.now();

@@ -2,7 +2,8 @@
  * One line per mode saying what happened, shared by the plain printer, the
  * report and the Lab screen: `plain   A-late     ✗ A's late write overwrote B's (200)`.
  */
-import type { ExperimentName, LabResult, ModeResult, SinkMode } from '../types.js';
+import { formatToken } from '../../core/token.js';
+import type { ExperimentName, LabResult, LabToken, ModeResult, SinkMode } from '../types.js';
 
 export interface ModeLine {
   mode: SinkMode;
@@ -26,6 +27,7 @@ export function describeMode(experiment: ExperimentName, mode: SinkMode, m: Mode
   const value = m.final.value ?? '(none)';
   const late = m.lateWrite;
   const status = late ? `(${late.status})` : '';
+  if (experiment === 'restore') return describeRestoreMode(mode, m, value);
   if (experiment === 'early') {
     return {
       mode,
@@ -49,4 +51,33 @@ export function describeMode(experiment: ExperimentName, mode: SinkMode, m: Mode
     };
   }
   return { mode, value, protected: false, text: `A's late write overwrote B's ${status}` };
+}
+
+const show = (token: LabToken | undefined | null) => formatToken(token ?? null, true);
+
+/** restore: what D (the rightful holder) and C (late) got in one token mode, tokens as the simulator prints them. */
+function describeRestoreMode(mode: SinkMode, m: ModeResult, value: string): ModeLine {
+  const d = m.dWrite;
+  const c = m.lateWrite;
+  const protectedHere = Boolean(d?.accepted) && c !== undefined && !c.accepted;
+  const dText = d?.accepted ? `D accepted with ${show(m.tokens?.D)}` : `D, the holder, refused (${d?.status}): ${show(m.tokens?.D)} is below the mark ${show(m.tokens?.C)}`;
+  const cText = c?.accepted
+    ? `C's late write accepted (${c.status}): ${show(m.tokens?.C)} equals the mark`
+    : `C's late write refused (${c?.status}): ${show(m.tokens?.C)} is below ${show(m.tokens?.D)}`;
+  return { mode, value, protected: protectedHere, text: `${dText}; ${cText}` };
+}
+
+/** The line under the outcome: what was measured, in the terms of the experiment. */
+export function summaryLine(result: LabResult): string {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  if (result.restore) {
+    const r = result.restore;
+    return `etcd restored from revision ${r.revisionBeforeRestore} to ${r.revisionAfterRestore} in ${seconds(r.restoreMs)}; epoch ${r.epochBefore} → ${r.epochAfter} · ${seconds(result.durationMs)} in all`;
+  }
+  const base = `tokens A ${result.tokens.A}, B ${result.tokens.B} · lock seen gone ${seconds(result.observedExpiryWaitMs)} after A's grant`;
+  if (result.failover) {
+    const f = result.failover;
+    return `${base} · leader ${f.leaderBefore} killed, ${f.leaderAfter} elected after ${seconds(f.electionMs)}; A's lease TTL ${f.leaseTtlBeforeS} s before, ${f.leaseTtlAfterS} s after · ${seconds(result.durationMs)} in all`;
+  }
+  return `${base} · ${(result.durationMs / 1000).toFixed(1)} s in all`;
 }

@@ -4,7 +4,7 @@
  * view of the lock, A, B, then one sink lane per mode.
  */
 import type { MarkKind, TimelineLane, TimelineMark, TimelineModel } from '../../core/timeline/index.js';
-import type { LabResult, Observation, SinkMode } from '../types.js';
+import type { LabResult, Observation, SinkMode, WorkerName } from '../types.js';
 
 export function labTimeline(result: LabResult): TimelineModel {
   const obs = result.observations;
@@ -13,7 +13,7 @@ export function labTimeline(result: LabResult): TimelineModel {
   const t = (o: Observation) => Math.max(0, Math.round(o.atMs - origin));
   const end = Math.max(1, ...obs.map(t));
   const find = (actor: Observation['actor'], kind: Observation['kind']) => obs.find((o) => o.actor === actor && o.kind === kind);
-  const grantOf = (name: 'A' | 'B') => grants.find((g) => g.note === name);
+  const grantOf = (name: WorkerName) => grants.find((g) => g.note === name);
   const expiry = find('coordinator', 'expiry-observed');
   const stop = find('A', 'stop');
   const resume = find('A', 'resume');
@@ -22,16 +22,28 @@ export function labTimeline(result: LabResult): TimelineModel {
 
   const coordinator: TimelineLane = { id: 'coordinator', label: 'coordinator', kind: 'coordinator', spans: [], marks: [] };
   if (grantA) {
-    coordinator.spans.push({ kind: 'lease', from: t(grantA), to: expiry ? t(expiry) : end, owner: 'A' });
+    const releasedA = find('A', 'release');
+    coordinator.spans.push({ kind: 'lease', from: t(grantA), to: expiry ? t(expiry) : releasedA ? t(releasedA) : end, owner: 'A' });
     coordinator.marks.push({ kind: 'grant', t: t(grantA), actor: 'A', token: grantA.token ?? null });
   }
   if (expiry) coordinator.marks.push({ kind: 'expire', t: t(expiry), actor: 'A' });
   if (grantB) {
-    coordinator.spans.push({ kind: 'lease', from: t(grantB), to: end, owner: 'B' });
+    const releasedB = find('B', 'release');
+    coordinator.spans.push({ kind: 'lease', from: t(grantB), to: releasedB ? t(releasedB) : end, owner: 'B' });
     coordinator.marks.push({ kind: 'grant', t: t(grantB), actor: 'B', token: grantB.token ?? null });
   }
+  // The restore experiment's C and D: their grants, as etcd's revisions.
+  for (const name of ['C', 'D'] as const) {
+    const grant = grantOf(name);
+    if (!grant) continue;
+    // C's lease is not in the snapshot: it is gone once etcd is restored.
+    const restored = name === 'C' ? find('coordinator', 'etcd-restored') : undefined;
+    coordinator.spans.push({ kind: 'lease', from: t(grant), to: restored ? t(restored) : end, owner: name });
+    coordinator.marks.push({ kind: 'grant', t: t(grant), actor: name, token: grant.token ?? null });
+  }
+  const pair = (o: Observation) => (o.epoch !== undefined && o.token !== undefined ? ([o.epoch, o.token] as [number, number]) : (o.token ?? null));
 
-  const actorLane = (name: 'A' | 'B'): TimelineLane => {
+  const actorLane = (name: WorkerName): TimelineLane => {
     const lane: TimelineLane = { id: name, label: name, kind: 'actor', spans: [], marks: [] };
     const grant = grantOf(name);
     if (grant) {
@@ -43,7 +55,7 @@ export function labTimeline(result: LabResult): TimelineModel {
       }
     }
     for (const w of obs.filter((o) => o.actor === name && o.kind === 'write')) {
-      lane.marks.push({ kind: 'send', t: t(w), actor: name, token: w.token ?? null, value: w.value ?? null });
+      lane.marks.push({ kind: 'send', t: t(w), actor: name, token: pair(w), value: w.value ?? null });
     }
     return lane;
   };
@@ -58,7 +70,7 @@ export function labTimeline(result: LabResult): TimelineModel {
         kind,
         t: t(w),
         actor: w.actor,
-        token: w.token ?? null,
+        token: pair(w),
         value: w.value ?? null,
         ...(w.accepted && (w.token ?? 0) < highest && isAfterNewer(obs, w, highest) ? { stale: true } : {}),
       });
@@ -68,6 +80,7 @@ export function labTimeline(result: LabResult): TimelineModel {
     return { id: `sink-${mode}`, label: `sink ${mode}`, kind: 'sink', spans: [], marks };
   });
 
+  const actors = (['A', 'B', 'C', 'D'] as const).filter((n) => n === 'A' || n === 'B' || grantOf(n));
   const notes = [
     grantA && { t: t(grantA), text: `A is granted the lock with token ${grantA.token}.` },
     stop && { t: t(stop), text: 'A is stopped with SIGSTOP: no keepalive.' },
@@ -78,7 +91,7 @@ export function labTimeline(result: LabResult): TimelineModel {
   ].filter((n): n is { t: number; text: string } => Boolean(n));
   notes.sort((x, y) => x.t - y.t);
 
-  return { unit: 'ms', start: 0, end, lanes: [coordinator, actorLane('A'), actorLane('B'), ...sinkLanes], notes };
+  return { unit: 'ms', start: 0, end, lanes: [coordinator, ...actors.map(actorLane), ...sinkLanes], notes };
 }
 
 /** A stale acceptance: an older token accepted once a newer one had been granted. */

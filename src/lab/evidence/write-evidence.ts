@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { renderTimeline } from '../../core/timeline/index.js';
 import { writeFileAtomic, writeJsonAtomic } from '../../platform/atomic-file.js';
 import type { Experiment } from '../experiments/experiment.js';
-import type { LabResult } from '../types.js';
+import { formatToken } from '../../core/token.js';
+import type { FailoverEvidence, LabResult, RestoreEvidence } from '../types.js';
 import { describeModes } from './describe.js';
 import { labTimeline } from './lab-timeline.js';
 
@@ -43,8 +44,11 @@ export function reportText(result: LabResult, experiment: Experiment): string {
     `Coordinator  ${result.coordinator}${result.etcdEndpoints ? ` (${result.etcdEndpoints.join(', ')})` : ''}`,
     `TTL          ${result.ttlMs} ms granted (${result.requestedTtlMs} ms asked)`,
     `Tokens       A ${result.tokens.A}, B ${result.tokens.B}`,
-    `Stopped      A was stopped ${result.stoppedAfterMs} ms after its grant`,
-    `Expiry seen  ${result.observedExpiryWaitMs} ms after A's grant (polled, not assumed)`,
+    // restore waits for no expiry and stops no worker before a grant runs out: those lines would be NaN.
+    ...(Number.isFinite(result.stoppedAfterMs) ? [`Stopped      A was stopped ${result.stoppedAfterMs} ms after its grant`] : []),
+    ...(Number.isFinite(result.observedExpiryWaitMs)
+      ? [`Expiry seen  ${result.observedExpiryWaitMs} ms after A's grant (polled, not assumed)`]
+      : []),
     `Duration     ${result.durationMs} ms from the command's start to the verdict${
       result.etcdStartMs !== undefined ? ` (etcd's ${result.etcdStartMs} ms start left out)` : ''
     }`,
@@ -55,13 +59,21 @@ export function reportText(result: LabResult, experiment: Experiment): string {
   for (const [mode, m] of Object.entries(result.modes)) {
     const row = (who: string, w: typeof m.bWrite) =>
       w ? `  ${mode.padEnd(7)} ${who.padEnd(12)} ${w.status} ${w.accepted ? 'accepted' : 'refused'} ${JSON.stringify(w.body)}` : '';
-    for (const r of [row('B-current', m.bWrite), row('A-late (A)', m.lateWrite)]) if (r) lines.push(r);
+    const late = result.experiment === 'restore' ? 'C-late (C)' : 'A-late (A)';
+    for (const r of [row('B-current', m.bWrite), row('D-current', m.dWrite), row(late, m.lateWrite)]) if (r) lines.push(r);
+    if (m.tokens) {
+      const tokens = Object.entries(m.tokens).map(([who, t]) => `${who} ${formatToken(t ?? null, true)}`);
+      lines.push(`  ${mode.padEnd(7)} tokens       ${tokens.join(', ')}`);
+    }
     lines.push(
-      `  ${mode.padEnd(7)} final        value ${JSON.stringify(m.final.value)}, token ${m.final.token ?? '-'}${
-        m.final.hwm !== undefined ? `, mark ${m.final.hwm}` : ''
+      `  ${mode.padEnd(7)} final        value ${JSON.stringify(m.final.value)}, token ${formatToken(m.final.token, true)}${
+        m.final.hwm !== undefined ? `, mark ${formatToken(m.final.hwm, true)}` : ''
       }`,
     );
   }
+  if (result.failover) lines.push('', ...failoverLines(result.failover));
+  if (result.modes.epoch) lines.push('  (the sink stores an epoch-mode token packed as epoch * 2^32 + revision: 1:4 is 4294967300)');
+  if (result.restore) lines.push('', ...restoreLines(result.restore));
   lines.push('', 'Outcome');
   for (const line of describeModes(result)) lines.push(`  ${line.mode.padEnd(7)} ${line.value.padEnd(10)} ${line.text}`);
   lines.push('', `Verdict      ${result.verdict}`);
@@ -76,4 +88,25 @@ export function reportText(result: LabResult, experiment: Experiment): string {
     '',
   );
   return lines.join('\n');
+}
+
+function failoverLines(f: FailoverEvidence): string[] {
+  return [
+    'Cluster',
+    ...f.members.map((m) => `  ${m.name} member id ${m.memberId}, pid ${m.pid}, ${m.clientUrl}`),
+    `  leader before ${f.leaderBefore} (killed with SIGKILL, pid ${f.killedPid}); leader after ${f.leaderAfter}`,
+    `  election: ${f.electionMs} ms from the SIGKILL until a survivor reported the new leader (polled)`,
+    `  A's lease TTL (timetolive, whole seconds): ${f.leaseTtlBeforeS} s before the kill, ${f.leaseTtlAfterS} s after the election (granted ${f.grantedTtlS} s)`,
+    `  B acquired through ${f.bEndpoint}`,
+  ];
+}
+
+function restoreLines(r: RestoreEvidence): string[] {
+  return [
+    'Restore',
+    `  snapshot saved at revision ${r.snapshotRevision}; etcd was at revision ${r.revisionBeforeRestore} when it was stopped`,
+    `  restored and restarted in ${r.restoreMs} ms; revision after the restore ${r.revisionAfterRestore}`,
+    `  epoch ${r.epochBefore} -> ${r.epochAfter} (file ${r.epochFile})`,
+    `  ${r.restoreCommand.join(' ')}`,
+  ];
 }

@@ -1,6 +1,6 @@
 /** What an experiment is: a title, the sink modes it compares, a script, and its checks. */
 import type { LabContext } from '../runner/lab-context.js';
-import type { ExperimentName, ModeResult, SinkMode } from '../types.js';
+import type { ExperimentName, FailoverEvidence, ModeResult, RestoreEvidence, SinkMode, WorkerName } from '../types.js';
 
 export interface Check {
   ok: boolean;
@@ -10,12 +10,22 @@ export interface Check {
 export interface ExperimentOutcome {
   modes: Partial<Record<SinkMode, ModeResult>>;
   checks: Check[];
+  failover?: FailoverEvidence;
+  restore?: RestoreEvidence;
 }
 
 export interface Experiment {
   name: ExperimentName;
   title: string;
   modes: SinkMode[];
+  /**
+   * Experiments that act on etcd itself start their own members (never the
+   * embedded coordinator, never --etcd-endpoints): how many, and whether
+   * etcdctl is needed too.
+   */
+  ownEtcd?: { members: number; needsEtcdctl?: boolean };
+  /** Workers beyond A and B that the experiment drives. */
+  extraWorkers?: WorkerName[];
   /** What a learner should take away; goes into report.txt. */
   explanation: string[];
   run(ctx: LabContext): Promise<ExperimentOutcome>;

@@ -1,8 +1,10 @@
 import type { ExperimentName } from '../types.js';
 import { early } from './early.js';
+import { failover } from './failover.js';
 import type { Experiment } from './experiment.js';
 import { lateWrite } from './late-write.js';
 import { restart } from './restart.js';
+import { restore } from './restore.js';
 import { split } from './split.js';
 
 export const EXPERIMENT_TABLE: Record<ExperimentName, Experiment> = {
@@ -10,4 +12,6 @@ export const EXPERIMENT_TABLE: Record<ExperimentName, Experiment> = {
   split,
   early,
   restart,
+  failover,
+  restore,
 };

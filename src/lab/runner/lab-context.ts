@@ -7,6 +7,9 @@
 import { join } from 'node:path';
 import { getJson, postJson } from '../http.js';
 import type { CoordinatorClient } from '../coordinator/client.js';
+import type { EtcdMembers } from '../coordinator/etcd-members.js';
+import { formatToken } from '../../core/token.js';
+import { unpackEpochToken } from '../tokens/epoch-token.js';
 import { delay, type LabChild } from '../processes/children.js';
 import {
   type CoordinatorKind,
@@ -23,13 +26,16 @@ import {
 
 export interface Holder {
   token: number;
+  /** The epoch the worker read when it acquired (restore experiment), else undefined. */
+  epoch?: number;
   leaseId: string;
   ttlMs: number;
   atMs: number;
 }
 
 export interface LabWorld {
-  workers: Record<WorkerName, LabChild>;
+  /** A and B always; C and D for an experiment that asks for them. */
+  workers: Partial<Record<WorkerName, LabChild>>;
   /** Resolves once the sink and B are up; only A and the coordinator are on the critical path. */
   rest: Promise<void>;
   coordinatorKind: CoordinatorKind;
@@ -44,6 +50,19 @@ export interface LabWorld {
   lockKey: string;
   ttlMs: number;
   databasePath: string;
+  /** The run's evidence directory (the restore experiment keeps its epoch file there). */
+  outDir: string;
+  /** The etcd members an experiment started for itself (failover, restore). */
+  members?: EtcdMembers;
+  /** etcdctl, for an experiment that needs it (restore). */
+  etcdctl?: string;
+}
+
+export interface AcquireOptions {
+  /** Talk to these members only (B, through a survivor); default every endpoint. */
+  endpoints?: string[];
+  /** Read the epoch from this file when acquiring (the restore experiment's epoch mode). */
+  epochFile?: string;
 }
 
 export interface WriteSpec {
@@ -51,6 +70,8 @@ export interface WriteSpec {
   value: string;
   hold?: string;
   release?: string;
+  /** Send `[epoch, revision]` packed into one integer instead of the bare revision. */
+  tokenMode?: 'epoch';
 }
 
 export class LabContext {
@@ -91,17 +112,24 @@ export class LabContext {
     this.observations.push({ atMs: o.atMs ?? this.now(), ...o } as Observation);
   }
 
-  async acquire(name: WorkerName): Promise<Holder> {
-    const id: LabStepId = name === 'A' ? 'acquire-a' : 'acquire-b';
-    if (name === 'B') await this.world.rest;
+  worker(name: WorkerName): LabChild {
     const worker = this.world.workers[name];
+    if (!worker) throw new Error(`worker ${name} was not started for this experiment`);
+    return worker;
+  }
+
+  async acquire(name: WorkerName, opts: AcquireOptions = {}): Promise<Holder> {
+    const id = `acquire-${name.toLowerCase()}` as LabStepId;
+    if (name !== 'A') await this.world.rest;
+    const worker = this.worker(name);
     this.step(id, 'started', `${name} asks the coordinator for the lock`);
     const reply = await worker.request({
       op: 'acquire',
       key: this.world.lockKey,
       ttlMs: this.world.ttlMs,
       coordinator: this.world.coordinatorKind,
-      endpoints: this.world.endpoints,
+      endpoints: opts.endpoints ?? this.world.endpoints,
+      ...(opts.epochFile ? { epochFile: opts.epochFile } : {}),
     });
     if (reply.ev !== 'acquired') {
       throw new Error(`${name} could not acquire the lock: ${String(reply.reason ?? reply.message ?? reply.ev)}`);
@@ -117,16 +145,27 @@ export class LabContext {
       leaseId: String(reply.leaseId),
       ttlMs: Number(reply.ttlMs),
       atMs: Math.round(atMs * 10) / 10,
+      ...(typeof reply.epoch === 'number' ? { epoch: reply.epoch } : {}),
     };
     this.holders[name] = holder;
     if (name === 'A') this.grantedTtlMs = holder.ttlMs;
     this.observe({ actor: 'coordinator', kind: 'grant', token: holder.token, note: name, atMs: holder.atMs });
-    this.step(id, 'done', `${name} (pid ${worker.pid}) holds the lock with token ${holder.token}`);
+    // With an epoch (restore), the step shows both forms: the revision and the epoch-mode token.
+    const epochNote = holder.epoch === undefined ? '' : ` (epoch ${holder.epoch}: ${formatToken([holder.epoch, holder.token])} in epoch mode)`;
+    this.step(id, 'done', `${name} (pid ${worker.pid}) holds the lock with token ${holder.token}${epochNote}`);
     return holder;
   }
 
+  /** The worker lets go: its lease is revoked, so its key is deleted. */
+  async release(name: WorkerName): Promise<void> {
+    const reply = await this.worker(name).request({ op: 'release' });
+    if (reply.ev !== 'released') throw new Error(`${name} could not release: ${String(reply.message ?? reply.ev)}`);
+    this.observe({ actor: name, kind: 'release', token: this.holders[name]?.token });
+    this.step('release', 'done', `${name} released the lock (lease revoked)`);
+  }
+
   stop(name: WorkerName): void {
-    this.world.workers[name].signal('SIGSTOP');
+    this.worker(name).signal('SIGSTOP');
     const at = this.now();
     const grant = this.holders[name]?.atMs ?? at;
     if (name === 'A') this.stoppedAfterMs = Math.round((at - grant) * 10) / 10;
@@ -178,14 +217,14 @@ export class LabContext {
    */
   resumeWithWrites(name: WorkerName, specs: WriteSpec[]): Promise<WriteOutcome>[] {
     const pending = specs.map((spec) => this.sendWrite(name, spec));
-    this.world.workers[name].signal('SIGCONT');
+    this.worker(name).signal('SIGCONT');
     this.observe({ actor: name, kind: 'resume' });
     this.step('resume-a', 'done', `${name} resumed (SIGCONT); it sends "${specs[0]?.value}" with token ${this.holders[name]?.token}`);
     return specs.map((spec, i) => this.finishWrite(name, spec, pending[i]!));
   }
 
   resume(name: WorkerName): void {
-    this.world.workers[name].signal('SIGCONT');
+    this.worker(name).signal('SIGCONT');
     this.observe({ actor: name, kind: 'resume' });
     this.step('resume-a', 'done', `${name} resumed (SIGCONT)`);
   }
@@ -202,11 +241,13 @@ export class LabContext {
 
   async final(mode: SinkMode): Promise<FinalState> {
     const res = await getJson(`${this.world.sinkUrl}/state/${mode}`);
+    // epoch mode stores packed tokens; the result shows the pair.
+    const shown = (n: number) => (mode === 'epoch' ? unpackEpochToken(n) : n);
     const state: FinalState = {
       value: res.body.value === null || res.body.value === undefined ? null : String(res.body.value),
-      token: res.body.token === null || res.body.token === undefined ? null : Number(res.body.token),
+      token: res.body.token === null || res.body.token === undefined ? null : shown(Number(res.body.token)),
     };
-    if (mode !== 'plain') state.hwm = Number(res.body.hwm ?? 0);
+    if (mode !== 'plain') state.hwm = shown(Number(res.body.hwm ?? 0));
     return state;
   }
 
@@ -231,7 +272,7 @@ export class LabContext {
   }
 
   private sendWrite(name: WorkerName, spec: WriteSpec): Promise<Record<string, unknown>> {
-    return this.world.workers[name].request({ op: 'write', url: this.world.sinkUrl, ...spec }, 15_000);
+    return this.worker(name).request({ op: 'write', url: this.world.sinkUrl, ...spec }, 15_000);
   }
 
   private async finishWrite(
@@ -246,7 +287,8 @@ export class LabContext {
       accepted: Number(reply.status) === 200 && (reply.body as { accepted?: boolean })?.accepted === true,
       body: (reply.body as Record<string, unknown>) ?? {},
     };
-    const token = Number(reply.token);
+    // An epoch-mode token travels packed; the observation keeps the revision and the epoch apart.
+    const [epoch, token] = spec.tokenMode === 'epoch' ? unpackEpochToken(Number(reply.token)) : [undefined, Number(reply.token)];
     const atMs = this.now();
     this.observe({
       actor: name,
@@ -254,6 +296,7 @@ export class LabContext {
       mode: spec.mode,
       value: spec.value,
       token,
+      ...(epoch !== undefined ? { epoch } : {}),
       status: outcome.status,
       accepted: outcome.accepted,
       atMs,

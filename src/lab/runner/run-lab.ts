@@ -12,6 +12,7 @@ import { dataSubdir } from '../../platform/data-dir.js';
 import { toolVersion } from '../../platform/package-root.js';
 import { type CoordinatorClient, connectCoordinator } from '../coordinator/client.js';
 import { ETCD_INSTALL_HINT, findEtcd, type LaunchedEtcd, launchEtcd } from '../coordinator/etcd-launcher.js';
+import type { EtcdMembers } from '../coordinator/etcd-members.js';
 import { writeEvidence } from '../evidence/write-evidence.js';
 import { EXPERIMENT_TABLE } from '../experiments/index.js';
 import { type LabChild, startLabChild, within } from '../processes/children.js';
@@ -58,6 +59,9 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
   const workers: LabChild[] = [];
   const services: LabChild[] = [];
   let etcd: LaunchedEtcd | undefined;
+  let members: EtcdMembers | undefined;
+  // While members are starting, the teardown waits for the launch (which stops them itself once it sees the teardown).
+  let membersLaunch: Promise<unknown> | undefined;
   let coordinator: CoordinatorClient | undefined;
   const prefix = `/fence-tutor/lab/${runId}/`;
   let ctxRef: LabContext | undefined;
@@ -69,9 +73,11 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
   const teardown = (): Promise<void> => {
     teardownDone ??= (async () => {
       tornDown = true;
-      // A first: continued, since a stopped process can act on nothing but SIGKILL.
-      for (const w of workers) if (w.role === 'A') w.signal('SIGCONT');
-      const leases = [ctxRef?.holders.A?.leaseId, ctxRef?.holders.B?.leaseId].filter((l): l is string => Boolean(l));
+      // Stopped workers first: continued, since a stopped process can act on nothing but SIGKILL.
+      for (const w of workers) if (w.role === 'A' || w.role === 'C') w.signal('SIGCONT');
+      const leases = Object.values(ctxRef?.holders ?? {})
+        .map((h) => h?.leaseId)
+        .filter((l): l is string => Boolean(l));
       const c = coordinator;
       const releaseLocks = c
         ? within(Promise.allSettled([...leases.map((l) => c.revoke(l)), c.deletePrefix(prefix)]), 1500)
@@ -82,6 +88,8 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
       await Promise.all(services.map((s) => s.end()));
       debug('teardown: services ended');
       if (etcd) await etcd.stop();
+      await membersLaunch?.catch(() => undefined);
+      if (members) await members.stop();
       pidfile.remove();
     })();
     return teardownDone;
@@ -99,7 +107,37 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
     let etcdStartMs: number | undefined;
     let endpoints: string[];
     let coordinatorChild: LabChild | undefined;
-    if (options.coordinator === 'etcd') {
+    let etcdctl: string | undefined;
+    // failover/restore: the members start while the sink and workers start (neither needs the other),
+    // and the run waits for them just before it first talks to etcd.
+    let ownEtcdReady: (() => Promise<void>) | undefined;
+    if (experiment.ownEtcd) {
+      const own = await import('./own-etcd.js');
+      const tools = own.ownEtcdTools(experiment, options.etcdBin);
+      const launching = own.startOwnEtcd({
+        experiment,
+        tools,
+        pidfile,
+        listener,
+        stopping: () => tornDown,
+        elapsed: () => performance.now() - t0,
+      });
+      membersLaunch = launching;
+      launching.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
+      endpoints = [];
+      ownEtcdReady = async () => {
+        const started = await launching;
+        members = started.members;
+        etcdctl = started.etcdctl;
+        if (tornDown) {
+          // Interrupted as the last member became ready: the teardown may have passed already.
+          await members.stop();
+          throw new LabAbortedError();
+        }
+        etcdStartMs = Math.round(members.startMs);
+        endpoints = members.endpoints;
+      };
+    } else if (options.coordinator === 'etcd') {
       if (options.etcdEndpoints && options.etcdEndpoints.length > 0) {
         endpoints = options.etcdEndpoints;
       } else {
@@ -165,8 +203,15 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
     const a = startLabChild('A', 'lab-worker', ['--name', 'A', '--run', runId], pidfile);
     workers.push(a);
     const sinkPromise = startSink();
+    // Handled where it is awaited (world.rest); meanwhile the run may wait for its own etcd members.
+    sinkPromise.catch(() => undefined);
     const b = startLabChild('B', 'lab-worker', ['--name', 'B', '--run', runId], pidfile);
     workers.push(b);
+    const extra = (experiment.extraWorkers ?? []).map((name) => {
+      const child = startLabChild(name, 'lab-worker', ['--name', name, '--run', runId], pidfile);
+      workers.push(child);
+      return [name, child] as const;
+    });
     if (tornDown) throw new LabAbortedError();
     if (coordinatorChild) {
       const ready = await coordinatorChild.waitFor(['ready', 'failed']);
@@ -175,11 +220,12 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
       }
       endpoints = [`http://127.0.0.1:${Number(ready.port)}`];
     }
+    if (ownEtcdReady) await ownEtcdReady();
     coordinator = await connectCoordinator(options.coordinator, endpoints);
     await a.waitFor(['ready']);
 
     const world: LabWorld = {
-      workers: { A: a, B: b },
+      workers: { A: a, B: b, ...Object.fromEntries(extra) },
       rest: Promise.resolve(),
       coordinatorKind: options.coordinator,
       endpoints,
@@ -192,11 +238,14 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
       lockKey: `${prefix}lock`,
       ttlMs: options.ttlMs,
       databasePath: database,
+      outDir: options.outDir,
+      ...(members ? { members } : {}),
+      ...(etcdctl ? { etcdctl } : {}),
     };
     debug('coordinator and A ready');
     const ctx = new LabContext(world, listener, t0);
     ctxRef = ctx;
-    world.rest = Promise.all([sinkPromise, b.waitFor(['ready'])]).then(([sink]) => {
+    world.rest = Promise.all([sinkPromise, b.waitFor(['ready']), ...extra.map(([, w]) => w.waitFor(['ready']))]).then(([sink]) => {
       world.sink = sink.child;
       world.sinkUrl = sink.url;
       ctx.sinkPids.push(sink.child.pid);
@@ -234,6 +283,8 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
       observations: ctx.observations,
       startedAt: new Date(Date.now() - (performance.now() - t0)).toISOString(),
       outDir: options.outDir,
+      ...(outcome.failover ? { failover: outcome.failover } : {}),
+      ...(outcome.restore ? { restore: outcome.restore } : {}),
     };
     listener({ type: 'verdict', result, atMs: verdictAt - t0 });
     // B lets go properly; the others simply end.

@@ -10,10 +10,17 @@ import sqlite3, { type Database as DatabaseType } from 'node-sqlite3-wasm';
 import { writeJsonAtomic } from '../../platform/atomic-file.js';
 import { toolVersion } from '../../platform/package-root.js';
 import { runsCommand } from '../processes/proc.js';
-import type { FinalState, SinkMode } from '../types.js';
+import type { SinkMode } from '../types.js';
+
+/** One row as stored: tokens are integers here (an epoch-mode token is packed). */
+export interface SinkRowState {
+  value: string | null;
+  token: number | null;
+  hwm: number;
+}
 
 export const SINK_SCHEMA_VERSION = 1;
-export const SINK_MODES: readonly SinkMode[] = ['plain', 'fenced', 'atomic', 'split'];
+export const SINK_MODES: readonly SinkMode[] = ['plain', 'fenced', 'atomic', 'split', 'revision', 'epoch'];
 
 export interface WriteRequest {
   mode: SinkMode;
@@ -100,7 +107,7 @@ export class SinkDb {
     }
   }
 
-  state(mode: SinkMode): FinalState {
+  state(mode: SinkMode): SinkRowState {
     const row = this.db.get('SELECT value, token, hwm FROM resource WHERE mode = ?', [mode]) as
       | { value: string | null; token: number | null; hwm: number }
       | undefined;

@@ -10,6 +10,7 @@
 import { emitToRunner, onRunnerCommand } from '../child-channel.js';
 import { closeIdleConnections, postJson } from '../http.js';
 import type { CoordinatorKind } from '../types.js';
+import { packEpochToken, readEpoch } from '../tokens/epoch-token.js';
 import { type CoordinatorClient, connectCoordinator } from '../coordinator/client.js';
 
 export interface WorkerArgs {
@@ -20,7 +21,7 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
   // The coordinator comes with the first acquire, so the worker can start
   // while the coordinator is still starting.
   let client: CoordinatorClient | undefined;
-  let held: { leaseId: string; token: number; ttlMs: number } | undefined;
+  let held: { leaseId: string; token: number; ttlMs: number; epoch: number } | undefined;
   let renewal: NodeJS.Timeout | undefined;
 
   const stopRenewing = () => {
@@ -32,6 +33,8 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
     async acquire(cmd) {
       client ??= await connectCoordinator(cmd.coordinator as CoordinatorKind, (cmd.endpoints as string[]) ?? []);
       const c = client;
+      // The restore experiment's epoch: read when the lock is taken, kept with the token.
+      const epoch = typeof cmd.epochFile === 'string' ? readEpoch(cmd.epochFile) : 0;
       const lease = await c.grant(Number(cmd.ttlMs));
       // When the lease began, as this process saw it (epoch ms, sub-ms): the TTL counts from here.
       const leaseGrantedAt = performance.timeOrigin + performance.now();
@@ -40,7 +43,7 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
         await c.revoke(lease.leaseId).catch(() => undefined);
         return { ev: 'busy', reason: outcome.reason };
       }
-      held = { leaseId: lease.leaseId, token: outcome.token, ttlMs: lease.ttlMs };
+      held = { leaseId: lease.leaseId, token: outcome.token, ttlMs: lease.ttlMs, epoch };
       const current = held;
       renewal = setInterval(
         () => {
@@ -62,20 +65,22 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
         leaseId: lease.leaseId,
         ttlMs: lease.ttlMs,
         leaseGrantedAt,
+        ...(typeof cmd.epochFile === 'string' ? { epoch } : {}),
         sentAt: performance.timeOrigin + performance.now(),
       };
     },
     async write(cmd) {
       if (!held) return { ev: 'error', message: 'write without a token' };
       const mode = String(cmd.mode);
+      const token = cmd.tokenMode === 'epoch' ? packEpochToken(held.epoch, held.token) : held.token;
       const res = await postJson(`${String(cmd.url)}/write/${mode}`, {
         writer: args.name,
         value: String(cmd.value),
-        token: held.token,
+        token,
         ...(typeof cmd.hold === 'string' ? { hold: cmd.hold } : {}),
         ...(typeof cmd.release === 'string' ? { release: cmd.release } : {}),
       }, 10_000);
-      return { ev: 'wrote', mode, token: held.token, status: res.status, body: res.body };
+      return { ev: 'wrote', mode, token, status: res.status, body: res.body };
     },
     async release() {
       stopRenewing();

@@ -12,8 +12,9 @@
 import { Box, Text } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { renderTimeline } from '../../../core/timeline/index.js';
-import { describeModes } from '../../../lab/evidence/describe.js';
+import { describeModes, summaryLine } from '../../../lab/evidence/describe.js';
 import { labTimeline } from '../../../lab/evidence/lab-timeline.js';
+import { installHint, missingLabTools } from '../../../lab/tools.js';
 import type { runLab as RunLab } from '../../../lab/runner/run-lab.js';
 import type { CoordinatorKind, ExperimentName, LabResult } from '../../../lab/types.js';
 import type { Route } from '../../../store/router-store.js';
@@ -48,6 +49,16 @@ export function LabScreen({ route }: { route: Route }) {
   const abortRef = useRef<AbortController | null>(null);
   const firstRun = useRef(true);
   const experiment = LAB_EXPERIMENTS[selected] ?? LAB_EXPERIMENTS[0]!;
+  const etcdBin = typeof route.etcdBin === 'string' ? route.etcdBin : undefined;
+  // Looked up once per screen: PATH does not change under a running tutor.
+  const missing = useMemo(
+    () => new Map(LAB_EXPERIMENTS.map((e) => [e.name, missingLabTools(e.needs ?? [], etcdBin)])),
+    [etcdBin],
+  );
+  const missingHere = missing.get(experiment.name) ?? [];
+  // failover and restore start their own etcd: the coordinator choice does not apply.
+  const ownEtcd = experiment.needs !== undefined;
+  const runCoordinator: CoordinatorKind = ownEtcd ? 'etcd' : coordinator;
 
   const start = useCallback(() => {
     if (abortRef.current && !abortRef.current.signal.aborted && view.phase === 'running') return;
@@ -64,7 +75,7 @@ export function LabScreen({ route }: { route: Route }) {
         const result = await run(
           {
             experiment: name,
-            coordinator,
+            coordinator: runCoordinator,
             ttlMs,
             outDir: outDirFromRoute ?? defaultOutDir(name),
             ...(Array.isArray(route.etcdEndpoints) ? { etcdEndpoints: route.etcdEndpoints as string[] } : {}),
@@ -81,7 +92,7 @@ export function LabScreen({ route }: { route: Route }) {
         if (!controller.signal.aborted) setView((v) => failedView(v, (err as Error).message));
       }
     })();
-  }, [view.phase, route, experiment.name, coordinator, ttlMs]);
+  }, [view.phase, route, experiment.name, runCoordinator, ttlMs]);
 
   // Leaving the screen ends a run that is still going (its processes, its pidfile).
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -120,7 +131,7 @@ export function LabScreen({ route }: { route: Route }) {
 
   const spinner = useSpinner(running, theme.ascii ? SPINNER_ASCII : SPINNER, theme.reducedMotion);
   const sym = theme.symbols;
-  const header = `Lab ${sym.separator} ${experiment.title} · ${coordinator} coordinator · TTL ${ttlMs / 1000} s`;
+  const header = `Lab ${sym.separator} ${experiment.title} · ${ownEtcd ? 'its own etcd' : `${coordinator} coordinator`} · TTL ${ttlMs / 1000} s`;
 
   if (view.phase === 'setup') {
     return (
@@ -139,14 +150,24 @@ export function LabScreen({ route }: { route: Route }) {
                 </Text>
               </Box>
               <Box flexShrink={1}>
-                <Text color={theme.color('muted')}>{e.blurb}</Text>
+                <Text color={theme.color('muted')}>
+                  {e.blurb}
+                  {(missing.get(e.name) ?? []).length > 0 ? (
+                    <Text color={theme.color('bad')}> (needs {(missing.get(e.name) ?? []).join(' and ')})</Text>
+                  ) : null}
+                </Text>
               </Box>
             </Box>
           ))}
         </Box>
+        {missingHere.map((tool) => (
+          <Text key={tool} color={theme.color('bad')}>
+            needs {tool}: {installHint(tool)}
+          </Text>
+        ))}
         <Box marginTop={1}>
           <Text>
-            c coordinator <Text bold>{coordinator}</Text>
+            c coordinator <Text bold>{ownEtcd ? 'its own etcd' : coordinator}</Text>
             {'    '}[ ] TTL <Text bold>{ttlMs / 1000} s</Text>
             {'    '}enter start
           </Text>
@@ -220,8 +241,7 @@ function Outcome({
   return (
     <Box flexDirection="column">
       <Text color={theme.color('muted')}>
-        tokens A {result.tokens.A}, B {result.tokens.B} · lock seen gone {(result.observedExpiryWaitMs / 1000).toFixed(2)} s
-        after A's grant · {(result.durationMs / 1000).toFixed(1)} s in all
+        {summaryLine(result)}
       </Text>
       <Box flexDirection="column" marginTop={1}>
         <Text>{timeline.slice(0, room).join('\n')}</Text>

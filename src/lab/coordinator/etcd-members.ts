@@ -1,0 +1,282 @@
+/**
+ * Throwaway etcd members for the experiments that act on etcd itself: a
+ * three-member cluster whose leader the failover experiment kills, and a
+ * single member the restore experiment stops and restores from a snapshot.
+ * Beside etcd-launcher.ts (the single node the other experiments use) and
+ * kept apart from it, so that launcher stays as it is.
+ *
+ * Every member binds 127.0.0.1 on ports found free (etcd's gateway breaks
+ * with port 0), with a heartbeat of 50 ms and an election timeout of 500 ms:
+ * short enough for an election inside a lab run, long enough that a loaded
+ * two-core machine does not hold spurious ones. All data dirs sit under one
+ * temp root, reported through `onTempDir` before any member starts, and each
+ * pid is reported through `onSpawn` right after its spawn, so a run that is
+ * killed is reaped from its pidfile.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { postJson } from '../http.js';
+import { within } from '../processes/children.js';
+import { LabUnavailableError } from '../types.js';
+import { EtcdClient } from './etcd-client.js';
+import { freePort } from './etcd-launcher.js';
+
+export const HEARTBEAT_MS = 50;
+export const ELECTION_TIMEOUT_MS = 500;
+const READY_TIMEOUT_MS = 15_000;
+
+export interface EtcdMember {
+  readonly name: string;
+  readonly clientUrl: string;
+  readonly peerUrl: string;
+  readonly pid: number;
+  readonly argv: string[];
+  readonly dataDir: string;
+  readonly logPath: string;
+  readonly exited: Promise<void>;
+  isRunning(): boolean;
+  kill(signal: NodeJS.Signals): void;
+  /** SIGTERM, then SIGKILL if it lingers; resolves once the process is gone. */
+  stop(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  bin: string;
+  count: number;
+  onSpawn?: (pid: number, argv: string[]) => void;
+  onTempDir?: (dir: string) => void;
+  /** True once the run is being torn down: no member starts after that. */
+  stopping?: () => boolean;
+}
+
+export class EtcdMembers {
+  /** Ends the tool commands (etcdctl) still running when the members are stopped. */
+  private readonly aborter = new AbortController();
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(
+    readonly root: string,
+    readonly members: EtcdMember[],
+    readonly initialCluster: string,
+    readonly startMs: number,
+    private readonly opts: LaunchOptions,
+  ) {}
+
+  get endpoints(): string[] {
+    return this.members.map((m) => m.clientUrl);
+  }
+
+  /**
+   * Runs a tool command that works on these members' files (etcdctl), so
+   * that stop() can end it and wait for it before removing the temp root
+   * (a restore still writing would otherwise recreate it).
+   */
+  async runTool<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (this.aborter.signal.aborted) throw new LabUnavailableError('the run is stopping');
+    const running = work(this.aborter.signal);
+    this.pending.add(running);
+    try {
+      return await running;
+    } finally {
+      this.pending.delete(running);
+    }
+  }
+
+  /** Starts member `index` again on `dataDir` (a restored one), same name and ports. */
+  async restart(index: number, dataDir: string): Promise<EtcdMember> {
+    const old = this.members[index];
+    if (!old) throw new Error(`no member ${index}`);
+    await old.stop();
+    if (this.opts.stopping?.()) throw new LabUnavailableError('the run is stopping');
+    const member = startMember(this.opts, {
+      name: old.name,
+      clientUrl: old.clientUrl,
+      peerUrl: old.peerUrl,
+      dataDir,
+      logPath: `${dataDir}.log`,
+      initialCluster: this.initialCluster,
+    });
+    this.members[index] = member;
+    await waitReady([member], this.opts.stopping);
+    return member;
+  }
+
+  /** Every member stopped and the temp root removed, whatever state they are in. */
+  async stop(): Promise<void> {
+    this.aborter.abort();
+    await Promise.allSettled([...this.pending]);
+    await Promise.all(this.members.map((m) => m.stop()));
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+export async function launchEtcdMembers(opts: LaunchOptions): Promise<EtcdMembers> {
+  const started = performance.now();
+  let lastError = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const ports = await distinctFreePorts(opts.count * 2);
+    const root = mkdtempSync(join(tmpdir(), 'fence-tutor-etcd-members-'));
+    opts.onTempDir?.(root);
+    const specs = Array.from({ length: opts.count }, (_, i) => ({
+      name: `member-${i + 1}`,
+      clientUrl: `http://127.0.0.1:${ports[2 * i]}`,
+      peerUrl: `http://127.0.0.1:${ports[2 * i + 1]}`,
+      dataDir: join(root, `member-${i + 1}`),
+      logPath: join(root, `member-${i + 1}.log`),
+    }));
+    const initialCluster = specs.map((s) => `${s.name}=${s.peerUrl}`).join(',');
+    const members: EtcdMember[] = [];
+    const cluster = new EtcdMembers(root, members, initialCluster, 0, opts);
+    try {
+      for (const spec of specs) {
+        if (opts.stopping?.()) break;
+        members.push(startMember(opts, { ...spec, initialCluster }));
+      }
+      if (members.length === specs.length) {
+        await waitReady(members, opts.stopping);
+        return new EtcdMembers(root, members, initialCluster, performance.now() - started, opts);
+      }
+    } catch (err) {
+      lastError = `${(err as Error).message}\n${members.map((m) => tail(m.logPath)).join('\n')}`.trim();
+    }
+    await cluster.stop();
+    if (opts.stopping?.()) throw new LabUnavailableError('the run is stopping');
+    if (!/address already in use/i.test(lastError)) break;
+  }
+  throw new LabUnavailableError(`the throwaway etcd members did not become ready${lastError ? `:\n${lastError}` : ''}`);
+}
+
+interface MemberSpec {
+  name: string;
+  clientUrl: string;
+  peerUrl: string;
+  dataDir: string;
+  logPath: string;
+  initialCluster: string;
+}
+
+function startMember(opts: LaunchOptions, spec: MemberSpec): EtcdMember {
+  const argv = [
+    opts.bin,
+    '--name',
+    spec.name,
+    '--data-dir',
+    spec.dataDir,
+    '--listen-client-urls',
+    spec.clientUrl,
+    '--advertise-client-urls',
+    spec.clientUrl,
+    '--listen-peer-urls',
+    spec.peerUrl,
+    '--initial-advertise-peer-urls',
+    spec.peerUrl,
+    '--initial-cluster',
+    spec.initialCluster,
+    '--initial-cluster-state',
+    'new',
+    '--heartbeat-interval',
+    String(HEARTBEAT_MS),
+    '--election-timeout',
+    String(ELECTION_TIMEOUT_MS),
+    '--log-level',
+    'warn',
+  ];
+  const logFd = openSync(spec.logPath, 'a');
+  // ETCD_* variables in our environment would override these flags.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ETCD_')));
+  let proc: ChildProcess;
+  try {
+    proc = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', logFd, logFd], env, detached: true });
+  } finally {
+    closeSync(logFd);
+  }
+  const pid = proc.pid;
+  if (pid === undefined) throw new LabUnavailableError(`could not start ${opts.bin}`);
+  opts.onSpawn?.(pid, argv);
+  let running = true;
+  const exited = new Promise<void>((resolve) =>
+    proc.once('exit', () => {
+      running = false;
+      resolve();
+    }),
+  );
+  const kill = (signal: NodeJS.Signals) => {
+    if (running) proc.kill(signal);
+  };
+  return {
+    ...spec,
+    pid,
+    argv,
+    exited,
+    isRunning: () => running,
+    kill,
+    async stop() {
+      if (!running) return;
+      kill('SIGCONT');
+      kill('SIGTERM');
+      if (!(await within(exited, 2000))) {
+        kill('SIGKILL');
+        await within(exited, 2000);
+      }
+    },
+  };
+}
+
+/** Ready means every member grants a lease through its own endpoint (a leader exists and it is reachable). */
+async function waitReady(members: EtcdMember[], stopping?: () => boolean): Promise<void> {
+  const deadline = performance.now() + READY_TIMEOUT_MS;
+  const pending = new Set(members);
+  while (pending.size > 0) {
+    if (stopping?.()) throw new Error('the run is stopping');
+    for (const m of [...pending]) {
+      if (!m.isRunning()) throw new Error(`${m.name} exited while starting`);
+      if (await new EtcdClient([m.clientUrl]).canGrant()) pending.delete(m);
+    }
+    if (pending.size === 0) return;
+    if (performance.now() > deadline) throw new Error(`${[...pending].map((m) => m.name).join(', ')} not ready in time`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function distinctFreePorts(n: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < n) ports.add(await freePort());
+  return [...ports];
+}
+
+/** One member's view of the cluster, from the gateway's maintenance status (`POST /v3/maintenance/status`). */
+export interface MemberStatus {
+  memberId: string;
+  /** The leader's member id; "0" while there is none. */
+  leader: string;
+  raftTerm: string;
+  revision: number;
+}
+
+export async function memberStatus(clientUrl: string, timeoutMs = 500): Promise<MemberStatus> {
+  const res = await postJson(`${clientUrl}/v3/maintenance/status`, {}, timeoutMs);
+  const header = (res.body.header ?? {}) as { member_id?: string; revision?: string };
+  if (res.status !== 200 || !header.member_id) throw new Error(`status of ${clientUrl}: HTTP ${res.status}`);
+  return {
+    memberId: String(header.member_id),
+    leader: String(res.body.leader ?? '0'),
+    raftTerm: String(res.body.raftTerm ?? ''),
+    revision: Number(header.revision ?? 0),
+  };
+}
+
+/** A lease's remaining TTL in seconds as etcd reports it (`/v3/lease/timetolive`); -1 once it is gone. */
+export async function leaseTimeToLive(clientUrl: string, leaseId: string): Promise<{ ttlS: number; grantedS: number }> {
+  const res = await postJson(`${clientUrl}/v3/lease/timetolive`, { ID: leaseId }, 1000);
+  return { ttlS: Number(res.body.TTL ?? -1), grantedS: Number(res.body.grantedTTL ?? 0) };
+}
+
+function tail(path: string): string {
+  try {
+    return readFileSync(path, 'utf8').trim().split('\n').slice(-3).join('\n');
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Which system tools an experiment needs and which are missing here, with
+ * the hint that says how to install them. Used by the Lab screen before a
+ * run (the runner says the same when it is asked anyway: exit 2).
+ */
+import { ETCD_INSTALL_HINT, findEtcd } from './coordinator/etcd-launcher.js';
+import { ETCDCTL_INSTALL_HINT, findEtcdctl } from './coordinator/etcd-snapshot.js';
+
+import type { ExperimentName } from './types.js';
+
+export type LabTool = 'etcd' | 'etcdctl';
+
+/** The system tools each experiment needs beyond Node (the others need none: the coordinator can be embedded). */
+export const EXPERIMENT_TOOLS: Partial<Record<ExperimentName, LabTool[]>> = {
+  failover: ['etcd'],
+  restore: ['etcd', 'etcdctl'],
+};
+
+export function missingLabTools(needs: readonly LabTool[], etcdBin?: string): LabTool[] {
+  return needs.filter((tool) => (tool === 'etcd' ? !findEtcd(etcdBin) : !findEtcdctl(etcdBin)));
+}
+
+export function installHint(tool: LabTool): string {
+  return tool === 'etcd' ? ETCD_INSTALL_HINT.replace(/, or use a running cluster.*$/, '') : ETCDCTL_INSTALL_HINT;
+}

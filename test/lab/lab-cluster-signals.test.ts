@@ -1,0 +1,112 @@
+/**
+ * Ctrl-C (SIGINT) and SIGTERM in each phase of the two experiments that
+ * start their own etcd: the run exits 130/143, and every process its
+ * pidfile ever named (members, the restored member, workers, the sink) has
+ * ended, every temp dir is gone, and so is the pidfile. The phase is
+ * recognised from the run's plain output, as a person watching it would.
+ * Skips loudly without etcd/etcdctl, fails under FENCE_REQUIRE_TOOLS=1.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type PidfileContent, reapLeftovers } from '../../src/lab/processes/pidfile.js';
+import { isAlive } from '../../src/lab/processes/proc.js';
+import { bin, ensureBuilt, root, stillAlive, tempHome, toolMissing } from './helpers.js';
+
+const skip = toolMissing('etcd') || toolMissing('etcdctl');
+
+beforeAll(() => ensureBuilt());
+
+/** Everything any version of the run's pidfile named, read every few milliseconds while the run lives. */
+function watchPidfiles(home: string): { pids: Set<number>; dirs: Set<string>; roles: Set<string>; stop: () => void } {
+  const seen = { pids: new Set<number>(), dirs: new Set<string>(), roles: new Set<string>() };
+  const timer = setInterval(() => {
+    try {
+      for (const name of readdirSync(join(home, 'run')).filter((n) => n.startsWith('lab-'))) {
+        const content = JSON.parse(readFileSync(join(home, 'run', name), 'utf8')) as PidfileContent;
+        for (const c of content.children) {
+          seen.pids.add(c.pid);
+          seen.roles.add(c.role);
+        }
+        for (const d of content.tempDirs) seen.dirs.add(d);
+      }
+    } catch {
+      // not written yet, or being renamed into place
+    }
+  }, 5);
+  return { ...seen, stop: () => clearInterval(timer) };
+}
+
+function interruptAt(
+  home: string,
+  experiment: string,
+  line: RegExp,
+  signal: NodeJS.Signals,
+): Promise<{ code: number | null; stdout: string }> {
+  const child: ChildProcess = spawn(process.execPath, [bin, 'lab', '--plain', '--experiment', experiment, '--ttl', '2'], {
+    cwd: root,
+    env: { ...process.env, FENCE_TUTOR_HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let sent = false;
+  child.stdout!.on('data', (d: Buffer) => {
+    stdout += d.toString();
+    if (!sent && line.test(stdout)) {
+      sent = true;
+      child.kill(signal);
+    }
+  });
+  child.stderr!.resume();
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout })));
+}
+
+const PHASES: [string, string, RegExp, NodeJS.Signals][] = [
+  ['failover', 'while the cluster starts', /starting a throwaway 3-member etcd cluster/, 'SIGINT'],
+  ['failover', 'while A is stopped, before the kill', /A stopped \(SIGSTOP\)/, 'SIGTERM'],
+  ['failover', 'during the election', /waiting for the survivors to elect/, 'SIGINT'],
+  ['failover', 'while waiting for A\'s lease to run out', /waiting to see the lock gone/, 'SIGTERM'],
+  ['failover', 'once B holds the lock', /B \(pid \d+\) holds the lock/, 'SIGINT'],
+  ['restore', 'while the member starts', /starting a throwaway etcd member/, 'SIGTERM'],
+  ['restore', 'while the snapshot is saved', /saving a snapshot/, 'SIGINT'],
+  ['restore', 'while C is stopped', /C stopped \(SIGSTOP\)/, 'SIGTERM'],
+  ['restore', 'during the restore', /stopping etcd and restoring the snapshot/, 'SIGINT'],
+  ['restore', 'once D holds the lock', /D \(pid \d+\) holds the lock/, 'SIGTERM'],
+];
+
+describe.skipIf(skip)('interrupting failover and restore in each phase', () => {
+  it.each(PHASES)('%s, %s (%s): nothing left', async (experiment, _phase, line, signal) => {
+    const home = tempHome();
+    const watch = watchPidfiles(home);
+    const { code, stdout } = await interruptAt(home, experiment, line, signal);
+    watch.stop();
+    expect(stdout).toMatch(line);
+    expect(code).toBe(signal === 'SIGINT' ? 130 : 143);
+    expect(watch.roles.has('etcd')).toBe(true);
+    expect(await stillAlive([...watch.pids])).toEqual([]);
+    for (const dir of watch.dirs) expect(existsSync(dir)).toBe(false);
+    expect(readdirSync(join(home, 'run')).filter((n) => n.startsWith('lab-'))).toEqual([]);
+  });
+});
+
+describe.skipIf(skip)('SIGKILL of the runner during failover', () => {
+  it('the members outlive it (they are their own process group) and the pidfile reaps them and their data dirs', async () => {
+    const home = tempHome();
+    const watch = watchPidfiles(home);
+    const { code } = await interruptAt(home, 'failover', /waiting to see the lock gone/, 'SIGKILL');
+    watch.stop();
+    expect(code).toBeNull();
+    const pidfiles = readdirSync(join(home, 'run')).filter((n) => n.startsWith('lab-'));
+    expect(pidfiles).toHaveLength(1);
+    const recorded = JSON.parse(readFileSync(join(home, 'run', pidfiles[0]!), 'utf8')) as PidfileContent;
+    const members = recorded.children.filter((c) => c.role === 'etcd');
+    // Three members, one of them killed by the experiment itself: the two survivors still run.
+    expect(members).toHaveLength(3);
+    expect(members.filter((m) => isAlive(m.pid))).toHaveLength(2);
+    const report = await reapLeftovers(join(home, 'run'));
+    expect(report.ended.length).toBeGreaterThanOrEqual(2);
+    expect(await stillAlive([...watch.pids])).toEqual([]);
+    for (const dir of watch.dirs) expect(existsSync(dir)).toBe(false);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The restore experiment on a real terminal (tmux, 80x24): the Lab screen
+ * runs it and shows both token modes and the verdict within the screen; and
+ * `fence-tutor lab --experiment restore` without etcdctl exits 2 with the
+ * install hint before any screen opens, while the Lab screen itself lists
+ * restore as "needs etcdctl".
+ */
+import { mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { findEtcd } from '../../src/lab/coordinator/etcd-launcher.js';
+import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
+import { ensureBuilt, root, tempHome, toolMissing } from './helpers.js';
+
+const enabled = tmuxTestsEnabled() && !toolMissing('etcd') && !toolMissing('etcdctl');
+let term: TmuxSession | undefined;
+
+beforeAll(() => {
+  if (enabled) ensureBuilt();
+});
+afterEach(async () => {
+  await term?.kill();
+  term = undefined;
+});
+
+function open(home: string, args: string, env: Record<string, string> = {}): Promise<TmuxSession> {
+  return startTmux({
+    cols: 80,
+    rows: 24,
+    cwd: root,
+    command: `${process.execPath} bin/fence-tutor.js ${args}`,
+    env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color', ...env },
+  });
+}
+
+describe.skipIf(!enabled)('restore on a terminal, 80x24', () => {
+  it('runs in the Lab screen: both token modes and the verdict fit the screen', async () => {
+    term = await open(tempHome(), 'lab --experiment restore');
+    await term.waitFor(/etcd restored \(pid \d+\) at revision \d+/, 30_000);
+    const done = await term.waitFor('verdict: as expected', 30_000);
+    expect(done).toMatch(/revision\s+C-late\s+✗ D, the holder, refused \(409\)/);
+    expect(done).toMatch(/epoch\s+D-current\s+✓ D accepted with 1:\d+/);
+    expect(done).toMatch(/etcd restored from revision \d+ to \d+/);
+    await term.send('q');
+    await term.waitFor('the real thing, on this machine');
+    await term.send('q');
+    expect(await term.waitForExit(10_000)).toBe(0);
+  });
+
+  it('without etcdctl: the command exits 2 with the hint; the Lab screen says restore needs etcdctl', async () => {
+    const onlyEtcd = mkdtempSync(join(tmpdir(), 'fence-only-etcd-'));
+    symlinkSync(findEtcd()!, join(onlyEtcd, 'etcd'));
+    term = await open(tempHome(), 'lab --experiment restore', { PATH: onlyEtcd });
+    expect(await term.waitForExit(10_000)).toBe(2);
+    await term.kill();
+    term = await open(tempHome(), 'lab --ttl 1', { PATH: onlyEtcd });
+    await term.waitFor('verdict: as expected', 20_000);
+    await term.send('r');
+    const list = await term.waitFor('the real thing, on this machine');
+    expect(list).toMatch(/restore[\s\S]*\(needs etcdctl\)/);
+    expect(list).not.toMatch(/failover[^\n]*needs/);
+    await term.send('q');
+    await term.send('q');
+    expect(await term.waitForExit(10_000)).toBe(0);
+  });
+});
