@@ -47,7 +47,7 @@ describe.skipIf(!enabled)('lab on a terminal', () => {
     await term.waitFor(/holds the lock with token \d+/, 15_000);
     const done = await term.waitFor('evidence: run.json', 20_000);
     expect(done).toContain('verdict: as expected');
-    expect(done).toMatch(/fenced\s+B-current\s+✓ A rejected: 409/);
+    expect(done).toMatch(/fenced\s+B-current\s+B's write kept: A rejected: 409/);
     expect(done).toMatch(/sink plain/);
     await term.send('q');
     await term.waitFor('the real thing, on this machine');

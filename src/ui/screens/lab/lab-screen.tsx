@@ -12,7 +12,7 @@
 import { Box, Text } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { renderTimeline } from '../../../core/timeline/index.js';
-import { describeModes } from '../../../lab/evidence/describe.js';
+import { describeModes, outcomeWords } from '../../../lab/evidence/describe.js';
 import { labTimeline } from '../../../lab/evidence/lab-timeline.js';
 import type { runLab as RunLab } from '../../../lab/runner/run-lab.js';
 import type { CoordinatorKind, ExperimentName, LabResult } from '../../../lab/types.js';
@@ -187,7 +187,7 @@ export function LabScreen({ route }: { route: Route }) {
           {view.phase === 'failed' ? (
             <Box flexDirection="column" marginTop={1}>
               <Text color={theme.color('bad')}>
-                {sym.rejected} the run failed: {view.error}
+                the run failed: {view.error}
               </Text>
               <Text>Every process it started has been ended. r choose again · enter retry</Text>
             </Box>
@@ -210,7 +210,6 @@ function Outcome({
   maxRows: number;
 }) {
   const { theme } = useAppContext();
-  const sym = theme.symbols;
   const lines = useMemo(() => describeModes(result), [result]);
   const timeline = useMemo(
     () => renderTimeline(labTimeline(result), { width: Math.max(40, width), ascii: theme.ascii, unit: 'ms' }),
@@ -230,7 +229,7 @@ function Outcome({
         {lines.map((m) => (
           <Text key={m.mode}>
             {m.mode.padEnd(7)} {m.value.padEnd(10)}{' '}
-            <Text color={theme.color(m.protected ? 'good' : 'bad')}>{m.protected ? sym.accepted : sym.rejected}</Text> {m.text}
+            <Text color={theme.color(m.protected ? 'good' : 'bad')}>{outcomeWords(m)}</Text> {m.text}
           </Text>
         ))}
       </Box>

@@ -112,8 +112,8 @@ describe('Lab screen', () => {
     run.release();
     const done = await waitForFrame(lastFrame, 'verdict: as expected');
     for (const lane of ['coordinator', 'sink plain', 'sink fenced']) expect(done).toContain(lane);
-    expect(done).toMatch(/plain\s+A-late\s+✗ A's late write overwrote B's \(200\)/);
-    expect(done).toMatch(/fenced\s+B-current\s+✓ A rejected: 409 stale token 7 < mark 9/);
+    expect(done).toMatch(/plain\s+A-late\s+B's write LOST: A's late write overwrote B's \(200\)/);
+    expect(done).toMatch(/fenced\s+B-current\s+B's write kept: A rejected: 409 stale token 7 < mark 9/);
     expect(done).toContain('tokens A 7, B 9');
     expect(await waitForFrame(lastFrame, 'evidence: run.json')).toContain('evidence: run.json');
     expect(told.map((r) => r.verdict)).toEqual(['expected']);
