@@ -3,7 +3,7 @@
  * events are listed under a crowded lane), the lab's evidence is drawn by
  * event order with real times, and epoch:counter tokens are explained.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findShippedScenario, listShippedScenarios } from '../../src/content/scenario-loader.js';
@@ -78,6 +78,17 @@ describe('epoch:counter tokens', () => {
     expect(renderTimeline(timelineFromSim(simulate(failover), failover), { width: 80 }).join('\n')).toContain('1:5 token epoch:counter');
     const late = scenario('late-write');
     expect(renderTimeline(timelineFromSim(simulate(late), late), { width: 80 }).join('\n')).not.toContain('epoch:counter');
+  });
+
+  it('the first lesson that shows a 1:5 token says how to read it', () => {
+    const dir = join(import.meta.dirname, '..', '..', 'lessons');
+    const first = readdirSync(dir)
+      .filter((f) => /^\d\d-.*\.md$/.test(f))
+      .sort()
+      .find((f) => readFileSync(join(dir, f), 'utf8').includes('1:5'))!;
+    const text = readFileSync(join(dir, first), 'utf8').replace(/\s+/g, ' ');
+    expect(text).toContain('epoch 1, counter 5');
+    expect(text).toContain('compare by epoch first, then by counter');
   });
 });
 
