@@ -91,14 +91,20 @@ export function LabScreen({ route }: { route: Route }) {
   }, []);
 
   const running = view.phase === 'running';
+  // After a run, up/down go back to the list with the cursor moved, so that
+  // enter runs the experiment the cursor is on (it used to re-run the last).
+  const move = (delta: number) => {
+    if (view.phase !== 'setup') setView(INITIAL_LAB_VIEW);
+    setSelected((i) => (i + LAB_EXPERIMENTS.length + delta) % LAB_EXPERIMENTS.length);
+  };
   useScreenInput('lab', (action) => {
     if (running) return;
     switch (action) {
       case 'up':
-        if (view.phase === 'setup') setSelected((i) => (i + LAB_EXPERIMENTS.length - 1) % LAB_EXPERIMENTS.length);
+        move(-1);
         break;
       case 'down':
-        if (view.phase === 'setup') setSelected((i) => (i + 1) % LAB_EXPERIMENTS.length);
+        move(1);
         break;
       case 'start':
         start();
@@ -148,7 +154,7 @@ export function LabScreen({ route }: { route: Route }) {
           <Text>
             c coordinator <Text bold>{coordinator}</Text>
             {'    '}[ ] TTL <Text bold>{ttlMs / 1000} s</Text>
-            {'    '}enter start
+            {'    '}enter run <Text bold>{experiment.name}</Text>
           </Text>
         </Box>
       </Box>
@@ -161,12 +167,17 @@ export function LabScreen({ route }: { route: Route }) {
         {header}
       </Text>
       {view.phase === 'done' && view.result ? (
-        <Outcome
-          result={view.result}
-          evidenceWritten={view.evidenceWritten === true}
-          width={area.columns - 2}
-          maxRows={area.rows - 2}
-        />
+        <>
+          <Outcome
+            result={view.result}
+            evidenceWritten={view.evidenceWritten === true}
+            width={area.columns - 2}
+            maxRows={area.rows - 3}
+          />
+          <Text>
+            enter run <Text bold>{experiment.name}</Text> again · {sym.up}/{sym.down} another experiment · r the list
+          </Text>
+        </>
       ) : (
         <Box flexDirection="column">
           {view.steps.map((s) => (
