@@ -186,6 +186,16 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
       { action: 'check', keys: ['a'], label: 'a', hint: 'check', help: 'atomic or split check', inHints: true },
     ],
   },
+  // Explore with nothing to replay (no ordering goes wrong): the same keys
+  // without enter/replay, so the hints never offer a counterexample that is not there.
+  'explore-nothing': {
+    title: 'Explore',
+    bindings: [
+      { action: 'fencing', keys: ['f'], label: 'f', hint: 'fencing', help: 'fencing on/off', inHints: true },
+      { action: 'minting', keys: ['d'], label: 'd', hint: 'minting', help: 'durable or volatile minting', inHints: true },
+      { action: 'check', keys: ['a'], label: 'a', hint: 'check', help: 'atomic or split check', inHints: true },
+    ],
+  },
   lab: {
     title: 'Lab',
     bindings: [

@@ -45,9 +45,9 @@ describe.skipIf(!enabled)('the app in a real terminal', () => {
     // One key at a time, each after the screen answered the last, as a person
     // reads before pressing again.
     await term.send('Down');
-    await term.waitFor('❯ Lessons');
+    await term.waitFor('❯ 2 Lessons');
     await term.send('Down');
-    await term.waitFor('❯ Simulator');
+    await term.waitFor('❯ 3 Simulator');
     await term.send('Enter');
     await term.waitFor('pick a scenario');
     await term.send('Enter'); // late-write is the first scenario

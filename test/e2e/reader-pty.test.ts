@@ -81,7 +81,7 @@ describe.skipIf(!enabled)('the reader in a real terminal', () => {
     // Start again: Continue offers lesson 1 and resumes it where it was.
     term = await start();
     const homeScreen = await term.waitFor(/Continue\s+1\. .*\(read \d+%\)/);
-    expect(homeScreen).toMatch(/❯ Continue/);
+    expect(homeScreen).toMatch(/❯ 1 Continue/);
     await term.send('Enter');
     await term.waitFor('Lesson 1 of 11 › ');
     // Back where it was: at the timeline, the goals at the top long scrolled away.
