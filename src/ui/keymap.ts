@@ -196,6 +196,17 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
       { action: 'check', keys: ['a'], label: 'a', hint: 'check', help: 'atomic or split check', inHints: true },
     ],
   },
+  // Help itself, when it is longer than the terminal.
+  help: {
+    title: 'Help',
+    bindings: [
+      { action: 'down', keys: ['down', 'j'], label: '{down}/j', hint: '', help: 'scroll the help down one line' },
+      { action: 'up', keys: ['up', 'k'], label: '{up}/k', hint: '', help: 'scroll the help up one line' },
+      { action: 'scroll', keys: [], label: '{up}/{down}', hint: 'scroll', help: '(scroll)', inHints: true },
+      { action: 'page-down', keys: ['pagedown', 'space'], label: 'pgdn/space', hint: '', help: 'one page of help down' },
+      { action: 'page-up', keys: ['pageup', 'b'], label: 'pgup/b', hint: '', help: 'one page of help up' },
+    ],
+  },
   lab: {
     title: 'Lab',
     bindings: [
