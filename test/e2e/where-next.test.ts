@@ -1,5 +1,6 @@
 /**
- * Where to go next, in a real terminal at 80x24: once a lesson is done,
+ * Where to go next, in a real terminal at 80x24 (and the first look at
+ * Explore and at the simulator with reduced motion): once a lesson is done,
  * Home's Continue opens the next unfinished lesson (it used to reopen the
  * finished one at its reference list), and the finished lesson's last
  * screen says "lesson 1 of 11 done; next: lesson 2 (n)", with n working.
@@ -62,7 +63,28 @@ describe.skipIf(!enabled)('where to go next', () => {
     await term.waitFor('Lesson 1 of 11 › ');
     await term.send('G');
     await term.waitFor('lesson 1 of 11 done; next: lesson 2 (n)');
+    // On a loaded machine the frame can show before the screen has re-bound its keys.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     await term.send('n');
     await term.waitFor('Lesson 2 of 11 › ');
+  });
+
+  it('Explore from Home opens on the split check, with something to replay (80x24)', async () => {
+    term = await start('', finished('stale-holder'));
+    await term.waitFor(/4 Explore/);
+    await term.send('4');
+    await term.waitFor('Explore › pick a scenario');
+    await term.send('Enter');
+    const screen = await term.waitFor('enter replay it');
+    expect(screen).toMatch(/Explore › late-write .*split/);
+    expect(screen).toContain('6 of them accept a stale write');
+  });
+
+  it('--reduced-motion opens the simulator at t=0, and space steps one event', async () => {
+    term = await start('sim --scenario late-write --reduced-motion', finished('stale-holder'));
+    await term.waitFor('t = 0 of 31');
+    await term.send('Space');
+    const screen = await term.waitFor('t = 1 of 31');
+    expect(screen).toContain('■ paused');
   });
 });
