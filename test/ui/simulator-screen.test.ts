@@ -108,7 +108,7 @@ describe('simulator screen', () => {
     expect(frame).toContain('enter answer  1-9 pick'); // the predict keys in the hint line
     await press(stdin, '4');
     frame = await waitForFrame(lastFrame, 't = 31 of 31', 15_000);
-    expect(frame).toContain('Not quite: you said "1"; the engine ends the run at "100"');
+    expect(frame).toContain('Not quite: you said "1"; the sink ends with "100"');
     expect(frame).toContain('rejects A\'s "1"');
   });
 
