@@ -278,6 +278,9 @@ describe('simulator screen', () => {
     frame = lastFrame() ?? '';
     expect(frame).toContain("Changed by fencing off: A's late write overwrote B's: lost update");
     expect(frame).toContain('f fencing OFF');
+    // One full stop after the quoted value, never `"100"..`.
+    expect(frame.replace(/\s+/g, ' ')).toMatch(/instead of "100"\. Replaying from the start\./);
+    expect(frame).not.toMatch(/"\.\./);
   });
 
   it('reduced motion: opens at t=0, space steps one event; a toggle shows the whole run at once, paused', async () => {
