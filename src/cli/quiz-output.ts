@@ -5,6 +5,7 @@
 import type { QuizReport } from '../core/quiz/grading.js';
 import type { DrawnQuestion } from '../core/quiz/types.js';
 import { renderReport, reportFormatFor, writeReport } from '../quiz/report-io.js';
+import { sanitizeLine } from '../content/sanitize.js';
 import { EXIT } from './errors.js';
 import type { QuizPlan } from './quiz-settings.js';
 
@@ -24,10 +25,26 @@ export function summaryLines(report: QuizReport, drawn: readonly DrawnQuestion[]
   if (report.passMark !== null) lines[0] += ` · pass mark ${report.passMark}% · ${report.passed ? 'passed' : 'not passed'}`;
   if (report.incomplete) lines.push('The attempt was left before the end: the report is marked incomplete.');
   if (report.expired) lines.push('The time limit ended the attempt; unanswered questions count as wrong.');
-  const missed = report.questions.filter((q) => !q.correct).map((q) => q.id);
-  if (missed.length > 0 && drawn.length > 0) lines.push(`Missed: ${missed.join(', ')}`);
+  // By number and the start of the prompt, as the learner saw them: ids are the bank's, not theirs.
+  const missed = report.questions.filter((q) => !q.correct);
+  if (missed.length > 0 && drawn.length > 0) {
+    lines.push(`Missed ${missed.length} of ${report.questions.length}:`);
+    for (const q of missed) {
+      const at = drawn.findIndex((d) => d.id === q.id);
+      lines.push(`  ${at + 1}. ${promptTitle(drawn[at]?.prompt ?? q.id, 70)}`);
+    }
+  }
   lines.push(`quiz ${report.quiz} · seed ${report.seed} · ${report.mode} · content ${report.contentHash.slice(0, 12)}`);
   return lines;
+}
+
+/** A question's prompt as a one-line title: its first line, cut at a word with an ellipsis. */
+export function promptTitle(prompt: string, width: number): string {
+  const line = sanitizeLine(prompt.split('\n')[0] ?? '').trim();
+  if ([...line].length <= width) return line;
+  const cut = [...line].slice(0, width - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > width / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
 }
 
 /** Writes or prints the report as asked, then the summary; returns the exit status. */

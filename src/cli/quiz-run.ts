@@ -17,7 +17,7 @@ import { saveReportToDataDir } from '../quiz/report-io.js';
 import { recordReviewResults } from '../quiz/review-store.js';
 import { EXIT, UsageError } from './errors.js';
 import { toJson } from './json-output.js';
-import { emitReport, type Out, processOut } from './quiz-output.js';
+import { emitReport, type Out, processOut, promptTitle } from './quiz-output.js';
 import { runPlainQuiz } from './quiz-plain.js';
 import { drawReview } from './quiz-review.js';
 import { drawSeed, type QuizFlags, type QuizPlan, planQuiz } from './quiz-settings.js';
@@ -172,7 +172,7 @@ async function sitPlain(plan: QuizPlan, seed: number, out: Out, now: () => numbe
   if (plan.mode === 'exam') {
     for (const [i, q] of drawn.entries()) {
       const r = report.questions[i]!;
-      if (!r.correct) out.stdout(`Missed ${i + 1}. ${q.id}: ${q.explanation} (Source: ${q.source})\n`);
+      if (!r.correct) out.stdout(`Missed ${i + 1}. ${promptTitle(q.prompt, 60)}: ${q.explanation} (Source: ${q.source})\n`);
     }
   }
   const status = emitReport(plan, report, drawn, out);

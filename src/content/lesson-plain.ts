@@ -80,6 +80,19 @@ export function lessonPlainText(
     glossary: curriculum.glossary,
     lessonNumber: (id) => curriculum.lessons.find((l) => l.id === id)?.number,
     questionPrompt: (id) => prompts.get(id),
+    quizCommand: ownBankCommand(lesson, contentDir),
     renderScenario: (block, w) => scenarioBlockLines(block, w, ascii, findScenario),
   });
+}
+
+/**
+ * `fence-tutor quiz --quiz <lesson id>` when the lesson has its own bank (a
+ * quiz file named after it), so the line under a self-check asks exactly
+ * these questions; else the lesson itself, whose self-check the app asks.
+ */
+function ownBankCommand(lesson: Lesson, contentDir?: string): string {
+  const has = (dir: string) => ['.yaml', '.yml', '.json'].some((ext) => existsSync(join(dir, `${lesson.id}${ext}`)));
+  if (contentDir && has(join(contentDir, 'quizzes'))) return `fence-tutor --content ${contentDir} quiz --quiz ${lesson.id}`;
+  if (has(shippedDir('quizzes'))) return `fence-tutor quiz --quiz ${lesson.id}`;
+  return lesson.number > 0 ? `fence-tutor lesson ${lesson.number} on a terminal (tab goes to the self-check)` : 'fence-tutor quiz';
 }

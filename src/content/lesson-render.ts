@@ -20,6 +20,8 @@ export interface RenderOptions {
   renderScenario?: (block: ScenarioBlock, width: number) => string[];
   /** A question's prompt by id, to list the self-check questions. */
   questionPrompt?: (id: string) => string | undefined;
+  /** The command that asks this lesson's own questions (its quiz bank), named under its self-check. */
+  quizCommand?: string;
   /** Other lessons, to show "lesson N" for `lesson:ID` links. */
   lessonNumber?: (id: string) => number | undefined;
   glossary?: readonly GlossaryTerm[];
@@ -236,7 +238,8 @@ class PlainRenderer {
       const marker = `${i + 1}. `;
       out.push(...hang(wrapText(prompt ? sanitizeLine(prompt) : id, this.width - 2 - marker.length), `  ${marker}`, ' '.repeat(2 + marker.length)));
     });
-    out.push(...hang(wrapText('Answer them with: fence-tutor quiz', this.width - 4), '  ', '    '));
+    const command = this.options.quizCommand ?? 'fence-tutor quiz';
+    out.push(...hang(wrapText(`Answer them with: ${command}`, this.width - 4), '  ', '    '));
     return out;
   }
 

@@ -3,7 +3,7 @@
  * step on its own line as it finishes, then one line per mode and the
  * verdict, like the Lab sketch in the mockups.
  */
-import { describeModes, summaryLine } from './evidence/describe.js';
+import { describeModes, outcomeWords, summaryLine } from './evidence/describe.js';
 import type { LabEvent, LabResult, LabStepId } from './types.js';
 
 export interface PlainPrinterOptions {
@@ -36,12 +36,10 @@ export function plainPrinter(opts: PlainPrinterOptions): (event: LabEvent) => vo
   };
 }
 
-export function verdictLines(result: LabResult, ascii: boolean): string[] {
-  const good = ascii ? 'ok' : '✓';
-  const bad = ascii ? 'x ' : '✗';
+export function verdictLines(result: LabResult, _ascii: boolean): string[] {
   const lines = [''];
   for (const m of describeModes(result)) {
-    lines.push(` ${m.mode.padEnd(7)} ${m.value.padEnd(10)} ${m.protected ? good : bad} ${m.text}`);
+    lines.push(` ${m.mode.padEnd(7)} ${m.value.padEnd(10)} ${outcomeWords(m)} ${m.text}`);
   }
   lines.push('');
   if (result.verdict === 'expected') {

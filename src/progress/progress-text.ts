@@ -2,7 +2,7 @@
  * Progress as plain lines, fitted to a width: the same words on the
  * Progress screen and from `fence-tutor progress`.
  */
-import { clip, padEnd } from '../content/lesson-wrap.js';
+import { clip, padEnd, wrapText } from '../content/lesson-wrap.js';
 import { formatDuration, type ProgressSummary } from './summary.js';
 
 export function progressLines(s: ProgressSummary, width: number, ascii: boolean): string[] {
@@ -21,9 +21,16 @@ export function progressLines(s: ProgressSummary, width: number, ascii: boolean)
     const check = l.selfCheck.total > 0 ? `self-check ${l.selfCheck.answered}/${l.selfCheck.total}${l.selfCheck.answered > 0 ? ` (${l.selfCheck.correct} right)` : ''}` : '';
     const time = l.timeSpentMs > 0 ? formatDuration(l.timeSpentMs) : '';
     const right = [state, check, time].filter((x) => x !== '').join(`  ${dot} `);
-    const left = `${padEnd(`${l.number}.`, numberWidth)}${l.title}${l.local ? ' (local)' : ''}`;
+    const title = `${l.title}${l.local ? ' (local)' : ''}`;
     const room = w - right.length - 2;
-    out.push(room >= 12 ? `${padEnd(clip(left, room), room)}  ${right}` : clip(`${left}  ${right}`, w));
+    if (room - numberWidth >= 12) {
+      // A long title wraps under itself, at a word: never cut mid-word.
+      const pieces = wrapText(title, room - numberWidth);
+      out.push(`${padEnd(`${l.number}.`, numberWidth)}${padEnd(pieces[0] ?? '', room - numberWidth)}  ${right}`);
+      for (const piece of pieces.slice(1)) out.push(`${' '.repeat(numberWidth)}${piece}`);
+    } else {
+      out.push(...wrapText(`${l.number}. ${title}  ${right}`, w));
+    }
   }
   out.push('');
   if (s.quizHistory.length === 0) {

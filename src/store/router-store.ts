@@ -51,9 +51,11 @@ export type RouterStore = StoreApi<RouterState>;
 const LEAVE_SCREEN = { helpOpen: false, captureKeys: false, ctrlCGuard: null, backGuard: null, keyContext: null };
 
 export function createRouterStore(initial: Route = { screen: 'home' }): RouterStore {
-  // A route opened directly (`fence-tutor sim --scenario X`) still backs out
-  // to home, as a new user would expect, rather than quitting at once.
-  const stack: Route[] = initial.screen === 'home' ? [initial] : [{ screen: 'home' }, initial];
+  // A route opened directly from the shell (`fence-tutor lesson 2`, `sim
+  // ...`, `quiz --mode review`) is the bottom of the stack: `q` at its top
+  // level returns to the shell the learner came from, not to a Home they
+  // never opened.
+  const stack: Route[] = [initial];
   return createStore<RouterState>()((set, get) => ({
     stack,
     helpOpen: false,

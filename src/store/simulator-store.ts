@@ -180,13 +180,9 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
         runs.clear();
         explorations.clear();
         const result = memoRun(scenario, overrides);
-        set({
-          scenario,
-          overrides,
-          result,
-          cursor: options.reducedMotion ? endTick(result) : 0,
-          ...FRESH_RUN,
-        });
+        // t=0 with or without reduced motion: the learner steps through the
+        // run (space, one event at a time) rather than landing on its end.
+        set({ scenario, overrides, result, cursor: 0, ...FRESH_RUN });
       },
       close: () => set({ scenario: null, result: null, playing: false, explore: null, exploreOpen: false }),
 

@@ -186,6 +186,27 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
       { action: 'check', keys: ['a'], label: 'a', hint: 'check', help: 'atomic or split check', inHints: true },
     ],
   },
+  // Explore with nothing to replay (no ordering goes wrong): the same keys
+  // without enter/replay, so the hints never offer a counterexample that is not there.
+  'explore-nothing': {
+    title: 'Explore',
+    bindings: [
+      { action: 'fencing', keys: ['f'], label: 'f', hint: 'fencing', help: 'fencing on/off', inHints: true },
+      { action: 'minting', keys: ['d'], label: 'd', hint: 'minting', help: 'durable or volatile minting', inHints: true },
+      { action: 'check', keys: ['a'], label: 'a', hint: 'check', help: 'atomic or split check', inHints: true },
+    ],
+  },
+  // Help itself, when it is longer than the terminal.
+  help: {
+    title: 'Help',
+    bindings: [
+      { action: 'down', keys: ['down', 'j'], label: '{down}/j', hint: '', help: 'scroll the help down one line' },
+      { action: 'up', keys: ['up', 'k'], label: '{up}/k', hint: '', help: 'scroll the help up one line' },
+      { action: 'scroll', keys: [], label: '{up}/{down}', hint: 'scroll', help: '(scroll)', inHints: true },
+      { action: 'page-down', keys: ['pagedown', 'space'], label: 'pgdn/space', hint: '', help: 'one page of help down' },
+      { action: 'page-up', keys: ['pageup', 'b'], label: 'pgup/b', hint: '', help: 'one page of help up' },
+    ],
+  },
   lab: {
     title: 'Lab',
     bindings: [

@@ -45,9 +45,9 @@ describe.skipIf(!enabled)('the app in a real terminal', () => {
     // One key at a time, each after the screen answered the last, as a person
     // reads before pressing again.
     await term.send('Down');
-    await term.waitFor('❯ Lessons');
+    await term.waitFor('❯ 2 Lessons');
     await term.send('Down');
-    await term.waitFor('❯ Simulator');
+    await term.waitFor('❯ 3 Simulator');
     await term.send('Enter');
     await term.waitFor('pick a scenario');
     await term.send('Enter'); // late-write is the first scenario
@@ -84,14 +84,21 @@ describe.skipIf(!enabled)('the app in a real terminal', () => {
     expect(term.screen()).toMatch(/^mode: icanon$/m);
   });
 
-  it('sim with no scenario opens the picker on a terminal; q backs out to Home, q again quits with 0', async () => {
+  it('sim with no scenario opens the picker on a terminal; q returns to the shell with 0 (no Home it never opened)', async () => {
     term = await start('sim');
     await term.waitFor('pick a scenario');
     expect(term.screen()).toContain('late-write');
     await term.send('q');
-    await term.waitFor('Continue');
+    expect(await term.waitForExit()).toBe(0);
+    expect(term.screen()).not.toContain('Continue');
+  });
+
+  it('sim --scenario from the shell: q at its top level returns to the shell', async () => {
+    term = await start('sim --scenario late-write');
+    await term.waitFor('Simulator › late-write');
     await term.send('q');
     expect(await term.waitForExit()).toBe(0);
+    expect(term.screen()).not.toContain('Continue');
   });
 
   it('SIGTERM while playing: the app gives the terminal back and ends with 143', async () => {

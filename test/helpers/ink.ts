@@ -74,16 +74,27 @@ export const TEST_DISPLAY: Display = {
   rows: 30,
 };
 
+function fromHome(route: Route): RouterStore {
+  const router = createRouterStore();
+  if (route.screen !== 'home') router.getState().push(route);
+  return router;
+}
+
 export interface RenderedApp extends ReturnType<typeof render> {
   router: RouterStore;
 }
 
-/** The whole app on a route, with a fresh router store, at `size` (default 100x30). */
+/**
+ * The whole app on a route, with a fresh router store, at `size` (default
+ * 100x30). The route is opened as from Home (Home under it, so q goes back
+ * there); pass `router: createRouterStore(route)` for a route opened from
+ * the shell, where q at its top level quits.
+ */
 export async function renderApp(
   route: Route = { screen: 'home' },
   options: { display?: Partial<Display>; size?: { columns: number; rows: number }; router?: RouterStore } = {},
 ): Promise<RenderedApp> {
-  const router = options.router ?? createRouterStore(route);
+  const router = options.router ?? fromHome(route);
   const display = { ...TEST_DISPLAY, ...options.display };
   let rendered: ReturnType<typeof render> | undefined;
   await act(async () => {

@@ -112,8 +112,8 @@ describe('lab late-write, embedded coordinator', () => {
     expect(out).toMatch(/\[ok\] A \(pid \d+\) holds the lock with token \d+/);
     expect(out).toContain('[ok] A stopped (SIGSTOP), no keepalive');
     expect(out).toMatch(/saw the lock gone [\d.]+ s after A's grant/);
-    expect(out).toMatch(/plain\s+A-late\s+x\s+A's late write overwrote B's \(200\)/);
-    expect(out).toMatch(/fenced\s+B-current\s+ok A rejected: 409 stale token \d+ < mark \d+/);
+    expect(out).toMatch(/plain\s+A-late\s+B's write LOST: A's late write overwrote B's \(200\)/);
+    expect(out).toMatch(/fenced\s+B-current\s+B's write kept: A rejected: 409 stale token \d+ < mark \d+/);
     expect(out).toContain('verdict: expected');
     expect(out).toMatch(/evidence: run.json, report.txt/);
     expect(out).toMatch(/^ Lab > late-write, embedded coordinator, TTL 1 s$/m);

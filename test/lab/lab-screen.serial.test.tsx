@@ -21,8 +21,8 @@ describe('Lab screen on real processes', () => {
     await waitForFrame(lastFrame, /✓ A \(pid \d+\) holds the lock with token \d+/, 15_000);
     await waitForFrame(lastFrame, 'verdict: as expected', 20_000);
     const done = await waitForFrame(lastFrame, 'evidence: run.json', 10_000);
-    expect(done).toMatch(/plain\s+A-late\s+✗/);
-    expect(done).toMatch(/fenced\s+B-current\s+✓ A rejected: 409/);
+    expect(done).toMatch(/plain\s+A-late\s+B's write LOST/);
+    expect(done).toMatch(/fenced\s+B-current\s+B's write kept: A rejected: 409/);
     const result = JSON.parse(readFileSync(join(outDir, 'run.json'), 'utf8')) as LabResult;
     expect(result.verdict).toBe('expected');
     expect(await stillAlive([result.pids.A, result.pids.B, ...result.pids.sink])).toEqual([]);

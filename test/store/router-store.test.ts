@@ -13,11 +13,13 @@ describe('router store', () => {
     expect(router.getState().exitCode).toBe(0);
   });
 
-  it('a route opened directly backs out to home, not out of the app', () => {
-    const router = createRouterStore({ screen: 'simulator', scenario: 'late-write' });
-    expect(currentRoute(router.getState())).toEqual({ screen: 'simulator', scenario: 'late-write' });
-    router.getState().back();
-    expect(currentRoute(router.getState())).toEqual({ screen: 'home' });
+  it('a route opened directly from the shell: back at its top level quits (to the shell), not to Home', () => {
+    for (const route of [{ screen: 'simulator', scenario: 'late-write' }, { screen: 'reader', lessonId: 'x' }, { screen: 'quiz', mode: 'review' }]) {
+      const router = createRouterStore(route);
+      expect(currentRoute(router.getState())).toEqual(route);
+      router.getState().back();
+      expect(router.getState().exitCode).toBe(0);
+    }
   });
 
   it('back closes help before leaving the screen', () => {

@@ -108,11 +108,14 @@ describe('simulator store', () => {
     expect(e.simulate).toHaveBeenCalledTimes(3);
   });
 
-  it('with reduced motion a change lands on the whole run, paused, and space steps', () => {
+  it('with reduced motion it opens at t=0, paused; space steps one event; a change lands on the whole run', () => {
     const store = createSimulatorStore(engine(), { reducedMotion: true });
     store.getState().open(lateWrite());
-    const last = endTick(store.getState().result);
-    expect(store.getState().cursor).toBe(last);
+    expect(store.getState().cursor).toBe(0);
+    expect(store.getState().playing).toBe(false);
+    store.getState().togglePlay();
+    expect(store.getState().playing).toBe(false);
+    expect(store.getState().cursor).toBe(eventTicks(store.getState().result).find((t) => t > 0));
     store.getState().toggle('fencing');
     expect(store.getState().playing).toBe(false);
     expect(store.getState().cursor).toBe(endTick(store.getState().result));

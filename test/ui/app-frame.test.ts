@@ -11,7 +11,7 @@ describe('the app frame', () => {
     for (const label of ['Continue', 'Lessons', 'Simulator', 'Explore', 'Quiz', 'Lab', 'Progress', 'Help', 'Quit']) {
       expect(frame).toContain(label);
     }
-    expect(frame).toContain('❯ Continue');
+    expect(frame).toContain('❯ 1 Continue');
     expect(frame).toMatch(/↑\/↓ move\s+enter open\s+\? help\s+q back/);
   });
 
@@ -27,7 +27,7 @@ describe('the app frame', () => {
     await press(stdin, 'left'); // any key: let the push render
     expect(lastFrame()).toContain('The not-a-screen screen is not built yet');
     await press(stdin, 'q');
-    expect(lastFrame()).toContain('❯ Continue');
+    expect(lastFrame()).toContain('❯ 1 Continue');
     expect(router.getState().exitCode).toBeNull();
   });
 
@@ -77,7 +77,7 @@ describe('the app frame', () => {
     await press(stdin, 'enter');
     expect(router.getState().stack).toHaveLength(1);
     await press(stdin, 'q');
-    expect(lastFrame()).toContain('❯ Continue');
+    expect(lastFrame()).toContain('❯ 1 Continue');
     expect(router.getState().exitCode).toBeNull();
   });
 
@@ -110,7 +110,7 @@ describe('the app frame', () => {
   it('ASCII mode uses no Unicode symbols or box drawing', async () => {
     const { lastFrame } = await renderApp({ screen: 'home' }, { display: { ascii: true } });
     const frame = lastFrame() ?? '';
-    expect(frame).toContain('> Continue');
+    expect(frame).toContain('> 1 Continue');
     expect(frame).toMatch(/^[\x20-\x7e\n]*$/);
   });
 

@@ -89,7 +89,7 @@ describe('an exam in the app', () => {
     expect(frame()).toContain('(under a minute)');
     clock.advance(59_000);
     await waitForFrame(frame, 'summary');
-    expect(frame()).toContain('the time ran out: unanswered questions count as wrong');
+    expect(frame()).toContain('Exam over: the time ran out, and unanswered questions count as wrong');
     expect(frame()).toContain('Score 33.33%: 1 of 3 right.');
     const report = memory.reports[0]!;
     expect(report.expired).toBe(true);

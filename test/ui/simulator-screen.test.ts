@@ -108,7 +108,7 @@ describe('simulator screen', () => {
     expect(frame).toContain('enter answer  1-9 pick'); // the predict keys in the hint line
     await press(stdin, '4');
     frame = await waitForFrame(lastFrame, 't = 31 of 31', 15_000);
-    expect(frame).toContain('Not quite: you said "1"; the engine ends the run at "100"');
+    expect(frame).toContain('Not quite: you said "1"; the sink ends with "100"');
     expect(frame).toContain('rejects A\'s "1"');
   });
 
@@ -148,11 +148,14 @@ describe('simulator screen', () => {
     expect(router.getState().stack.at(-1)?.screen).toBe('home');
   });
 
-  it('explore with atomic checks and fencing finds nothing wrong', async () => {
+  it('explore with atomic checks and fencing finds nothing wrong, and offers nothing to replay', async () => {
     const { stdin, lastFrame } = await openLateWrite();
     await press(stdin, 'e');
     expect(lastFrame()).toContain('3 orderings');
     expect(lastFrame()).toContain('No ordering accepts a stale write');
+    expect(lastFrame()).not.toContain('replay it');
+    await press(stdin, 'a'); // the split check: now there is a counterexample, and the hint says so
+    await waitForFrame(lastFrame, 'enter replay it');
   });
 
   it('opens with overrides from the command line', async () => {
@@ -181,7 +184,11 @@ describe('simulator screen', () => {
     await press(stdin, '4');
     await waitForFrame(lastFrame, 'Explore › pick a scenario');
     await press(stdin, 'enter');
-    await waitForFrame(lastFrame, 'Explore › late-write');
+    // On the split check, where the explorer has something to show and replay.
+    const frame = await waitForFrame(lastFrame, 'Explore › late-write');
+    expect(frame).toContain('split');
+    expect(frame).toMatch(/6 of them accept a stale write|6 of 15/);
+    expect(frame).toContain('enter replay it');
   });
 
   it('? shows the simulator keys, generated from the keymap', async () => {
@@ -271,11 +278,17 @@ describe('simulator screen', () => {
     frame = lastFrame() ?? '';
     expect(frame).toContain("Changed by fencing off: A's late write overwrote B's: lost update");
     expect(frame).toContain('f fencing OFF');
+    // One full stop after the quoted value, never `"100"..`.
+    expect(frame.replace(/\s+/g, ' ')).toMatch(/instead of "100"\. Replaying from the start\./);
+    expect(frame).not.toMatch(/"\.\./);
   });
 
-  it('reduced motion: a toggle shows the whole run at once, paused', async () => {
+  it('reduced motion: opens at t=0, space steps one event; a toggle shows the whole run at once, paused', async () => {
     const { lastFrame, stdin } = await openLateWrite({ display: { reducedMotion: true } });
-    expect(lastFrame()).toContain('t = 31 of 31');
+    expect(lastFrame()).toContain('t = 0 of 31');
+    await press(stdin, 'space');
+    expect(lastFrame()).toContain('t = 1 of 31');
+    expect(lastFrame()).toContain('■ paused');
     await press(stdin, 'f');
     expect(lastFrame()).toContain('■ paused');
     expect(lastFrame()).toContain('The sink ends at "1"');

@@ -10,7 +10,10 @@
  */
 import { safeText } from '../display-text.js';
 import { formatToken } from '../token.js';
+import { ASCII, type Glyphs, UNICODE } from './glyphs.js';
 import type { MarkKind, SpanKind, TimelineLane, TimelineMark, TimelineModel, TimelineToken } from './model.js';
+import { type ScaleKind, scaleFor } from './scale.js';
+import { sinkEventLines } from './sink-events.js';
 
 export interface RenderOptions {
   /** Total columns available, label column included. */
@@ -23,6 +26,17 @@ export interface RenderOptions {
   unit?: 'tick' | 'ms' | 'step';
   /** Leave out the legend lines. */
   legend?: boolean;
+  /**
+   * Time to scale, or by event order (each distinct time its own column,
+   * labelled with its real time). Default: order for milliseconds (the lab),
+   * time otherwise.
+   */
+  scale?: ScaleKind;
+  /**
+   * List each sink lane's events under the lanes: `auto` (the default) when
+   * the lane, drawn for the whole run, cannot show every label in full.
+   */
+  sinkEvents?: 'auto' | 'always' | 'never';
 }
 
 /** The meaning of one cell, for colouring. */
@@ -32,66 +46,11 @@ export interface RenderedTimeline {
   lines: string[];
   /** Per line, per character (code point) of `lines`, its kind. */
   cells: CellKind[][];
+  /** Lines before the first lane: the axis (two rows, three when an order axis needs a second row of times). */
+  header: number;
+  /** Lines up to the end of the lanes and the sink events under them; the legend follows. */
+  plotted: number;
 }
-
-interface Glyphs {
-  span: Record<SpanKind, string>;
-  mark: Record<MarkKind, string>;
-  accepted: string;
-  rejected: string;
-  axisLine: string;
-  axisTick: string;
-  axisStart: string;
-  cursor: string;
-}
-
-const UNICODE: Glyphs = {
-  span: { lease: '═', holding: '─', paused: '░', waiting: '·' },
-  mark: {
-    grant: '●',
-    expire: '╳',
-    release: '┤',
-    wait: '◌',
-    deny: '⊘',
-    failover: '◆',
-    send: 'w',
-    accept: '✓',
-    reject: '✗',
-    check: '?',
-    apply: '✓',
-    restart: '↻',
-  },
-  accepted: '✓',
-  rejected: '✗',
-  axisLine: '─',
-  axisTick: '┼',
-  axisStart: '├',
-  cursor: '▼',
-};
-
-const ASCII: Glyphs = {
-  span: { lease: '=', holding: '-', paused: '#', waiting: '.' },
-  mark: {
-    grant: '*',
-    expire: 'X',
-    release: ']',
-    wait: 'o',
-    deny: '/',
-    failover: '!',
-    send: 'w',
-    accept: '+',
-    reject: 'x',
-    check: '?',
-    apply: '+',
-    restart: 'R',
-  },
-  accepted: 'ok',
-  rejected: 'NO',
-  axisLine: '-',
-  axisTick: '+',
-  axisStart: '+',
-  cursor: 'v',
-};
 
 const LEGEND_ORDER: [CellKind, string][] = [
   ['grant', 'grant'],
@@ -137,31 +96,16 @@ class Row {
       this.kinds[c] = kind;
     }
   }
+  /** No mark or text in columns from..to, inclusive. */
+  isFree(from: number, to: number): boolean {
+    for (let c = Math.max(0, from); c <= to && c < this.taken.length; c++) if (this.taken[c]) return false;
+    return true;
+  }
   firstFree(col: number): number {
     let c = col;
     while (c < this.taken.length && this.taken[c]) c++;
     return c;
   }
-}
-
-/** Columns per unit of time, or a scale for long runs. */
-function scaleFor(model: TimelineModel, plotWidth: number): (t: number) => number {
-  // Keep some columns free on the right for the last labels.
-  const usable = plotWidth - Math.min(12, Math.floor(plotWidth / 5));
-  const span = Math.max(1, model.end - model.start);
-  const perUnit = Math.floor(usable / span);
-  if (perUnit >= 1) {
-    const k = Math.min(perUnit, 3);
-    return (t) => Math.round((t - model.start) * k);
-  }
-  const k = usable / span;
-  return (t) => Math.round((t - model.start) * k);
-}
-
-function niceStep(unitsPerLabel: number): number {
-  const pow = 10 ** Math.floor(Math.log10(Math.max(1, unitsPerLabel)));
-  for (const m of [1, 2, 5, 10]) if (m * pow >= unitsPerLabel) return m * pow;
-  return 10 * pow;
 }
 
 function tokenText(token: TimelineToken | undefined, ascii: boolean): string {
@@ -190,15 +134,27 @@ function markTexts(lane: TimelineLane, m: TimelineMark, g: Glyphs, ascii: boolea
   return forms([sym]);
 }
 
-function drawLane(lane: TimelineLane, width: number, col: (t: number) => number, cursor: number | undefined, g: Glyphs, ascii: boolean): Row {
+/** The lane's row, and whether every mark got its full label. */
+function drawLane(
+  lane: TimelineLane,
+  width: number,
+  col: (t: number) => number,
+  cursor: number | undefined,
+  g: Glyphs,
+  ascii: boolean,
+): { row: Row; complete: boolean } {
   const row = new Row(width);
+  let complete = true;
   const visible = (t: number) => cursor === undefined || t <= cursor;
   const marks = lane.marks.filter((m) => visible(m.t)).sort((a, b) => a.t - b.t);
   // Marks first (so they claim their cells), then spans fill the gaps.
   for (let i = 0; i < marks.length; i++) {
     const m = marks[i]!;
     let start = row.firstFree(col(m.t));
-    if (start >= width) break;
+    if (start >= width) {
+      complete = false;
+      break;
+    }
     const next = marks.slice(i + 1).find((n) => col(n.t) > start);
     // Leave a blank cell before the next mark so two labels never read as one.
     const limit = next ? col(next.t) - 2 : width - 1;
@@ -216,6 +172,7 @@ function drawLane(lane: TimelineLane, width: number, col: (t: number) => number,
       }
     }
     fit ??= forms[forms.length - 1]!;
+    if (fit !== forms[0]) complete = false;
     const text = [...fit.text].slice(0, width - start).join('');
     row.put(start, text, 'text');
     // The symbol (and the word "stale!") carry the mark's kind; values and tokens are text.
@@ -231,10 +188,10 @@ function drawLane(lane: TimelineLane, width: number, col: (t: number) => number,
     const to = cursor === undefined ? s.to : Math.min(s.to, cursor);
     row.paint(col(s.from), col(to), g.span[s.kind], s.kind);
   }
-  return row;
+  return { row, complete };
 }
 
-function legendLines(used: Set<CellKind>, g: Glyphs, width: number): { line: string; kinds: CellKind[] }[] {
+function legendLines(used: Set<CellKind>, g: Glyphs, width: number, epochToken: string | null): { line: string; kinds: CellKind[] }[] {
   const items: { sym: string; word: string; kind: CellKind }[] = [];
   for (const [kind, word] of LEGEND_ORDER) {
     if (!used.has(kind)) continue;
@@ -242,6 +199,8 @@ function legendLines(used: Set<CellKind>, g: Glyphs, width: number): { line: str
       kind === 'accept' ? g.accepted : kind === 'reject' ? g.rejected : kind in g.span ? g.span[kind as SpanKind] : g.mark[kind as MarkKind];
     items.push({ sym, word, kind });
   }
+  // Tokens read as one number until a failover; then `epoch:counter` needs saying once.
+  if (epochToken) items.push({ sym: epochToken, word: 'token epoch:counter', kind: 'text' });
   const out: { line: string; kinds: CellKind[] }[] = [];
   let line = '';
   let kinds: CellKind[] = [];
@@ -269,8 +228,9 @@ export function renderTimelineCells(model: TimelineModel, options: RenderOptions
   const width = Math.max(30, Math.floor(options.width));
   const labelWidth = Math.min(14, Math.max(6, ...model.lanes.map((l) => l.label.length + 2)));
   const plotWidth = width - labelWidth - 1;
-  const col = scaleFor(model, plotWidth);
   const unit = options.unit ?? model.unit;
+  const scale = scaleFor(model, plotWidth, options.scale ?? (unit === 'ms' ? 'order' : 'time'));
+  const col = scale.col;
   const cursor = options.cursor;
 
   const lines: string[] = [];
@@ -290,39 +250,62 @@ export function renderTimelineCells(model: TimelineModel, options: RenderOptions
     cells.push([...new Array<CellKind>([...left].length).fill(leftKind), ...kinds]);
   };
 
-  // Axis: numbers at a readable spacing, and a ruler.
-  const span = Math.max(1, model.end - model.start);
-  const colsPerUnit = Math.max(1e-9, col(model.start + span) / span);
-  const step = niceStep(8 / colsPerUnit);
-  const numbers = new Row(plotWidth);
+  // Axis: the times (by order, every event's, on a second row where the
+  // first has no room), and a ruler with a tick under each.
+  const numberRows = [new Row(plotWidth), new Row(plotWidth)];
   const ruler = new Row(plotWidth);
   ruler.paint(0, Math.min(plotWidth - 1, col(model.end)), g.axisLine, 'holding');
   for (let c = 0; c < plotWidth && c <= col(model.end); c++) ruler.kinds[c] = 'axis';
-  const first = Math.ceil(model.start / step) * step;
-  for (let t = first; t <= model.end; t += step) {
+  const rowsForNumbers = scale.kind === 'order' ? numberRows : numberRows.slice(0, 1);
+  for (const t of scale.ticks) {
     const c = col(t);
     const text = String(t);
-    if (c + text.length <= plotWidth && numbers.firstFree(Math.max(0, c - 1)) === Math.max(0, c - 1)) numbers.put(c, text, 'axis');
+    const from = Math.max(0, c - 1);
+    const free = rowsForNumbers.find((r) => c + text.length <= plotWidth && r.isFree(from, c + text.length - 1));
+    free?.put(c, text, 'axis');
     if (c < plotWidth) ruler.put(c, t === model.start ? g.axisStart : g.axisTick, 'axis');
   }
   if (cursor !== undefined && col(cursor) < plotWidth) ruler.put(Math.max(0, col(cursor)), g.cursor, 'cursor');
-  push(label(unit === 'ms' ? 'ms' : unit === 'step' ? 'step' : 't'), 'label', numbers);
+  push(label(unit === 'ms' ? 'ms' : unit === 'step' ? 'step' : 't'), 'label', numberRows[0]!);
+  if (numberRows[1]!.taken.some(Boolean)) push(' '.repeat(labelWidth), 'blank', numberRows[1]!);
   push(' '.repeat(labelWidth), 'blank', ruler);
+  const header = lines.length;
 
   const used = new Set<CellKind>();
+  const crowded: TimelineLane[] = [];
   for (const lane of model.lanes) {
-    const row = drawLane(lane, plotWidth, col, cursor, g, ascii);
+    const { row, complete } = drawLane(lane, plotWidth, col, cursor, g, ascii);
     for (const k of row.kinds) used.add(k);
     for (const m of lane.marks) if (cursor === undefined || m.t <= cursor) used.add(m.kind === 'apply' ? 'accept' : m.kind);
     push(label(lane.label), 'label', row);
+    if (lane.kind !== 'sink') continue;
+    const mode = options.sinkEvents ?? 'auto';
+    // Decided on the whole run, so the list does not come and go as the cursor moves.
+    const wholeComplete = cursor === undefined ? complete : drawLane(lane, plotWidth, col, undefined, g, ascii).complete;
+    if (mode === 'always' || (mode === 'auto' && !wholeComplete)) crowded.push(lane);
   }
+  for (const lane of crowded) {
+    const listed = sinkEventLines(lane, unit, g, ascii, plotWidth, cursor);
+    listed.forEach((l, i) => {
+      lines.push(label(i === 0 ? `${lane.label}:` : '') + l.text);
+      cells.push([...new Array<CellKind>(labelWidth).fill('label'), ...l.kinds]);
+    });
+  }
+  const plotted = lines.length;
   if (options.legend !== false) {
-    for (const { line, kinds } of legendLines(used, g, width)) {
+    for (const { line, kinds } of legendLines(used, g, width, epochTokens(model))) {
       lines.push(line);
       cells.push(kinds);
     }
   }
-  return { lines, cells };
+  return { lines, cells, header, plotted };
+}
+
+/** An epoch:counter token shows (a simulator token with a non-zero epoch): the legend explains the form. */
+function epochTokens(model: TimelineModel): string | null {
+  for (const lane of model.lanes)
+    for (const m of lane.marks) if (Array.isArray(m.token) && m.token[0] !== 0) return formatToken(m.token);
+  return null;
 }
 
 /** The timeline as lines of text, each at most `width` columns. */

@@ -1,6 +1,8 @@
 /**
  * One line per mode saying what happened, shared by the plain printer, the
- * report and the Lab screen: `plain   A-late     ✗ A's late write overwrote B's (200)`.
+ * report and the Lab screen: `plain   A-late     B's write LOST: A's late write overwrote B's (200)`.
+ * The outcome is said in words: ✓ and ✗ mean accepted and rejected (the
+ * timeline's legend), and a rejection is the good outcome here.
  */
 import { formatToken } from '../../core/token.js';
 import type { ExperimentName, LabResult, LabToken, ModeResult, SinkMode } from '../types.js';
@@ -11,6 +13,11 @@ export interface ModeLine {
   /** True when this mode did what a correct fence does (protected B's write). */
   protected: boolean;
   text: string;
+}
+
+/** The outcome in words, never a ✓/✗ (those mean accepted/rejected). */
+export function outcomeWords(line: ModeLine): string {
+  return line.protected ? "B's write kept:" : "B's write LOST:";
 }
 
 export function describeModes(result: LabResult): ModeLine[] {

@@ -30,7 +30,7 @@ export function timelineText(result: LabResult, width = 100): string {
   const lines = renderTimeline(labTimeline(result), { width, unit: 'ms' });
   return [
     ...header(result, 'timeline'),
-    `${result.experiment}, ${result.coordinator} coordinator, TTL ${result.ttlMs} ms; times in ms since A's grant`,
+    `${result.experiment}, ${result.coordinator} coordinator, TTL ${result.ttlMs} ms; times in ms since A's grant, events spaced in order (not to scale)`,
     '',
     ...lines,
     '',

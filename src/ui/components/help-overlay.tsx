@@ -1,29 +1,21 @@
-/** `?`: the keys of the focused screen, then the global ones, from the keymap. */
+/** `?`: the keys of the focused screen, then the global ones, from the keymap; scrolls when taller than the terminal. */
 import { Box, Text } from 'ink';
 import { useAppContext } from '../app-context.js';
 import { helpSections } from '../keymap.js';
+import { helpLines } from './help-lines.js';
+import { HelpList } from './help-list.js';
 
 export function HelpOverlay({ context }: { context: string }) {
-  const { theme } = useAppContext();
-  const sections = helpSections(context, theme.symbols);
-  const keyWidth = Math.max(6, ...sections.flatMap((s) => s.rows.map((r) => r.keys.length))) + 2;
+  const { theme, area } = useAppContext();
+  const lines = helpLines(helpSections(context, theme.symbols), area.columns - 3);
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold color={theme.color('accent')}>
         Keys (? or q to close)
       </Text>
-      {sections.map((section) => (
-        <Box key={section.title} flexDirection="column" marginTop={1}>
-          <Text bold>{section.title}</Text>
-          {section.rows.map((row) => (
-            <Text key={`${section.title}-${row.keys}`} wrap="truncate">
-              {'  '}
-              {row.keys.padEnd(keyWidth)}
-              {row.help}
-            </Text>
-          ))}
-        </Box>
-      ))}
+      <Box marginTop={1}>
+        <HelpList lines={lines} height={Math.max(3, area.rows - 3)} active />
+      </Box>
     </Box>
   );
 }

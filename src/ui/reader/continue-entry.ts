@@ -1,7 +1,8 @@
 /**
  * What Home's Continue and Lessons entries say: the last lesson, its number
  * and title and how much of it was read ("3. Lease durations are budgets
- * (read 40%)"), or the first lesson when nothing was read yet.
+ * (read 40%)"); once that lesson is done, the next unfinished one; the
+ * first lesson when nothing was read yet.
  */
 import type { ProgressState } from '../../progress/progress-file.js';
 import type { Route } from '../../store/router-store.js';
@@ -24,10 +25,27 @@ export function homeLessonEntries(progress: ProgressState, content: string | und
   const lessonsLabel = `${lessons.length} lessons, ${done} done`;
   const last = lessons.find((l) => l.id === progress.lastLessonId);
   const p = last ? progress.lessons[last.id] : undefined;
-  if (last && p) {
+  if (last && p && !p.completedAt) {
     return {
-      continueLabel: `${last.number}. ${last.title}  (${p.completedAt ? 'done' : `read ${p.readPercent}%`})`,
+      continueLabel: `${last.number}. ${last.title}  (read ${p.readPercent}%)`,
       continueRoute: { screen: 'reader', lessonId: last.id },
+      lessonsLabel,
+    };
+  }
+  if (last && p) {
+    // The last lesson is done: Continue moves on (reopening it would land at
+    // its reference list), to the next unfinished lesson after it, else the
+    // first unfinished one.
+    const at = lessons.indexOf(last);
+    const unfinished = (l: { id: string }) => !progress.lessons[l.id]?.completedAt;
+    const next = lessons.slice(at + 1).find(unfinished) ?? lessons.slice(0, at).find(unfinished);
+    if (!next) {
+      return { continueLabel: `all ${lessons.length} lessons done: pick one to review`, continueRoute: { screen: 'lessons' }, lessonsLabel };
+    }
+    const read = progress.lessons[next.id]?.readPercent;
+    return {
+      continueLabel: `${next.number}. ${next.title}  (next${read ? `, read ${read}%` : ''}; ${last.number} done)`,
+      continueRoute: { screen: 'reader', lessonId: next.id },
       lessonsLabel,
     };
   }

@@ -433,9 +433,11 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
       ? 'The timeline has the keys. q or esc gives them back to the text.'
       : focus.kind === 'quiz'
         ? 'The self-check has the keys. q or esc gives them back to the text.'
-        : usablePart() !== undefined
-          ? `enter: ${parts[usablePart() ?? 0]?.kind === 'quiz' ? 'answer the self-check' : 'play the timeline'} here`
-          : `${shownTop + 1}-${Math.min(rows.length, shownTop + viewRows)} of ${rows.length} lines`);
+        : completed && shownTop >= maxTop
+          ? finishedLine(lesson.number, lessons)
+          : usablePart() !== undefined
+            ? `enter: ${parts[usablePart() ?? 0]?.kind === 'quiz' ? 'answer the self-check' : 'play the timeline'} here`
+            : `${shownTop + 1}-${Math.min(rows.length, shownTop + viewRows)} of ${rows.length} lines`);
 
   return (
     <Box flexDirection="column">
@@ -485,6 +487,14 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
       </Text>
     </Box>
   );
+}
+
+/** Where a finished lesson points next: `lesson 1 of 11 done; next: lesson 2 (n)`. */
+export function finishedLine(number: number, lessons: readonly { number: number }[]): string {
+  const at = lessons.findIndex((l) => l.number === number);
+  const next = lessons[at + 1];
+  const done = `lesson ${number} of ${lessons.length} done`;
+  return next ? `${done}; next: lesson ${next.number} (n)` : `${done}: that was the last one (q back, / search)`;
 }
 
 function SearchPanel({ query, hits, selected, rows, width }: { query: string; hits: SearchHit[]; selected: number; rows: number; width: number }) {

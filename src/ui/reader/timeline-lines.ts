@@ -45,11 +45,10 @@ export function timelineLines(scenario: Scenario, s: SimulatorState, o: Timeline
   if (o.narrate) return narrated(result, s, width, o);
   const model = timelineFromSim(result, scenario);
   const whole = renderTimelineCells(model, { width, ascii: o.ascii });
-  const plotted = 2 + model.lanes.length;
   const now = renderTimelineCells(model, { width, ascii: o.ascii, cursor: s.cursor, legend: false });
   const drawing = [
-    ...now.lines.slice(0, plotted).map((l, i) => colored(l, now.cells[i] ?? [])),
-    ...whole.lines.slice(plotted).map((l, i) => colored(l, whole.cells[plotted + i] ?? [])),
+    ...now.lines.map((l, i) => colored(l, now.cells[i] ?? [])),
+    ...whole.lines.slice(whole.plotted).map((l, i) => colored(l, whole.cells[whole.plotted + i] ?? [])),
   ];
   const last = endTick(result);
   const speed = SPEEDS[s.speedIndex] ?? 1;

@@ -54,9 +54,12 @@ function Item({ isSelected = false, label }: { isSelected?: boolean; label: stri
     label === 'Quiz'
       ? quizEntryDescription(due, theme.symbols.dot)
       : ((label === 'Continue' ? own?.continueLabel : label === 'Lessons' ? own?.lessonsLabel : undefined) ?? entry?.description ?? '');
+  // ink-select-input opens the Nth entry on digit N: number the first nine so that key is visible.
+  const index = HOME_ENTRIES.findIndex((e) => e.label === label);
+  const number = index >= 0 && index < 9 ? String(index + 1) : ' ';
   return (
     <Text color={isSelected ? theme.color('selected') : undefined} bold={isSelected}>
-      {label.padEnd(LABEL_WIDTH)}
+      {number} {label.padEnd(LABEL_WIDTH)}
       <Text color={theme.color('muted')}>{description}</Text>
     </Text>
   );

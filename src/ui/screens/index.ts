@@ -37,7 +37,7 @@ const ProgressScreen = lazy(() => import('./progress-screen.js').then((m) => ({ 
 
 export const SCREENS: Record<string, ScreenEntry> = {
   home: { component: HomeScreen, keyContext: 'home' },
-  help: { component: HelpScreen, keyContext: 'not-built' },
+  help: { component: HelpScreen, keyContext: 'help' },
   simulator: { component: SimulatorScreen, keyContext: 'simulator' },
   explore: { component: SimulatorScreen, keyContext: 'simulator' },
   quiz: { component: QuizScreen, keyContext: 'quiz-menu' },

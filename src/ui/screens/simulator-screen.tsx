@@ -20,6 +20,13 @@ function scenarioOf(route: Route): Scenario | string | undefined {
   return undefined;
 }
 
+/**
+ * Explore from Home opens on the split check: with the block's own atomic
+ * check most scenarios have nothing to replay (no ordering goes wrong), and
+ * a first look at the explorer should show it finding something.
+ */
+const EXPLORE_FIRST: ConfigOverrides = { check: 'split' };
+
 export function SimulatorScreen({ route }: { route: Route }) {
   const { router } = useAppContext();
   const explore = route.screen === 'explore' || route.explore === true;
@@ -32,7 +39,7 @@ export function SimulatorScreen({ route }: { route: Route }) {
     return (
       <ScenarioPicker
         title={explore ? 'Explore' : 'Simulator'}
-        onPick={(picked) => router.getState().replace({ screen: 'simulator', scenario: picked, overrides, explore })}
+        onPick={(picked) => router.getState().replace({ screen: 'simulator', scenario: picked, overrides: explore && !route.overrides ? EXPLORE_FIRST : overrides, explore })}
       />
     );
   }

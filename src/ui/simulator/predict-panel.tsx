@@ -29,11 +29,11 @@ export function PredictPanel({ prediction, result, theme }: { prediction: Predic
     <Box paddingX={1} height={2} overflow="hidden">
       {prediction.correct ? (
         <Text color={theme.color('good')} wrap="wrap">
-          {theme.symbols.accepted} Right: you said {chosen}, and the engine ends the run at {final}. Watch how it gets there.
+          {theme.symbols.accepted} Right: you said {chosen}, and the sink ends with {final}. Watch how it gets there.
         </Text>
       ) : (
         <Text color={theme.color('bad')} wrap="wrap">
-          {theme.symbols.rejected} Not quite: you said {chosen}; the engine ends the run at {final}. Replaying up to
+          {theme.symbols.rejected} Not quite: you said {chosen}; the sink ends with {final}. Replaying up to
           t={prediction.wrongAt ?? 0}, where it goes another way.
         </Text>
       )}

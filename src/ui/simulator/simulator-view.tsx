@@ -34,11 +34,13 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   const s = useStore(store);
   const result = s.result;
   const panel = s.exploreOpen ? 'explore' : s.prediction?.phase === 'asking' ? 'predict' : 'simulator';
+  // "enter replay it" only when there is a counterexample to replay.
+  const hintContext = panel === 'explore' && s.explore && !s.explore.counterexample ? 'explore-nothing' : panel;
 
   // Help, hints and q/Esc follow the focused part: an open panel closes first.
   useEffect(() => {
     const r = router.getState();
-    r.setKeyContext(panel === 'simulator' ? null : panel);
+    r.setKeyContext(hintContext === 'simulator' ? null : hintContext);
     r.setBackGuard(() => {
       const st = store.getState();
       if (st.counterexampleStep !== null) {
@@ -55,7 +57,7 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
       }
       return false;
     });
-  }, [panel, router, store]);
+  }, [hintContext, router, store]);
   useEffect(
     () => () => {
       router.getState().setBackGuard(null);

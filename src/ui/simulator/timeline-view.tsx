@@ -62,16 +62,16 @@ export function colourLine(line: string, kinds: CellKind[], theme: Theme): strin
  * always stay. Returns row indexes; a negative number stands for a note
  * "N more lanes" in place of the ones left out.
  */
-export function fitRows(total: number, plotted: number, maxRows: number): number[] {
+export function fitRows(total: number, plotted: number, maxRows: number, header = 2): number[] {
   const all = Array.from({ length: total }, (_, i) => i);
   if (total <= maxRows) return all;
   if (plotted <= maxRows) return all.slice(0, maxRows);
-  // Axis (2) + coordinator + note + sink = 5 rows at least; the rest are actors.
-  const actorRoom = Math.max(0, maxRows - 5);
-  const firstActor = 3;
+  // Axis + coordinator + note + sink = header + 3 rows at least; the rest are actors.
+  const actorRoom = Math.max(0, maxRows - header - 3);
+  const firstActor = header + 1;
   const sink = plotted - 1;
   const hidden = sink - firstActor - actorRoom;
-  return [0, 1, 2, ...all.slice(firstActor, firstActor + actorRoom), -hidden, sink];
+  return [...all.slice(0, header + 1), ...all.slice(firstActor, firstActor + actorRoom), -hidden, sink];
 }
 
 export const TimelineView = memo(function TimelineView({ model, width, cursor, theme, maxRows }: TimelineViewProps) {
@@ -79,14 +79,21 @@ export const TimelineView = memo(function TimelineView({ model, width, cursor, t
   // cursor moves instead of growing as new kinds of mark appear.
   const legend = useMemo(() => {
     const whole = renderTimelineCells(model, { width, ascii: theme.ascii });
-    const plotted = 2 + model.lanes.length;
-    return { lines: whole.lines.slice(plotted), cells: whole.cells.slice(plotted) };
+    return { lines: whole.lines.slice(whole.plotted), cells: whole.cells.slice(whole.plotted) };
   }, [model, width, theme.ascii]);
   const rendered = useMemo(() => {
     const now = renderTimelineCells(model, { width, ascii: theme.ascii, cursor, legend: false });
-    return { lines: [...now.lines, ...legend.lines], cells: [...now.cells, ...legend.cells] };
-  }, [model, width, theme.ascii, cursor, legend]);
-  const rows = fitRows(rendered.lines.length, 2 + model.lanes.length, Math.max(3, maxRows));
+    // Too tall for the lanes: the sink's list goes (its lane still shows where each event fell).
+    const lanesEnd = now.header + model.lanes.length;
+    const keep = now.plotted + legend.lines.length > maxRows && now.plotted > maxRows ? lanesEnd : now.plotted;
+    return {
+      lines: [...now.lines.slice(0, keep), ...legend.lines],
+      cells: [...now.cells.slice(0, keep), ...legend.cells],
+      header: now.header,
+      plotted: keep,
+    };
+  }, [model, width, theme.ascii, cursor, legend, maxRows]);
+  const rows = fitRows(rendered.lines.length, rendered.plotted, Math.max(3, maxRows), rendered.header);
   const lines = rows.map((i) => (i < 0 ? `  ${theme.symbols.dot.repeat(3)} ${-i} more lane${i === -1 ? '' : 's'} (a taller terminal shows them)` : (rendered.lines[i] ?? '')));
   const cells = rows.map((i) => (i < 0 ? [] : (rendered.cells[i] ?? [])));
   // One Text node for the whole drawing: Ink measures and lays out text per

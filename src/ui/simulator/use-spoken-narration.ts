@@ -27,7 +27,8 @@ export function useSpokenNarration(
     const st = state.current;
     const add: string[] = [];
     if (st.runKey !== runKey) {
-      add.push(st.runKey === '' ? intro : `Changed by ${change ?? 'new settings'}. Replaying from the start.`);
+      // The change is a sentence with its own period: one full stop, not `"100"..`.
+      add.push(st.runKey === '' ? intro : `Changed by ${(change ?? 'new settings').replace(/\.+$/, '')}. Replaying from the start.`);
       st.runKey = runKey;
       st.next = 0;
     }

@@ -12,7 +12,7 @@
 import { Box, Text } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { renderTimeline } from '../../../core/timeline/index.js';
-import { describeModes, summaryLine } from '../../../lab/evidence/describe.js';
+import { describeModes, outcomeWords, summaryLine } from '../../../lab/evidence/describe.js';
 import { labTimeline } from '../../../lab/evidence/lab-timeline.js';
 import { installHint, missingLabTools } from '../../../lab/tools.js';
 import type { runLab as RunLab } from '../../../lab/runner/run-lab.js';
@@ -102,14 +102,20 @@ export function LabScreen({ route }: { route: Route }) {
   }, []);
 
   const running = view.phase === 'running';
+  // After a run, up/down go back to the list with the cursor moved, so that
+  // enter runs the experiment the cursor is on (it used to re-run the last).
+  const move = (delta: number) => {
+    if (view.phase !== 'setup') setView(INITIAL_LAB_VIEW);
+    setSelected((i) => (i + LAB_EXPERIMENTS.length + delta) % LAB_EXPERIMENTS.length);
+  };
   useScreenInput('lab', (action) => {
     if (running) return;
     switch (action) {
       case 'up':
-        if (view.phase === 'setup') setSelected((i) => (i + LAB_EXPERIMENTS.length - 1) % LAB_EXPERIMENTS.length);
+        move(-1);
         break;
       case 'down':
-        if (view.phase === 'setup') setSelected((i) => (i + 1) % LAB_EXPERIMENTS.length);
+        move(1);
         break;
       case 'start':
         start();
@@ -169,7 +175,7 @@ export function LabScreen({ route }: { route: Route }) {
           <Text>
             c coordinator <Text bold>{ownEtcd ? 'its own etcd' : coordinator}</Text>
             {'    '}[ ] TTL <Text bold>{ttlMs / 1000} s</Text>
-            {'    '}enter start
+            {'    '}enter run <Text bold>{experiment.name}</Text>
           </Text>
         </Box>
       </Box>
@@ -182,12 +188,17 @@ export function LabScreen({ route }: { route: Route }) {
         {header}
       </Text>
       {view.phase === 'done' && view.result ? (
-        <Outcome
-          result={view.result}
-          evidenceWritten={view.evidenceWritten === true}
-          width={area.columns - 2}
-          maxRows={area.rows - 2}
-        />
+        <>
+          <Outcome
+            result={view.result}
+            evidenceWritten={view.evidenceWritten === true}
+            width={area.columns - 2}
+            maxRows={area.rows - 3}
+          />
+          <Text>
+            enter run <Text bold>{experiment.name}</Text> again · {sym.up}/{sym.down} another experiment · r the list
+          </Text>
+        </>
       ) : (
         <Box flexDirection="column">
           {view.steps.map((s) => (
@@ -208,7 +219,7 @@ export function LabScreen({ route }: { route: Route }) {
           {view.phase === 'failed' ? (
             <Box flexDirection="column" marginTop={1}>
               <Text color={theme.color('bad')}>
-                {sym.rejected} the run failed: {view.error}
+                the run failed: {view.error}
               </Text>
               <Text>Every process it started has been ended. r choose again · enter retry</Text>
             </Box>
@@ -231,7 +242,6 @@ function Outcome({
   maxRows: number;
 }) {
   const { theme } = useAppContext();
-  const sym = theme.symbols;
   const lines = useMemo(() => describeModes(result), [result]);
   const timeline = useMemo(
     () => renderTimeline(labTimeline(result), { width: Math.max(40, width), ascii: theme.ascii, unit: 'ms' }),
@@ -250,7 +260,7 @@ function Outcome({
         {lines.map((m) => (
           <Text key={m.mode}>
             {m.mode.padEnd(7)} {m.value.padEnd(10)}{' '}
-            <Text color={theme.color(m.protected ? 'good' : 'bad')}>{m.protected ? sym.accepted : sym.rejected}</Text> {m.text}
+            <Text color={theme.color(m.protected ? 'good' : 'bad')}>{outcomeWords(m)}</Text> {m.text}
           </Text>
         ))}
       </Box>

@@ -32,7 +32,7 @@ export function summaryLines(state: QuizState, symbols: Symbols, width: number):
   const right = report.questions.filter((r) => r.correct).length;
   const n = report.questions.length;
   const how =
-    report.incomplete ? 'left early: the report is marked incomplete' : report.expired ? 'the time ran out: unanswered questions count as wrong' : 'finished';
+    report.incomplete ? 'left early: the report is marked incomplete' : report.expired ? 'over: the time ran out, and unanswered questions count as wrong' : 'finished';
   out.push({ text: `${state.meta.mode === 'exam' ? 'Exam' : state.meta.mode === 'review' ? 'Review' : 'Practice'} ${how}.`, bold: true });
   out.push({ text: `Score ${report.score}%: ${right} of ${n} right${state.meta.mode === 'exam' ? '' : ' on the first try'}.` });
   if (report.passMark !== null) {

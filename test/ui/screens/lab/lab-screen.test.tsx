@@ -86,10 +86,10 @@ describe('Lab screen', () => {
     const { stdin, lastFrame } = await renderApp({ screen: 'lab', runLab: run.runLab, outDir: '/tmp/lab-out' });
     const frame = await waitForFrame(lastFrame, 'the real thing, on this machine');
     for (const name of ['late-write', 'split', 'early', 'restart']) expect(frame).toContain(name);
-    expect(frame).toMatch(/c coordinator embedded\s+\[ \] TTL 2 s\s+enter start/);
+    expect(frame).toMatch(/c coordinator embedded\s+\[ \] TTL 2 s\s+enter run late-write/);
     await press(stdin, 'down', 'c', ']');
     expect(lastFrame()).toMatch(/❯ split/);
-    expect(lastFrame()).toMatch(/c coordinator etcd\s+\[ \] TTL 3 s/);
+    expect(lastFrame()).toMatch(/c coordinator etcd\s+\[ \] TTL 3 s\s+enter run split/);
     await press(stdin, 'enter');
     await waitForFrame(lastFrame, 'waiting to see the lock gone');
     expect(run.calls[0]).toMatchObject({ experiment: 'split', coordinator: 'etcd', ttlMs: 3000, outDir: '/tmp/lab-out' });
@@ -112,11 +112,25 @@ describe('Lab screen', () => {
     run.release();
     const done = await waitForFrame(lastFrame, 'verdict: as expected');
     for (const lane of ['coordinator', 'sink plain', 'sink fenced']) expect(done).toContain(lane);
-    expect(done).toMatch(/plain\s+A-late\s+✗ A's late write overwrote B's \(200\)/);
-    expect(done).toMatch(/fenced\s+B-current\s+✓ A rejected: 409 stale token 7 < mark 9/);
+    expect(done).toMatch(/plain\s+A-late\s+B's write LOST: A's late write overwrote B's \(200\)/);
+    expect(done).toMatch(/fenced\s+B-current\s+B's write kept: A rejected: 409 stale token 7 < mark 9/);
     expect(done).toContain('tokens A 7, B 9');
     expect(await waitForFrame(lastFrame, 'evidence: run.json')).toContain('evidence: run.json');
     expect(told.map((r) => r.verdict)).toEqual(['expected']);
+  });
+
+  it('after a run, the footer says what enter does, and up/down then enter runs the experiment the cursor is on', async () => {
+    const run = scripted();
+    run.release();
+    const { stdin, lastFrame } = await renderApp({ screen: 'lab', runLab: run.runLab, autostart: true });
+    const done = await waitForFrame(lastFrame, 'evidence: run.json');
+    expect(done).toContain('enter run late-write again · ↑/↓ another experiment · r the list');
+    await press(stdin, 'down', 'down');
+    expect(await waitForFrame(lastFrame, '❯ early')).toContain('enter run early');
+    await press(stdin, 'enter');
+    await waitForFrame(lastFrame, 'evidence: run.json');
+    expect(run.calls.map((c) => c.experiment)).toEqual(['late-write', 'early']);
+    expect(lastFrame()).toContain('enter run early again');
   });
 
   it('leaving while a run is going aborts it', async () => {

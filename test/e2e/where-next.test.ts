@@ -1,0 +1,90 @@
+/**
+ * Where to go next, in a real terminal at 80x24 (and the first look at
+ * Explore and at the simulator with reduced motion): once a lesson is done,
+ * Home's Continue opens the next unfinished lesson (it used to reopen the
+ * finished one at its reference list), and the finished lesson's last
+ * screen says "lesson 1 of 11 done; next: lesson 2 (n)", with n working.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../lab/helpers.js';
+import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const enabled = tmuxTestsEnabled();
+let home = '';
+let term: TmuxSession | undefined;
+
+beforeAll(() => {
+  if (enabled) ensureBuilt();
+});
+afterEach(async () => {
+  await term?.kill();
+  term = undefined;
+  if (home) rmSync(home, { recursive: true, force: true });
+});
+
+function finished(...ids: string[]): string {
+  home = mkdtempSync(join(tmpdir(), 'fence-tutor-e2e-next-'));
+  const at = '2026-11-30T10:00:00.000Z';
+  const lessons = Object.fromEntries(
+    ids.map((id) => [
+      id,
+      { firstOpenedAt: at, lastOpenedAt: at, position: 0.9, readPercent: 100, endReached: true, timeSpentMs: 60_000, completedAt: at, selfCheck: {} },
+    ]),
+  );
+  writeFileSync(join(home, 'progress.json'), JSON.stringify({ schemaVersion: 1, lastLessonId: ids.at(-1), lessons }));
+  return home;
+}
+
+const start = (args: string, dir: string) =>
+  startTmux({
+    cols: 80,
+    rows: 24,
+    cwd: root,
+    command: `node bin/fence-tutor.js ${args}`,
+    env: { FENCE_TUTOR_HOME: dir, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
+  });
+
+describe.skipIf(!enabled)('where to go next', () => {
+  it('Home: Continue after a finished lesson opens the next unfinished one', async () => {
+    term = await start('', finished('stale-holder', 'lease-budgets'));
+    // Lesson 2 is not done, lesson 3 (the last one read) is: Continue skips to 4.
+    const screen = await term.waitFor(/Continue\s+4\. /);
+    expect(screen).toContain('(next; 3 done)');
+    await term.send('Enter');
+    await term.waitFor('Lesson 4 of 11 › ');
+  });
+
+  it('a finished lesson ends with "lesson 1 of 11 done; next: lesson 2 (n)", and n opens lesson 2', async () => {
+    term = await start('lesson 1', finished('stale-holder'));
+    await term.waitFor('Lesson 1 of 11 › ');
+    await term.send('G');
+    await term.waitFor('lesson 1 of 11 done; next: lesson 2 (n)');
+    // On a loaded machine the frame can show before the screen has re-bound its keys.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await term.send('n');
+    await term.waitFor('Lesson 2 of 11 › ');
+  });
+
+  it('Explore from Home opens on the split check, with something to replay (80x24)', async () => {
+    term = await start('', finished('stale-holder'));
+    await term.waitFor(/4 Explore/);
+    await term.send('4');
+    await term.waitFor('Explore › pick a scenario');
+    await term.send('Enter');
+    const screen = await term.waitFor('enter replay it');
+    expect(screen).toMatch(/Explore › late-write .*split/);
+    expect(screen).toContain('6 of them accept a stale write');
+  });
+
+  it('--reduced-motion opens the simulator at t=0, and space steps one event', async () => {
+    term = await start('sim --scenario late-write --reduced-motion', finished('stale-holder'));
+    await term.waitFor('t = 0 of 31');
+    await term.send('Space');
+    const screen = await term.waitFor('t = 1 of 31');
+    expect(screen).toContain('■ paused');
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * Home's list: the "1-9 open the entry" in help is true (the first nine
+ * entries carry their number and the digit opens that entry), and the list
+ * still reads at 80x24 with the three entries planned next (Exercises,
+ * Your runs, Challenges).
+ */
+import { cleanup } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HOME_ENTRIES } from '../../src/ui/screens/home-screen.js';
+import { press, renderApp } from '../helpers/ink.js';
+
+afterEach(() => cleanup());
+
+const row = (frame: string, label: string) => frame.split('\n').find((l) => new RegExp(`\\s${label}\\s`).test(l)) ?? '';
+
+describe('Home', () => {
+  it('numbers its first nine entries, and digit N opens entry N', async () => {
+    const { lastFrame } = await renderApp({ screen: 'home' }, { size: { columns: 80, rows: 24 } });
+    const frame = lastFrame() ?? '';
+    HOME_ENTRIES.slice(0, 9).forEach((e, i) => {
+      expect(row(frame, e.label), e.label).toMatch(new RegExp(`(❯|\\s)\\s${i + 1} ${e.label}`));
+    });
+    for (const [digit, screen] of [
+      ['3', 'simulator'],
+      ['5', 'quiz'],
+      ['7', 'progress'],
+    ] as const) {
+      const { stdin, router } = await renderApp({ screen: 'home' }, { size: { columns: 80, rows: 24 } });
+      await press(stdin, digit);
+      expect(router.getState().stack.at(-1)?.screen).toBe(screen);
+    }
+  });
+
+  it('reads at 80x24 with three more entries: every entry on its own row, within 80 columns', async () => {
+    const extra = ['Exercises', 'Your runs', 'Challenges'].map((label) => ({ label, description: `the ${label.toLowerCase()}`, route: { screen: label } }));
+    HOME_ENTRIES.splice(5, 0, ...extra);
+    try {
+      const { lastFrame } = await renderApp({ screen: 'home' }, { size: { columns: 80, rows: 24 } });
+      const frame = lastFrame() ?? '';
+      const lines = frame.split('\n');
+      expect(lines.length).toBeLessThanOrEqual(23);
+      for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
+      for (const e of HOME_ENTRIES) expect(lines.filter((l) => l.includes(` ${e.label} `) || l.includes(` ${e.label}│`) || l.trimEnd().endsWith(e.label)).length, e.label).toBe(1);
+      expect(frame).toMatch(/\? help\s+q back/);
+      // The tenth and later entries have no digit (1-9 reach the first nine only).
+      expect(row(frame, 'Help')).not.toMatch(/\d Help/);
+    } finally {
+      HOME_ENTRIES.splice(5, 3);
+    }
+  });
+});
