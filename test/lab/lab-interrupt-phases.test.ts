@@ -1,0 +1,73 @@
+/**
+ * An interrupt in every phase of a lab run, with each signal: exit 130
+ * (SIGINT) or 143 (SIGTERM), one line on stderr, nothing on stdout, and
+ * nothing left behind: no process of the run (found by its environment, not
+ * its pidfile), no pidfile, no temp dir. Once these exited 1 with a raw
+ * stack ("sink exited before it was ready") and skipped the teardown, and
+ * an interrupt while etcd started left etcd running and its pidfile entry
+ * forgotten.
+ */
+import { spawn } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PidfileContent } from '../../src/lab/processes/pidfile.js';
+import { processState } from '../../src/lab/processes/proc.js';
+import { bin, ensureBuilt, root, tempHome, toolMissing } from './helpers.js';
+import { leftovers, waitForPidfile } from './leftovers.js';
+
+beforeAll(() => ensureBuilt());
+const noEtcd = toolMissing('etcd');
+
+const has = (p: PidfileContent, role: string) => p.children.some((c) => c.role === role);
+const stopped = (p: PidfileContent, role: string) => p.children.some((c) => c.role === role && processState(c.pid) === 'T');
+
+interface Phase {
+  name: string;
+  coordinator: 'embedded' | 'etcd';
+  reached: (p: PidfileContent) => boolean;
+}
+
+const PHASES: Phase[] = [
+  { name: 'the embedded coordinator is starting', coordinator: 'embedded', reached: (p) => has(p, 'coordinator') },
+  { name: 'the sink and workers are starting', coordinator: 'embedded', reached: (p) => has(p, 'sink') },
+  { name: 'A is stopped (waiting for expiry)', coordinator: 'embedded', reached: (p) => stopped(p, 'A') },
+  { name: 'etcd is starting', coordinator: 'etcd', reached: (p) => has(p, 'etcd') },
+  { name: 'the workers start against etcd', coordinator: 'etcd', reached: (p) => has(p, 'A') },
+];
+
+async function interrupt(phase: Phase, signal: 'SIGINT' | 'SIGTERM') {
+  const home = tempHome('lab-phase-');
+  const child = spawn(process.execPath, [bin, 'lab', '--json', '--ttl', '8', '--coordinator', phase.coordinator], {
+    cwd: root,
+    env: { ...process.env, FENCE_TUTOR_HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const seen = await waitForPidfile(home, phase.reached);
+  child.kill(signal);
+  const code = await closed;
+  return { code, stdout, stderr, left: await leftovers(home, [seen]) };
+}
+
+describe('interrupting a lab run in every phase', () => {
+  for (const phase of PHASES) {
+    const skip = phase.coordinator === 'etcd' && noEtcd;
+    it.skipIf(skip).each([
+      ['SIGINT', 130],
+      ['SIGTERM', 143],
+    ] as const)(`${phase.name}: %s exits %i, one line, nothing left`, async (signal, status) => {
+      const run = await interrupt(phase, signal);
+      expect(run.stderr.trim().split('\n')).toEqual(['fence-tutor: lab interrupted; every process it started has ended']);
+      expect(run.code).toBe(status);
+      expect(run.stdout).toBe('');
+      expect(run.left).toEqual([]);
+    });
+  }
+});
