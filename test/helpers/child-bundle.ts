@@ -36,7 +36,15 @@ export interface ChildResult {
   stderr: string;
 }
 
-export function runChild(script: string, args: string[], env: NodeJS.ProcessEnv = {}): { pid: number; done: Promise<ChildResult>; kill: (s: NodeJS.Signals) => void } {
+export interface RunningChild {
+  pid: number;
+  done: Promise<ChildResult>;
+  kill: (s: NodeJS.Signals) => void;
+  /** Its stdout so far. */
+  output: () => string;
+}
+
+export function runChild(script: string, args: string[], env: NodeJS.ProcessEnv = {}): RunningChild {
   const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -47,5 +55,5 @@ export function runChild(script: string, args: string[], env: NodeJS.ProcessEnv 
     stderr += d.toString();
   });
   const done = new Promise<ChildResult>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
-  return { pid: child.pid!, done, kill: (s) => child.kill(s) };
+  return { pid: child.pid!, done, kill: (s) => child.kill(s), output: () => stdout };
 }
