@@ -56,6 +56,45 @@ async function interrupt(phase: Phase, signal: 'SIGINT' | 'SIGTERM') {
   return { code, stdout, stderr, left: await leftovers(home, [seen]) };
 }
 
+/** A small seeded generator (mulberry32): the same moments on every run. */
+function moments(seed: number, n: number, maxMs: number): number[] {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return Array.from({ length: n }, () => Math.round(next() * maxMs));
+}
+
+describe('interrupting a lab run at seeded random moments (the later phases: expiry, writes, evidence)', () => {
+  const cases = moments(22, 4, 4000).map((ms, i) => [ms, i % 2 === 0 ? 'SIGINT' : 'SIGTERM', i % 2 === 0 ? 130 : 143] as const);
+  it.each(cases)('after %i ms: %s exits %i (or, before the command loaded, by the signal), nothing left', async (ms, signal, status) => {
+    const home = tempHome('lab-moment-');
+    const child = spawn(process.execPath, [bin, 'lab', '--json', '--ttl', '1'], {
+      cwd: root,
+      env: { ...process.env, FENCE_TUTOR_HOME: home },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    child.stdout.resume();
+    const closed = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (code, sig) => resolve([code, sig])));
+    await new Promise((r) => setTimeout(r, ms));
+    child.kill(signal);
+    const [code, bySignal] = await closed;
+    // Finished before the signal: 0; interrupted: the status; not yet loaded: the signal's default action.
+    expect([0, status, signal]).toContain(code ?? bySignal);
+    expect(stderr).not.toMatch(/\n\s+at |unexpected error/);
+    expect(stderr.trim().split('\n').filter(Boolean).length).toBeLessThanOrEqual(1);
+    expect(await leftovers(home)).toEqual([]);
+  });
+});
+
 describe('interrupting a lab run in every phase', () => {
   for (const phase of PHASES) {
     const skip = phase.coordinator === 'etcd' && noEtcd;
