@@ -8,11 +8,14 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadProgress } from '../../src/progress/progress-file.js';
+import { loadReview } from '../../src/quiz/review-store.js';
 import { bundleChild, runChild } from '../helpers/child-bundle.js';
 
 let script: string;
+let reviewScript: string;
 beforeAll(() => {
   script = bundleChild('progress-instance');
+  reviewScript = bundleChild('review-instance');
 });
 
 const ROUNDS = 20;
@@ -36,5 +39,15 @@ describe('two instances writing progress at once', () => {
     expect(progress.lessons['only-one']!.readPercent).toBe(100);
     // No lock and no temp file is left.
     expect(readdirSync(dir).sort()).toEqual(['progress.json']);
+  });
+});
+
+describe('two quiz sittings ending at once', () => {
+  it('both record their review results in review.json', async () => {
+    const dir = mkdtempSync(join(process.env.FENCE_TUTOR_HOME!, 'two-reviews-'));
+    const [r1, r2] = await Promise.all([runChild(reviewScript, [dir, String(ROUNDS), 'one']).done, runChild(reviewScript, [dir, String(ROUNDS), 'two']).done]);
+    expect(r1.stderr + r2.stderr).toBe('');
+    expect(Object.keys(loadReview(dir).questions)).toHaveLength(2 * ROUNDS);
+    expect(readdirSync(dir).sort()).toEqual(['review.json']);
   });
 });
