@@ -11,9 +11,8 @@ import { EXIT, UsageError } from './errors.js';
 import { writeStdout } from './stdout.js';
 import { decideDisplay } from './terminal.js';
 
-/** Which commands read or write the data directory (the root command is the app). */
+/** Which commands read or write the data directory (the app, the root command on a terminal, checks in its action). */
 const DATA_DIR_USE: Record<string, 'read' | 'write'> = {
-  'fence-tutor': 'write',
   lesson: 'read',
   lessons: 'read',
   progress: 'read',
@@ -49,6 +48,9 @@ Examples:
       const flags = cmd.optsWithGlobals();
       const display = decideDisplay(flags);
       if (display.interactive) {
+        // The app saves progress: a data dir it cannot use is one line, exit 2, before the screen opens.
+        const { assertDataDirUsable } = await import('../platform/data-dir-check.js');
+        assertDataDirUsable({ write: true });
         const { runApp } = await import('../ui/run-app.js');
         process.exitCode = await runApp({ route: { screen: 'home' }, display, flags });
       } else {
