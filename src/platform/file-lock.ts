@@ -136,11 +136,14 @@ export function withFileLock<T>(path: string, fn: () => T, opts: LockOptions = {
   const deadline = Date.now() + waitMs;
   let pause = 1;
   while (!tryCreate(lockPath)) {
+    // Checked first, so no path through the loop (a stale lock that cannot be moved) spins forever.
+    if (Date.now() > deadline) throw new LockBusyError(lockPath, readHolder(lockPath)?.pid);
     let text = '';
     try {
       text = readFileSync(lockPath, 'utf8');
-    } catch {
-      continue; // removed meanwhile: try again at once
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue; // removed meanwhile: try again at once
+      throw err;
     }
     const holder = readHolder(lockPath);
     // A lock file being written has no holder yet; one left empty by a kill is stale after a moment.
@@ -149,7 +152,6 @@ export function withFileLock<T>(path: string, fn: () => T, opts: LockOptions = {
       recoverStale(lockPath, text);
       continue;
     }
-    if (Date.now() > deadline) throw new LockBusyError(lockPath, holder?.pid);
     sleepSync(pause);
     pause = Math.min(pause * 2, 20);
   }

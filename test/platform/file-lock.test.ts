@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LockBusyError, withFileLock } from '../../src/platform/file-lock.js';
@@ -56,5 +56,12 @@ describe('withFileLock', () => {
     expect((thrown as Error).message).toContain(`${path}.lock`);
     expect((thrown as Error).message).toMatch(/Fix:/);
     expect(existsSync(`${path}.lock`)).toBe(true);
+  });
+
+  it('a lock path it cannot read (a directory) is an error, never an endless wait', () => {
+    const d = dir();
+    const path = join(d, 'state.json');
+    mkdirSync(`${path}.lock`);
+    expect(() => withFileLock(path, () => 'ran', { waitMs: 100 })).toThrow(/EISDIR|LockBusy|held by/);
   });
 });
