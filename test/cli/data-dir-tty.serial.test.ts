@@ -21,7 +21,7 @@ afterEach(async () => {
 
 describe.skipIf(!enabled)('the app with a broken data directory', () => {
   it('progress.json is a directory: one line with the fix, exit 2', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'fence-bad-home-tty-'));
+    const home = mkdtempSync(join(process.env.FENCE_TUTOR_HOME ?? tmpdir(), 'bad-home-tty-'));
     mkdirSync(join(home, 'progress.json'));
     term = await startTmux({ cols: 80, rows: 24, cwd: root, command: 'node bin/fence-tutor.js', env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' } });
     expect(await term.waitForExit(15_000)).toBe(2);

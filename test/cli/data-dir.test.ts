@@ -5,7 +5,7 @@
  * when the tests run as root (root writes through permission bits).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,8 @@ import { bin, ensureBuilt, runCli } from './cli-run.js';
 
 beforeAll(() => ensureBuilt());
 
-const base = () => mkdtempSync(join(tmpdir(), 'fence-bad-home-'));
+// Inside the suite's FENCE_TUTOR_HOME, which the global teardown removes.
+const base = () => mkdtempSync(join(process.env.FENCE_TUTOR_HOME ?? tmpdir(), 'bad-home-'));
 
 const BROKEN: [string, () => { home: string; names: string }][] = [
   [
@@ -78,7 +79,8 @@ describe('a data directory that cannot be used', () => {
   }
 
   it('read-only: the lab (which writes there) exits 2 naming the directory; reading progress still works', () => {
-    const parent = base();
+    // In the system temp dir: an unprivileged user must be able to reach it (the suite's home is 0700).
+    const parent = mkdtempSync(join(tmpdir(), 'fence-read-only-home-'));
     chmodSync(parent, 0o755);
     const home = join(parent, 'home');
     mkdirSync(home, { mode: 0o555 });
@@ -91,6 +93,7 @@ describe('a data directory that cannot be used', () => {
     expect(lab.stderr).toMatch(/not writable/);
     expect(lab.status).toBe(2);
     expect(run(['progress', '--json']).status).toBe(0);
+    rmSync(parent, { recursive: true, force: true });
   });
 
   it('the safety net names a failing path inside the data dir, and leaves other errors alone', () => {

@@ -12,7 +12,7 @@ import { ensureBuilt, runCli } from './cli-run.js';
 beforeAll(ensureBuilt, 120_000);
 vi.setConfig({ testTimeout: 120_000 });
 
-const dir = mkdtempSync(join(tmpdir(), 'ft-grade-trust-'));
+const dir = mkdtempSync(join(process.env.FENCE_TUTOR_HOME ?? tmpdir(), 'grade-trust-'));
 
 function sit(name: string, right: number, student: string): string {
   const sheet = JSON.parse(runCli(['quiz', '--quiz', 'token-contract', '--export', 'sheet', '--seed', '3', '--count', '4']).stdout);

@@ -14,7 +14,8 @@ export const fixturesDir = join(import.meta.dirname, '..', 'fixtures', 'children
 
 /** Bundles `test/fixtures/children/<name>.ts`; returns the path of the .mjs to run with node. */
 export function bundleChild(name: string): string {
-  const out = join(mkdtempSync(join(tmpdir(), 'fence-child-')), `${basename(name)}.mjs`);
+  // Inside the suite's FENCE_TUTOR_HOME, which the global teardown removes.
+  const out = join(mkdtempSync(join(process.env.FENCE_TUTOR_HOME ?? tmpdir(), 'child-')), `${basename(name)}.mjs`);
   buildSync({
     entryPoints: [join(fixturesDir, `${name}.ts`)],
     bundle: true,
