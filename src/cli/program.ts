@@ -11,6 +11,15 @@ import { EXIT, UsageError } from './errors.js';
 import { writeStdout } from './stdout.js';
 import { decideDisplay } from './terminal.js';
 
+/** Which commands read or write the data directory (the app, the root command on a terminal, checks in its action). */
+const DATA_DIR_USE: Record<string, 'read' | 'write'> = {
+  lesson: 'read',
+  lessons: 'read',
+  progress: 'read',
+  quiz: 'read',
+  lab: 'write',
+};
+
 export function buildProgram(): Command {
   const program = new Command();
   program
@@ -39,6 +48,9 @@ Examples:
       const flags = cmd.optsWithGlobals();
       const display = decideDisplay(flags);
       if (display.interactive) {
+        // The app saves progress: a data dir it cannot use is one line, exit 2, before the screen opens.
+        const { assertDataDirUsable } = await import('../platform/data-dir-check.js');
+        assertDataDirUsable({ write: true });
         const { runApp } = await import('../ui/run-app.js');
         process.exitCode = await runApp({ route: { screen: 'home' }, display, flags });
       } else {
@@ -49,6 +61,12 @@ Examples:
   registerAll(program);
   // --content DIR, for any command: checked whole first, so invalid content is refused (exit 2), never shown half-broken.
   program.hook('preAction', async (_root, action) => {
+    // Commands that keep state in the data directory: a broken one is one line, exit 2, before any work.
+    const use = DATA_DIR_USE[action.name()];
+    if (use) {
+      const { assertDataDirUsable } = await import('../platform/data-dir-check.js');
+      assertDataDirUsable({ write: use === 'write' || action.opts().reset === true });
+    }
     const dir = action.optsWithGlobals().content;
     if (typeof dir === 'string') {
       const { requireContentDir } = await import('../content/content-check.js');
@@ -67,11 +85,11 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (err) {
-    return reportError(err);
+    return await reportError(err);
   }
 }
 
-export function reportError(err: unknown): number {
+export async function reportError(err: unknown): Promise<number> {
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.exitCode === 0) {
       return EXIT.ok;
@@ -85,6 +103,13 @@ export function reportError(err: unknown): number {
   }
   if (err instanceof UsageError) {
     process.stderr.write(`fence-tutor: ${err.message}\n`);
+    return EXIT.usage;
+  }
+  // Loaded only on this path: the entry stays small (scripts/build.mjs).
+  const { describeDataDirError } = await import('../platform/data-dir-check.js');
+  const dataDirProblem = describeDataDirError(err);
+  if (dataDirProblem) {
+    process.stderr.write(`fence-tutor: ${dataDirProblem}\n`);
     return EXIT.usage;
   }
   process.stderr.write(`fence-tutor: unexpected error: ${(err as Error)?.stack ?? String(err)}\n`);

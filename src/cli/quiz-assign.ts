@@ -5,6 +5,7 @@
 import { type Assignment, ASSIGNMENT_SCHEMA_VERSION } from '../content/assignment-loader.js';
 import { loadQuizArgWithContent } from '../content/quiz-loader.js';
 import { sanitizeLine } from '../content/sanitize.js';
+import { assignmentSettingsHash } from '../content/assignment-hash.js';
 import { writeJsonAtomic } from '../platform/atomic-file.js';
 import { toolVersion } from '../platform/package-root.js';
 import { EXIT, UsageError } from './errors.js';
@@ -26,10 +27,7 @@ export function buildAssignment(flags: AssignFlags, now: Date = new Date()): Ass
   if (mode === 'practice' && pass !== undefined) throw new UsageError('--pass applies to exams only; use --mode exam or drop --pass');
   const bank = loadQuizArgWithContent(flags.quiz, flags.content);
   const count = flags.count === undefined ? null : parseCount(flags.count);
-  return {
-    schemaVersion: ASSIGNMENT_SCHEMA_VERSION,
-    kind: 'assignment',
-    version: toolVersion(),
+  const settings: Omit<Assignment, 'schemaVersion' | 'kind' | 'version' | 'settingsHash' | 'createdAt' | 'questions'> = {
     title: flags.title === undefined || flags.title.trim() === '' ? null : sanitizeLine(flags.title).trim(),
     quiz: bank.id,
     contentHash: bank.contentHash,
@@ -38,6 +36,13 @@ export function buildAssignment(flags: AssignFlags, now: Date = new Date()): Ass
     count: count === null ? null : Math.min(count, bank.questions.length),
     timeLimitMs: flags.timeLimit === undefined ? null : parseDuration(flags.timeLimit),
     passMark: mode === 'exam' ? (pass ?? 70) : null,
+  };
+  return {
+    schemaVersion: ASSIGNMENT_SCHEMA_VERSION,
+    kind: 'assignment',
+    version: toolVersion(),
+    ...settings,
+    settingsHash: assignmentSettingsHash(settings),
     createdAt: now.toISOString(),
     questions: bank.questions,
   };

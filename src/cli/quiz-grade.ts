@@ -3,6 +3,8 @@
  * JSON reports, grouped by quiz and content hash (never mixed).
  */
 import { gradeClass } from '../core/quiz/class-grade.js';
+import type { Question } from '../core/quiz/types.js';
+import { isQuizPath, loadQuizArgWithContent } from '../content/quiz-loader.js';
 import { ContentError, type Problem } from '../content/problems.js';
 import { gradeText, writeGradeCsv } from '../quiz/grade-output.js';
 import { type LoadedReport, readReportFile, studentName } from '../quiz/report-io.js';
@@ -10,7 +12,29 @@ import { EXIT, UsageError } from './errors.js';
 import { toJson } from './json-output.js';
 import type { Out } from './quiz-output.js';
 
-export function runGrade(files: string[], flags: { json?: boolean; csv?: string }, out: Out): number {
+/**
+ * The bank each report names (its quiz id, shipped or under --content) when
+ * its content hash matches the report's, by question id, so grade can grade
+ * every response again; reports of other banks are summed from their
+ * per-question results (and shown as not verified).
+ */
+function banksFor(reports: readonly LoadedReport[], contentDir: string | undefined): Map<string, ReadonlyMap<string, Question>> {
+  const byHash = new Map<string, ReadonlyMap<string, Question>>();
+  const tried = new Set<string>();
+  for (const { report } of reports) {
+    if (tried.has(report.quiz) || byHash.has(report.contentHash)) continue;
+    tried.add(report.quiz);
+    try {
+      const bank = loadQuizArgWithContent(isQuizPath(report.quiz) ? undefined : report.quiz, contentDir);
+      byHash.set(bank.contentHash, new Map(bank.questions.map((q) => [q.id, q])));
+    } catch (err) {
+      if (!(err instanceof ContentError)) throw err;
+    }
+  }
+  return byHash;
+}
+
+export function runGrade(files: string[], flags: { json?: boolean; csv?: string; content?: string }, out: Out): number {
   if (files.length === 0) throw new UsageError('grade needs at least one report file, e.g. fence-tutor grade reports/*.json');
   const loaded: LoadedReport[] = [];
   const problems: Problem[] = [];
@@ -23,13 +47,21 @@ export function runGrade(files: string[], flags: { json?: boolean; csv?: string 
     }
   }
   if (problems.length > 0) throw new ContentError(problems);
-  const groups = gradeClass(loaded.map((l) => ({ file: l.file, student: studentName(l), report: l.report })));
+  const banks = banksFor(loaded, flags.content);
+  const groups = gradeClass(
+    loaded.map((l) => {
+      const bank = banks.get(l.report.contentHash);
+      return { file: l.file, student: studentName(l), report: l.report, ...(bank ? { bank } : {}) };
+    }),
+  );
   if (flags.csv !== undefined) {
     const written = writeGradeCsv(flags.csv, groups);
     out.stderr(`Wrote ${written.join(', ')}\n`);
   }
   if (flags.json) out.stdout(`${toJson({ groups })}\n`);
   else if (flags.csv === undefined) out.stdout(`${gradeText(groups)}\n`);
+  const flagged = groups.flatMap((g) => g.students).filter((s) => s.flags.length > 0).length;
+  if (flagged > 0) out.stderr(`Note: ${flagged} report${flagged === 1 ? '' : 's'} flagged (see "Flags"): scores are recomputed from the answers.\n`);
   if (groups.length > 1) out.stderr(`Note: ${groups.length} different quizzes or versions; each is graded on its own.\n`);
   return EXIT.ok;
 }

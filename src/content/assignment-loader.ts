@@ -3,12 +3,14 @@
  * every setting and the bank's questions embedded (predict keys included),
  * so a sitting is the same on any machine and any later version. The
  * questions are validated like a bank's; a content hash that does not match
- * them means they were edited after the assignment was made.
+ * them, or a settings hash that does not match the settings, means the file
+ * was edited after the assignment was made.
  */
 import type { QuizMode } from '../core/quiz/grading.js';
 import type { Question } from '../core/quiz/types.js';
 import { ContentError } from './problems.js';
 import { describeValue, isMapping, ProblemList } from './quiz-check.js';
+import { assignmentSettingsHash } from './assignment-hash.js';
 import { contentHashOf } from './quiz-loader.js';
 import { checkQuestion } from './quiz-schema.js';
 import { sanitizeLine } from './sanitize.js';
@@ -26,6 +28,8 @@ export interface Assignment {
   /** The bank id (or custom bank file name) the questions came from. */
   quiz: string;
   contentHash: string;
+  /** Covers the settings below with the content hash (assignment-hash.ts). */
+  settingsHash: string;
   mode: Exclude<QuizMode, 'review'>;
   /** null: each student draws (and records) their own. */
   seed: number | null;
@@ -36,7 +40,7 @@ export interface Assignment {
   questions: Question[];
 }
 
-const KEYS = ['schemaVersion', 'kind', 'version', 'title', 'quiz', 'contentHash', 'mode', 'seed', 'count', 'timeLimitMs', 'passMark', 'createdAt', 'questions'];
+const KEYS = ['schemaVersion', 'kind', 'version', 'title', 'quiz', 'contentHash', 'settingsHash', 'mode', 'seed', 'count', 'timeLimitMs', 'passMark', 'createdAt', 'questions'];
 
 export function loadAssignmentText(text: string, file: string): Assignment {
   const parsed = parseYaml(text, file);
@@ -90,6 +94,18 @@ export function loadAssignmentText(text: string, file: string): Assignment {
     p.at(['contentHash'], 'the embedded questions do not match the content hash: they were changed after the assignment was made', 'ask the instructor for the original file, or write it again with `fence-tutor assign`');
     throw new ContentError(p.problems);
   }
+  // Compared before sanitizing: the hash was made over exactly what the instructor's file held.
+  const settingsHash = assignmentSettingsHash({ title, quiz: quiz!, contentHash: contentHash!, mode: mode!, seed, count, timeLimitMs, passMark });
+  if (d.settingsHash !== settingsHash) {
+    p.at(
+      d.settingsHash === undefined ? [] : ['settingsHash'],
+      d.settingsHash === undefined
+        ? 'the assignment has no `settingsHash` (an older fence-tutor wrote it), so edited settings would go unnoticed'
+        : 'the settings (title, mode, seed, count, time limit, pass mark) do not match `settingsHash`: they were changed after the assignment was made',
+      'ask the instructor for the original file, or write it again with `fence-tutor assign`',
+    );
+    throw new ContentError(p.problems);
+  }
   return {
     schemaVersion: ASSIGNMENT_SCHEMA_VERSION,
     kind: 'assignment',
@@ -97,6 +113,7 @@ export function loadAssignmentText(text: string, file: string): Assignment {
     title: title === null ? null : sanitizeLine(title),
     quiz: sanitizeLine(quiz!),
     contentHash: contentHash!,
+    settingsHash,
     mode: mode!,
     seed,
     count,

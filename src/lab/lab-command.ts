@@ -6,6 +6,7 @@
  */
 import { UsageError } from '../cli/errors.js';
 import { printJson } from '../cli/json-output.js';
+import { installSignalHandlers, onCleanup } from '../platform/cleanup.js';
 import { decideDisplay, type DisplayFlags } from '../cli/terminal.js';
 import { defaultOutDir, LabFlagError, type LabFlags, parseLabFlags } from './lab-options.js';
 import { evidenceLine, plainPrinter } from './plain-printer.js';
@@ -19,6 +20,8 @@ export async function runLabCommand(
   globals: Record<string, unknown>,
   startedAt: number,
 ): Promise<number> {
+  // A signal at any moment, even before the run has registered its teardown, exits 130/143.
+  installSignalHandlers();
   let parsed: ReturnType<typeof parseLabFlags>;
   try {
     parsed = parseLabFlags(opts as LabFlags);
@@ -62,6 +65,10 @@ export async function runLabCommand(
     }
   }
 
+  // Registered before the run's own teardown, so it runs after it (newest first): one line, once all has ended.
+  const forgetNotice = onCleanup(() => {
+    process.stderr.write('fence-tutor: lab interrupted; every process it started has ended\n');
+  });
   const write = (line: string) => process.stdout.write(`${line}\n`);
   const results: LabResult[] = [];
   try {
@@ -87,10 +94,12 @@ export async function runLabCommand(
   } catch (err) {
     // Interrupted: the cleanup registry ends the process with 130/143 once the children are gone.
     if (err instanceof LabAbortedError) return new Promise<number>(() => setTimeout(() => undefined, 10_000));
+    forgetNotice();
     if (err instanceof LabUnavailableError) throw new UsageError(err.message);
     process.stderr.write(`fence-tutor: the lab run failed: ${(err as Error).message}\n`);
     return 1;
   }
+  forgetNotice();
   const summary = parsed.repeats > 1 ? summarize(results, outRoot) : undefined;
   if (summary) writeSummary(summary);
   if (json) printJson(summary ? { runs: results, summary } : results[0]);

@@ -2,13 +2,58 @@
  * Every write of state or a report: temp file in the same directory, fsync,
  * rename. A reader that finds a file it cannot parse moves it aside to
  * NAME.corrupt-TIME, warns on stderr, and carries on with a fresh value.
+ * A temp file left by a writer killed mid-write is removed by the next write.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+
+const TEMP_PATTERN = /^\.(.+)\.(\d+)\.(\d+)\.tmp$/;
+/** No write takes this long: a temp file this old is left over whoever wrote it (pids are reused). */
+const TEMP_MAX_AGE_MS = 60 * 60 * 1000;
+
+function pidRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes temp files of `path` left by a writer killed before its rename (a
+ * SIGKILL during fsync): those of a pid that no longer runs, or older than
+ * any write takes. A live writer's temp file is its own business.
+ */
+export function removeStaleTemps(path: string, now = Date.now()): string[] {
+  const dir = dirname(path);
+  const name = basename(path);
+  const removed: string[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return removed;
+  }
+  for (const entry of entries) {
+    const m = TEMP_PATTERN.exec(entry);
+    if (!m || m[1] !== name) continue;
+    const pid = Number(m[2]);
+    if (pid === process.pid || (pidRuns(pid) && now - Number(m[3]) < TEMP_MAX_AGE_MS)) continue;
+    try {
+      unlinkSync(join(dir, entry));
+      removed.push(entry);
+    } catch {
+      // removed by someone else meanwhile
+    }
+  }
+  return removed;
+}
 
 export function writeFileAtomic(path: string, data: string): void {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
+  removeStaleTemps(path);
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
   const fd = openSync(tmp, 'w', 0o644);
   try {

@@ -31,12 +31,20 @@ export async function runCleanup(): Promise<void> {
 export async function exitAfterCleanup(code: number): Promise<never> {
   if (!exiting) {
     exiting = true;
+    // Ending children under running work rejects what awaited them ("exited
+    // before it was ready"): expected now, never a stack and exit 1 instead of 130/143.
+    process.on('unhandledRejection', () => undefined);
     await runCleanup();
   }
   process.exit(code);
 }
 
-function installSignalHandlers(): void {
+/**
+ * From now on SIGINT/SIGTERM/SIGHUP run the hooks and exit 130/143/129, even
+ * before the first hook is registered (a command that will start processes
+ * calls this first, so an early signal exits the same way as a late one).
+ */
+export function installSignalHandlers(): void {
   if (installed) return;
   installed = true;
   process.on('SIGINT', () => void exitAfterCleanup(130));

@@ -6,9 +6,12 @@
  * atomically. Review boxes live in review.json (the quiz's own file) and
  * quiz history in reports/: this file never writes over either.
  */
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { readJsonOrSetAside, writeJsonAtomic } from '../platform/atomic-file.js';
 import { dataDir } from '../platform/data-dir.js';
+import { withFileLock } from '../platform/file-lock.js';
+import { mergeProgress } from './progress-merge.js';
 
 export const PROGRESS_SCHEMA_VERSION = 1;
 export const PROGRESS_FILE = 'progress.json';
@@ -106,4 +109,25 @@ export function loadProgress(dir?: string, warn?: (message: string) => void): Pr
 
 export function saveProgress(state: ProgressState, dir?: string): void {
   writeJsonAtomic(progressPath(dir), state);
+}
+
+/**
+ * Saves `mine` without losing what another instance on the same data
+ * directory saved meanwhile: under the progress lock, re-read the file,
+ * merge (base: what this instance last read or wrote), write. Returns what
+ * was written, the new base. A corrupt file found here is set aside (warn).
+ */
+export function saveProgressMerged(
+  base: ProgressState,
+  mine: ProgressState,
+  dir?: string,
+  warn?: (message: string) => void,
+): ProgressState {
+  const path = progressPath(dir);
+  mkdirSync(dirname(path), { recursive: true });
+  return withFileLock(path, () => {
+    const merged = mergeProgress(loadProgress(dir, warn), base, mine);
+    writeJsonAtomic(path, merged);
+    return merged;
+  });
 }

@@ -21,8 +21,24 @@ function csv(header: string[], rows: (string | number | boolean | null)[][]): st
 export function gradeCsv(groups: readonly GradeGroup[]): { students: string; questions: string; topics: string } {
   return {
     students: csv(
-      ['group', 'quiz', 'contentHash', 'student', 'file', 'score', 'passed', 'timeTakenMs', 'incomplete', 'seed', 'mode'],
-      groups.flatMap((g) => g.students.map((s) => [groupLabel(g), g.quiz, g.contentHash, s.student, s.file, s.score, s.passed, s.timeTakenMs, s.incomplete, s.seed, s.mode])),
+      ['group', 'quiz', 'contentHash', 'student', 'file', 'score', 'passed', 'timeTakenMs', 'incomplete', 'seed', 'mode', 'verified', 'flags'],
+      groups.flatMap((g) =>
+        g.students.map((s) => [
+          groupLabel(g),
+          g.quiz,
+          g.contentHash,
+          s.student,
+          s.file,
+          s.score,
+          s.passed,
+          s.timeTakenMs,
+          s.incomplete,
+          s.seed,
+          s.mode,
+          s.verified,
+          s.flags.join('; '),
+        ]),
+      ),
     ),
     questions: csv(
       ['group', 'question', 'right', 'total', 'percentRight'],
@@ -67,6 +83,11 @@ export function gradeText(groups: readonly GradeGroup[]): string {
         ...g.students.map((s) => [s.student, `${s.score.toFixed(2)}%`, s.passed === null ? '-' : s.passed ? 'yes' : 'no', duration(s.timeTakenMs), s.incomplete ? 'yes' : 'no']),
       ]),
     );
+    const flagged = g.students.filter((s) => s.flags.length > 0);
+    if (flagged.length > 0) {
+      out.push('', 'Flags (scores above are recomputed from the answers)');
+      for (const s of flagged) for (const f of s.flags) out.push(`  ${s.student} (${s.file}): ${f}`);
+    }
     out.push('', 'Questions, hardest first');
     out.push(...table([['question', 'right', 'percent'], ...g.questions.map((q) => [q.id, `${q.right}/${q.total}`, `${q.percentRight.toFixed(2)}%`])]));
     out.push('', 'Topics');

@@ -4,10 +4,12 @@
  * each other. Read with set-aside on corruption, written atomically.
  * The app reuses this module.
  */
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { emptyReview, parseReviewState, type ReviewState, recordReview } from '../core/quiz/leitner.js';
 import { readJsonOrSetAside, writeJsonAtomic } from '../platform/atomic-file.js';
 import { dataDir } from '../platform/data-dir.js';
+import { withFileLock } from '../platform/file-lock.js';
 
 export function reviewPath(dir: string = dataDir()): string {
   return join(dir, 'review.json');
@@ -23,8 +25,13 @@ export function saveReview(state: ReviewState, dir?: string): void {
 
 /** Records a sitting's results (id, correct) at `now` and saves. */
 export function recordReviewResults(results: readonly { id: string; correct: boolean }[], now: Date, dir?: string): ReviewState {
-  let state = loadReview(dir);
-  for (const r of results) state = recordReview(state, r.id, r.correct, now);
-  saveReview(state, dir);
-  return state;
+  const path = reviewPath(dir);
+  mkdirSync(dirname(path), { recursive: true });
+  // Read, change and write under the lock: two sittings ending at once both count.
+  return withFileLock(path, () => {
+    let state = loadReview(dir);
+    for (const r of results) state = recordReview(state, r.id, r.correct, now);
+    saveReview(state, dir);
+    return state;
+  });
 }

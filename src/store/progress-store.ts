@@ -3,11 +3,13 @@
  * directory, changed by the reader, saved atomically. Opening a lesson,
  * answering a self-check and completing a lesson save at once; scrolling
  * and time only mark the state dirty, and `flush()` (the reader calls it on
- * a timer, on leaving and at Ctrl-C) writes them. Vanilla zustand: no React.
+ * a timer, on leaving and at Ctrl-C) writes them. Each save merges with the
+ * file as it is now, under a lock, so a second instance on the same data
+ * directory loses nothing (progress-merge.ts). Vanilla zustand: no React.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { dataDir } from '../platform/data-dir.js';
-import { emptyProgress, loadProgress, type ProgressState, saveProgress } from '../progress/progress-file.js';
+import { emptyProgress, loadProgress, type ProgressState, saveProgressMerged } from '../progress/progress-file.js';
 import { addTime, markOpened, markViewed, recordSelfCheck, settleCompletion, type ViewReport } from '../progress/progress-model.js';
 
 export interface ProgressStoreState {
@@ -40,11 +42,14 @@ export function createProgressStore(options: ProgressStoreOptions = {}): Progres
   const progress = loadProgress(options.dir, (m) => {
     warning = m;
   });
+  // What this instance last read or wrote: the merge's base, so another instance's saves are kept.
+  let base = progress;
   return createStore<ProgressStoreState>()((set, get) => {
     const save = (next: ProgressState) => {
       try {
-        saveProgress(next, options.dir);
-        set({ progress: next, dirty: false, saveError: null });
+        const merged = saveProgressMerged(base, next, options.dir, (m) => set({ warning: m }));
+        base = merged;
+        set({ progress: merged, dirty: false, saveError: null });
       } catch (err) {
         set({ progress: next, dirty: true, saveError: `progress not saved: ${(err as Error).message}` });
       }

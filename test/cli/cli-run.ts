@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const root = new URL('../..', import.meta.url).pathname;
-const bin = join(root, 'bin/fence-tutor.js');
+export const bin = join(root, 'bin/fence-tutor.js');
 
 export function ensureBuilt(): void {
   if (existsSync(join(root, 'dist/cli.cjs'))) return;

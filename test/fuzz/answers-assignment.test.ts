@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAnswers, readAnswersHeader } from '../../src/content/answers-loader.js';
 import { ASSIGNMENT_SCHEMA_VERSION, loadAssignmentText } from '../../src/content/assignment-loader.js';
+import { assignmentSettingsHash } from '../../src/content/assignment-hash.js';
 import { contentHashOf, loadShippedBank } from '../../src/content/quiz-loader.js';
 import { drawQuestions } from '../../src/core/quiz/draw.js';
 import { fuzzLoader, RUNS } from './harness.js';
@@ -26,6 +27,7 @@ const assignment = JSON.stringify(
     title: 'Week 2',
     quiz: bank.id,
     contentHash: contentHashOf(bank.questions),
+    settingsHash: assignmentSettingsHash({ title: 'Week 2', quiz: bank.id, contentHash: contentHashOf(bank.questions), mode: 'exam', seed, count: 3, timeLimitMs: 600_000, passMark: 70 }),
     mode: 'exam',
     seed,
     count: 3,

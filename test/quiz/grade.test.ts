@@ -44,7 +44,7 @@ describe('grade output', () => {
   it('CSV has a group column, escapes quotes and defuses formulas', () => {
     const csv = gradeCsv(groups);
     const rows = csv.students.trim().split('\r\n');
-    expect(rows[0]).toBe('group,quiz,contentHash,student,file,score,passed,timeTakenMs,incomplete,seed,mode');
+    expect(rows[0]).toBe('group,quiz,contentHash,student,file,score,passed,timeTakenMs,incomplete,seed,mode,verified,flags');
     expect(rows).toHaveLength(4);
     expect(rows[1]).toMatch(/^all@aaaaaaaaaaaa,all,a{64},/);
     expect(csv.students).toContain(`"'=HYPERLINK(""x"")"`);

@@ -9,9 +9,10 @@ export function register(program: Command): void {
     .option('--json', 'print {"groups": [...]} as JSON')
     .option('--csv <dir>', 'write students.csv, questions.csv and topics.csv into DIR')
     .addHelpText('after', '\nExample:\n  $ fence-tutor grade reports/*.json --csv results/')
-    .action(async (files: string[], opts) => {
+    .action(async (files: string[], opts, cmd: Command) => {
       const { runGrade } = await import('../quiz-grade.js');
       const { processOut } = await import('../quiz-output.js');
-      process.exitCode = runGrade(files, opts, processOut);
+      // --content: the instructor's banks, to grade their reports' answers again.
+      process.exitCode = runGrade(files, { ...opts, content: cmd.optsWithGlobals().content }, processOut);
     });
 }

@@ -4,12 +4,16 @@
  * Pure: the caller reads the files and names the students.
  */
 import type { QuizReport } from './grading.js';
+import { regradeReport } from './regrade.js';
+import type { Question } from './types.js';
 
 export interface GradeInput {
   file: string;
   /** The report's student, else the file name. */
   student: string;
   report: QuizReport;
+  /** The bank whose content hash the report names, by question id, when known: responses are graded again. */
+  bank?: ReadonlyMap<string, Question>;
 }
 
 export interface StudentRow {
@@ -21,6 +25,10 @@ export interface StudentRow {
   incomplete: boolean;
   seed: number;
   mode: string;
+  /** Every response was graded again against the bank (else the per-question results were summed). */
+  verified: boolean;
+  /** What the file claims that grading does not confirm, and duplicate students. Empty when all is well. */
+  flags: string[];
 }
 
 export interface QuestionRow {
@@ -59,30 +67,36 @@ export function gradeClass(inputs: readonly GradeInput[]): GradeGroup[] {
   const out: GradeGroup[] = [];
   for (const list of groups.values()) {
     const first = list[0]!.report;
-    const students = list
-      .map(({ file, student, report }) => ({
+    // Scores come from the answers, never from what the file says (regrade.ts).
+    const graded = list.map((input) => ({ ...input, regraded: regradeReport(input.report, input.bank) }));
+    const students = graded
+      .map(({ file, student, report, regraded }) => ({
         student,
         file,
-        score: report.score,
-        passed: report.passed,
+        score: regraded.score,
+        passed: regraded.passed,
         timeTakenMs: Math.max(0, Date.parse(report.finishedAt) - Date.parse(report.startedAt)) || 0,
         incomplete: report.incomplete,
         seed: report.seed,
         mode: report.mode,
+        verified: regraded.verified,
+        flags: [...regraded.flags],
       }))
       .sort((a, b) => (a.student < b.student ? -1 : a.student > b.student ? 1 : a.file < b.file ? -1 : 1));
+    flagDuplicates(students);
     const perQuestion = new Map<string, { right: number; total: number }>();
     const perTag = new Map<string, { points: number; total: number }>();
-    for (const { report } of list) {
+    for (const { report, regraded } of graded) {
       for (const q of report.questions) {
+        const right = regraded.correct.get(q.id) === true;
         const row = perQuestion.get(q.id) ?? { right: 0, total: 0 };
         row.total += 1;
-        row.right += q.correct ? 1 : 0;
+        row.right += right ? 1 : 0;
         perQuestion.set(q.id, row);
         for (const tag of q.tags.length > 0 ? q.tags : ['untagged']) {
           const t = perTag.get(tag) ?? { points: 0, total: 0 };
           t.total += 1;
-          t.points += q.correct ? 1 : 0;
+          t.points += right ? 1 : 0;
           perTag.set(tag, t);
         }
       }
@@ -96,6 +110,22 @@ export function gradeClass(inputs: readonly GradeInput[]): GradeGroup[] {
     out.push({ quiz: first.quiz, contentHash: first.contentHash, students, questions, topics });
   }
   return out.sort((a, b) => (a.quiz < b.quiz ? -1 : a.quiz > b.quiz ? 1 : a.contentHash < b.contentHash ? -1 : 1));
+}
+
+/** Two reports for one student in a group (case and spacing aside): both are flagged, naming the other file. */
+function flagDuplicates(students: StudentRow[]): void {
+  const byName = new Map<string, StudentRow[]>();
+  for (const s of students) {
+    const key = s.student.trim().toLowerCase().replace(/\s+/g, ' ');
+    byName.set(key, [...(byName.get(key) ?? []), s]);
+  }
+  for (const rows of byName.values()) {
+    if (rows.length < 2) continue;
+    for (const row of rows) {
+      const others = rows.filter((r) => r !== row).map((r) => r.file);
+      row.flags.push(`duplicate student: also in ${others.join(', ')}`);
+    }
+  }
 }
 
 /** The group column of the CSV files and the text headings. */

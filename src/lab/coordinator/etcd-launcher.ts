@@ -57,7 +57,7 @@ export function freePort(): Promise<number> {
 
 export async function launchEtcd(opts: {
   bin: string;
-  onSpawn?: (pid: number, argv: string[], dataDir: string) => void;
+  onSpawn?: (pid: number, argv: string[], dataDir: string, stop: () => Promise<void>) => void;
   attempts?: number;
 }): Promise<LaunchedEtcd> {
   const started = performance.now();
@@ -108,7 +108,6 @@ export async function launchEtcd(opts: {
       rmSync(dataDir, { recursive: true, force: true });
       throw new LabUnavailableError(`could not start ${opts.bin}`);
     }
-    opts.onSpawn?.(pid, argv, dataDir);
     let exited = false;
     const exitedPromise = new Promise<void>((resolve) =>
       proc.once('exit', () => {
@@ -126,6 +125,8 @@ export async function launchEtcd(opts: {
       }
       rmSync(dataDir, { recursive: true, force: true });
     };
+    // With its stop: an interrupt while etcd starts must end it too, not only a ready one.
+    opts.onSpawn?.(pid, argv, dataDir, stop);
     const etcd = new EtcdClient([client]);
     const deadline = performance.now() + 10_000;
     while (!exited && performance.now() < deadline) {

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeJsonAtomic } from '../../platform/atomic-file.js';
 import { toolVersion } from '../../platform/package-root.js';
-import { isAlive, runsCommand } from './proc.js';
+import { isAlive, selfIdentity, startTimeOf, stillRuns } from './proc.js';
 
 export const PIDFILE_SCHEMA_VERSION = 1;
 
@@ -18,6 +18,8 @@ export interface RecordedProcess {
   role: string;
   pid: number;
   argv: string[];
+  /** Start time in clock ticks (Linux), added when recorded: the pid's identity. */
+  startTime?: string;
 }
 
 export interface PidfileContent {
@@ -25,7 +27,7 @@ export interface PidfileContent {
   version: string;
   runId: string;
   startedAt: string;
-  runner: { pid: number; argv: string[] };
+  runner: { pid: number; argv: string[]; startTime?: string };
   children: RecordedProcess[];
   tempDirs: string[];
 }
@@ -41,7 +43,8 @@ export class RunPidfile {
       version: toolVersion(),
       runId,
       startedAt: new Date().toISOString(),
-      runner: { pid: process.pid, argv: process.argv },
+      // As /proc shows it, with the start time: process.argv differs for `env node` bins and relative paths.
+      runner: selfIdentity(),
       children: [],
       tempDirs: [],
     };
@@ -49,7 +52,8 @@ export class RunPidfile {
   }
 
   addChild(child: RecordedProcess): void {
-    this.content.children.push(child);
+    const startTime = child.startTime ?? startTimeOf(child.pid);
+    this.content.children.push({ ...child, ...(startTime !== undefined ? { startTime } : {}) });
     this.save();
   }
 
@@ -58,8 +62,23 @@ export class RunPidfile {
     this.save();
   }
 
+  /** Every recorded child: teardown checks each has ended before it forgets them. */
+  get children(): readonly RecordedProcess[] {
+    return this.content.children;
+  }
+
   remove(): void {
     rmSync(this.path, { force: true });
+  }
+
+  /**
+   * Removes the pidfile only once no recorded child still runs; otherwise it
+   * stays, so the next run reaps what this one could not end. True if removed.
+   */
+  removeIfAllEnded(): boolean {
+    if (this.content.children.some((c) => stillRuns(c))) return false;
+    this.remove();
+    return true;
   }
 
   private save(): void {
@@ -95,11 +114,10 @@ export async function reapLeftovers(runDir: string, opts: { force?: boolean } = 
       rmSync(path, { force: true });
       continue;
     }
-    const runnerLive =
-      content.runner?.pid === process.pid || (content.runner && runsCommand(content.runner.pid, content.runner.argv));
+    const runnerLive = content.runner?.pid === process.pid || (content.runner && stillRuns(content.runner));
     if (runnerLive && !opts.force) continue;
     for (const child of content.children ?? []) {
-      if (!runsCommand(child.pid, child.argv)) continue;
+      if (!stillRuns(child)) continue;
       await endPid(child.pid);
       report.ended.push(child.pid);
     }

@@ -46,6 +46,52 @@ export function runsCommand(pid: number, argv: readonly string[]): boolean {
   return now.join(' ') === argv.join(' ');
 }
 
+/**
+ * When the process started, in clock ticks since boot (/proc/PID/stat field
+ * 22): with the pid, an identity no reuse can fake. Undefined off Linux.
+ */
+export function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at field 3.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a pidfile records to know a process again later. */
+export interface ProcessIdentity {
+  pid: number;
+  argv: readonly string[];
+  /** startTimeOf(pid) when it was recorded; absent in pidfiles of older versions. */
+  startTime?: string;
+}
+
+/**
+ * The recorded process is still running: same pid and start time where the
+ * start time was recorded (the command line as seen in /proc may differ from
+ * `process.argv`: `env node` bins, relative paths), else the same argv.
+ */
+export function stillRuns(recorded: ProcessIdentity): boolean {
+  if (!isAlive(recorded.pid)) return false;
+  if (recorded.startTime !== undefined) {
+    const now = startTimeOf(recorded.pid);
+    if (now !== undefined) return now === recorded.startTime;
+  }
+  return runsCommand(recorded.pid, recorded.argv);
+}
+
+/** How this process would be recognised later: its argv as /proc shows it, and its start time. */
+export function selfIdentity(): { pid: number; argv: string[]; startTime?: string } {
+  const startTime = startTimeOf(process.pid);
+  return {
+    pid: process.pid,
+    argv: commandLineOf(process.pid) ?? process.argv,
+    ...(startTime !== undefined ? { startTime } : {}),
+  };
+}
+
 /** The process state letter from /proc (T = stopped), when known. */
 export function processState(pid: number): string | undefined {
   try {

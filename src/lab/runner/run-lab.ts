@@ -62,6 +62,8 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
   let members: EtcdMembers | undefined;
   // While members are starting, the teardown waits for the launch (which stops them itself once it sees the teardown).
   let membersLaunch: Promise<unknown> | undefined;
+  // Set from etcd's spawn until it is ready: the teardown ends a starting etcd too.
+  let stopStartingEtcd: (() => Promise<void>) | undefined;
   let coordinator: CoordinatorClient | undefined;
   const prefix = `/fence-tutor/lab/${runId}/`;
   let ctxRef: LabContext | undefined;
@@ -87,10 +89,11 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
       debug('teardown: workers ended, locks released');
       await Promise.all(services.map((s) => s.end()));
       debug('teardown: services ended');
-      if (etcd) await etcd.stop();
+      await (etcd?.stop ?? stopStartingEtcd)?.();
       await membersLaunch?.catch(() => undefined);
       if (members) await members.stop();
-      pidfile.remove();
+      // Kept while anything it names still runs, so the next run can reap it.
+      if (!pidfile.removeIfAllEnded()) debug('teardown: a child outlived its end; the pidfile stays for the next run');
     })();
     return teardownDone;
   };
@@ -150,7 +153,8 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
         listener({ type: 'step', id: 'etcd', status: 'started', text: 'starting a throwaway etcd', atMs: 0 });
         etcd = await launchEtcd({
           bin,
-          onSpawn: (pid, argv, dir) => {
+          onSpawn: (pid, argv, dir, stop) => {
+            stopStartingEtcd = stop;
             pidfile.addChild({ role: 'etcd', pid, argv });
             pidfile.addTempDir(dir);
           },
@@ -203,7 +207,9 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
     const a = startLabChild('A', 'lab-worker', ['--name', 'A', '--run', runId], pidfile);
     workers.push(a);
     const sinkPromise = startSink();
-    // Handled where it is awaited (world.rest); meanwhile the run may wait for its own etcd members.
+    // Awaited for real through world.rest (meanwhile the run may wait for its own etcd members); an
+    // interrupt can end the sink before anyone awaits it, and that rejection must not surface as an
+    // unhandled one (a raw stack, exit 1).
     sinkPromise.catch(() => undefined);
     const b = startLabChild('B', 'lab-worker', ['--name', 'B', '--run', runId], pidfile);
     workers.push(b);

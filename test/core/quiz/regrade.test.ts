@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { gradeClass } from '../../../src/core/quiz/class-grade.js';
+import { drawQuestions } from '../../../src/core/quiz/draw.js';
+import { buildReport, gradeOne, type QuizReport } from '../../../src/core/quiz/grading.js';
+import { regradeReport } from '../../../src/core/quiz/regrade.js';
+import type { Response } from '../../../src/core/quiz/types.js';
+import { FIXTURE_BANK } from './fixtures.js';
+
+const SEED = 5;
+const drawn = drawQuestions(FIXTURE_BANK, SEED, 4);
+const bank = new Map(FIXTURE_BANK.map((q) => [q.id, q]));
+/** A wrong response of the right shape for a drawn question. */
+function wrong(q: (typeof drawn)[number]): Response {
+  if (typeof q.answer === 'number') return (q.answer + 1) % q.options.length;
+  if (q.type === 'ordering') return [...q.answer].reverse();
+  const key = q.answer;
+  return [q.options.findIndex((_, i) => !key.includes(i))];
+}
+
+function report(student: string, rights: number): QuizReport {
+  return buildReport({
+    version: 't',
+    quiz: 'all',
+    contentHash: 'h',
+    seed: SEED,
+    mode: 'exam',
+    student,
+    startedAt: 0,
+    finishedAt: 1000,
+    results: drawn.map((q, i) => gradeOne(q, i < rights ? q.answer : wrong(q), 0, 1)),
+    passMark: 70,
+    incomplete: false,
+    timeLimitMs: null,
+  });
+}
+
+describe('regradeReport', () => {
+  it('an honest report: the same score, verified against the bank, no flags', () => {
+    const r = regradeReport(report('ada', 3), bank);
+    expect(r).toMatchObject({ score: 75, passed: true, verified: true, flags: [] });
+  });
+
+  it('a score and pass edited by hand: recomputed from the per-question results, and flagged', () => {
+    const edited = { ...report('bob', 1), score: 100, passed: true };
+    const r = regradeReport(edited);
+    expect(r.score).toBe(25);
+    expect(r.passed).toBe(false);
+    expect(r.verified).toBe(false);
+    expect(r.flags).toEqual(['score written 100, recomputed 25', 'passed written true, recomputed false']);
+  });
+
+  it('answers marked right by hand: the bank grades the responses again', () => {
+    const base = report('cy', 1);
+    const edited: QuizReport = { ...base, score: 100, passed: true, questions: base.questions.map((q) => ({ ...q, correct: true, points: 1 })) };
+    const withBank = regradeReport(edited, bank);
+    expect(withBank.score).toBe(25);
+    expect(withBank.flags[0]).toBe('3 answers marked right that the bank grades wrong');
+    // Without the bank, only what the file says per question can be summed.
+    expect(regradeReport(edited).score).toBe(100);
+  });
+
+  it('a question the bank does not have is flagged and the report is not verified', () => {
+    const base = report('dee', 4);
+    const r = regradeReport({ ...base, questions: [...base.questions, { ...base.questions[0]!, id: 'not-in-bank' }] }, bank);
+    expect(r.verified).toBe(false);
+    expect(r.flags).toContain('1 question not in the bank');
+  });
+});
+
+describe('gradeClass with recomputed scores', () => {
+  it('shows the recomputed score and flags duplicate students (case and spacing aside)', () => {
+    const [g] = gradeClass([
+      { file: 'a.json', student: 'Ada  Lovelace', report: { ...report('x', 1), score: 100, passed: true }, bank },
+      { file: 'b.json', student: 'ada lovelace', report: report('y', 4), bank },
+      { file: 'c.json', student: 'Bob', report: report('z', 2), bank },
+    ]);
+    const by = Object.fromEntries(g!.students.map((s) => [s.file, s]));
+    expect(by['a.json']!.score).toBe(25);
+    expect(by['a.json']!.flags).toEqual(['score written 100, recomputed 25', 'passed written true, recomputed false', 'duplicate student: also in b.json']);
+    expect(by['b.json']!.flags).toEqual(['duplicate student: also in a.json']);
+    expect(by['c.json']!.flags).toEqual([]);
+    expect(by['c.json']!.verified).toBe(true);
+  });
+});
