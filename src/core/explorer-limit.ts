@@ -52,8 +52,8 @@ export class ExplorerLimitError extends Error {
   ) {
     super(
       `this scenario is too large to explore: up to ${bound.toLocaleString('en-US')} states ` +
-        `(writes per actor: ${writesPerActor.join(', ')}) and the explorer's limit is ${limit.toLocaleString('en-US')}. ` +
-        'Fix: fewer actors, or fewer writes per actor (the bound is the product over actors of 2 x writes + 1, times the pairs of mark and highest token).',
+        `(writes per actor: ${writesPerActor.join(', ')}); the explorer's limit is ${limit.toLocaleString('en-US')}. ` +
+        'Fix: fewer actors or fewer writes per actor.',
     );
     this.name = 'ExplorerLimitError';
   }
