@@ -71,6 +71,7 @@ export function levelCount(input: LevelInput, hooks: ExploreHooks = {}, space: S
   const ends = sequences.map((q) => 2 * q.length);
   const { strides, pairs, pairIndex, pairHwm, pairMax } = space;
   const limbs = Math.max(1, Math.ceil(space.orderingBits / LIMB_BITS));
+  if (space.bound * 2 * n >= 2 ** 31) throw new RangeError(`explorer: ${space.bound} states do not fit the level path's links; keep to STATE_LIMIT`);
   // Per actor and position, the lowest mark at which no write of the actor
   // can land any more, less one: NONE when none can land at any mark (done,
   // or only writes without a token left), BLOCKS when one will land anyway
@@ -187,6 +188,8 @@ export function levelCount(input: LevelInput, hooks: ExploreHooks = {}, space: S
           target = new LevelTable(limbs, pool, expected);
           levels[progress + dp] = target;
         }
+        // The link fits an Int32: keys are below the state limit (2^25), and
+        // within it there are at most 15 actors (3^15 positions), so 2n <= 30.
         const into = target.find(next, key * 2 * n + (dp - 1) * n + a) + 2;
         const tc = target.table;
         addInto(tc, into, counts, at, limbs);
