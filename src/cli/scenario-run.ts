@@ -7,9 +7,11 @@
  * imports, loaded only when asked for.
  */
 import { join } from 'node:path';
+import { sanitizeLine } from '../content/sanitize.js';
 import { quickFindScenario, quickScenarioFile } from '../content/scenario-quick.js';
 import { simulate } from '../core/engine.js';
 import { explore } from '../core/explorer.js';
+import { ExplorerLimitError } from '../core/explorer-limit.js';
 import { exploreToJson, simToJson } from '../core/sim-json.js';
 import type { Scenario } from '../core/types.js';
 import { UsageError } from './errors.js';
@@ -48,11 +50,22 @@ export async function printSimJson(flags: ScenarioFlags): Promise<void> {
 /** `explore`: the counts as JSON, or as text with bars and the counterexample. */
 export async function runExplore(flags: ScenarioFlags & Record<string, unknown>): Promise<void> {
   const scenario = await scenarioFrom(flags);
-  const result = explore(scenario, overridesFrom(flags));
+  const result = exploreWithinLimit(scenario, flags);
   if (flags.json) {
     printJson(exploreToJson(result));
     return;
   }
   const { explorePlainText } = await import('./explore-plain.js');
   process.stdout.write(explorePlainText(scenario, result, decideDisplay(flags)));
+}
+
+/** The explorer's state limit is a problem with the input: exit 2, naming the scenario. */
+function exploreWithinLimit(scenario: Scenario, flags: ScenarioFlags) {
+  try {
+    return explore(scenario, overridesFrom(flags));
+  } catch (err) {
+    if (!(err instanceof ExplorerLimitError)) throw err;
+    const where = flags.scenarioFile !== undefined ? `--scenario-file ${sanitizeLine(flags.scenarioFile)}` : `--scenario ${scenario.id}`;
+    throw new UsageError(`${where}: ${err.message}`);
+  }
 }

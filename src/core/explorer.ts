@@ -12,11 +12,17 @@
  * is a few thousand states. Counts are bigints, exact beyond 2^53.
  */
 import { effectiveConfig, simulate } from './engine.js';
-import { type PackedTally, PackedOverflow, packedCount } from './packed-count.js';
+import { type ExploreHooks, hookInterval, reportProgress } from './explorer-hooks.js';
+import { checkStateLimit } from './explorer-limit.js';
+import { levelCount } from './level-count.js';
+import { PackedOverflow, packedCount } from './packed-count.js';
 import { compareTokens } from './token.js';
 import type { ConfigOverrides, ExploreResult, Scenario, ScenarioConfig, SimResult, SinkOperation, Token } from './types.js';
 
 const NONE = -1;
+
+/** auto: the packed path when it can hold the counts, else the level path; the others force one (for tests). */
+export type ExplorerPath = 'auto' | 'levels' | 'general';
 
 interface OpWrite {
   actor: string;
@@ -80,8 +86,9 @@ export class Exploration {
   constructor(
     run: Pick<SimResult, 'writes'>,
     private readonly config: ScenarioConfig,
-    /** Tests turn the fast path off to check it against the general one. */
-    private readonly fastPath = true,
+    /** Which counting path: tests force one to check it against the others. */
+    private readonly path: ExplorerPath = 'auto',
+    private readonly hooks: ExploreHooks = {},
   ) {
     this.fencing = config.fencing;
     this.split = config.fencing && config.check === 'split';
@@ -161,9 +168,11 @@ export class Exploration {
     const root: Entry<N> = { state: this.initial(), stale: false, count: one, parent: null, step: null };
     buckets[0]!.set(keyOf(root.state, false), root);
     const tally: Tally<N> = { total: zero, clean: zero, finals: this.writes.map(() => zero).concat([zero]), violating: null, states: 0 };
+    const every = hookInterval(this.hooks);
     for (let progress = 0; progress <= last; progress++) {
       for (const entry of buckets[progress]!.values()) {
         tally.states += 1;
+        if (every !== 0 && tally.states % every === 0) reportProgress(this.hooks, tally.states);
         const { state, count } = entry;
         if (this.done(state)) {
           tally.total = add(tally.total, count);
@@ -192,30 +201,41 @@ export class Exploration {
     return { pos: this.actors.map(() => 0), value: NONE, hwm: NONE, maxAccepted: NONE };
   }
 
-  /** Doubles while every count fits exactly (below 2^53); bigints after that. */
+  /**
+   * Refuses a scenario past the state limit, then counts: the packed path
+   * (doubles, one small-integer key) while every count fits below 2^53 and
+   * the state fits 30 bits, else the level path (multi-limb counts).
+   */
   private counts(): Tally<bigint> {
     if (this.tally) return this.tally;
-    let fast: PackedTally | undefined;
-    try {
-      if (this.fastPath) {
-        fast = packedCount({
-          sequences: this.sequences,
-          ranks: this.writes.map((w) => w.rank),
-          tokenCount: this.tokens.length,
-          fencing: this.fencing,
-          split: this.split,
-        });
-      }
-    } catch (err) {
-      if (!(err instanceof PackedOverflow)) throw err;
-    }
-    if (fast) {
-      this.tally = { total: BigInt(fast.total), clean: BigInt(fast.clean), finals: fast.finals.map((n) => BigInt(n)), violating: null, states: fast.states };
-      this.violatingPath = fast.path;
-    } else {
+    const input = {
+      sequences: this.sequences,
+      ranks: this.writes.map((w) => w.rank),
+      tokenCount: this.tokens.length,
+      fencing: this.fencing,
+      split: this.split,
+    };
+    const space = checkStateLimit(input);
+    if (this.path === 'general') {
       this.tally = this.count<bigint>(0n, 1n, (a, b) => a + b);
       this.violating = this.tally.violating;
+      return this.tally;
     }
+    if (this.path === 'auto' && space.orderingBits <= 53) {
+      try {
+        const fast = packedCount(input, this.hooks);
+        if (fast) {
+          this.tally = { total: BigInt(fast.total), clean: BigInt(fast.clean), finals: fast.finals.map((n) => BigInt(n)), violating: null, states: fast.states };
+          this.violatingPath = fast.path;
+          return this.tally;
+        }
+      } catch (err) {
+        if (!(err instanceof PackedOverflow)) throw err;
+      }
+    }
+    const levels = levelCount(input, this.hooks, space);
+    this.tally = { total: levels.total, clean: levels.clean, finals: levels.finals, violating: null, states: levels.states };
+    this.violatingPath = levels.path;
     return this.tally;
   }
 
@@ -247,15 +267,17 @@ export class Exploration {
     };
   }
 
-  /** Replays the actors' moves from the start as sink operations. */
+  /** Replays the actors' moves from the start as sink operations, then lets each actor finish in turn. */
   private replay(movers: number[]): SinkOperation[] {
     const path: { from: State; step: Step }[] = [];
     let s = this.initial();
-    for (const a of movers) {
+    const move = (a: number) => {
       const step = this.stepOf(s, a)!;
       path.push({ from: s, step });
       s = step.next;
-    }
+    };
+    for (const a of movers) move(a);
+    for (let a = 0; a < this.actors.length; a++) while (s.pos[a]! < 2 * this.sequences[a]!.length) move(a);
     return this.operations(path);
   }
 
@@ -284,14 +306,18 @@ export class Exploration {
   }
 }
 
-/** Explores the orderings of a timed run's writes. */
-export function exploreRun(run: SimResult): ExploreResult {
-  return new Exploration(run, run.config).result(run.scenario);
+/**
+ * Explores the orderings of a timed run's writes. Throws ExplorerLimitError
+ * (before counting) past the state limit, and ExplorationCancelled when
+ * `hooks.shouldCancel` returns true.
+ */
+export function exploreRun(run: SimResult, hooks: ExploreHooks = {}): ExploreResult {
+  return new Exploration(run, run.config, 'auto', hooks).result(run.scenario);
 }
 
-/** Runs the scenario once (for its tokens) and explores the orderings of its writes. */
-export function explore(scenario: Scenario, overrides: ConfigOverrides = {}): ExploreResult {
+/** Runs the scenario once (for its tokens) and explores the orderings of its writes (throws as exploreRun). */
+export function explore(scenario: Scenario, overrides: ConfigOverrides = {}, hooks: ExploreHooks = {}): ExploreResult {
   const run = simulate(scenario, overrides);
-  return new Exploration(run, effectiveConfig(scenario, overrides)).result(scenario.id);
+  return new Exploration(run, effectiveConfig(scenario, overrides), 'auto', hooks).result(scenario.id);
 }
 

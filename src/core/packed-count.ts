@@ -16,6 +16,8 @@
  * than the same work split into methods.
  */
 
+import { type ExploreHooks, hookInterval, reportProgress } from './explorer-hooks.js';
+
 const NONE = -1;
 /** A count is high * LOW_LIMIT + low; past HIGH_LIMIT * LOW_LIMIT (2^53) it no longer fits a double. */
 const LOW_LIMIT = 2 ** 26;
@@ -49,7 +51,7 @@ export class PackedOverflow extends Error {}
 const bitsFor = (values: number) => Math.max(1, Math.ceil(Math.log2(values)));
 
 /** Counts, or returns undefined when the state does not fit 30 bits; throws PackedOverflow past 2^53. */
-export function packedCount(input: PackedInput): PackedTally | undefined {
+export function packedCount(input: PackedInput, hooks: ExploreHooks = {}): PackedTally | undefined {
   const n = input.sequences.length;
   const width = input.ranks.length + 1;
   // Fields, lowest bits first; each stores its value + 1, so NONE is 0 and
@@ -110,8 +112,11 @@ export function packedCount(input: PackedInput): PackedTally | undefined {
   let clean = 0;
   let violating = -1;
   const max = Number.MAX_SAFE_INTEGER;
+  const every = hookInterval(hooks);
+  let visited = 0;
   for (let progress = 0; progress <= last; progress++) {
     for (let id = head[progress]!; id !== -1; id = link[id]!) {
+      if (every !== 0 && ++visited % every === 0) reportProgress(hooks, visited);
       const key = keys[id]!;
       const high = countHigh[id]!;
       const low = countLow[id]!;

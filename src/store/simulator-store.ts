@@ -150,16 +150,25 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
         return;
       }
       const change = before ? narrateComparison(before, after, what) : null;
+      // The new settings may take the scenario past the explorer's state limit: say so instead.
+      let explored: ExploreResult | null = null;
+      let exploreError: string | null = null;
+      try {
+        if (get().exploreOpen) explored = exploreFor(scenario, overrides);
+      } catch (err) {
+        exploreError = (err as Error).message;
+      }
       set({
         overrides,
         result: after,
         change,
-        error: null,
+        error: exploreError,
         cursor: options.reducedMotion ? endTick(after) : 0,
         playing: !options.reducedMotion,
         stopAt: null,
         prediction: null,
-        explore: get().exploreOpen ? exploreFor(scenario, overrides) : null,
+        explore: explored,
+        exploreOpen: explored !== null,
         counterexampleStep: null,
       });
     };

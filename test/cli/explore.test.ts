@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { lateWritersYaml } from '../../scripts/bench/late-writers.mjs';
 import { ensureBuilt, runCli as run } from './cli-run.js';
 
 beforeAll(ensureBuilt, 120_000);
@@ -48,5 +52,39 @@ describe('fence-tutor explore', () => {
 
   it('--help shows an example', () => {
     expect(run(['explore', '--help']).stdout).toContain('$ fence-tutor explore --scenario late-write --check split');
+  });
+
+  it('refuses a scenario past the state limit before counting: exit 2, the file and the numbers, nothing on stdout', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fence-explore-limit-'));
+    try {
+      const file = join(dir, 'seven.yaml');
+      writeFileSync(file, lateWritersYaml(7, 4));
+      const r = run(['explore', '--scenario-file', file, '--json']);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`--scenario-file ${file}: this scenario is too large to explore: up to 172,186,884 states`);
+      expect(r.stderr).toContain("the explorer's limit is 33,554,432");
+      expect(r.stderr).toContain('Fix: fewer actors');
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--json on 5 actors x 4 writes (counts past 2^53) prints exact integers', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fence-explore-big-'));
+    try {
+      const file = join(dir, 'five.yaml');
+      writeFileSync(file, lateWritersYaml(5, 4));
+      const r = run(['explore', '--scenario-file', file, '--json']);
+      expect(r.status).toBe(0);
+      const orderings = /"orderings": (\d+)/.exec(r.stdout)?.[1];
+      // As the explorer counted it before the level path existed.
+      expect(orderings).toBe('4059050417184524442623');
+      const finals = [...r.stdout.matchAll(/"[A-E]4": (\d+)/g)].map((m) => BigInt(m[1]!));
+      expect(finals.reduce((a, b) => a + b, 0n)).toBe(BigInt(orderings!));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

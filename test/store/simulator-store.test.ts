@@ -1,7 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { loadScenarioFile } from '../../src/content/scenario-loader.js';
+import { lateWritersYaml } from '../../scripts/bench/late-writers.mjs';
+import { loadScenarioText } from '../../src/content/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
+import { explore } from '../../src/core/explorer.js';
 import type { ExploreResult, Scenario } from '../../src/core/types.js';
 import { predictionChoices, wrongMoment } from '../../src/store/prediction.js';
 import { createSimulatorStore, endTick, type EngineCalls, eventTicks } from '../../src/store/simulator-store.js';
@@ -158,6 +161,38 @@ describe('simulator store', () => {
     expect(e.explore).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'late-write' }), { check: 'split' });
     store.getState().closeExplore();
     expect(store.getState().exploreOpen).toBe(false);
+  });
+
+  it("a scenario past the explorer's state limit: the message instead of a computation, on opening and after a toggle", () => {
+    const seven = loadScenarioText(lateWritersYaml(7, 4), 'seven.yaml');
+    const store = createSimulatorStore({ simulate, explore });
+    store.getState().open(seven);
+    store.getState().openExplore();
+    expect(store.getState().exploreOpen).toBe(false);
+    expect(store.getState().explore).toBeNull();
+    expect(store.getState().error).toMatch(/too large to explore: up to 172,186,884 states .* limit is 33,554,432/);
+    // Open on a scenario within the limit, then a toggle that keeps it within: no message.
+    const three = loadScenarioText(lateWritersYaml(3, 2), 'three.yaml');
+    store.getState().open(three);
+    store.getState().openExplore();
+    expect(store.getState().exploreOpen).toBe(true);
+    store.getState().toggle('check');
+    expect(store.getState().error).toBeNull();
+    expect(store.getState().explore?.orderings).toBeGreaterThan(0n);
+  });
+
+  it('a toggle that takes the scenario past the limit closes the explorer with the message', () => {
+    const failing = vi.fn(fakeExplore);
+    const store = createSimulatorStore({ simulate, explore: failing });
+    store.getState().open(lateWrite());
+    store.getState().openExplore();
+    failing.mockImplementation(() => {
+      throw new Error('this scenario is too large to explore');
+    });
+    store.getState().toggle('check');
+    expect(store.getState().exploreOpen).toBe(false);
+    expect(store.getState().explore).toBeNull();
+    expect(store.getState().error).toBe('this scenario is too large to explore');
   });
 
   it('a counterexample replay steps within its bounds and stops; a question can be withdrawn', () => {

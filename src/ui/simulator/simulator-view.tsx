@@ -232,7 +232,8 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
       {asking ? null : (
         <Box height={narrationRows} paddingX={1} overflow="hidden">
           <Text wrap="wrap">
-            {now ? now.text : `t=0: nothing yet. Press space to play, ${theme.symbols.right} to step, or p to predict the end first.`}
+            {/* An engine error (such as the explorer's state limit) is read in full here, not cut off on the outcome line. */}
+            {s.error ?? (now ? now.text : `t=0: nothing yet. Press space to play, ${theme.symbols.right} to step, or p to predict the end first.`)}
           </Text>
         </Box>
       )}
@@ -241,7 +242,6 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
       <Text wrap="truncate">
         {' '}
         {outcome ?? `${result.writes.length} write${result.writes.length === 1 ? '' : 's'} in this run; play to the end for the outcome.`}
-        {s.error ? `  (${s.error})` : ''}
       </Text>
     </Box>
   );
