@@ -12,11 +12,31 @@
  * is a few thousand states. Counts are bigints, exact beyond 2^53.
  */
 import { effectiveConfig, simulate } from './engine.js';
-import { type PackedTally, PackedOverflow, packedCount } from './packed-count.js';
+import { type CountTicker, type PackedTally, PackedOverflow, packedCount } from './packed-count.js';
 import { compareTokens } from './token.js';
 import type { ConfigOverrides, ExploreResult, Scenario, ScenarioConfig, SimResult, SinkOperation, Token } from './types.js';
 
 const NONE = -1;
+
+/** Hooks for a long count: progress now and then, and a way to stop it. */
+export interface ExploreOptions {
+  /** Told the number of states expanded so far, every `progressEvery` states. */
+  onProgress?: (p: { statesVisited: number }) => void;
+  /** States between two progress calls (and cancel checks); 10,000 when absent. */
+  progressEvery?: number;
+  /** Asked at each progress point: true stops the count with ExploreCancelled. */
+  shouldCancel?: () => boolean;
+}
+
+/** Thrown out of a count that `shouldCancel` stopped. */
+export class ExploreCancelled extends Error {
+  constructor() {
+    super('the exploration was cancelled');
+    this.name = 'ExploreCancelled';
+  }
+}
+
+const DEFAULT_PROGRESS_EVERY = 10_000;
 
 interface OpWrite {
   actor: string;
@@ -82,6 +102,7 @@ export class Exploration {
     private readonly config: ScenarioConfig,
     /** Tests turn the fast path off to check it against the general one. */
     private readonly fastPath = true,
+    private readonly options: ExploreOptions = {},
   ) {
     this.fencing = config.fencing;
     this.split = config.fencing && config.check === 'split';
@@ -144,7 +165,7 @@ export class Exploration {
    * with bigint counts: used when the packed path (packed-count.ts) cannot
    * hold the state or its counts pass 2^53.
    */
-  private count<N>(zero: N, one: N, add: (a: N, b: N) => N): Tally<N> {
+  private count<N>(zero: N, one: N, add: (a: N, b: N) => N, before = 0): Tally<N> {
     const radix = this.sequences.map((q) => 2 * q.length + 1);
     const ranks = this.tokens.length + 1;
     const space = radix.reduce((m, r) => m * r, (this.writes.length + 1) * ranks * ranks * 2);
@@ -161,9 +182,16 @@ export class Exploration {
     const root: Entry<N> = { state: this.initial(), stale: false, count: one, parent: null, step: null };
     buckets[0]!.set(keyOf(root.state, false), root);
     const tally: Tally<N> = { total: zero, clean: zero, finals: this.writes.map(() => zero).concat([zero]), violating: null, states: 0 };
+    const ticker = this.ticker(before);
+    const every = ticker?.every ?? Number.POSITIVE_INFINITY;
+    let untilTick = every;
     for (let progress = 0; progress <= last; progress++) {
       for (const entry of buckets[progress]!.values()) {
         tally.states += 1;
+        if (--untilTick <= 0) {
+          untilTick = every;
+          ticker?.tick(tally.states);
+        }
         const { state, count } = entry;
         if (this.done(state)) {
           tally.total = add(tally.total, count);
@@ -188,6 +216,22 @@ export class Exploration {
     return tally;
   }
 
+  /**
+   * The progress hook for one counting pass; `before` states were expanded
+   * by an earlier pass (the fast path that gave up), so the number only grows.
+   */
+  private ticker(before: number): CountTicker | undefined {
+    const { onProgress, shouldCancel } = this.options;
+    if (!onProgress && !shouldCancel) return undefined;
+    return {
+      every: this.options.progressEvery ?? DEFAULT_PROGRESS_EVERY,
+      tick: (visited) => {
+        if (shouldCancel?.()) throw new ExploreCancelled();
+        onProgress?.({ statesVisited: before + visited });
+      },
+    };
+  }
+
   private initial(): State {
     return { pos: this.actors.map(() => 0), value: NONE, hwm: NONE, maxAccepted: NONE };
   }
@@ -196,15 +240,24 @@ export class Exploration {
   private counts(): Tally<bigint> {
     if (this.tally) return this.tally;
     let fast: PackedTally | undefined;
+    let expandedByFastPath = 0;
+    const fastTicker = this.ticker(0);
     try {
       if (this.fastPath) {
+        const counting = fastTicker && {
+          every: fastTicker.every,
+          tick: (visited: number) => {
+            expandedByFastPath = visited;
+            fastTicker.tick(visited);
+          },
+        };
         fast = packedCount({
           sequences: this.sequences,
           ranks: this.writes.map((w) => w.rank),
           tokenCount: this.tokens.length,
           fencing: this.fencing,
           split: this.split,
-        });
+        }, counting);
       }
     } catch (err) {
       if (!(err instanceof PackedOverflow)) throw err;
@@ -213,7 +266,7 @@ export class Exploration {
       this.tally = { total: BigInt(fast.total), clean: BigInt(fast.clean), finals: fast.finals.map((n) => BigInt(n)), violating: null, states: fast.states };
       this.violatingPath = fast.path;
     } else {
-      this.tally = this.count<bigint>(0n, 1n, (a, b) => a + b);
+      this.tally = this.count<bigint>(0n, 1n, (a, b) => a + b, expandedByFastPath);
       this.violating = this.tally.violating;
     }
     return this.tally;
@@ -285,13 +338,13 @@ export class Exploration {
 }
 
 /** Explores the orderings of a timed run's writes. */
-export function exploreRun(run: SimResult): ExploreResult {
-  return new Exploration(run, run.config).result(run.scenario);
+export function exploreRun(run: SimResult, options: ExploreOptions = {}): ExploreResult {
+  return new Exploration(run, run.config, true, options).result(run.scenario);
 }
 
 /** Runs the scenario once (for its tokens) and explores the orderings of its writes. */
-export function explore(scenario: Scenario, overrides: ConfigOverrides = {}): ExploreResult {
+export function explore(scenario: Scenario, overrides: ConfigOverrides = {}, options: ExploreOptions = {}): ExploreResult {
   const run = simulate(scenario, overrides);
-  return new Exploration(run, effectiveConfig(scenario, overrides)).result(scenario.id);
+  return new Exploration(run, effectiveConfig(scenario, overrides), true, options).result(scenario.id);
 }
 

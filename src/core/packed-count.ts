@@ -48,8 +48,14 @@ export class PackedOverflow extends Error {}
 
 const bitsFor = (values: number) => Math.max(1, Math.ceil(Math.log2(values)));
 
+/** Called every `every` states expanded, with how many so far; may throw to stop the count. */
+export interface CountTicker {
+  every: number;
+  tick: (statesVisited: number) => void;
+}
+
 /** Counts, or returns undefined when the state does not fit 30 bits; throws PackedOverflow past 2^53. */
-export function packedCount(input: PackedInput): PackedTally | undefined {
+export function packedCount(input: PackedInput, ticker?: CountTicker): PackedTally | undefined {
   const n = input.sequences.length;
   const width = input.ranks.length + 1;
   // Fields, lowest bits first; each stores its value + 1, so NONE is 0 and
@@ -110,8 +116,16 @@ export function packedCount(input: PackedInput): PackedTally | undefined {
   let clean = 0;
   let violating = -1;
   const max = Number.MAX_SAFE_INTEGER;
+  const every = ticker ? Math.max(1, ticker.every) : Number.POSITIVE_INFINITY;
+  let untilTick = every;
+  let expanded = 0;
   for (let progress = 0; progress <= last; progress++) {
     for (let id = head[progress]!; id !== -1; id = link[id]!) {
+      expanded += 1;
+      if (--untilTick <= 0) {
+        untilTick = every;
+        ticker?.tick(expanded);
+      }
       const key = keys[id]!;
       const high = countHigh[id]!;
       const low = countLow[id]!;

@@ -7,12 +7,19 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ConfigOverrides, ExploreResult, Scenario, SimResult } from '../core/types.js';
+import type { ExploreAsync } from '../platform/explore-thread.js';
 import { narrateComparison } from '../core/narration.js';
 import { predictionChoices, wrongMoment } from './prediction.js';
 
 export interface EngineCalls {
   simulate: (scenario: Scenario, overrides: ConfigOverrides) => SimResult;
   explore: (scenario: Scenario, overrides: ConfigOverrides) => ExploreResult;
+  /**
+   * The explorer off this thread (the app's: a worker). When given, `e`
+   * counts there and the store shows progress; without it, `explore` runs
+   * here at once (tests, small embedded timelines).
+   */
+  exploreAsync?: ExploreAsync;
 }
 
 /** Playback speeds; 1x plays four ticks a second. */
@@ -51,6 +58,8 @@ export interface SimulatorState {
   prediction: Prediction | null;
   explore: ExploreResult | null;
   exploreOpen: boolean;
+  /** A count under way off the UI thread: how far it has got. Null when none runs. */
+  exploring: { statesVisited: number } | null;
   /** When set, the explorer's counterexample is being stepped through (index of the op shown). */
   counterexampleStep: number | null;
   /** Engine errors (a bad override) in words; the screen shows it. */
@@ -127,6 +136,7 @@ const FRESH_RUN = {
   prediction: null,
   explore: null,
   exploreOpen: false,
+  exploring: null,
   counterexampleStep: null,
   error: null,
 } satisfies Partial<SimulatorState>;
@@ -137,6 +147,49 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
 
   return createStore<SimulatorState>()((set, get) => {
     const memoRun = memoPerOverrides(runs, engine.simulate);
+    /** The count under way off the thread, if any, for the overrides it counts. */
+    let job: { key: string; cancel: () => void } | null = null;
+    const stopJob = () => {
+      job?.cancel();
+      job = null;
+    };
+
+    /** The explorer's answer for these settings: from the cache, at once, or from a worker when ready. */
+    const startExplore = (scenario: Scenario, overrides: ConfigOverrides) => {
+      const key = overridesKey(overrides);
+      const known = explorations.get(key);
+      if (known || !engine.exploreAsync) {
+        stopJob();
+        try {
+          set({ explore: known ?? exploreFor(scenario, overrides), exploring: null });
+        } catch (err) {
+          set({ error: (err as Error).message, exploring: null });
+        }
+        return;
+      }
+      if (job?.key === key) return;
+      stopJob();
+      const mine: { key: string; cancel: () => void } = { key, cancel: () => undefined };
+      const started = engine.exploreAsync(scenario, overrides, ({ statesVisited }) => {
+        if (job === mine) set({ exploring: { statesVisited } });
+      });
+      mine.cancel = started.cancel;
+      job = mine;
+      set({ explore: null, exploring: { statesVisited: 0 } });
+      started.result.then(
+        (result) => {
+          explorations.set(key, result);
+          if (job !== mine) return;
+          job = null;
+          set({ explore: result, exploring: null });
+        },
+        (err: Error) => {
+          if (job !== mine) return;
+          job = null;
+          set({ exploring: null, exploreOpen: false, error: err.message });
+        },
+      );
+    };
 
     /** A change of settings: run again, say what changed, replay from the start. */
     const rerun = (overrides: ConfigOverrides, what: string) => {
@@ -159,9 +212,11 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
         playing: !options.reducedMotion,
         stopAt: null,
         prediction: null,
-        explore: get().exploreOpen ? exploreFor(scenario, overrides) : null,
+        explore: null,
         counterexampleStep: null,
       });
+      if (get().exploreOpen) startExplore(scenario, overrides);
+      else stopJob();
     };
 
     const exploreFor = memoPerOverrides(explorations, engine.explore);
@@ -177,6 +232,7 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
       ...FRESH_RUN,
 
       open: (scenario, overrides = {}) => {
+        stopJob();
         runs.clear();
         explorations.clear();
         const result = memoRun(scenario, overrides);
@@ -188,7 +244,10 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
           ...FRESH_RUN,
         });
       },
-      close: () => set({ scenario: null, result: null, playing: false, explore: null, exploreOpen: false }),
+      close: () => {
+        stopJob();
+        set({ scenario: null, result: null, playing: false, explore: null, exploreOpen: false, exploring: null });
+      },
 
       togglePlay: () => {
         const { playing, cursor, result } = get();
@@ -303,13 +362,16 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
       openExplore: () => {
         const { scenario, overrides } = get();
         if (!scenario) return;
-        try {
-          set({ explore: exploreFor(scenario, overrides), exploreOpen: true, playing: false, counterexampleStep: null });
-        } catch (err) {
-          set({ error: (err as Error).message });
-        }
+        set({ exploreOpen: true, playing: false, counterexampleStep: null });
+        startExplore(scenario, overrides);
+        // A failed count (a bad override) leaves the panel closed, with the error shown.
+        if (get().exploring === null && get().explore === null) set({ exploreOpen: false });
       },
-      closeExplore: () => set({ exploreOpen: false, counterexampleStep: null }),
+      /** Closes the panel; a count still under way is stopped (its worker ended). */
+      closeExplore: () => {
+        stopJob();
+        set({ exploreOpen: false, exploring: null, counterexampleStep: null });
+      },
       replayCounterexample: () => {
         const { explore } = get();
         if (!explore?.counterexample) return;

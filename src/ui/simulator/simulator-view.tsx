@@ -14,6 +14,7 @@ import { type EngineCalls, endTick, SPEEDS } from '../../store/simulator-store.j
 import { useAppContext } from '../app-context.js';
 import { useScreenInput } from '../use-screen-input.js';
 import { ExplorePanel } from './explore-panel.js';
+import { ExploreProgress } from './explore-progress.js';
 import { PredictPanel } from './predict-panel.js';
 import { TimelineView } from './timeline-view.js';
 import { TogglesLine } from './toggles-line.js';
@@ -188,6 +189,7 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
         </Static>
         {toggles}
         {s.prediction ? <PredictPanel prediction={s.prediction} result={result} theme={theme} /> : null}
+        {s.exploreOpen && s.exploring ? <ExploreProgress statesVisited={s.exploring.statesVisited} theme={theme} /> : null}
         {s.exploreOpen && s.explore ? (
           <ExplorePanel result={s.explore} theme={theme} width={width} rows={area.rows - 4} step={s.counterexampleStep} />
         ) : (
@@ -199,14 +201,27 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
     );
   }
 
+  const exploreHeader = (
+    <Text bold wrap="truncate">
+      {' '}
+      Explore {theme.symbols.separator} {scenario.id} {theme.symbols.dot} fencing {result.config.fencing ? 'ON' : 'OFF'}{' '}
+      {theme.symbols.dot} {result.config.minting} {theme.symbols.dot} {result.config.check}
+    </Text>
+  );
+  if (s.exploreOpen && s.exploring) {
+    return (
+      <Box flexDirection="column">
+        {exploreHeader}
+        {rule}
+        <ExploreProgress statesVisited={s.exploring.statesVisited} theme={theme} />
+      </Box>
+    );
+  }
+
   if (s.exploreOpen && s.explore) {
     return (
       <Box flexDirection="column">
-        <Text bold wrap="truncate">
-          {' '}
-          Explore {theme.symbols.separator} {scenario.id} {theme.symbols.dot} fencing {result.config.fencing ? 'ON' : 'OFF'}{' '}
-          {theme.symbols.dot} {result.config.minting} {theme.symbols.dot} {result.config.check}
-        </Text>
+        {exploreHeader}
         {rule}
         <ExplorePanel result={s.explore} theme={theme} width={width} rows={area.rows - 3} step={s.counterexampleStep} />
       </Box>
