@@ -33,6 +33,8 @@ export function App({ router, display, flags = {} }: AppProps) {
   const focusedContext = useStore(router, (s) => s.keyContext);
   const exitCode = useStore(router, (s) => s.exitCode);
   const theme = useMemo(() => makeTheme(display), [display]);
+  const tooSmall = isTooSmall(size);
+  useEffect(() => router.getState().setTooSmall(tooSmall), [router, tooSmall]);
 
   useEffect(() => {
     if (exitCode !== null) exit(exitCode);
@@ -44,6 +46,11 @@ export function App({ router, display, flags = {} }: AppProps) {
     if (name === 'ctrl-c') {
       if (state.ctrlCGuard?.()) return;
       state.quit(EXIT_INTERRUPTED);
+      return;
+    }
+    // Too small: the hidden screen keeps its place; q or Esc leaves the app, as the notice says.
+    if (state.tooSmall) {
+      if (name === 'q' || name === 'esc') state.quit(0);
       return;
     }
     if (state.captureKeys && !state.helpOpen) return;
@@ -59,7 +66,6 @@ export function App({ router, display, flags = {} }: AppProps) {
   const entry = screenFor(route);
   const keyContext = focusedContext ?? entry.keyContext;
   const Screen = entry.component;
-  const tooSmall = isTooSmall(size);
 
   return (
     <AppContext.Provider value={context}>
@@ -67,14 +73,16 @@ export function App({ router, display, flags = {} }: AppProps) {
       <Box flexDirection="column" width={size.columns} height={display.narrate ? undefined : Math.max(1, size.rows - 1)}>
         <Box flexDirection="column" flexGrow={1} overflow="hidden">
           {tooSmall ? <TooSmall size={size} /> : helpOpen ? <HelpOverlay context={keyContext} /> : null}
-          {/* Hidden, not unmounted, under help: the screen keeps its state and its focused part (the focus rule). */}
-          {tooSmall ? null : (
-            <Box display={helpOpen ? 'none' : 'flex'} flexDirection="column" flexGrow={1}>
-              <Suspense fallback={<Text> Loading...</Text>}>
-                <Screen route={route} />
-              </Suspense>
-            </Box>
-          )}
+          {/*
+            Hidden, not unmounted, under help and while the terminal is too
+            small: the screen keeps its state and its focused part (the focus
+            rule), and a lab run keeps going rather than starting again.
+          */}
+          <Box display={helpOpen || tooSmall ? 'none' : 'flex'} flexDirection="column" flexGrow={1}>
+            <Suspense fallback={<Text> Loading...</Text>}>
+              <Screen route={route} />
+            </Suspense>
+          </Box>
         </Box>
         {tooSmall ? null : <KeyHints context={helpOpen ? 'global' : keyContext} />}
       </Box>
