@@ -8,7 +8,10 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ConfigOverrides, ExploreResult, Scenario, SimResult } from '../core/types.js';
 import type { ExploreAsync } from '../platform/explore-thread.js';
+import { type ChangedSetting, changeReason, sameOutcome } from '../core/change-reason.js';
 import { narrateComparison } from '../core/narration.js';
+import { startOrderingHint } from './ordering-hint.js';
+import { memoPerOverrides, overridesKey } from './overrides-memo.js';
 import { predictionChoices, wrongMoment } from './prediction.js';
 
 export interface EngineCalls {
@@ -53,8 +56,10 @@ export interface SimulatorState {
   speedIndex: number;
   /** Playing stops here (a prediction replay); null: at the end. */
   stopAt: number | null;
-  /** What the last toggle changed, in words (the engine's narration). */
+  /** What the last toggle changed, and why, in words (from the engine's two runs). */
   change: string | null;
+  /** When the timed run stayed the same: how other orderings differ, once counted off the thread. */
+  changeOrderings: string | null;
   prediction: Prediction | null;
   explore: ExploreResult | null;
   exploreOpen: boolean;
@@ -95,11 +100,6 @@ export interface SimulatorOptions {
   reducedMotion?: boolean;
 }
 
-/** One key per distinct set of overrides (the caches are per scenario: `open` clears them). */
-function overridesKey(o: ConfigOverrides): string {
-  return `${o.ttl ?? ''}|${o.fencing ?? ''}|${o.minting ?? ''}|${o.check ?? ''}`;
-}
-
 /** The ticks at which something happens, ascending, with no repeats. */
 export function eventTicks(result: SimResult | null): number[] {
   if (!result) return [];
@@ -113,26 +113,12 @@ export function endTick(result: SimResult | null): number {
   return Math.max(result.endTick, result.events.at(-1)?.t ?? 0);
 }
 
-/** An engine call remembered per set of overrides, in `cache` (cleared by `open`). */
-function memoPerOverrides<T>(
-  cache: Map<string, T>,
-  compute: (scenario: Scenario, overrides: ConfigOverrides) => T,
-): (scenario: Scenario, overrides: ConfigOverrides) => T {
-  return (scenario, overrides) => {
-    const key = overridesKey(overrides);
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const result = compute(scenario, overrides);
-    cache.set(key, result);
-    return result;
-  };
-}
-
 /** What a freshly opened scenario starts from: not playing, nothing asked, explored or failed. */
 const FRESH_RUN = {
   playing: false,
   stopAt: null,
   change: null,
+  changeOrderings: null,
   prediction: null,
   explore: null,
   exploreOpen: false,
@@ -149,9 +135,16 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
     const memoRun = memoPerOverrides(runs, engine.simulate);
     /** The count under way off the thread, if any, for the overrides it counts. */
     let job: { key: string; cancel: () => void } | null = null;
+    /** The counts behind `changeOrderings`, if under way. */
+    let stopHint: (() => void) | null = null;
     const stopJob = () => {
       job?.cancel();
       job = null;
+    };
+    const stopAll = () => {
+      stopJob();
+      stopHint?.();
+      stopHint = null;
     };
 
     /** The explorer's answer for these settings: from the cache, at once, or from a worker when ready. */
@@ -192,8 +185,8 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
     };
 
     /** A change of settings: run again, say what changed, replay from the start. */
-    const rerun = (overrides: ConfigOverrides, what: string) => {
-      const { scenario, result: before } = get();
+    const rerun = (overrides: ConfigOverrides, what: string, setting: ChangedSetting) => {
+      const { scenario, result: before, overrides: previous } = get();
       if (!scenario) return;
       let after: SimResult;
       try {
@@ -202,8 +195,9 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
         set({ error: (err as Error).message });
         return;
       }
-      const change = before ? narrateComparison(before, after, what) : null;
+      const change = before ? narrateComparison(before, after, what, changeReason(before, after, setting)) : null;
       set({
+        changeOrderings: null,
         overrides,
         result: after,
         change,
@@ -217,6 +211,21 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
       });
       if (get().exploreOpen) startExplore(scenario, overrides);
       else stopJob();
+      stopHint?.();
+      stopHint = null;
+      if (before && sameOutcome(before, after) && engine.exploreAsync) {
+        stopHint = startOrderingHint({
+          exploreAsync: engine.exploreAsync,
+          scenario,
+          before: previous,
+          after: overrides,
+          known: (o) => explorations.get(overridesKey(o)),
+          remember: (o, result) => explorations.set(overridesKey(o), result),
+          onHint: (hint) => {
+            if (get().overrides === overrides) set({ changeOrderings: hint });
+          },
+        });
+      }
     };
 
     const exploreFor = memoPerOverrides(explorations, engine.explore);
@@ -232,7 +241,7 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
       ...FRESH_RUN,
 
       open: (scenario, overrides = {}) => {
-        stopJob();
+        stopAll();
         runs.clear();
         explorations.clear();
         const result = memoRun(scenario, overrides);
@@ -245,7 +254,7 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
         });
       },
       close: () => {
-        stopJob();
+        stopAll();
         set({ scenario: null, result: null, playing: false, explore: null, exploreOpen: false, exploring: null });
       },
 
@@ -297,14 +306,14 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
             : which === 'minting'
               ? `minting ${next.minting}`
               : `check ${next.check}`;
-        rerun(next, label);
+        rerun(next, label, which);
       },
       changeTtl: (delta) => {
         const { result, overrides } = get();
         if (!result) return;
         const ttl = Math.min(MAX_TTL, Math.max(MIN_TTL, result.config.ttl + delta));
         if (ttl === result.config.ttl) return;
-        rerun({ ...overrides, ttl }, `lease ${ttl} ticks`);
+        rerun({ ...overrides, ttl }, `lease ${ttl} ticks`, 'ttl');
       },
 
       askPrediction: () => {

@@ -165,10 +165,11 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   const toggles = <TogglesLine config={result.config} theme={theme} />;
   const rule = <Text color={theme.color('muted')}>{` ${theme.symbols.hrule.repeat(Math.max(0, width - 1))}`}</Text>;
   const change = s.change ? (
-    <Box paddingX={1}>
+    <Box paddingX={1} flexDirection="column">
       <Text color={theme.color('warn')} wrap="wrap">
         Changed by {s.change}
       </Text>
+      {s.changeOrderings ? <Text wrap="wrap">{s.changeOrderings}</Text> : null}
     </Box>
   ) : null;
   // The run's outcome and the sink's final mark, both as the engine reported them.
@@ -232,7 +233,8 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   const asking = s.prediction?.phase === 'asking';
   const predictRows = asking ? 1 + (s.prediction?.choices.length ?? 0) : s.prediction ? 2 : 0;
   const narrationRows = asking ? 0 : s.prediction ? 2 : 3;
-  const fixedRows = 3 + 1 + predictRows + narrationRows + (s.change && !asking ? 2 : 0) + 2;
+  const changeRows = s.change && !asking ? 2 + (s.changeOrderings ? 2 : 0) : 0;
+  const fixedRows = 3 + 1 + predictRows + narrationRows + changeRows + 2;
   const timelineRows = Math.max(3, area.rows - fixedRows);
   return (
     <Box flexDirection="column">
