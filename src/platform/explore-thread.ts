@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { simulate } from '../core/engine.js';
 import { explore } from '../core/explorer.js';
 import type { ConfigOverrides, ExploreResult, Scenario } from '../core/types.js';
 import { packageRoot } from './package-root.js';
@@ -44,9 +45,17 @@ function builtWorker(): string | undefined {
   return existsSync(file) ? file : undefined;
 }
 
+/**
+ * Runs with this many writes or fewer are counted here: a few milliseconds
+ * at most, where starting a worker costs tens to hundreds (`npm run bench`,
+ * explore-worker), and the answer would arrive later than the count takes.
+ */
+export const IN_THREAD_MAX_WRITES = 8;
+
 export const exploreOffThread: ExploreAsync = (scenario, overrides, onProgress) => {
   const file = builtWorker();
-  return file ? inWorker(file, { scenario, overrides }, onProgress) : onThisThread({ scenario, overrides }, onProgress);
+  const small = () => simulate(scenario, overrides).writes.length <= IN_THREAD_MAX_WRITES;
+  return file && !small() ? inWorker(file, { scenario, overrides }, onProgress) : onThisThread({ scenario, overrides }, onProgress);
 };
 
 function inWorker(file: string, request: ExploreRequest, onProgress: (p: { statesVisited: number }) => void): ExploreJob {
