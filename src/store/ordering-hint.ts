@@ -19,6 +19,13 @@ export interface OrderingHintRequest {
   onHint: (hint: string) => void;
 }
 
+/**
+ * Larger runs get no hint: two counts nobody asked for could keep a core
+ * busy for minutes (six actors with four writes each). Twelve writes by
+ * four actors count in well under a second (`npm run bench`, engine).
+ */
+export const HINT_MAX_WRITES = 16;
+
 /** The sentence for two counts, or null when they agree on stale acceptances. */
 export function orderingHint(before: ExploreResult, after: ExploreResult): string | null {
   if (before.orderingsWithStaleAcceptance === after.orderingsWithStaleAcceptance && before.orderings === after.orderings) return null;

@@ -10,7 +10,7 @@ import type { ConfigOverrides, ExploreResult, Scenario, SimResult } from '../cor
 import type { ExploreAsync } from '../platform/explore-thread.js';
 import { type ChangedSetting, changeReason, sameOutcome } from '../core/change-reason.js';
 import { narrateComparison } from '../core/narration.js';
-import { startOrderingHint } from './ordering-hint.js';
+import { HINT_MAX_WRITES, startOrderingHint } from './ordering-hint.js';
 import { memoPerOverrides, overridesKey } from './overrides-memo.js';
 import { predictionChoices, wrongMoment } from './prediction.js';
 
@@ -213,7 +213,8 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
       else stopJob();
       stopHint?.();
       stopHint = null;
-      if (before && sameOutcome(before, after) && engine.exploreAsync) {
+      const small = before && Math.max(before.writes.length, after.writes.length) <= HINT_MAX_WRITES;
+      if (before && small && sameOutcome(before, after) && engine.exploreAsync) {
         stopHint = startOrderingHint({
           exploreAsync: engine.exploreAsync,
           scenario,

@@ -94,4 +94,19 @@ describe('simulator store: exploring off the thread', () => {
     store.getState().close();
     expect(jobs[0]!.cancelled).toBe(true);
   });
+
+  it('an unchanged run asks for the "other orderings" counts, but not for a run too large to count unasked', () => {
+    const small = fakeWorker();
+    const store = createSimulatorStore({ simulate, explore: explodes, exploreAsync: small.exploreAsync });
+    store.getState().open(lateWrite());
+    store.getState().toggle('minting');
+    expect(small.jobs.map((j) => j.overrides)).toEqual([{}, { minting: 'volatile' }]);
+
+    const large = fakeWorker();
+    const big = createSimulatorStore({ simulate, explore: explodes, exploreAsync: large.exploreAsync });
+    big.getState().open(loadScenarioFile(join(import.meta.dirname, '../fixtures/scenarios/six-by-four.yaml'), true));
+    big.getState().toggle('minting');
+    expect(big.getState().change).toContain('no failover in this run');
+    expect(large.jobs).toHaveLength(0);
+  });
 });
