@@ -103,4 +103,35 @@ describe.skipIf(!enabled)('the explorer off the UI thread', () => {
     expect(Date.now() - sent).toBeLessThan(1_000);
     expect(await term.waitForExit(10_000)).toBe(130);
   }, 60_000);
+
+  // Home is not in this list yet: right after its first frame it loads the
+  // curriculum on this thread (continue-entry.ts), 1.5-2 s on a loaded
+  // machine, and a Ctrl-C in that moment waits for it (reported to the lead).
+  it.each([
+    ['the reader', 'lesson 1', 'Lesson 1 of 11'],
+    ['the scenario picker', 'sim', 'pick a scenario'],
+    ['the quiz menu', 'quiz', 'Quiz'],
+  ])('Ctrl-C on %s ends the app with 130 within a second', async (_name, args, ready) => {
+    term = await startTmux({
+      cols: 80,
+      rows: 24,
+      cwd: root,
+      command: `node bin/fence-tutor.js ${args}`,
+      env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
+    });
+    await term.waitFor(ready, 15_000);
+    const [pid] = term.commandPids();
+    const sent = Date.now();
+    await term.send('C-c');
+    while (Date.now() - sent < 10_000) {
+      try {
+        process.kill(pid!, 0);
+      } catch {
+        break;
+      }
+      await sleep(10);
+    }
+    expect(Date.now() - sent).toBeLessThan(1_000);
+    expect(await term.waitForExit(10_000)).toBe(130);
+  }, 60_000);
 });
