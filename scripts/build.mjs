@@ -168,9 +168,18 @@ const entry = await build({
   logOverride: { 'empty-import-meta': 'error' },
 });
 
+/**
+ * Entries no `import()` reaches: files started as worker threads, found by
+ * path at run time (src/platform/explore-thread.ts finds its worker here).
+ */
+const WORKERS = { 'explore-worker': 'src/platform/explore-worker.ts' };
+for (const name of Object.keys(WORKERS)) {
+  if (lazy.has(name)) throw new Error(`the worker entry ${name} has the name of a lazily imported module (${lazy.get(name)})`);
+}
+
 const esm = await build({
   ...shared,
-  entryPoints: Object.fromEntries([...lazy].map(([name, file]) => [name, file])),
+  entryPoints: { ...Object.fromEntries([...lazy].map(([name, file]) => [name, file])), ...WORKERS },
   entryNames: 'esm/[name]',
   chunkNames: 'chunks/[name]-[hash]',
   // Code splitting: each lazily imported part loads only the chunks it needs;

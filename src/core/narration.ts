@@ -134,25 +134,28 @@ export function narrateOutcome(result: SimResult, ascii?: boolean): string {
 
 /**
  * How the outcome changed when one toggle flipped: `change` names it
- * ("fencing off"). E.g. "fencing off: A's late write overwrote B's: lost
+ * ("fencing off"), `reason` says why when the outcome does not (see
+ * change-reason.ts). E.g. "fencing off: A's late write overwrote B's: lost
  * update; the sink ends at "1" instead of "100"."
  */
-export function narrateComparison(before: SimResult, after: SimResult, change: string): string {
+export function narrateComparison(before: SimResult, after: SimResult, change: string, reason: string | null = null): string {
+  const why = reason ? `${reason}; ` : '';
   const ends = `the sink ends at ${quoteValue(after.final.value)} instead of ${quoteValue(before.final.value)}`;
   if (after.staleAcceptances > before.staleAcceptances) {
     const stale = after.writes.find((w) => w.stale)!;
     const victim = overwritten(after, stale);
     const what = victim ? `${stale.actor}'s late write overwrote ${victim.actor}'s: lost update` : `${stale.actor}'s stale write was accepted`;
-    return after.final.value !== before.final.value ? `${change}: ${what}; ${ends}.` : `${change}: ${what}.`;
+    return after.final.value !== before.final.value ? `${change}: ${why}${what}; ${ends}.` : `${change}: ${why}${what}.`;
   }
   if (after.staleAcceptances < before.staleAcceptances) {
     const s = before.writes.find((w) => w.stale)!;
     const kept = after.final.value !== before.final.value ? `; ${ends}` : '';
-    return `${change}: ${s.actor}'s stale write is no longer accepted${kept}.`;
+    return `${change}: ${why}${s.actor}'s stale write is no longer accepted${kept}.`;
   }
-  if (after.final.value !== before.final.value) return `${change}: ${ends}.`;
-  const same = after.staleAcceptances === 0 ? 'no stale acceptance' : `still ${after.staleAcceptances} stale acceptance${after.staleAcceptances === 1 ? '' : 's'}`;
-  return `${change}: the same outcome: the sink ends at ${quoteValue(after.final.value)}, ${same}.`;
+  if (after.final.value !== before.final.value) return `${change}: ${why}${ends}.`;
+  const same = after.staleAcceptances === 0 ? 'no stale acceptance' : `${after.staleAcceptances} stale acceptance${after.staleAcceptances === 1 ? '' : 's'}`;
+  const still = `the sink still ends at ${quoteValue(after.final.value)}, ${same}`;
+  return reason ? `${change}: ${reason}; ${still}.` : `${change}: ${still}.`;
 }
 
 /** The accepted write by another actor whose value a stale write replaced. */

@@ -31,6 +31,11 @@ export interface RouterState {
   backGuard: (() => boolean) | null;
   /** The key context of the focused part, when it is not the screen's own (help and hints follow it). */
   keyContext: string | null;
+  /**
+   * The terminal is below the app's minimum: the screen stays mounted (it
+   * keeps its state, a lab run keeps going) but hidden, and takes no keys.
+   */
+  tooSmall: boolean;
   push: (route: Route) => void;
   /** Replace the shown route (a picker that becomes the thing it picked). */
   replace: (route: Route) => void;
@@ -43,6 +48,7 @@ export interface RouterState {
   setCtrlCGuard: (guard: (() => boolean) | null) => void;
   setBackGuard: (guard: (() => boolean) | null) => void;
   setKeyContext: (context: string | null) => void;
+  setTooSmall: (on: boolean) => void;
 }
 
 export type RouterStore = StoreApi<RouterState>;
@@ -64,6 +70,7 @@ export function createRouterStore(initial: Route = { screen: 'home' }): RouterSt
     ctrlCGuard: null,
     backGuard: null,
     keyContext: null,
+    tooSmall: false,
     push: (route) => set({ stack: [...get().stack, route], ...LEAVE_SCREEN }),
     replace: (route) => set({ stack: [...get().stack.slice(0, -1), route], ...LEAVE_SCREEN }),
     back: () => {
@@ -86,7 +93,13 @@ export function createRouterStore(initial: Route = { screen: 'home' }): RouterSt
     setCtrlCGuard: (guard) => set({ ctrlCGuard: guard }),
     setBackGuard: (guard) => set({ backGuard: guard }),
     setKeyContext: (context) => set({ keyContext: context }),
+    setTooSmall: (on) => set({ tooSmall: on }),
   }));
+}
+
+/** The screen is covered (help, or a terminal too small): it takes no keys. */
+export function screenCovered(state: RouterState): boolean {
+  return state.helpOpen || state.tooSmall;
 }
 
 /** The route on top of the stack. */

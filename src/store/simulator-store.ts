@@ -7,12 +7,22 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ConfigOverrides, ExploreResult, Scenario, SimResult } from '../core/types.js';
+import type { ExploreAsync } from '../platform/explore-thread.js';
+import { type ChangedSetting, changeReason, sameOutcome } from '../core/change-reason.js';
 import { narrateComparison } from '../core/narration.js';
+import { HINT_MAX_WRITES, startOrderingHint } from './ordering-hint.js';
+import { memoPerOverrides, overridesKey } from './overrides-memo.js';
 import { predictionChoices, wrongMoment } from './prediction.js';
 
 export interface EngineCalls {
   simulate: (scenario: Scenario, overrides: ConfigOverrides) => SimResult;
   explore: (scenario: Scenario, overrides: ConfigOverrides) => ExploreResult;
+  /**
+   * The explorer off this thread (the app's: a worker). When given, `e`
+   * counts there and the store shows progress; without it, `explore` runs
+   * here at once (tests, small embedded timelines).
+   */
+  exploreAsync?: ExploreAsync;
 }
 
 /** Playback speeds; 1x plays four ticks a second. */
@@ -46,11 +56,15 @@ export interface SimulatorState {
   speedIndex: number;
   /** Playing stops here (a prediction replay); null: at the end. */
   stopAt: number | null;
-  /** What the last toggle changed, in words (the engine's narration). */
+  /** What the last toggle changed, and why, in words (from the engine's two runs). */
   change: string | null;
+  /** When the timed run stayed the same: how other orderings differ, once counted off the thread. */
+  changeOrderings: string | null;
   prediction: Prediction | null;
   explore: ExploreResult | null;
   exploreOpen: boolean;
+  /** A count under way off the UI thread: how far it has got. Null when none runs. */
+  exploring: { statesVisited: number } | null;
   /** When set, the explorer's counterexample is being stepped through (index of the op shown). */
   counterexampleStep: number | null;
   /** Engine errors (a bad override) in words; the screen shows it. */
@@ -86,11 +100,6 @@ export interface SimulatorOptions {
   reducedMotion?: boolean;
 }
 
-/** One key per distinct set of overrides (the caches are per scenario: `open` clears them). */
-function overridesKey(o: ConfigOverrides): string {
-  return `${o.ttl ?? ''}|${o.fencing ?? ''}|${o.minting ?? ''}|${o.check ?? ''}`;
-}
-
 /** The ticks at which something happens, ascending, with no repeats. */
 export function eventTicks(result: SimResult | null): number[] {
   if (!result) return [];
@@ -104,29 +113,16 @@ export function endTick(result: SimResult | null): number {
   return Math.max(result.endTick, result.events.at(-1)?.t ?? 0);
 }
 
-/** An engine call remembered per set of overrides, in `cache` (cleared by `open`). */
-function memoPerOverrides<T>(
-  cache: Map<string, T>,
-  compute: (scenario: Scenario, overrides: ConfigOverrides) => T,
-): (scenario: Scenario, overrides: ConfigOverrides) => T {
-  return (scenario, overrides) => {
-    const key = overridesKey(overrides);
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const result = compute(scenario, overrides);
-    cache.set(key, result);
-    return result;
-  };
-}
-
 /** What a freshly opened scenario starts from: not playing, nothing asked, explored or failed. */
 const FRESH_RUN = {
   playing: false,
   stopAt: null,
   change: null,
+  changeOrderings: null,
   prediction: null,
   explore: null,
   exploreOpen: false,
+  exploring: null,
   counterexampleStep: null,
   error: null,
 } satisfies Partial<SimulatorState>;
@@ -137,10 +133,61 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
 
   return createStore<SimulatorState>()((set, get) => {
     const memoRun = memoPerOverrides(runs, engine.simulate);
+    /** The count under way off the thread, if any, for the overrides it counts. */
+    let job: { key: string; cancel: () => void } | null = null;
+    /** The counts behind `changeOrderings`, if under way. */
+    let stopHint: (() => void) | null = null;
+    const stopJob = () => {
+      job?.cancel();
+      job = null;
+    };
+    const stopAll = () => {
+      stopJob();
+      stopHint?.();
+      stopHint = null;
+    };
+
+    /** The explorer's answer for these settings: from the cache, at once, or from a worker when ready. */
+    const startExplore = (scenario: Scenario, overrides: ConfigOverrides) => {
+      const key = overridesKey(overrides);
+      const known = explorations.get(key);
+      if (known || !engine.exploreAsync) {
+        stopJob();
+        try {
+          set({ explore: known ?? exploreFor(scenario, overrides), exploring: null });
+        } catch (err) {
+          // Past the explorer's state limit (or a bad override): the message instead of a count.
+          set({ error: (err as Error).message, exploring: null, exploreOpen: false });
+        }
+        return;
+      }
+      if (job?.key === key) return;
+      stopJob();
+      const mine: { key: string; cancel: () => void } = { key, cancel: () => undefined };
+      const started = engine.exploreAsync(scenario, overrides, ({ statesVisited }) => {
+        if (job === mine) set({ exploring: { statesVisited } });
+      });
+      mine.cancel = started.cancel;
+      job = mine;
+      set({ explore: null, exploring: { statesVisited: 0 } });
+      started.result.then(
+        (result) => {
+          explorations.set(key, result);
+          if (job !== mine) return;
+          job = null;
+          set({ explore: result, exploring: null });
+        },
+        (err: Error) => {
+          if (job !== mine) return;
+          job = null;
+          set({ exploring: null, exploreOpen: false, error: err.message });
+        },
+      );
+    };
 
     /** A change of settings: run again, say what changed, replay from the start. */
-    const rerun = (overrides: ConfigOverrides, what: string) => {
-      const { scenario, result: before } = get();
+    const rerun = (overrides: ConfigOverrides, what: string, setting: ChangedSetting) => {
+      const { scenario, result: before, overrides: previous } = get();
       if (!scenario) return;
       let after: SimResult;
       try {
@@ -149,28 +196,38 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
         set({ error: (err as Error).message });
         return;
       }
-      const change = before ? narrateComparison(before, after, what) : null;
-      // The new settings may take the scenario past the explorer's state limit: say so instead.
-      let explored: ExploreResult | null = null;
-      let exploreError: string | null = null;
-      try {
-        if (get().exploreOpen) explored = exploreFor(scenario, overrides);
-      } catch (err) {
-        exploreError = (err as Error).message;
-      }
+      const change = before ? narrateComparison(before, after, what, changeReason(before, after, setting)) : null;
       set({
+        changeOrderings: null,
         overrides,
         result: after,
         change,
-        error: exploreError,
+        error: null,
         cursor: options.reducedMotion ? endTick(after) : 0,
         playing: !options.reducedMotion,
         stopAt: null,
         prediction: null,
-        explore: explored,
-        exploreOpen: explored !== null,
+        explore: null,
         counterexampleStep: null,
       });
+      if (get().exploreOpen) startExplore(scenario, overrides);
+      else stopJob();
+      stopHint?.();
+      stopHint = null;
+      const small = before && Math.max(before.writes.length, after.writes.length) <= HINT_MAX_WRITES;
+      if (before && small && sameOutcome(before, after) && engine.exploreAsync) {
+        stopHint = startOrderingHint({
+          exploreAsync: engine.exploreAsync,
+          scenario,
+          before: previous,
+          after: overrides,
+          known: (o) => explorations.get(overridesKey(o)),
+          remember: (o, result) => explorations.set(overridesKey(o), result),
+          onHint: (hint) => {
+            if (get().overrides === overrides) set({ changeOrderings: hint });
+          },
+        });
+      }
     };
 
     const exploreFor = memoPerOverrides(explorations, engine.explore);
@@ -186,6 +243,7 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
       ...FRESH_RUN,
 
       open: (scenario, overrides = {}) => {
+        stopAll();
         runs.clear();
         explorations.clear();
         const result = memoRun(scenario, overrides);
@@ -193,7 +251,10 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
         // run (space, one event at a time) rather than landing on its end.
         set({ scenario, overrides, result, cursor: 0, ...FRESH_RUN });
       },
-      close: () => set({ scenario: null, result: null, playing: false, explore: null, exploreOpen: false }),
+      close: () => {
+        stopAll();
+        set({ scenario: null, result: null, playing: false, explore: null, exploreOpen: false, exploring: null });
+      },
 
       togglePlay: () => {
         const { playing, cursor, result } = get();
@@ -243,14 +304,14 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
             : which === 'minting'
               ? `minting ${next.minting}`
               : `check ${next.check}`;
-        rerun(next, label);
+        rerun(next, label, which);
       },
       changeTtl: (delta) => {
         const { result, overrides } = get();
         if (!result) return;
         const ttl = Math.min(MAX_TTL, Math.max(MIN_TTL, result.config.ttl + delta));
         if (ttl === result.config.ttl) return;
-        rerun({ ...overrides, ttl }, `lease ${ttl} ticks`);
+        rerun({ ...overrides, ttl }, `lease ${ttl} ticks`, 'ttl');
       },
 
       askPrediction: () => {
@@ -308,13 +369,16 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
       openExplore: () => {
         const { scenario, overrides } = get();
         if (!scenario) return;
-        try {
-          set({ explore: exploreFor(scenario, overrides), exploreOpen: true, playing: false, counterexampleStep: null });
-        } catch (err) {
-          set({ error: (err as Error).message });
-        }
+        set({ exploreOpen: true, playing: false, counterexampleStep: null });
+        startExplore(scenario, overrides);
+        // A failed count (a bad override) leaves the panel closed, with the error shown.
+        if (get().exploring === null && get().explore === null) set({ exploreOpen: false });
       },
-      closeExplore: () => set({ exploreOpen: false, counterexampleStep: null }),
+      /** Closes the panel; a count still under way is stopped (its worker ended). */
+      closeExplore: () => {
+        stopJob();
+        set({ exploreOpen: false, exploring: null, counterexampleStep: null });
+      },
       replayCounterexample: () => {
         const { explore } = get();
         if (!explore?.counterexample) return;

@@ -3,7 +3,7 @@
  * too-small notice, and the hint line. The frame is one line shorter than
  * the terminal so Ink never clears the whole screen on redraw (trap 5).
  */
-import { Box, Text, useApp, useInput } from 'ink';
+import { Box, useApp, useInput } from 'ink';
 import { Suspense, useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { Display } from '../cli/terminal.js';
@@ -11,10 +11,12 @@ import { currentRoute, type RouterStore } from '../store/router-store.js';
 import { AppContext, type AppContextValue } from './app-context.js';
 import { HelpOverlay } from './components/help-overlay.js';
 import { KeyHints } from './components/key-hints.js';
+import { Loading } from './components/loading.js';
 import { isTooSmall, TooSmall } from './components/too-small.js';
 import { keyName } from './keymap.js';
 import { screenFor } from './screens/index.js';
 import { makeTheme } from './theme.js';
+import { useKeysWhileLoading } from './use-keys-while-loading.js';
 import { useTerminalSize } from './use-terminal-size.js';
 
 export const EXIT_INTERRUPTED = 130;
@@ -33,6 +35,9 @@ export function App({ router, display, flags = {} }: AppProps) {
   const focusedContext = useStore(router, (s) => s.keyContext);
   const exitCode = useStore(router, (s) => s.exitCode);
   const theme = useMemo(() => makeTheme(display), [display]);
+  const tooSmall = isTooSmall(size);
+  useEffect(() => router.getState().setTooSmall(tooSmall), [router, tooSmall]);
+  const keysWhileLoading = useKeysWhileLoading();
 
   useEffect(() => {
     if (exitCode !== null) exit(exitCode);
@@ -44,6 +49,13 @@ export function App({ router, display, flags = {} }: AppProps) {
     if (name === 'ctrl-c') {
       if (state.ctrlCGuard?.()) return;
       state.quit(EXIT_INTERRUPTED);
+      return;
+    }
+    // Kept for the screen that is loading, and replayed to everyone once it is ready.
+    if (keysWhileLoading.loading()) return;
+    // Too small: the hidden screen keeps its place; q or Esc leaves the app, as the notice says.
+    if (state.tooSmall) {
+      if (name === 'q' || name === 'esc') state.quit(0);
       return;
     }
     if (state.captureKeys && !state.helpOpen) return;
@@ -59,7 +71,6 @@ export function App({ router, display, flags = {} }: AppProps) {
   const entry = screenFor(route);
   const keyContext = focusedContext ?? entry.keyContext;
   const Screen = entry.component;
-  const tooSmall = isTooSmall(size);
 
   return (
     <AppContext.Provider value={context}>
@@ -67,14 +78,16 @@ export function App({ router, display, flags = {} }: AppProps) {
       <Box flexDirection="column" width={size.columns} height={display.narrate ? undefined : Math.max(1, size.rows - 1)}>
         <Box flexDirection="column" flexGrow={1} overflow="hidden">
           {tooSmall ? <TooSmall size={size} /> : helpOpen ? <HelpOverlay context={keyContext} /> : null}
-          {/* Hidden, not unmounted, under help: the screen keeps its state and its focused part (the focus rule). */}
-          {tooSmall ? null : (
-            <Box display={helpOpen ? 'none' : 'flex'} flexDirection="column" flexGrow={1}>
-              <Suspense fallback={<Text> Loading...</Text>}>
-                <Screen route={route} />
-              </Suspense>
-            </Box>
-          )}
+          {/*
+            Hidden, not unmounted, under help and while the terminal is too
+            small: the screen keeps its state and its focused part (the focus
+            rule), and a lab run keeps going rather than starting again.
+          */}
+          <Box display={helpOpen || tooSmall ? 'none' : 'flex'} flexDirection="column" flexGrow={1}>
+            <Suspense fallback={<Loading keys={keysWhileLoading} />}>
+              <Screen route={route} />
+            </Suspense>
+          </Box>
         </Box>
         {tooSmall ? null : <KeyHints context={helpOpen ? 'global' : keyContext} />}
       </Box>

@@ -1,9 +1,11 @@
 /**
  * A screen's keys, as actions of its keymap context. Inactive while the help
- * overlay is open, so `?` help never sends keys to the screen beneath it.
+ * overlay is open, so `?` help never sends keys to the screen beneath it,
+ * and while the terminal is too small (the screen is hidden, not gone).
  */
 import { type Key, useInput } from 'ink';
 import { useStore } from 'zustand';
+import { screenCovered } from '../store/router-store.js';
 import { useAppContext } from './app-context.js';
 import { actionFor } from './keymap.js';
 
@@ -13,12 +15,12 @@ export function useScreenInput(
   options: { isActive?: boolean } = {},
 ): void {
   const { router } = useAppContext();
-  const helpOpen = useStore(router, (s) => s.helpOpen);
+  const covered = useStore(router, screenCovered);
   useInput(
     (input, key) => {
       const action = actionFor(context, input, key);
       if (action) onAction(action, input, key);
     },
-    { isActive: !helpOpen && (options.isActive ?? true) },
+    { isActive: !covered && (options.isActive ?? true) },
   );
 }

@@ -88,7 +88,13 @@ describe('narration', () => {
     );
     expect(narrateComparison(off, run, 'fencing on')).toBe('fencing on: A\'s stale write is no longer accepted; the sink ends at "100" instead of "1".');
     expect(narrateComparison(run, simulate(lateWrite, { check: 'split' }), 'check split')).toBe(
-      'check split: the same outcome: the sink ends at "100", no stale acceptance.',
+      'check split: the sink still ends at "100", no stale acceptance.',
+    );
+    expect(narrateComparison(run, simulate(lateWrite, { minting: 'volatile' }), 'minting volatile', 'no failover in this run, so minting cannot matter')).toBe(
+      'minting volatile: no failover in this run, so minting cannot matter; the sink still ends at "100", no stale acceptance.',
+    );
+    expect(narrateComparison(run, simulate(lateWrite, { ttl: 31 }), 'lease 31 ticks', "the lease now outlasts A's pause, so B never gets the lock")).toBe(
+      'lease 31 ticks: the lease now outlasts A\'s pause, so B never gets the lock; the sink ends at "1" instead of "100".',
     );
     const amnesia = findShippedScenario('amnesia')!;
     expect(narrateComparison(simulate(amnesia), simulate(amnesia, { minting: 'volatile' }), 'minting volatile')).toBe(

@@ -1,4 +1,8 @@
-/** Below 80x24 the screens cannot be laid out honestly: say what is needed. */
+/**
+ * Below 80x24 the screens cannot be laid out honestly: say what is needed,
+ * and what works at any size (the plain commands print text and need no
+ * terminal of any size). The screen underneath is only hidden.
+ */
 import { Text } from 'ink';
 import type { TerminalSize } from '../use-terminal-size.js';
 
@@ -13,7 +17,8 @@ export function TooSmall({ size }: { size: TerminalSize }) {
   return (
     <Text wrap="wrap">
       fence-tutor needs a terminal of at least {MIN_COLUMNS}x{MIN_ROWS}; this one is {size.columns}x{size.rows}.
-      Make the window larger, or press q to quit and run `fence-tutor --plain`.
+      Make the window larger to carry on where you were, or press q to quit. Text at any width: `fence-tutor lesson 1
+      --plain`, `fence-tutor sim --scenario late-write --plain`.
     </Text>
   );
 }

@@ -102,6 +102,10 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
   /** The embedded part tab last went to: enter gives it the keys while it is on screen. */
   const [target, setTarget] = useState<number | null>(null);
   const [mark, setMark] = useState(jump?.query ?? '');
+  /** The line a search jumped to: a pointer in the margin says which hit this is. */
+  const [markedKey, setMarkedKey] = useState<string | null>(jump?.key ?? null);
+  // Without colour (NO_COLOR, --no-color) the match is also bracketed, so the highlight is in the text itself.
+  const markers: readonly [string, string] | undefined = theme.colored ? undefined : theme.ascii ? ['>>', '<<'] : ['»', '«'];
 
   const scenarioBlocks = useMemo(() => {
     const m = new Map<number, ScenarioBlock>();
@@ -406,6 +410,7 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
       reader.getState().setFocus({ kind: 'text' });
       if (row >= 0) reader.getState().scrollTo(Math.max(0, row - 2), Math.max(0, rows.length - (viewRows + SEARCH_ROWS)));
       setMark(search.query.trim());
+      setMarkedKey(key);
       return;
     }
     router.getState().replace({ screen: 'reader', lessonId: hit.lessonId, jump: { key, query: search.query.trim() } });
@@ -456,11 +461,12 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
           </Text>
         </Box>
       </Box>
-      <Box flexDirection="column" height={viewRows} paddingLeft={1} overflow="hidden">
+      <Box flexDirection="column" height={viewRows} overflow="hidden">
         {shown.map((row, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the window
           <Text key={i} wrap="truncate">
-            {(mark ? highlight(row.line, mark) : row.line).map((s, k) => (
+            {mark && row.key === markedKey ? <Text bold>{theme.symbols.pointer}</Text> : ' '}
+            {(mark ? highlight(row.line, mark, markers) : row.line).map((s, k) => (
               <Text
                 // biome-ignore lint/suspicious/noArrayIndexKey: spans are positional within one line
                 key={k}

@@ -143,7 +143,7 @@ export function hangStyled(lines: StyledLine[], first: Span, rest: Span): Styled
 }
 
 /** Mark every case-insensitive occurrence of `query` (search hits) inverse. */
-export function highlight(line: StyledLine, query: string): StyledLine {
+export function highlight(line: StyledLine, query: string, markers?: readonly [string, string]): StyledLine {
   const q = query.toLowerCase();
   if (q === '') return line;
   const text = lineText(line);
@@ -154,15 +154,20 @@ export function highlight(line: StyledLine, query: string): StyledLine {
   }
   if (!marked.includes(true)) return line;
   const out: Span[] = [];
+  const push = (next: Span) => {
+    const last = out[out.length - 1];
+    if (last && sameStyle(last, next)) last.text += next.text;
+    else out.push(next);
+  };
   let offset = 0;
   for (const span of line) {
     for (let i = 0; i < span.text.length; i++) {
-      const inverse = marked[offset + i] ? true : span.inverse;
-      const ch = span.text[i] ?? '';
-      const last = out[out.length - 1];
-      const next: Span = { ...span, text: ch, inverse };
-      if (last && sameStyle(last, next)) last.text += ch;
-      else out.push(next);
+      const at = offset + i;
+      const inside = marked[at] === true;
+      // Without colour, reverse video may not show: markers around each match say it in text.
+      if (markers && inside && !marked[at - 1]) push({ ...span, text: markers[0], inverse: true });
+      push({ ...span, text: span.text[i] ?? '', inverse: inside ? true : span.inverse });
+      if (markers && inside && !marked[at + 1]) push({ ...span, text: markers[1], inverse: true });
     }
     offset += span.text.length;
   }

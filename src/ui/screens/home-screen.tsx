@@ -67,7 +67,7 @@ function Item({ isSelected = false, label }: { isSelected?: boolean; label: stri
 
 export function HomeScreen() {
   const { router, theme, flags } = useAppContext();
-  const helpOpen = useStore(router, (s) => s.helpOpen);
+  const helpOpen = useStore(router, (s) => s.helpOpen || s.tooSmall);
   const progress = useStore(appProgressStore(), (s) => s.progress);
   // A progress file that was corrupt was set aside: say so where the session starts.
   const warning = useStore(appProgressStore(), (s) => s.warning);

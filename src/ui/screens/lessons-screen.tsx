@@ -3,13 +3,14 @@ import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
+import { screenCovered } from '../../store/router-store.js';
 import { appProgressStore } from '../../store/progress-store.js';
 import { useAppContext } from '../app-context.js';
 import { readerSources } from '../reader/reader-sources.js';
 
 export function LessonsScreen() {
   const { flags, theme, router, area } = useAppContext();
-  const helpOpen = useStore(router, (s) => s.helpOpen);
+  const covered = useStore(router, screenCovered);
   const progress = useStore(appProgressStore(), (s) => s.progress);
   const loaded = useMemo(() => {
     try {
@@ -42,7 +43,7 @@ export function LessonsScreen() {
       <Box marginTop={1}>
         <SelectInput
           items={items}
-          isFocused={!helpOpen}
+          isFocused={!covered}
           initialIndex={Math.max(0, last)}
           limit={Math.max(3, area.rows - 4)}
           onSelect={(item) => router.getState().push({ screen: 'reader', lessonId: item.value })}

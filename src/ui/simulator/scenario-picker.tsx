@@ -4,6 +4,7 @@ import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
+import { screenCovered } from '../../store/router-store.js';
 import { ContentError, formatProblem } from '../../content/problems.js';
 import { listShippedScenarios, loadScenarioDir } from '../../content/scenario-loader.js';
 import type { Scenario } from '../../core/types.js';
@@ -42,7 +43,7 @@ function Item({ isSelected = false, label }: { isSelected?: boolean; label: stri
 
 export function ScenarioPicker({ title, onPick }: { title: string; onPick: (scenario: Scenario) => void }) {
   const { router, theme, flags, area } = useAppContext();
-  const helpOpen = useStore(router, (s) => s.helpOpen);
+  const covered = useStore(router, screenCovered);
   const { scenarios, problems } = useMemo(() => loadAll(flags.content), [flags.content]);
   if (problems.length > 0) {
     return (
@@ -70,7 +71,7 @@ export function ScenarioPicker({ title, onPick }: { title: string; onPick: (scen
       <Text> </Text>
       <SelectInput
         items={items}
-        isFocused={!helpOpen}
+        isFocused={!covered}
         indicatorComponent={Indicator}
         itemComponent={Item}
         limit={Math.max(3, area.rows - 4)}

@@ -14,6 +14,7 @@ import { type EngineCalls, endTick, SPEEDS } from '../../store/simulator-store.j
 import { useAppContext } from '../app-context.js';
 import { useScreenInput } from '../use-screen-input.js';
 import { ExplorePanel } from './explore-panel.js';
+import { ExploreProgress } from './explore-progress.js';
 import { PredictPanel } from './predict-panel.js';
 import { TimelineView } from './timeline-view.js';
 import { TogglesLine } from './toggles-line.js';
@@ -166,10 +167,11 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   const toggles = <TogglesLine config={result.config} theme={theme} />;
   const rule = <Text color={theme.color('muted')}>{` ${theme.symbols.hrule.repeat(Math.max(0, width - 1))}`}</Text>;
   const change = s.change ? (
-    <Box paddingX={1}>
+    <Box paddingX={1} flexDirection="column">
       <Text color={theme.color('warn')} wrap="wrap">
         Changed by {s.change}
       </Text>
+      {s.changeOrderings ? <Text wrap="wrap">{s.changeOrderings}</Text> : null}
     </Box>
   ) : null;
   // The run's outcome and the sink's final mark, both as the engine reported them.
@@ -190,6 +192,7 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
         </Static>
         {toggles}
         {s.prediction ? <PredictPanel prediction={s.prediction} result={result} theme={theme} /> : null}
+        {s.exploreOpen && s.exploring ? <ExploreProgress statesVisited={s.exploring.statesVisited} theme={theme} /> : null}
         {s.exploreOpen && s.explore ? (
           <ExplorePanel result={s.explore} theme={theme} width={width} rows={area.rows - 4} step={s.counterexampleStep} />
         ) : (
@@ -201,14 +204,27 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
     );
   }
 
+  const exploreHeader = (
+    <Text bold wrap="truncate">
+      {' '}
+      Explore {theme.symbols.separator} {scenario.id} {theme.symbols.dot} fencing {result.config.fencing ? 'ON' : 'OFF'}{' '}
+      {theme.symbols.dot} {result.config.minting} {theme.symbols.dot} {result.config.check}
+    </Text>
+  );
+  if (s.exploreOpen && s.exploring) {
+    return (
+      <Box flexDirection="column">
+        {exploreHeader}
+        {rule}
+        <ExploreProgress statesVisited={s.exploring.statesVisited} theme={theme} />
+      </Box>
+    );
+  }
+
   if (s.exploreOpen && s.explore) {
     return (
       <Box flexDirection="column">
-        <Text bold wrap="truncate">
-          {' '}
-          Explore {theme.symbols.separator} {scenario.id} {theme.symbols.dot} fencing {result.config.fencing ? 'ON' : 'OFF'}{' '}
-          {theme.symbols.dot} {result.config.minting} {theme.symbols.dot} {result.config.check}
-        </Text>
+        {exploreHeader}
         {rule}
         <ExplorePanel result={s.explore} theme={theme} width={width} rows={area.rows - 3} step={s.counterexampleStep} />
       </Box>
@@ -219,7 +235,8 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   const asking = s.prediction?.phase === 'asking';
   const predictRows = asking ? 1 + (s.prediction?.choices.length ?? 0) : s.prediction ? 2 : 0;
   const narrationRows = asking ? 0 : s.prediction ? 2 : 3;
-  const fixedRows = 3 + 1 + predictRows + narrationRows + (s.change && !asking ? 2 : 0) + 2;
+  const changeRows = s.change && !asking ? 2 + (s.changeOrderings ? 2 : 0) : 0;
+  const fixedRows = 3 + 1 + predictRows + narrationRows + changeRows + 2;
   const timelineRows = Math.max(3, area.rows - fixedRows);
   return (
     <Box flexDirection="column">

@@ -26,6 +26,8 @@ export function useSimulatorStore(
     if (options.explore) s.getState().openExplore();
     return s;
   });
+  // Leaving the screen ends what it started: a count in the explorer's worker.
+  useEffect(() => () => store.getState().close(), [store]);
   const playing = useStore(store, (s) => s.playing);
   const speedIndex = useStore(store, (s) => s.speedIndex);
   useEffect(() => {

@@ -7,6 +7,7 @@
 import { Box, type Key, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
+import { screenCovered } from '../../../store/router-store.js';
 import { onCleanup } from '../../../platform/cleanup.js';
 import { formatCountdown, type QuizState, type QuizStore } from '../../../store/quiz-store.js';
 import { useAppContext } from '../../app-context.js';
@@ -45,7 +46,7 @@ export interface SittingViewProps {
 export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
   const { theme, router, area } = useAppContext();
   const state = useStore(store);
-  const helpOpen = useStore(router, (r) => r.helpOpen);
+  const covered = useStore(router, screenCovered);
   const context = contextOf(state);
   const [scroll, setScroll] = useState(0);
   const timed = state.phase === 'question' && state.meta.timeLimitMs !== null;
@@ -169,7 +170,7 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
           break;
       }
     },
-    { isActive: !helpOpen },
+    { isActive: !covered },
   );
 
   if (state.phase === 'intro') return <IntroView state={state} theme={theme} />;

@@ -1,0 +1,109 @@
+/**
+ * Issue 16: shrinking the terminal below 80x24 and back keeps each screen's
+ * state. The screen is hidden under the too-small notice, not unmounted:
+ * the simulator keeps its toggles and lease, the Lab keeps its result and
+ * never runs its experiment again (a second run into the same folder failed:
+ * "already holds a lab run's evidence"). The notice suggests commands that
+ * work at any size.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const enabled = tmuxTestsEnabled();
+let home = '';
+let term: TmuxSession | undefined;
+
+beforeAll(() => {
+  if (!enabled) return;
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  home = mkdtempSync(join(tmpdir(), 'fence-tutor-e2e-resize-'));
+});
+
+afterEach(async () => {
+  await term?.kill();
+  term = undefined;
+});
+
+afterAll(() => {
+  if (home) rmSync(home, { recursive: true, force: true });
+});
+
+const start = (args: string) =>
+  startTmux({
+    cols: 100,
+    rows: 30,
+    cwd: root,
+    command: `node bin/fence-tutor.js ${args}`,
+    env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
+  });
+
+/** Down to 70x20 (the notice), then back to 100x30. */
+async function shrinkAndBack(t: TmuxSession): Promise<string> {
+  t.resize(70, 20);
+  const notice = await t.waitFor('this one is 70x20');
+  t.resize(100, 30);
+  // A screen with something on it and no notice left.
+  await t.waitFor(/^(?![\s\S]*needs a terminal)[\s\S]*\S/);
+  return notice;
+}
+
+describe.skipIf(!enabled)('resizing below 80x24 and back', () => {
+  it('the simulator keeps fencing, check and lease, and the cursor', async () => {
+    term = await start('sim --scenario late-write');
+    await term.waitFor('Simulator › late-write');
+    // One key at a time, each after the screen answered the last.
+    await term.send('f');
+    await term.waitFor('fencing OFF');
+    await term.send('a');
+    await term.waitFor('check split');
+    await term.send(']');
+    await term.waitFor('lease 11');
+    await term.send('Right');
+    await term.waitFor(/paused 1x\s+t = \d+ of/);
+    const before = /t = (\d+) of/.exec(term.screen())?.[1];
+    const notice = await shrinkAndBack(term);
+    // It suggests a command that works on this terminal as it is (not the bare `--plain`, which only lists commands).
+    expect(notice.replace(/\s+/g, ' ')).toContain('fence-tutor lesson 1 --plain');
+    const screen = await term.waitFor('Simulator › late-write');
+    expect(screen).toMatch(/fencing OFF[\s\S]*check split[\s\S]*lease 11/);
+    expect(/t = (\d+) of/.exec(screen)?.[1]).toBe(before);
+    await term.send('C-c');
+    expect(await term.waitForExit()).toBe(130);
+  }, 60_000);
+
+  it('keys pressed while too small do not reach the hidden screen; q quits', async () => {
+    term = await start('sim --scenario late-write');
+    await term.waitFor('fencing ON');
+    term.resize(70, 20);
+    await term.waitFor('this one is 70x20');
+    await term.send('f');
+    term.resize(100, 30);
+    await term.waitFor('Simulator › late-write');
+    expect(term.screen()).toContain('fencing ON');
+    term.resize(70, 20);
+    await term.waitFor('this one is 70x20');
+    await term.send('q');
+    expect(await term.waitForExit()).toBe(0);
+  }, 60_000);
+
+  it('the Lab keeps its result and does not run again', async () => {
+    const out = join(home, 'lab-once');
+    term = await start(`lab --ttl 1 --out ${out}`);
+    const done = await term.waitFor('evidence: run.json', 30_000);
+    expect(done).toContain('verdict: as expected');
+    await shrinkAndBack(term);
+    const screen = await term.waitFor('verdict: as expected', 5_000);
+    expect(screen).toContain('evidence: run.json');
+    expect(screen).not.toContain('already holds');
+    expect(screen).not.toContain('the run failed');
+    await term.send('q');
+    await term.waitFor('the real thing, on this machine');
+    await term.send('q');
+    expect(await term.waitForExit(5_000)).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,71 @@
+/**
+ * Issue 16: after a search jump in the reader, the match is highlighted in
+ * a real terminal: in reverse video, the line jumped to pointed at in the
+ * margin, and without colour (NO_COLOR) the match between markers too.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const enabled = tmuxTestsEnabled();
+let home = '';
+let term: TmuxSession | undefined;
+
+beforeAll(() => {
+  if (!enabled) return;
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  home = mkdtempSync(join(tmpdir(), 'fence-tutor-e2e-search-'));
+});
+
+afterEach(async () => {
+  await term?.kill();
+  term = undefined;
+});
+
+afterAll(() => {
+  if (home) rmSync(home, { recursive: true, force: true });
+});
+
+/** The screen with its escape sequences (reverse video shows as SGR 7). */
+const styled = (t: TmuxSession) => execFileSync('tmux', ['capture-pane', '-e', '-p', '-t', t.name], { encoding: 'utf8' });
+
+async function searchAndJump(env: Record<string, string>): Promise<TmuxSession> {
+  const t = await startTmux({
+    cols: 100,
+    rows: 30,
+    cwd: root,
+    command: 'node bin/fence-tutor.js lesson 1',
+    env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color', ...env },
+  });
+  await t.waitFor('Lesson 1 of 11 › ');
+  await t.send('/');
+  await t.waitFor('type at least 2 characters');
+  await t.type('zxid');
+  await t.waitFor(/\d+ hits?/);
+  await t.send('Enter');
+  await t.waitFor('Lesson 4 of 11');
+  return t;
+}
+
+describe.skipIf(!enabled)('search highlight', () => {
+  it('the match is in reverse video after the jump', async () => {
+    term = await searchAndJump({});
+    const line = styled(term)
+      .split('\n')
+      .find((l) => /zxid/i.test(l));
+    expect(line).toBeDefined();
+    // SGR 7 (reverse) right before the match.
+    expect(line).toMatch(/\u001b\[(?:\d+;)*7(?:;\d+)*m[^\u001b]*zxid/i);
+    // The line jumped to has a pointer in the margin (which hit, when several lines match).
+    expect(term.screen()).toMatch(/^❯.*zxid/im);
+  }, 60_000);
+
+  it('with NO_COLOR the match still stands out: between markers', async () => {
+    term = await searchAndJump({ NO_COLOR: '1' });
+    expect(term.screen()).toMatch(/^❯.*»zxid«/im);
+  }, 60_000);
+});

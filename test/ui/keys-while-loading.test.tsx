@@ -1,0 +1,71 @@
+/**
+ * Issue 16: keys pressed while a screen says "Loading..." are kept and
+ * applied once it is ready, one at a time, so even an ink-select-input menu
+ * (one key per render) moves once per key. A screen whose code takes 1.5 s
+ * to arrive stands in for a slow machine.
+ */
+import { act, createElement, lazy } from 'react';
+import { Box, Text } from 'ink';
+import SelectInput from 'ink-select-input';
+import { cleanup } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Route } from '../../src/store/router-store.js';
+import { SCREENS } from '../../src/ui/screens/index.js';
+import { advance, press, renderApp, waitForFrame } from '../helpers/ink.js';
+
+afterEach(() => {
+  cleanup();
+  delete SCREENS['slow-menu'];
+});
+
+function MenuScreen({ route }: { route: Route }) {
+  const onPick = route.onPick as (value: string) => void;
+  return createElement(
+    Box,
+    { flexDirection: 'column' },
+    createElement(Text, null, 'slow menu ready'),
+    createElement(SelectInput, {
+      items: ['first', 'second', 'third', 'fourth'].map((v) => ({ label: v, value: v })),
+      onSelect: (item: { value: unknown }) => onPick(String(item.value)),
+    }),
+  );
+}
+
+function slowScreen(ms: number) {
+  SCREENS['slow-menu'] = {
+    component: lazy(() => new Promise<{ default: typeof MenuScreen }>((resolve) => setTimeout(() => resolve({ default: MenuScreen }), ms))),
+    keyContext: 'not-built',
+  };
+}
+
+describe('keys while loading', () => {
+  it('arrows and Enter typed during "Loading..." reach the menu once it shows, each counted', async () => {
+    slowScreen(1500);
+    const picked: string[] = [];
+    const { stdin, lastFrame } = await renderApp({ screen: 'slow-menu', onPick: (v: string) => picked.push(v) });
+    expect(lastFrame()).toContain('Loading...');
+    await press(stdin, 'down', 'down', 'enter');
+    expect(lastFrame()).toContain('Loading...');
+    await waitForFrame(lastFrame, 'slow menu ready');
+    for (let i = 0; i < 50 && picked.length === 0; i++) await advance(20);
+    expect(picked).toEqual(['third']);
+  });
+
+  it('q typed during "Loading..." goes back once the screen is ready, not before', async () => {
+    slowScreen(1500);
+    const { stdin, lastFrame, router } = await renderApp({ screen: 'slow-menu', onPick: () => undefined });
+    await press(stdin, 'q');
+    expect(router.getState().stack.at(-1)?.screen).toBe('slow-menu');
+    await waitForFrame(lastFrame, 'Continue');
+    expect(router.getState().stack.at(-1)?.screen).toBe('home');
+  });
+
+  it('Ctrl-C during "Loading..." quits at once with 130', async () => {
+    slowScreen(2000);
+    const { stdin, router } = await renderApp({ screen: 'slow-menu', onPick: () => undefined });
+    await act(async () => {
+      stdin.write('\u0003');
+    });
+    expect(router.getState().exitCode).toBe(130);
+  });
+});
