@@ -98,7 +98,7 @@ describe('narration', () => {
     );
     const amnesia = findShippedScenario('amnesia')!;
     expect(narrateComparison(simulate(amnesia), simulate(amnesia, { minting: 'volatile' }), 'minting volatile')).toBe(
-      'minting volatile: the same outcome: the sink ends at "A2", still 1 stale acceptance.',
+      'minting volatile: the sink still ends at "A2", 1 stale acceptance.',
     );
   });
 
