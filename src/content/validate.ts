@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ConfigOverrides, Scenario } from '../core/types.js';
+import { claimProblems } from './claim-problems.js';
 import { MANIFEST_FILE } from './lesson-manifest.js';
 import { checkCurriculum, displayPath } from './lesson-loader.js';
 import { parseLesson } from './lesson-parse.js';
@@ -229,6 +230,8 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
         const failure = ran.get(key);
         if (failure) {
           problems.push({ file: lesson.file, line: block.line, message: `the scenario "${scenario.id}" does not run with these toggles: ${failure}`, fix: 'change the toggles or the scenario' });
+        } else {
+          problems.push(...claimProblems(lesson.file, block, scenario));
         }
       } else {
         for (const id of block.ids) {
