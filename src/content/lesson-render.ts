@@ -7,7 +7,7 @@
 import { Lexer, type Token, type Tokens } from 'marked';
 import { renderTable } from './lesson-table.js';
 import type { GlossaryTerm, Lesson, QuizBlock, ScenarioBlock } from './lesson-types.js';
-import { clip, clipKeepingUrl, hang, hardWrap, textWidth, wrapText } from './lesson-wrap.js';
+import { clipKeepingUrl, hang, hardWrap, textWidth, wrapText } from './lesson-wrap.js';
 import { sanitizeLine } from './sanitize.js';
 
 /** Narrower than this, nothing reads well; output is laid out at this width. */

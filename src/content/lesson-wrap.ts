@@ -36,7 +36,7 @@ function breakWord(word: string, width: number): string[] {
 
 /** A word that holds a URL (`https://...`, `<https://...>,`): one that must never be cut. */
 export function isUrlWord(word: string): boolean {
-  return /^[<("'\[]*[a-z][a-z0-9+.-]*:\/\/\S/i.test(word);
+  return /^[<("'[]*[a-z][a-z0-9+.-]*:\/\/\S/i.test(word);
 }
 
 /**
