@@ -26,6 +26,10 @@ interface QuestionCommon {
   explanation: string;
   source: string;
   hint?: string;
+  /** Lesson ids the question draws on (quizzes/FORMAT.md); absent: its own lesson only. */
+  requires?: string[];
+  /** True when the question tests a memorised number or version (at most five in the shipped bank). */
+  recall?: boolean;
 }
 
 export interface SingleQuestion extends QuestionCommon {
