@@ -137,7 +137,7 @@ describe('validate and an instructor’s bank', () => {
   });
 
   it('accepts a question without requires (nothing is checked), and refuses an unknown lesson in requires', () => {
-    expect(validateContent([copy((t) => t)[`root`]], realLoaders).problems).toEqual([]);
+    expect(validateContent([copy((t) => t).root], realLoaders).problems).toEqual([]);
     const { root, bankFile } = copy((t) => t.replace('    lesson: first-steps\n', '    lesson: first-steps\n    requires: [first-steps, no-such-lesson]\n'));
     const [p] = validateContent([root], realLoaders).problems;
     expect(p?.message).toBe('question "q-one" requires "no-such-lesson", which is not a lesson');
