@@ -26,7 +26,7 @@ const AUTHORED_KEYS: Record<string, string[]> = {
   ordering: ['options'],
   predict: ['scenario', 'ask', 'write', 'variants', 'options'],
 };
-const RESOLVED_PREDICT_KEYS = ['scenario', 'scenarioTitle', 'ask', 'write', 'variants'];
+const RESOLVED_PREDICT_KEYS = ['scenario', 'scenarioTitle', 'ask', 'write', 'variants', 'steps'];
 const OVERRIDE_KEYS = ['fencing', 'minting', 'check', 'ttl'];
 
 export type CheckedQuestion = { kind: 'question'; question: Question } | { kind: 'draft'; draft: PredictDraft };
@@ -263,6 +263,11 @@ function checkResolvedPredict(p: ProblemList, raw: Mapping, path: PathSegment[],
       }
     });
   }
+  let steps: string[] | undefined;
+  if (raw.steps !== undefined) {
+    if (Array.isArray(raw.steps) && raw.steps.length <= 200 && raw.steps.every((l) => typeof l === 'string')) steps = raw.steps.map((l) => sanitizeLine(l as string));
+    else p.at([...path, 'steps'], '`steps` must be a list of lines of text', 'regenerate the file with `fence-tutor assign`');
+  }
   if (!ok() || !scenario || !ask) return undefined;
   return {
     kind: 'question',
@@ -274,6 +279,7 @@ function checkResolvedPredict(p: ProblemList, raw: Mapping, path: PathSegment[],
       ask,
       ...(write ? { write } : {}),
       variants,
+      ...(steps ? { steps } : {}),
     },
   };
 }
