@@ -184,6 +184,7 @@ export async function runPlainQuiz(opts: PlainOptions, io: PlainIo): Promise<Pla
       if (r.refused === 'finished') return 'stop';
       if (!r.feedback) return 'next';
       write(r.feedback.correct ? 'Right.' : 'Not quite.');
+      for (const line of r.feedback.answerLines) write(wrap(line, io.columns));
       write(wrap(r.feedback.explanation, io.columns));
       write(wrap(`Source: ${r.feedback.source}`, io.columns));
       if (r.feedback.correct) return 'next';

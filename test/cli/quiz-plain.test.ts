@@ -49,6 +49,8 @@ describe('plain quiz prompts', () => {
     expect(out).toContain('Question 1 of 3');
     expect(out).toMatch(/\n {2}1\. /);
     expect(out).toContain('Not quite.');
+    // The same words as the self-check and the exam review: your answer, the right one.
+    expect(out).toMatch(/Not quite\.\nYour answer: \d\. .*\nRight answer: \d\. /);
     expect(out).toContain('Try again');
     expect(out).toContain('Right.');
     expect(out).toMatch(/type option numbers only/);
