@@ -5,6 +5,7 @@
  *
  * Streams, clock and timers are injected so tests drive it without a TTY.
  */
+import { stepsBlock } from '../core/quiz/predict-steps.js';
 import { createInterface } from 'node:readline';
 import { parseTypedResponse } from '../core/quiz/answers.js';
 import * as S from '../core/quiz/session.js';
@@ -135,7 +136,8 @@ export async function runPlainQuiz(opts: PlainOptions, io: PlainIo): Promise<Pla
     const left = S.timeLeftMs(state, io.now());
     write('');
     write(`Question ${i + 1} of ${n} (${q.type}, ${q.difficulty})${left === null ? '' : `, time left ${clock(left)}`}`);
-    write(wrap(q.prompt, io.columns));
+    // No timeline here: a predict question brings its steps.
+    write(wrap(q.prompt + stepsBlock(q.steps), io.columns));
     q.options.forEach((o, k) => {
       if (!eliminated.includes(k)) write(wrap(`${k + 1}. ${o}`, io.columns, '  ').replace(/^ {2}/, '  '));
     });
@@ -182,6 +184,7 @@ export async function runPlainQuiz(opts: PlainOptions, io: PlainIo): Promise<Pla
       if (r.refused === 'finished') return 'stop';
       if (!r.feedback) return 'next';
       write(r.feedback.correct ? 'Right.' : 'Not quite.');
+      for (const line of r.feedback.answerLines) write(wrap(line, io.columns));
       write(wrap(r.feedback.explanation, io.columns));
       write(wrap(`Source: ${r.feedback.source}`, io.columns));
       if (r.feedback.correct) return 'next';

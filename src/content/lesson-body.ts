@@ -4,6 +4,7 @@
  * it are not links); ```scenario and ```quiz fences become blocks.
  */
 import { z } from 'zod';
+import { CLAIM_FIX, claimLines, claimListSchema } from './claim-schema.js';
 import type { LessonBlock, LessonLink, LessonSegment, MarkdownSegment } from './lesson-types.js';
 import { issuesToProblems } from './lesson-zod.js';
 import { ContentError, type Problem } from './problems.js';
@@ -25,9 +26,7 @@ const scenarioBlockSchema = z
     check: z.enum(['atomic', 'split']).optional(),
     ttl: z.number().int().min(2).optional(),
     caption: z.string().optional(),
-    // The claims the caption makes (lessons/FORMAT.md, "Claims"): accepted here
-    // so a block can carry them; the claim checker reads and checks them.
-    expect: z.array(z.record(z.string(), z.unknown())).optional(),
+    expect: claimListSchema.optional(),
   })
   .strict();
 
@@ -45,7 +44,7 @@ const SCENARIO_FIXES: Record<string, string> = {
   check: 'write "check: atomic" or "check: split"',
   ttl: 'write a lease length in ticks, an integer of at least 2',
   caption: 'write the caption as one string',
-  expect: 'write a list of claims, e.g. "expect: [{staleAcceptances: 0, rejected: [A]}]"',
+  expect: CLAIM_FIX,
 };
 
 const QUIZ_FIXES: Record<string, string> = {
@@ -166,7 +165,7 @@ function parseBlock(
       );
       return undefined;
     }
-    const { id, caption, expect: _claims, ...toggles } = r.data;
+    const { id, caption, expect, ...toggles } = r.data;
     const overrides = Object.fromEntries(Object.entries(toggles).filter(([, v]) => v !== undefined));
     return {
       kind: 'scenario',
@@ -174,6 +173,7 @@ function parseBlock(
       scenarioId: id,
       overrides,
       ...(caption !== undefined ? { caption: sanitizeLine(caption) } : {}),
+      ...(expect !== undefined ? { claims: expect, claimLines: claimLines(parsed, expect, fenceLine) } : {}),
     };
   }
   const r = quizBlockSchema.safeParse(parsed.data);

@@ -7,7 +7,7 @@
 import { Lexer, type Token, type Tokens } from 'marked';
 import { renderTable } from './lesson-table.js';
 import type { GlossaryTerm, Lesson, QuizBlock, ScenarioBlock } from './lesson-types.js';
-import { clip, hang, hardWrap, textWidth, wrapText } from './lesson-wrap.js';
+import { clipKeepingUrl, hang, hardWrap, textWidth, wrapText } from './lesson-wrap.js';
 import { sanitizeLine } from './sanitize.js';
 
 /** Narrower than this, nothing reads well; output is laid out at this width. */
@@ -50,7 +50,7 @@ export function renderLessonPlain(lesson: Lesson, options: RenderOptions): strin
   if (terms.length > 0) blocks.push(terms);
   const lines = blocks.filter((b) => b.length > 0).flatMap((b, i) => (i === 0 ? b : ['', ...b]));
   // Belt and braces: content is sanitised at load, callbacks may not be.
-  return `${lines.map((l) => clip(sanitizeLine(l).trimEnd(), width)).join('\n')}\n`;
+  return `${lines.map((l) => clipKeepingUrl(sanitizeLine(l).trimEnd(), width)).join('\n')}\n`;
 }
 
 class PlainRenderer {

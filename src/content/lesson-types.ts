@@ -4,7 +4,9 @@
  * scenario with toggles preset, and a list of self-check question ids).
  * Pure data; the format is documented in lessons/FORMAT.md.
  */
+import type { Claim } from '../core/claims.js';
 import type { ConfigOverrides } from '../core/types.js';
+import type { ClaimLines } from './claim-schema.js';
 
 /** A fenced ```scenario block: replay a scenario with its toggles preset. */
 export interface ScenarioBlock {
@@ -14,6 +16,10 @@ export interface ScenarioBlock {
   scenarioId: string;
   overrides: ConfigOverrides;
   caption?: string;
+  /** What the text claims the engine shows (`expect:`), checked by validate. */
+  claims?: Claim[];
+  /** File lines of each claim and its fields, for validate's messages. */
+  claimLines?: ClaimLines[];
 }
 
 /** A fenced ```quiz block: the lesson's self-check questions, by id. */

@@ -16,6 +16,16 @@ export function clip(s: string, width: number): string {
   return [...s].slice(0, Math.max(0, width)).join('');
 }
 
+/**
+ * `clip`, except for a line that is one URL (after its indent or list
+ * marker): wrapText put it there whole, and cutting it would break it.
+ */
+export function clipKeepingUrl(s: string, width: number): string {
+  const m = /^\s*(?:(?:[-*+•◦>│|]|\d{1,3}[.)])\s+)?(\S+)$/.exec(s);
+  if (m && isUrlWord(m[1] ?? '')) return s;
+  return clip(s, width);
+}
+
 /** Cut a word longer than the width into width-sized pieces. */
 function breakWord(word: string, width: number): string[] {
   const chars = [...word];
@@ -24,8 +34,14 @@ function breakWord(word: string, width: number): string[] {
   return pieces;
 }
 
+/** A word that holds a URL (`https://...`, `<https://...>,`): one that must never be cut. */
+export function isUrlWord(word: string): boolean {
+  return /^[<("'[]*[a-z][a-z0-9+.-]*:\/\/\S/i.test(word);
+}
+
 /**
- * Wrap text at spaces so that no line is wider than `width`. Newlines in the
+ * Wrap text at spaces so that no line is wider than `width`, except a URL
+ * wider than the line, which is kept whole on a line of its own. Newlines in the
  * text are hard breaks; runs of spaces collapse to one.
  */
 export function wrapText(text: string, width: number): string[] {
@@ -37,6 +53,15 @@ export function wrapText(text: string, width: number): string[] {
     let lineWidth = 0;
     for (const word of words) {
       const ww = textWidth(word);
+      if (ww > w && isUrlWord(word)) {
+        // A URL is never cut: cut, it no longer works when copied. It gets a
+        // line of its own and may run past the width (a terminal wraps it softly).
+        if (line !== '') out.push(line);
+        out.push(word);
+        line = '';
+        lineWidth = 0;
+        continue;
+      }
       if (ww > w) {
         if (line !== '') out.push(line);
         const pieces = breakWord(word, w);

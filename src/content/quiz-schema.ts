@@ -18,7 +18,7 @@ import { describeValue, isMapping, type Mapping, type ProblemList } from './quiz
 import { sanitizeLine, sanitizeText } from './sanitize.js';
 import type { PathSegment } from './yaml.js';
 
-const COMMON_KEYS = ['id', 'type', 'lesson', 'tags', 'difficulty', 'prompt', 'explanation', 'source', 'hint'];
+const COMMON_KEYS = ['id', 'type', 'lesson', 'tags', 'difficulty', 'prompt', 'explanation', 'source', 'hint', 'requires', 'recall'];
 const AUTHORED_KEYS: Record<string, string[]> = {
   single: ['options', 'answer'],
   multiple: ['options', 'answer'],
@@ -26,7 +26,7 @@ const AUTHORED_KEYS: Record<string, string[]> = {
   ordering: ['options'],
   predict: ['scenario', 'ask', 'write', 'variants', 'options'],
 };
-const RESOLVED_PREDICT_KEYS = ['scenario', 'scenarioTitle', 'ask', 'write', 'variants'];
+const RESOLVED_PREDICT_KEYS = ['scenario', 'scenarioTitle', 'ask', 'write', 'variants', 'steps'];
 const OVERRIDE_KEYS = ['fencing', 'minting', 'check', 'ttl'];
 
 export type CheckedQuestion = { kind: 'question'; question: Question } | { kind: 'draft'; draft: PredictDraft };
@@ -126,6 +126,16 @@ export function checkQuestion(p: ProblemList, raw: unknown, path: PathSegment[],
   if (!Array.isArray(raw.tags) || raw.tags.length === 0 || !raw.tags.every((t) => typeof t === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(t))) {
     p.at(raw.tags === undefined ? path : [...path, 'tags'], '`tags` must be a non-empty list of kebab-case topic tags', 'write for example `tags: [fencing, leases]`');
   } else tags = raw.tags as string[];
+  let requires: string[] | undefined;
+  if (raw.requires !== undefined) {
+    const ids = raw.requires;
+    if (!Array.isArray(ids) || ids.length === 0 || !ids.every((t) => typeof t === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(t))) {
+      p.at([...path, 'requires'], '`requires` must be a non-empty list of lesson ids', 'write the lessons the question draws on, for example `requires: [stale-holder, token-contract]`');
+    } else requires = [...new Set(ids as string[])];
+  }
+  if (raw.recall !== undefined && typeof raw.recall !== 'boolean') {
+    p.at([...path, 'recall'], '`recall` must be true or false', 'write `recall: true` for a question that tests a memorised number or version, else leave it out');
+  }
   if (type) {
     const allowed = [...COMMON_KEYS, ...(resolved && type === 'predict' ? RESOLVED_PREDICT_KEYS : (AUTHORED_KEYS[type] ?? []))];
     p.unknownKeys(raw, allowed, path, `a ${type} question`);
@@ -139,6 +149,8 @@ export function checkQuestion(p: ProblemList, raw: unknown, path: PathSegment[],
     explanation: sanitizeText(explanation ?? '').trim(),
     source: sanitizeLine(source ?? '').trim(),
     ...(hint !== undefined ? { hint: sanitizeText(hint).trim() } : {}),
+    ...(requires !== undefined ? { requires } : {}),
+    ...(raw.recall === true ? { recall: true } : {}),
   };
   const ok = () => p.problems.length === before;
   const q = (question: Question): CheckedQuestion | undefined => (ok() ? { kind: 'question', question } : undefined);
@@ -251,6 +263,11 @@ function checkResolvedPredict(p: ProblemList, raw: Mapping, path: PathSegment[],
       }
     });
   }
+  let steps: string[] | undefined;
+  if (raw.steps !== undefined) {
+    if (Array.isArray(raw.steps) && raw.steps.length <= 200 && raw.steps.every((l) => typeof l === 'string')) steps = raw.steps.map((l) => sanitizeLine(l as string));
+    else p.at([...path, 'steps'], '`steps` must be a list of lines of text', 'regenerate the file with `fence-tutor assign`');
+  }
   if (!ok() || !scenario || !ask) return undefined;
   return {
     kind: 'question',
@@ -262,6 +279,7 @@ function checkResolvedPredict(p: ProblemList, raw: Mapping, path: PathSegment[],
       ask,
       ...(write ? { write } : {}),
       variants,
+      ...(steps ? { steps } : {}),
     },
   };
 }

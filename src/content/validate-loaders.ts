@@ -21,12 +21,20 @@ export function questionRefs(path: string): QuestionRef[] {
   if (!data || !Array.isArray(data.questions)) return [];
   return data.questions.flatMap((q: unknown, i: number) => {
     if (!q || typeof q !== 'object') return [];
-    const { id, lesson } = q as { id?: unknown; lesson?: unknown };
+    const { id, lesson, type, options, answer, requires, recall } = q as Record<string, unknown>;
     if (typeof id !== 'string') return [];
+    const texts = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined);
+    const opts = texts(options);
+    const req = texts(requires);
     return [
       {
         id,
+        type: typeof type === 'string' ? type : '',
         ...(typeof lesson === 'string' ? { lesson } : {}),
+        ...(opts ? { options: opts } : {}),
+        ...(answer !== undefined ? { answer } : {}),
+        ...(req ? { requires: req, requiresLine: parsed.lineAt(['questions', i, 'requires']) } : {}),
+        ...(recall === true ? { recall: true } : {}),
         file,
         line: typeof lesson === 'string' ? parsed.lineAt(['questions', i, 'lesson']) : parsed.lineAt(['questions', i]),
       },

@@ -8,19 +8,23 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ConfigOverrides, Scenario } from '../core/types.js';
+import { claimProblems } from './claim-problems.js';
 import { MANIFEST_FILE } from './lesson-manifest.js';
 import { checkCurriculum, displayPath } from './lesson-loader.js';
 import { parseLesson } from './lesson-parse.js';
 import type { GlossaryTerm, Lesson } from './lesson-types.js';
 import { ContentError, type Problem } from './problems.js';
+import { fairnessFindings, lessonsNotYetTaught, type RuleQuestion } from './quiz-rules.js';
 import { classify, expandPath } from './validate-kind.js';
 
 /** A question as validate needs it: its id, its lesson, and where it is. */
-export interface QuestionRef {
+export interface QuestionRef extends RuleQuestion {
   id: string;
   lesson?: string;
   file: string;
   line: number;
+  /** Line of `requires`, when written. */
+  requiresLine?: number;
 }
 
 export interface ContentLoaders {
@@ -44,10 +48,14 @@ export interface ValidateCounts {
   questions: number;
   scenarios: number;
   assignments: number;
+  /** Questions marked `recall: true` among `questions`. */
+  recall: number;
 }
 
 export interface ValidateReport {
   problems: Problem[];
+  /** Rules an instructor's bank should follow but may break (quizzes/FORMAT.md, "Fair questions"). */
+  warnings: Problem[];
   counts: ValidateCounts;
 }
 
@@ -56,7 +64,7 @@ export function summarize(counts: ValidateCounts): string {
   return `OK: ${[
     part(counts.lessons, 'lesson', 'lessons'),
     part(counts.glossaryTerms, 'glossary term', 'glossary terms'),
-    part(counts.questions, 'question', 'questions'),
+    `${part(counts.questions, 'question', 'questions')}${counts.recall > 0 ? ` (${counts.recall} recall)` : ''}`,
     part(counts.scenarios, 'scenario', 'scenarios'),
     part(counts.assignments, 'assignment', 'assignments'),
   ].join(', ')}; no problems`;
@@ -77,7 +85,8 @@ function collect(problems: Problem[], fn: () => void): boolean {
 
 export function validateContent(paths: readonly string[], loaders: ContentLoaders): ValidateReport {
   const problems: Problem[] = [];
-  const counts: ValidateCounts = { lessons: 0, glossaryTerms: 0, questions: 0, scenarios: 0, assignments: 0 };
+  const counts: ValidateCounts = { lessons: 0, glossaryTerms: 0, questions: 0, scenarios: 0, assignments: 0, recall: 0 };
+  const warnings: Problem[] = [];
 
   // 1. Which files, of which kind.
   const curriculumDirs = new Set<string>();
@@ -167,6 +176,7 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
       }
       questions.set(q.id, q);
       counts.questions++;
+      if (q.recall === true) counts.recall++;
     }
   }
 
@@ -202,7 +212,8 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
   // 6. References out of lessons: scenario blocks resolve and run; question ids exist.
   const scenarioById = (id: string): Scenario | undefined =>
     scenarios.get(id) ?? shipped().scenarios.find((s) => s.id === id);
-  const questionExists = (id: string): boolean => questions.has(id) || shipped().questions.has(id);
+  const questionById = (id: string): QuestionRef | undefined => questions.get(id) ?? shipped().questions.get(id);
+  const order = lessonOrder(shipped().lessonIds, lessons);
   const ran = new Map<string, string | null>();
   for (const lesson of lessons) {
     for (const block of lesson.blocks) {
@@ -229,10 +240,23 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
         const failure = ran.get(key);
         if (failure) {
           problems.push({ file: lesson.file, line: block.line, message: `the scenario "${scenario.id}" does not run with these toggles: ${failure}`, fix: 'change the toggles or the scenario' });
+        } else {
+          problems.push(...claimProblems(lesson.file, block, scenario));
         }
       } else {
         for (const id of block.ids) {
-          if (!questionExists(id)) {
+          const question = questionById(id);
+          if (question) {
+            const { later } = lessonsNotYetTaught(question, order.get(lesson.id) ?? 0, order);
+            if (later.length > 0) {
+              problems.push({
+                file: lesson.file,
+                line: block.line,
+                message: `the self-check of lesson "${lesson.id}" asks "${id}", which draws on ${later.map((l) => `"${l}"`).join(', ')}, taught later`,
+                fix: `ask it in the self-check of ${later.length === 1 ? 'that lesson' : 'the last of them'} or after, or correct its \`requires\` in ${question.file}:${question.requiresLine ?? question.line}`,
+              });
+            }
+          } else {
             problems.push({
               file: lesson.file,
               line: block.line,
@@ -245,9 +269,19 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
     }
   }
 
-  // 7. References into lessons: a question's lesson must exist.
+  // 7. References into lessons: a question's lesson, and the lessons it requires, must exist.
   const lessonIds = new Set(lessons.length > 0 ? lessons.map((l) => l.id) : shipped().lessonIds);
+  const knownLessons = new Set([...lessonIds, ...shipped().lessonIds]);
   for (const q of questions.values()) {
+    const unknown = (q.requires ?? []).filter((id) => !knownLessons.has(id));
+    if (unknown.length > 0) {
+      problems.push({
+        file: q.file,
+        line: q.requiresLine ?? q.line,
+        message: `question "${q.id}" requires ${unknown.map((l) => `"${l}"`).join(', ')}, which ${unknown.length === 1 ? 'is not a lesson' : 'are not lessons'}`,
+        fix: 'list lesson ids in `requires` (fence-tutor lessons shows them)',
+      });
+    }
     if (q.lesson !== undefined && !lessonIds.has(q.lesson)) {
       problems.push({
         file: q.file,
@@ -258,12 +292,27 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
     }
   }
 
-  return { problems, counts };
+  // 8. Fairness of the banks checked (warnings: an instructor decides).
+  if (questions.size > 0) {
+    const files = [...new Set([...questions.values()].map((q) => q.file))];
+    for (const message of fairnessFindings([...questions.values()])) {
+      warnings.push({ file: files.length === 1 ? (files[0] ?? '') : `${files.length} quiz files`, line: 0, message, fix: 'see quizzes/FORMAT.md, "Fair questions"' });
+    }
+  }
+
+  return { problems, warnings, counts };
+}
+
+/** Reading order: the shipped lessons, then those checked here (an instructor's come after). */
+function lessonOrder(shippedIds: readonly string[], lessons: readonly Lesson[]): Map<string, number> {
+  const order = new Map<string, number>();
+  for (const id of [...shippedIds, ...lessons.map((l) => l.id)]) if (!order.has(id)) order.set(id, order.size);
+  return order;
 }
 
 interface ShippedRefs {
   scenarios: Scenario[];
-  questions: Set<string>;
+  questions: Map<string, QuestionRef>;
   lessonIds: string[];
   glossary: GlossaryTerm[];
 }
@@ -283,7 +332,7 @@ function lazyShipped(loaders: ContentLoaders): () => ShippedRefs {
     const curriculum = attempt(() => checkCurriculum(loaders.shippedLessonsDir()).curriculum, undefined);
     cache = {
       scenarios: attempt(() => loaders.shippedScenarios(), []),
-      questions: new Set(attempt(() => loaders.shippedQuestions(), []).map((q) => q.id)),
+      questions: new Map(attempt(() => loaders.shippedQuestions(), []).map((q) => [q.id, q] as const)),
       lessonIds: curriculum?.lessons.map((l) => l.id) ?? [],
       glossary: curriculum?.glossary ?? [],
     };

@@ -2,6 +2,7 @@
  * `--export json` (the instructor's answer key for one seed) and
  * `--export sheet` (what a learner or script fills in for `--answers`).
  */
+import { stepsBlock } from '../core/quiz/predict-steps.js';
 import { expectedShape } from '../core/quiz/answers.js';
 import type { DrawnQuestion } from '../core/quiz/types.js';
 
@@ -23,7 +24,7 @@ export function exportKey(meta: ExportMeta, questions: readonly DrawnQuestion[])
       id: q.id,
       type: q.type,
       lesson: q.lesson,
-      prompt: q.prompt,
+      prompt: q.prompt + stepsBlock(q.steps),
       options: q.options,
       answer: q.answer,
       explanation: q.explanation,
@@ -47,7 +48,7 @@ export function exportSheet(meta: ExportMeta, questions: readonly DrawnQuestion[
       number: i + 1,
       id: q.id,
       type: q.type,
-      prompt: q.prompt,
+      prompt: q.prompt + stepsBlock(q.steps),
       options: q.options,
       expects: expectedShape(q),
     })),

@@ -4,6 +4,7 @@
  * (for ordering: the correct sequence among shuffled wrong sequences).
  * Explanations and sources become general feedback (####). Text is [plain].
  */
+import { stepsBlock } from '../core/quiz/predict-steps.js';
 import { seededRng, shuffledIndices } from '../core/quiz/rng.js';
 import type { DrawnQuestion } from '../core/quiz/types.js';
 
@@ -44,7 +45,8 @@ function orderingChoices(q: DrawnQuestion, seed: number): { text: string; correc
 export function questionToGift(q: DrawnQuestion, seed: number): string {
   const title = `::${escapeGift(q.id)}::`;
   const feedback = `####${escapeGift(`${q.explanation} Source: ${q.source}`)}`;
-  let prompt = q.prompt;
+  // No timeline in a GIFT import: a predict question brings its steps.
+  let prompt = q.prompt + stepsBlock(q.steps);
   let body: string[];
   switch (q.type) {
     case 'truefalse':

@@ -49,6 +49,8 @@ describe('plain quiz prompts', () => {
     expect(out).toContain('Question 1 of 3');
     expect(out).toMatch(/\n {2}1\. /);
     expect(out).toContain('Not quite.');
+    // The same words as the self-check and the exam review: your answer, the right one.
+    expect(out).toMatch(/Not quite\.\nYour answer: \d\. .*\nRight answer: \d\. /);
     expect(out).toContain('Try again');
     expect(out).toContain('Right.');
     expect(out).toMatch(/type option numbers only/);
@@ -107,3 +109,19 @@ describe('plain quiz prompts', () => {
     expect(S.results(state).every((r) => !r.correct)).toBe(true);
   });
 });
+
+describe('plain quiz and predict questions', () => {
+  it('prints the scenario’s steps under the prompt, since no timeline is drawn', async () => {
+    const { loadShippedBank } = await import('../../src/content/quiz-loader.js');
+    const { presentQuestion } = await import('../../src/core/quiz/draw.js');
+    const q = loadShippedBank('token-contract').questions.find((x) => x.type === 'predict')!;
+    const drawn = presentQuestion(q, 5);
+    const h = harness([typed(drawn, true)]);
+    await runPlainQuiz({ questions: [drawn], mode: 'practice', timeLimitMs: null, passMark: null, heading: 'Predict' }, h.io);
+    const out = h.out();
+    expect(out).toContain('Steps of the scenario:');
+    expect(out).toContain('t=31 A resumes');
+    expect(out).toContain('t=31 A writes "1"');
+  });
+});
+

@@ -55,12 +55,16 @@ describe('validate on good content', () => {
   it('passes the fixture curriculum with its own scenario and bank', () => {
     const r = validateContent([GOOD], realLoaders);
     expect(r.problems).toEqual([]);
-    expect(r.counts).toEqual({ lessons: 2, glossaryTerms: 2, questions: 2, scenarios: 1, assignments: 0 });
+    expect(r.counts).toEqual({ lessons: 2, glossaryTerms: 2, questions: 2, scenarios: 1, assignments: 0, recall: 0 });
   });
 
   it('summarises in one line', () => {
-    expect(summarize({ lessons: 1, glossaryTerms: 2, questions: 3, scenarios: 1, assignments: 0 })).toBe(
+    expect(summarize({ lessons: 1, glossaryTerms: 2, questions: 3, scenarios: 1, assignments: 0, recall: 0 })).toBe(
       'OK: 1 lesson, 2 glossary terms, 3 questions, 1 scenario, 0 assignments; no problems',
+    );
+    // Questions that test a memorised number or version are counted (quizzes/FORMAT.md).
+    expect(summarize({ lessons: 1, glossaryTerms: 2, questions: 3, scenarios: 1, assignments: 0, recall: 2 })).toBe(
+      'OK: 1 lesson, 2 glossary terms, 3 questions (2 recall), 1 scenario, 0 assignments; no problems',
     );
   });
 });

@@ -19,7 +19,9 @@ const bank = loadShippedBank('stale-holder');
 const question = bank.questions.find((q) => q.id === 'book-timeline-final-value')!;
 
 async function predictApp(reducedMotion: boolean) {
-  const drawn = presentQuestion(question, 1);
+  // The variant with the 10-tick lease: A's lease runs out while it is paused.
+  const seed = [1, 2, 3, 4, 5, 6, 7, 8].find((s) => presentQuestion(question, s).variant?.overrides.ttl === 10) ?? 1;
+  const drawn = presentQuestion(question, seed);
   const store = createQuizStore({ questions: [drawn], meta: meta(), persist: memoryPersistence() });
   const app = await renderApp({ screen: 'quiz', store }, { size: { columns: 80, rows: 24 }, display: { reducedMotion } });
   await waitForFrame(app.lastFrame, 'question 1 of 1');

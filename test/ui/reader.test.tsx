@@ -137,6 +137,9 @@ describe('reader', () => {
         await press(stdin, '1');
       }
       expect(lastFrame()).toMatch(/✓ Right\.|✗ Not quite\./);
+      // The same words as practice and the exam review: the learner's answer (and the right one when wrong).
+      expect(lastFrame()).toMatch(/Your (answer|order): /);
+      if (/✗ Not quite\./.test(lastFrame() ?? '')) expect(lastFrame()).toMatch(/Right (answer|order): /);
       await press(stdin, 'enter');
     }
     await waitForFrame(lastFrame, 'Self-check done');

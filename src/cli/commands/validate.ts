@@ -41,6 +41,7 @@ Examples:
         const { shippedClashes } = await import('../../content/content-sources.js');
         report.problems.push(...shippedClashes(paths));
       }
+      for (const w of report.warnings) process.stderr.write(`fence-tutor: warning: ${sanitizeLine(formatProblem(w))}\n`);
       if (report.problems.length > 0) {
         for (const p of report.problems) process.stderr.write(`fence-tutor: ${sanitizeLine(formatProblem(p))}\n`);
         process.stderr.write(`fence-tutor: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} found\n`);

@@ -51,6 +51,7 @@ export function presentQuestion(q: Question, seed: number): DrawnQuestion {
   let prompt = q.prompt;
   let explanation = q.explanation;
   let variant: DrawnQuestion['variant'];
+  let steps: string[] | undefined;
   let keyOriginal: Response;
   if (q.type === 'predict') {
     const index = variantIndex(q, seed);
@@ -61,6 +62,7 @@ export function presentQuestion(q: Question, seed: number): DrawnQuestion {
     prompt = `${q.prompt}\n\nScenario: ${q.scenario}${title}. Settings: ${describeSettings(v.settings)}.`;
     explanation = `${q.explanation} ${v.outcome}`;
     variant = { index, scenario: q.scenario, overrides: { ...v.overrides } };
+    steps = q.steps;
   } else {
     options = q.options;
     keyOriginal = q.type === 'ordering' ? options.map((_, i) => i) : q.answer;
@@ -84,6 +86,7 @@ export function presentQuestion(q: Question, seed: number): DrawnQuestion {
     options: perm.map((i) => options[i]!),
     answer,
     ...(variant ? { variant } : {}),
+    ...(steps ? { steps: [...steps] } : {}),
   };
 }
 

@@ -3,6 +3,7 @@
  * variant (a set of toggles) the scenario is simulated and the answer read
  * off the run, so a quiz can never disagree with what `sim` shows.
  */
+import { describeSteps } from './predict-steps.js';
 import { effectiveConfig, simulate } from '../engine.js';
 import type { ConfigOverrides, Scenario, SimResult } from '../types.js';
 import type { PredictAsk, PredictQuestion, PredictVariant } from './types.js';
@@ -134,6 +135,7 @@ export function resolvePredict(
       ...rest,
       ...(scenario.title !== undefined ? { scenarioTitle: scenario.title } : {}),
       variants,
+      steps: describeSteps(scenario),
     },
     problems: [],
   };

@@ -9,6 +9,7 @@
  *   one counts. With a time limit, the first transition at or after the
  *   deadline ends the sitting (unanswered questions count as wrong).
  */
+import { answerReportLines } from './answer-report.js';
 import { isCorrect } from './answers.js';
 import { gradeOne, type QuestionResult, type QuizMode } from './grading.js';
 import type { DrawnQuestion, Response } from './types.js';
@@ -57,6 +58,8 @@ export interface Feedback {
   source: string;
   /** Practice: whether the learner may try again. */
   canRetry: boolean;
+  /** Your answer, the right one and what was wrong, in words (answer-report.ts): the same in every place. */
+  answerLines: string[];
 }
 
 export interface Hint {
@@ -161,7 +164,7 @@ export function answer(state: SessionState, response: Response, now: number): An
   if (!practice) return { state: next, feedback: null };
   return {
     state: next,
-    feedback: { correct, explanation: q.explanation, source: q.source, canRetry: !correct },
+    feedback: { correct, explanation: q.explanation, source: q.source, canRetry: !correct, answerLines: answerReportLines(q, response, correct) },
   };
 }
 

@@ -26,6 +26,10 @@ interface QuestionCommon {
   explanation: string;
   source: string;
   hint?: string;
+  /** Lesson ids the question draws on (quizzes/FORMAT.md); absent: its own lesson only. */
+  requires?: string[];
+  /** True when the question tests a memorised number or version (at most five in the shipped bank). */
+  recall?: boolean;
 }
 
 export interface SingleQuestion extends QuestionCommon {
@@ -79,6 +83,8 @@ export interface PredictQuestion extends QuestionCommon {
   ask: PredictAsk;
   write?: { actor: string; sentAt: number };
   variants: PredictVariant[];
+  /** The scenario's steps in words, for the places that draw no timeline (predict-steps.ts). */
+  steps?: string[];
 }
 
 export type Question = SingleQuestion | MultipleQuestion | TrueFalseQuestion | OrderingQuestion | PredictQuestion;
@@ -112,6 +118,8 @@ export interface DrawnQuestion {
   explanation: string;
   source: string;
   hint?: string;
+  /** Predict only: the scenario's steps in words, shown where no timeline is drawn. */
+  steps?: string[];
   /** Predict only: which variant the seed chose. */
   variant?: { index: number; scenario: string; overrides: ConfigOverrides };
 }

@@ -63,6 +63,7 @@ export function selfCheckLines(sc: SelfCheck | null, o: SelfCheckLinesOptions): 
       { text: f.correct ? `${o.symbols.accepted} Right.` : `${o.symbols.rejected} Not quite.`, bold: true, role: f.correct ? 'good' : 'bad' },
       { text: f.correct ? '' : ' Try again, or read why:', role: 'muted' },
     ]);
+    for (const line of f.answerLines) out.push(...wrapSpans([{ text: sanitizeLine(line) }], width));
     out.push(...wrapSpans([{ text: sanitizeLine(f.explanation) }], width));
     if (f.source) out.push(...wrapSpans([{ text: `Source: ${sanitizeLine(f.source)}`, role: 'muted' }], width));
     out.push(

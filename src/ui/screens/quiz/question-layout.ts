@@ -14,11 +14,13 @@ export interface LayoutInput {
   /** Lines of everything but the prompt and the feedback (header, timeline, options, notes). */
   fixedLines: number;
   /** After an answer in practice: the explanation and source to show. */
-  feedback: { explanation: string; source: string } | null;
+  feedback: { explanation: string; source: string; answerLines?: string[] } | null;
 }
 
 export interface Layout {
   prompt: string[];
+  /** Your answer, the right one, what was wrong (the same words as the self-check and the review). */
+  answer: string[];
   explanation: string[];
   source: string[];
   /** A blank line above the feedback, when there is room for it. */
@@ -42,15 +44,18 @@ export function layoutQuestion(input: LayoutInput): Layout {
   const room = input.rows - input.fixedLines - 1;
   if (!feedback) {
     const prompt = wrapText(input.prompt.replace(/\n\s*\n/g, '\n'), width, ' ');
-    return { prompt: cut(prompt, room), explanation: [], source: [], feedbackMargin: false };
+    return { prompt: cut(prompt, room), answer: [], explanation: [], source: [], feedbackMargin: false };
   }
   const firstLine = input.prompt.split('\n')[0] ?? '';
   const prompt = cut(wrapText(firstLine, width, ' '), 1);
   const source = wrapText(`Source: ${feedback.source}`, width, ' ');
   const explanation = wrapText(feedback.explanation, width, ' ');
-  // Prompt, verdict and source are kept; the explanation gets what is left.
-  let left = room - prompt.length - 1 - source.length;
-  const feedbackMargin = left - 1 >= explanation.length;
-  if (feedbackMargin) left -= 1;
-  return { prompt, explanation: cut(explanation, left), source, feedbackMargin };
+  // Prompt, verdict and source are kept; the answer report, then the explanation, get what is left.
+  const left = room - prompt.length - 1 - source.length;
+  const answerLines = (feedback.answerLines ?? []).flatMap((l) => wrapText(l, width, ' '));
+  const answer = answerLines.length > 0 && left > 0 ? cut(answerLines, left) : [];
+  let rest = left - answer.length;
+  const feedbackMargin = rest - 1 >= explanation.length;
+  if (feedbackMargin) rest -= 1;
+  return { prompt, answer, explanation: rest > 0 ? cut(explanation, rest) : [], source, feedbackMargin };
 }

@@ -97,6 +97,7 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
               ? `${theme.symbols.accepted} Right.${(rec?.attempts ?? 0) > 1 ? ' (Your first try is what the report keeps.)' : ''}`
               : `${theme.symbols.rejected} Not right. r (or another digit) tries again; the first try counts.`}
           </Text>
+          <Lines lines={layout.answer} />
           <Lines lines={layout.explanation} />
           <Lines lines={layout.source} color={theme.color('muted')} />
         </Box>

@@ -5,7 +5,8 @@
  * is tested without a terminal and scrolled by line.
  */
 import { sanitizeLine } from '../../../content/sanitize.js';
-import type { DrawnQuestion, Response } from '../../../core/quiz/types.js';
+import { answerReport } from '../../../core/quiz/answer-report.js';
+import type { DrawnQuestion } from '../../../core/quiz/types.js';
 import type { QuizState } from '../../../store/quiz-store.js';
 import type { ColorRole, Symbols } from '../../theme.js';
 import { wrapText } from './wrap.js';
@@ -14,14 +15,6 @@ export interface SummaryLine {
   text: string;
   role?: ColorRole;
   bold?: boolean;
-}
-
-function describeResponse(q: DrawnQuestion, response: Response | null): string {
-  if (response === null) return 'not answered';
-  const list = typeof response === 'number' ? [response] : response;
-  if (list.length === 0) return 'nothing ticked';
-  const sep = q.type === 'ordering' ? ', then ' : '; ';
-  return list.map((i) => `${i + 1}. ${q.options[i] ?? '?'}`).join(sep);
 }
 
 export function summaryLines(state: QuizState, symbols: Symbols, width: number): SummaryLine[] {
@@ -57,8 +50,11 @@ export function summaryLines(state: QuizState, symbols: Symbols, width: number):
     const number = state.questions.indexOf(q) + 1;
     out.push({ text: '' });
     out.push(...wrapText(`${symbols.rejected} ${number}. ${q.prompt.split('\n')[0] ?? ''}`, w).map((text) => ({ text, role: 'bad' as const })));
-    out.push(...wrapText(`Your answer: ${describeResponse(q, r.response)}`, w, '   ').map((text) => ({ text })));
-    out.push(...wrapText(`Right answer: ${describeResponse(q, q.answer)}`, w, '   ').map((text) => ({ text, role: 'good' as const })));
+    // The same words as the feedback in practice and in a lesson's self-check (answer-report.ts).
+    const said = answerReport(q, r.response);
+    out.push(...wrapText(said.yours, w, '   ').map((text) => ({ text })));
+    out.push(...wrapText(said.right, w, '   ').map((text) => ({ text, role: 'good' as const })));
+    if (said.wrongParts) out.push(...wrapText(said.wrongParts, w, '   ').map((text) => ({ text, role: 'bad' as const })));
     out.push(...wrapText(q.explanation, w, '   ').map((text) => ({ text })));
     out.push(...wrapText(`Source: ${q.source}`, w, '   ').map((text) => ({ text, role: 'muted' as const })));
   }

@@ -1,0 +1,154 @@
+/**
+ * Claims about a scenario's outcome, checked by the engine (lessons/FORMAT.md,
+ * "Claims"). A lesson's scenario block declares what its caption and text
+ * state (`expect:`), one claim per set of toggles; this module runs the
+ * scenario with each claim's toggles and lists every field the engine
+ * disagrees with. Pure: the sandbox's challenge goals reuse it.
+ */
+import { simulate } from './engine.js';
+import { explore } from './explorer.js';
+import type { ConfigOverrides, ExploreResult, Scenario, SimResult } from './types.js';
+
+/** `some`: at least one ordering; `none`: no ordering; `every`: all of them. */
+export type StaleCount = number | 'some' | 'none' | 'every';
+
+export interface ExploreClaim {
+  orderings?: number;
+  stale?: StaleCount;
+  /** Final value ("null" for none) to its exact number of orderings. */
+  finalValues?: Record<string, number>;
+}
+
+export interface Claim {
+  /** Toggles on top of the block's own; absent: as the block presets. */
+  with?: ConfigOverrides;
+  /** The sink's final value in the timed run (null: none). */
+  final?: string | null;
+  staleAcceptances?: number;
+  /** Exact set of actors with at least one rejected write. */
+  rejected?: string[];
+  /** Exact set of actors with at least one accepted write. */
+  accepted?: string[];
+  explore?: ExploreClaim;
+}
+
+/** One field of one claim that the engine contradicts. */
+export interface ClaimMismatch {
+  /** 0-based index of the claim. */
+  claim: number;
+  /** The field, as written: `final`, `explore.stale`, `explore.finalValues`, ... */
+  field: string;
+  /** What the claim says, as text. */
+  claimed: string;
+  /** What the engine gives, as text (or why it could not say). */
+  actual: string;
+}
+
+/** Runs each claim's toggles (on top of `baseToggles`) and lists the fields the engine contradicts. */
+export function checkClaims(
+  scenario: Scenario,
+  baseToggles: ConfigOverrides,
+  claims: readonly Claim[],
+): ClaimMismatch[] {
+  const mismatches: ClaimMismatch[] = [];
+  claims.forEach((claim, index) => {
+    const toggles: ConfigOverrides = { ...baseToggles, ...(claim.with ?? {}) };
+    const add = (field: string, claimed: string, actual: string) =>
+      mismatches.push({ claim: index, field, claimed, actual });
+    let run: SimResult;
+    try {
+      run = simulate(scenario, toggles);
+    } catch (err) {
+      add('with', togglesText(toggles), `the scenario does not run: ${(err as Error).message}`);
+      return;
+    }
+    checkTimedRun(claim, run, add);
+    if (claim.explore) checkExplore(scenario, toggles, claim.explore, add);
+  });
+  return mismatches;
+}
+
+type Add = (field: string, claimed: string, actual: string) => void;
+
+function checkTimedRun(claim: Claim, run: SimResult, add: Add): void {
+  if (claim.final !== undefined && claim.final !== run.final.value) {
+    add('final', valueText(claim.final), valueText(run.final.value));
+  }
+  if (claim.staleAcceptances !== undefined && claim.staleAcceptances !== run.staleAcceptances) {
+    add('staleAcceptances', String(claim.staleAcceptances), String(run.staleAcceptances));
+  }
+  for (const field of ['rejected', 'accepted'] as const) {
+    const claimed = claim[field];
+    if (claimed === undefined) continue;
+    const actual = actorsWith(run, field);
+    if (setText(claimed) !== setText(actual)) add(field, setText(claimed), setText(actual));
+  }
+}
+
+function checkExplore(scenario: Scenario, toggles: ConfigOverrides, claim: ExploreClaim, add: Add): void {
+  const restarts = scenario.steps.find((s) => s.do === 'failover' || s.do === 'sink-restart');
+  if (restarts) {
+    add('explore', 'a count of orderings', `none: the explorer orders sink operations only, and this scenario has a ${restarts.do} step`);
+    return;
+  }
+  let result: ExploreResult;
+  try {
+    result = explore(scenario, toggles);
+  } catch (err) {
+    add('explore', 'a count of orderings', `the explorer stopped: ${(err as Error).message}`);
+    return;
+  }
+  if (claim.orderings !== undefined && BigInt(claim.orderings) !== result.orderings) {
+    add('explore.orderings', String(claim.orderings), String(result.orderings));
+  }
+  if (claim.stale !== undefined && !staleMatches(claim.stale, result)) {
+    add('explore.stale', String(claim.stale), staleText(result));
+  }
+  if (claim.finalValues !== undefined) {
+    const claimed = finalsText(Object.entries(claim.finalValues).map(([v, n]) => [v, BigInt(n)]));
+    const actual = finalsText(Object.entries(result.finalValues).filter(([, n]) => n > 0n));
+    if (claimed !== actual) add('explore.finalValues', claimed, actual);
+  }
+}
+
+function staleMatches(claim: StaleCount, result: ExploreResult): boolean {
+  const stale = result.orderingsWithStaleAcceptance;
+  if (claim === 'some') return stale > 0n;
+  if (claim === 'none') return stale === 0n;
+  if (claim === 'every') return stale === result.orderings;
+  return BigInt(claim) === stale;
+}
+
+function staleText(result: ExploreResult): string {
+  const stale = result.orderingsWithStaleAcceptance;
+  const word = stale === 0n ? 'none' : stale === result.orderings ? 'every' : 'some';
+  return `${stale} of ${result.orderings} (${word})`;
+}
+
+function actorsWith(run: SimResult, result: 'rejected' | 'accepted'): string[] {
+  return [...new Set(run.writes.filter((w) => w.result === result).map((w) => w.actor))];
+}
+
+function setText(actors: readonly string[]): string {
+  return `[${[...new Set(actors)].sort().join(', ')}]`;
+}
+
+function valueText(value: string | null): string {
+  return value === null ? 'null (no value)' : JSON.stringify(value);
+}
+
+function finalsText(entries: [string, bigint][]): string {
+  const sorted = entries.filter(([, n]) => n > 0n).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${sorted.map(([v, n]) => `${JSON.stringify(v)}: ${n}`).join(', ')}}`;
+}
+
+/** The toggles as a block would write them, for messages: `fencing off, check split`. */
+export function togglesText(toggles: ConfigOverrides): string {
+  const parts: string[] = [];
+  if (toggles.fencing !== undefined) parts.push(`fencing ${toggles.fencing ? 'on' : 'off'}`);
+  if (toggles.minting !== undefined) parts.push(`minting ${toggles.minting}`);
+  if (toggles.check !== undefined) parts.push(`check ${toggles.check}`);
+  if (toggles.ttl !== undefined) parts.push(`ttl ${toggles.ttl}`);
+  return parts.length > 0 ? parts.join(', ') : 'the scenario as written';
+}
+
