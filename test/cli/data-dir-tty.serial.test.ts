@@ -26,7 +26,7 @@ describe.skipIf(!enabled)('the app with a broken data directory', () => {
     term = await startTmux({ cols: 80, rows: 24, cwd: root, command: 'node bin/fence-tutor.js', env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' } });
     expect(await term.waitForExit(15_000)).toBe(2);
     // The 80-column pane wraps the line; joined again, it reads as written.
-    const screen = term.screen().replace(/\n/g, '');
+    const screen = term.screen({ history: true }).replace(/\n/g, '');
     expect(screen).toContain(`${join(home, 'progress.json')} is a directory where fence-tutor keeps a file. Fix: move it away`);
     expect(screen).not.toMatch(/\bat .*\.js:\d+/);
   });

@@ -22,6 +22,6 @@ describe('a scenario block with expect:', () => {
     const { problems } = parseLesson(lessonWith('id: amnesia\nexpect: "A2"'), 'x.md');
     expect(problems).toHaveLength(1);
     expect(problems[0]!.line).toBe(10);
-    expect(problems[0]!.fix).toMatch(/list of claims/);
+    expect(problems[0]!.fix).toMatch(/write claims as in lessons\/FORMAT.md/);
   });
 });

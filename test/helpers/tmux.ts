@@ -34,7 +34,8 @@ export interface TmuxSession {
   send: (...keys: string[]) => Promise<void>;
   /** Literal text, never interpreted as key names. */
   type: (text: string) => Promise<void>;
-  screen: () => string;
+  /** The visible screen; with `history`, the scrollback above it too (a line may scroll off as the pane dies). */
+  screen: (options?: { history?: boolean }) => string;
   /** Pids of the processes the pane's shell started (the command under test). */
   commandPids: () => number[];
   /** Resize the terminal, as a person dragging the window would. */
@@ -89,9 +90,9 @@ export async function startTmux(options: StartOptions): Promise<TmuxSession> {
     // The command may already have ended; waitForExit reads the status.
   }
 
-  const screen = () => {
+  const screen = (opts: { history?: boolean } = {}) => {
     try {
-      return tmux(['capture-pane', '-p', '-t', name]);
+      return tmux(['capture-pane', '-p', ...(opts.history ? ['-S', '-'] : []), '-t', name]);
     } catch {
       return '';
     }
