@@ -38,29 +38,8 @@ export interface ContentLoaders {
   shippedLessonsDir(): string;
 }
 
-export interface ValidateCounts {
-  lessons: number;
-  glossaryTerms: number;
-  questions: number;
-  scenarios: number;
-  assignments: number;
-}
-
-export interface ValidateReport {
-  problems: Problem[];
-  counts: ValidateCounts;
-}
-
-export function summarize(counts: ValidateCounts): string {
-  const part = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  return `OK: ${[
-    part(counts.lessons, 'lesson', 'lessons'),
-    part(counts.glossaryTerms, 'glossary term', 'glossary terms'),
-    part(counts.questions, 'question', 'questions'),
-    part(counts.scenarios, 'scenario', 'scenarios'),
-    part(counts.assignments, 'assignment', 'assignments'),
-  ].join(', ')}; no problems`;
-}
+export { summarize, type ValidateCounts, type ValidateReport } from './validate-summary.js';
+import type { ValidateCounts, ValidateReport } from './validate-summary.js';
 
 function collect(problems: Problem[], fn: () => void): boolean {
   try {

@@ -65,7 +65,20 @@ describe('built-in modules at start-up', () => {
     expect(loaded).not.toContain('internal/modules/esm/loader');
   });
 
-  it('the probe sees the ESM loader when a command does load an ESM part (lessons --json)', () => {
-    expect(builtinsLoaded(['lessons', '--json'])).toContain('internal/modules/esm/loader');
+  // Issue 18: on the shipped content these read the build's snapshot
+  // (dist/content) from the entry itself. No ESM part loaded means none of
+  // the chunks holding yaml, marked or zod (test/build/bundle.test.ts keeps
+  // those libraries out of the entry).
+  it.each([
+    ['lessons --json', ['lessons', '--json']],
+    ['lesson 4 --plain', ['lesson', '4', '--plain']],
+    ['lesson 10 --plain', ['lesson', '10', '--plain']],
+    ['validate', ['validate']],
+  ])('%s on the shipped content loads no ESM part, so no YAML, Markdown or schema library', (_name, args) => {
+    expect(builtinsLoaded(args)).not.toContain('internal/modules/esm/loader');
+  });
+
+  it('the probe sees the ESM loader when a command does load an ESM part (validate FILE)', () => {
+    expect(builtinsLoaded(['validate', join(root, 'scenarios/late-write.yaml')])).toContain('internal/modules/esm/loader');
   });
 });
