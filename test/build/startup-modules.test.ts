@@ -11,9 +11,10 @@
  *     (README, "Why the entry is CommonJS").
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, root } from '../cli/cli-run.js';
 
@@ -80,5 +81,41 @@ describe('built-in modules at start-up', () => {
 
   it('the probe sees the ESM loader when a command does load an ESM part (validate FILE)', () => {
     expect(builtinsLoaded(['validate', join(root, 'scenarios/late-write.yaml')])).toContain('internal/modules/esm/loader');
+  });
+});
+
+/**
+ * Strings each library's code keeps through minification: a bundle file
+ * holding one holds that library.
+ */
+const PARSER_MARKERS = { yaml: 'YAMLParseError', zod: 'ZodError', marked: 'marked(): ' };
+
+/** The libraries among yaml, marked and zod in the bundle files a command loads (the entry and its ESM parts). */
+function parserLibrariesLoaded(args: string[], env: NodeJS.ProcessEnv = {}): string[] {
+  const full = { ...process.env, ...env, NODE_DEBUG: 'esm' };
+  delete full.CI;
+  const r = spawnSync(process.execPath, [join(root, 'bin/fence-tutor.js'), ...args], { encoding: 'utf8', env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  expect(r.status, r.stderr).toBe(0);
+  const files = [join(root, 'dist/cli.cjs'), ...[...new Set([...r.stderr.matchAll(/Storing (file:\/\/\S+\.js)/g)].map((m) => m[1]!))].map((u) => fileURLToPath(u))];
+  const found = new Set<string>();
+  for (const file of files) {
+    const code = readFileSync(file, 'utf8');
+    for (const [lib, marker] of Object.entries(PARSER_MARKERS)) if (code.includes(marker)) found.add(lib);
+  }
+  return [...found].sort();
+}
+
+describe('parser libraries at start-up on the shipped content (issue 18)', () => {
+  it.each([
+    ['lessons --json', ['lessons', '--json']],
+    ['lesson 4 --plain', ['lesson', '4', '--plain']],
+    ['validate', ['validate']],
+    ['progress --json', ['progress', '--json']],
+  ])('%s loads none of yaml, marked and zod', (_name, args) => {
+    expect(parserLibrariesLoaded(args)).toEqual([]);
+  });
+
+  it('the markers find all three when the loaders run (FENCE_TUTOR_BUILT_CONTENT=0)', () => {
+    expect(parserLibrariesLoaded(['lesson', '4', '--plain'], { FENCE_TUTOR_BUILT_CONTENT: '0' })).toEqual(['marked', 'yaml', 'zod']);
   });
 });
