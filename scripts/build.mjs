@@ -277,10 +277,11 @@ async function writeBuiltContent(outdir) {
   });
   try {
     const { makeBuiltContent } = await import(pathToFileURL(maker).href);
-    const { content, plain } = makeBuiltContent(root);
+    const { content, plain, banks } = makeBuiltContent(root);
     const dir = join(outdir, 'content');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'shipped.json'), JSON.stringify(content));
+    writeFileSync(join(dir, 'banks.json'), JSON.stringify(banks));
     for (const [name, text] of Object.entries(plain)) writeFileSync(join(dir, name), text);
   } finally {
     rmSync(maker, { force: true });

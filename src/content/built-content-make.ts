@@ -18,7 +18,10 @@ import {
 } from './built-content.js';
 import { checkCurriculum } from './lesson-loader.js';
 import { lessonPlainText } from './lesson-plain.js';
+import type { QuizBank } from '../core/quiz/types.js';
 import type { Curriculum } from './lesson-types.js';
+import { ContentError } from './problems.js';
+import { loadShippedBank, shippedBankIds, WHOLE_BANK_ID } from './quiz-loader.js';
 import { validateContent } from './validate.js';
 import { realLoaders } from './validate-loaders.js';
 
@@ -26,6 +29,19 @@ export interface BuiltContentFiles {
   content: BuiltContent;
   /** File name (in dist/content/) to text: each lesson's plain text, Unicode and ASCII. */
   plain: Record<string, string>;
+  /** Every shipped bank by id, and the whole bank; empty when one does not load (the loader then reports it). */
+  banks: Record<string, QuizBank>;
+}
+
+function shippedBanks(): Record<string, QuizBank> {
+  try {
+    const banks: Record<string, QuizBank> = { [WHOLE_BANK_ID]: loadShippedBank() };
+    for (const id of shippedBankIds()) banks[id] = loadShippedBank(id);
+    return banks;
+  } catch (err) {
+    if (err instanceof ContentError) return {};
+    throw err;
+  }
 }
 
 export function makeBuiltContent(root = packageRoot()): BuiltContentFiles {
@@ -59,5 +75,5 @@ export function makeBuiltContent(root = packageRoot()): BuiltContentFiles {
     },
     validate: { counts: report.counts, problems: report.problems.map((p) => ({ ...p, file: fromRoot(p.file) })) },
   };
-  return { content, plain };
+  return { content, plain, banks: shippedBanks() };
 }

@@ -17,9 +17,11 @@
  * INLINE), so it imports only Node built-ins and package-root.
  */
 import { createHash } from 'node:crypto';
-import { type Dirent, existsSync, readdirSync, readFileSync } from 'node:fs';
+import type { Dirent } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { packageRoot } from '../platform/package-root.js';
+import type { QuizBank } from '../core/quiz/types.js';
 import type { Curriculum } from './lesson-types.js';
 import type { ValidateReport } from './validate-summary.js';
 
@@ -29,6 +31,9 @@ export const BUILT_PLAIN_WIDTH = 80;
 /** Folder of dist/ holding the snapshot (moved in file by file like chunks/). */
 export const BUILT_CONTENT_FOLDER = 'content';
 export const BUILT_CONTENT_FILE = 'shipped.json';
+/** The shipped banks, by id (`all`: the whole bank), as the quiz loader makes them. */
+export const BUILT_BANKS_FILE = 'banks.json';
+const WHOLE_BANK = 'all';
 
 export interface BuiltContent {
   schemaVersion: number;
@@ -148,4 +153,20 @@ export function builtLessonPlain(lessonId: string, width: number, ascii: boolean
   } catch {
     return undefined;
   }
+}
+
+let banks: Record<string, QuizBank> | undefined;
+
+/** A shipped bank by id (absent: the whole bank) as loaded at build, when the snapshot matches the files. */
+export function builtBank(id: string | undefined): QuizBank | undefined {
+  if (!builtContent()) return undefined;
+  if (!banks) {
+    try {
+      banks = JSON.parse(readFileSync(join(builtContentDir(), BUILT_BANKS_FILE), 'utf8')) as Record<string, QuizBank>;
+    } catch {
+      return undefined;
+    }
+  }
+  const key = id ?? WHOLE_BANK;
+  return Object.hasOwn(banks, key) ? banks[key] : undefined;
 }

@@ -92,7 +92,7 @@ const PARSER_MARKERS = { yaml: 'YAMLParseError', zod: 'ZodError', marked: 'marke
 
 /** The libraries among yaml, marked and zod in the bundle files a command loads (the entry and its ESM parts). */
 function parserLibrariesLoaded(args: string[], env: NodeJS.ProcessEnv = {}): string[] {
-  const full = { ...process.env, ...env, NODE_DEBUG: 'esm' };
+  const full: NodeJS.ProcessEnv = { ...process.env, ...env, NODE_DEBUG: 'esm' };
   delete full.CI;
   const r = spawnSync(process.execPath, [join(root, 'bin/fence-tutor.js'), ...args], { encoding: 'utf8', env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   expect(r.status, r.stderr).toBe(0);
@@ -111,8 +111,24 @@ describe('parser libraries at start-up on the shipped content (issue 18)', () =>
     ['lesson 4 --plain', ['lesson', '4', '--plain']],
     ['validate', ['validate']],
     ['progress --json', ['progress', '--json']],
+    ['quiz --export json', ['quiz', '--export', 'json', '--seed', '1']],
+    ['quiz --export sheet', ['quiz', '--export', 'sheet', '--seed', '1']],
+    ['quiz --export gift', ['quiz', '--export', 'gift', '--seed', '1']],
   ])('%s loads none of yaml, marked and zod', (_name, args) => {
     expect(parserLibrariesLoaded(args)).toEqual([]);
+  });
+
+  it('quiz --answers FILE loads the YAML parser for the answers file only (no marked, no zod)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fence-tutor-answers-'));
+    try {
+      const file = join(dir, 'answers.json');
+      writeFileSync(file, JSON.stringify({ answers: {} }));
+      const full: NodeJS.ProcessEnv = { ...process.env, FENCE_TUTOR_HOME: join(dir, 'home') };
+      // An exam with no answers fails (exit 1), so check the libraries by hand here.
+      expect(parserLibrariesLoaded(['quiz', '--mode', 'practice', '--seed', '1', '--answers', file, '--format', 'json'], full)).toEqual(['yaml']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the markers find all three when the loaders run (FENCE_TUTOR_BUILT_CONTENT=0)', () => {

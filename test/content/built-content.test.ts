@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BUILT_PLAIN_WIDTH,
+  builtBank,
   builtContent,
   builtLessonPlain,
   shippedContentHash,
@@ -16,6 +17,7 @@ import {
 } from '../../src/content/built-content.js';
 import { checkCurriculum } from '../../src/content/lesson-loader.js';
 import { lessonPlainText } from '../../src/content/lesson-plain.js';
+import { loadShippedBank, shippedBankIds } from '../../src/content/quiz-loader.js';
 import { validateContent } from '../../src/content/validate.js';
 import { realLoaders } from '../../src/content/validate-loaders.js';
 import { shippedDir } from '../../src/platform/package-root.js';
@@ -48,6 +50,16 @@ describe('the built snapshot of the shipped content', () => {
         );
       }
     }
+  });
+
+  it('holds the whole bank and every shipped bank as the quiz loader makes them (predict keys included)', () => {
+    expect(builtBank(undefined)).toEqual(loadShippedBank());
+    expect(builtBank('all')).toEqual(loadShippedBank());
+    const ids = shippedBankIds();
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(builtBank(id), id).toEqual(loadShippedBank(id));
+    expect(builtBank('no-such-bank')).toBeUndefined();
+    expect(builtBank('constructor')).toBeUndefined();
   });
 
   it('offers no laid-out text at another width (the renderer does that)', () => {
