@@ -24,6 +24,8 @@ import { ContentError } from './problems.js';
 import { loadShippedBank, shippedBankIds, WHOLE_BANK_ID } from './quiz-loader.js';
 import { validateContent } from './validate.js';
 import { realLoaders } from './validate-loaders.js';
+import { listShippedScenarios } from './scenario-loader.js';
+import type { Scenario } from '../core/types.js';
 
 export interface BuiltContentFiles {
   content: BuiltContent;
@@ -31,6 +33,16 @@ export interface BuiltContentFiles {
   plain: Record<string, string>;
   /** Every shipped bank by id, and the whole bank; empty when one does not load (the loader then reports it). */
   banks: Record<string, QuizBank>;
+}
+
+/** The shipped scenarios, or undefined when one does not load (the loader must then report it). */
+function shippedScenarios(): Scenario[] | undefined {
+  try {
+    return listShippedScenarios();
+  } catch (err) {
+    if (err instanceof ContentError) return undefined;
+    throw err;
+  }
 }
 
 function shippedBanks(): Record<string, QuizBank> {
@@ -56,8 +68,9 @@ export function makeBuiltContent(root = packageRoot()): BuiltContentFiles {
   const checked = checkCurriculum(resolve(root, 'lessons'));
   const curriculum: Curriculum = checked.curriculum ?? { dir: resolve(root, 'lessons'), lessons: [], glossary: [] };
   const plain: Record<string, string> = {};
-  // Plain text only for a curriculum that loads whole: otherwise `lesson N` must report the problems.
-  const loadsWhole = checked.curriculum !== undefined && checked.problems.length === 0;
+  const scenarios = shippedScenarios();
+  // A snapshot of content that does not load whole is never used: the loaders must report the problems.
+  const loadsWhole = checked.curriculum !== undefined && checked.problems.length === 0 && scenarios !== undefined;
   if (loadsWhole) {
     for (const lesson of curriculum.lessons) {
       for (const ascii of [false, true]) {
@@ -74,6 +87,7 @@ export function makeBuiltContent(root = packageRoot()): BuiltContentFiles {
       glossary: curriculum.glossary.map((t) => ({ ...t, file: fromRoot(t.file) })),
     },
     validate: { counts: report.counts, problems: report.problems.map((p) => ({ ...p, file: fromRoot(p.file) })) },
+    scenarios: (scenarios ?? []).map((sc) => (sc.origin ? { ...sc, origin: { ...sc.origin, file: fromRoot(sc.origin.file) } } : sc)),
   };
   return { content, plain, banks: shippedBanks() };
 }

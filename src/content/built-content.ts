@@ -22,10 +22,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { packageRoot } from '../platform/package-root.js';
 import type { QuizBank } from '../core/quiz/types.js';
+import type { Scenario } from '../core/types.js';
 import type { Curriculum } from './lesson-types.js';
 import type { ValidateReport } from './validate-summary.js';
 
-export const BUILT_CONTENT_SCHEMA = 1;
+export const BUILT_CONTENT_SCHEMA = 2;
 /** The width a piped `lesson N --plain` prints at; laid out at build for it. */
 export const BUILT_PLAIN_WIDTH = 80;
 /** Folder of dist/ holding the snapshot (moved in file by file like chunks/). */
@@ -43,6 +44,8 @@ export interface BuiltContent {
   curriculum: Curriculum;
   /** What `validate` with no argument found; file paths relative to the package root. */
   validate: ValidateReport;
+  /** The shipped scenarios as listShippedScenarios() gives them; origin files relative to the package root. */
+  scenarios: Scenario[];
 }
 
 /** What `validate` with no argument checks: the shipped folders (and assignments/ when shipped). */
@@ -115,7 +118,8 @@ function rehydrate(content: BuiltContent, root: string): BuiltContent {
     counts: content.validate.counts,
     problems: content.validate.problems.map((p) => ({ ...p, file: at(p.file) })),
   };
-  return { ...content, curriculum, validate };
+  const scenarios = content.scenarios.map((sc) => (sc.origin ? { ...sc, origin: { ...sc.origin, file: join(root, sc.origin.file) } } : sc));
+  return { ...content, curriculum, validate, scenarios };
 }
 
 let cached: { value: BuiltContent | undefined } | undefined;

@@ -111,6 +111,8 @@ describe('parser libraries at start-up on the shipped content (issue 18)', () =>
     ['lesson 4 --plain', ['lesson', '4', '--plain']],
     ['validate', ['validate']],
     ['progress --json', ['progress', '--json']],
+    ['scenarios --json', ['scenarios', '--json']],
+    ['scenarios', ['scenarios']],
     ['quiz --export json', ['quiz', '--export', 'json', '--seed', '1']],
     ['quiz --export sheet', ['quiz', '--export', 'sheet', '--seed', '1']],
     ['quiz --export gift', ['quiz', '--export', 'gift', '--seed', '1']],

@@ -18,6 +18,7 @@ import {
 import { checkCurriculum } from '../../src/content/lesson-loader.js';
 import { lessonPlainText } from '../../src/content/lesson-plain.js';
 import { loadShippedBank, shippedBankIds } from '../../src/content/quiz-loader.js';
+import { listShippedScenarios } from '../../src/content/scenario-loader.js';
 import { validateContent } from '../../src/content/validate.js';
 import { realLoaders } from '../../src/content/validate-loaders.js';
 import { shippedDir } from '../../src/platform/package-root.js';
@@ -60,6 +61,12 @@ describe('the built snapshot of the shipped content', () => {
     for (const id of ids) expect(builtBank(id), id).toEqual(loadShippedBank(id));
     expect(builtBank('no-such-bank')).toBeUndefined();
     expect(builtBank('constructor')).toBeUndefined();
+  });
+
+  it('holds the shipped scenarios as the scenario loader lists them', () => {
+    const fromFiles = listShippedScenarios();
+    expect(fromFiles.length).toBeGreaterThan(0);
+    expect(builtContent()!.scenarios).toEqual(fromFiles);
   });
 
   it('offers no laid-out text at another width (the renderer does that)', () => {
