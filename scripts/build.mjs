@@ -13,7 +13,7 @@
 //                                               build into DIR only (tests inspect it)
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -107,7 +107,7 @@ rmSync(staging, { recursive: true, force: true });
  * `explore --json` within 1.5x), and the small plain-text outputs. Any other
  * `import()` in code the entry holds becomes an ESM entry of its own.
  */
-const INLINE = /^src\/(cli\/(scenario-run|json-output|stdout|terminal|sim-plain|explore-plain|plain-home)|content\/(scenario-files|problems|sanitize)|platform\/package-root)\.ts$/;
+const INLINE = /^src\/(cli\/(scenario-run|json-output|stdout|terminal|sim-plain|explore-plain|plain-home)|content\/(scenario-files|problems|sanitize|built-content|lesson-find|validate-summary)|platform\/package-root)\.ts$/;
 
 /**
  * Turns the entry's heavy `import()`s into imports of ESM entries
@@ -192,6 +192,8 @@ const esm = await build({
   },
 });
 
+await writeBuiltContent(staging);
+
 const result = {
   metafile: {
     inputs: { ...esm.metafile.inputs, ...entry.metafile.inputs },
@@ -222,7 +224,7 @@ if (process.argv.includes('--analyze')) {
  */
 function installInto(dist, staged, clean) {
   const RETIRE_AFTER_MS = 10 * 60 * 1000;
-  const folders = ['chunks', 'esm'];
+  const folders = ['chunks', 'esm', 'content'];
   const made = new Set();
   for (const folder of folders) {
     mkdirSync(join(dist, folder), { recursive: true });
@@ -262,4 +264,35 @@ function installInto(dist, staged, clean) {
   const tmp = `${ledgerPath}.${process.pid}`;
   writeFileSync(tmp, JSON.stringify(next));
   renameSync(tmp, ledgerPath);
+}
+
+/**
+ * The shipped content, parsed, checked and laid out once here (issue 18):
+ * src/content/built-content-make.ts runs the project's own loaders over
+ * lessons/, quizzes/ and scenarios/, and the result goes to dist/content/
+ * with a hash of the files it was made from (src/content/built-content.ts
+ * says when commands use it). Bundled on its own, run, then deleted.
+ */
+async function writeBuiltContent(outdir) {
+  const maker = join(root, '.tmp', `content-maker-${process.pid}.mjs`);
+  await build({
+    ...shared,
+    outdir: undefined,
+    outfile: maker,
+    metafile: false,
+    entryPoints: ['src/content/built-content-make.ts'],
+    format: 'esm',
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  });
+  try {
+    const { makeBuiltContent } = await import(pathToFileURL(maker).href);
+    const { content, plain, banks } = makeBuiltContent(root);
+    const dir = join(outdir, 'content');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'shipped.json'), JSON.stringify(content));
+    writeFileSync(join(dir, 'banks.json'), JSON.stringify(banks));
+    for (const [name, text] of Object.entries(plain)) writeFileSync(join(dir, name), text);
+  } finally {
+    rmSync(maker, { force: true });
+  }
 }

@@ -8,7 +8,6 @@ import { drawQuestions } from '../core/quiz/draw.js';
 import { buildReport, gradeOne, type QuizReport } from '../core/quiz/grading.js';
 import * as S from '../core/quiz/session.js';
 import type { DrawnQuestion } from '../core/quiz/types.js';
-import { readAnswers, readAnswersHeader, readAnswersText } from '../content/answers-loader.js';
 import { toolVersion } from '../platform/package-root.js';
 import { onCleanup } from '../platform/cleanup.js';
 import { exportKey, exportSheet } from '../quiz/export.js';
@@ -21,6 +20,7 @@ import { emitReport, type Out, processOut, promptTitle } from './quiz-output.js'
 import { runPlainQuiz } from './quiz-plain.js';
 import { drawReview } from './quiz-review.js';
 import { drawSeed, type QuizFlags, type QuizPlan, planQuiz } from './quiz-settings.js';
+import { planSources } from './quiz-sources.js';
 import type { Display } from './terminal.js';
 
 export interface QuizContext {
@@ -59,7 +59,7 @@ function reportFor(plan: QuizPlan, seed: number, results: QuizReport['questions'
 export async function runQuiz(flags: QuizFlags, ctx: QuizContext): Promise<number> {
   const out = ctx.out ?? processOut;
   const now = ctx.now ?? Date.now;
-  const plan = planQuiz(flags);
+  const plan = planQuiz(flags, await planSources(flags));
 
   if (plan.export) {
     const seed = plan.seed ?? 0;
@@ -110,6 +110,8 @@ export async function runQuiz(flags: QuizFlags, ctx: QuizContext): Promise<numbe
 }
 
 async function sitWithAnswers(plan: QuizPlan, out: Out, now: () => number): Promise<number> {
+  // The answers file is the user's: its parser (YAML or JSON) is loaded only here.
+  const { readAnswers, readAnswersHeader, readAnswersText } = await import('../content/answers-loader.js');
   const file = plan.answers!;
   const header = readAnswersHeader(readAnswersText(file), file);
   if (plan.seed !== undefined && header.seed !== undefined && header.seed !== plan.seed) {

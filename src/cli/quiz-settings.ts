@@ -8,9 +8,8 @@ import { basename } from 'node:path';
 import { drawQuestions } from '../core/quiz/draw.js';
 import { passMarkFor, type QuizMode, QUIZ_MODES } from '../core/quiz/grading.js';
 import { isValidSeed, MAX_SEED } from '../core/quiz/rng.js';
-import type { DrawnQuestion, Question } from '../core/quiz/types.js';
-import { type Assignment, loadAssignmentFile } from '../content/assignment-loader.js';
-import { loadQuizArgWithContent } from '../content/quiz-loader.js';
+import type { DrawnQuestion, Question, QuizBank } from '../core/quiz/types.js';
+import type { Assignment } from '../content/assignment-loader.js';
 import type { ReportFormat } from '../quiz/report-io.js';
 import { UsageError } from './errors.js';
 
@@ -93,7 +92,17 @@ export function drawSeed(): number {
   return randomInt(0, MAX_SEED + 1);
 }
 
-export function planQuiz(flags: QuizFlags): QuizPlan {
+/**
+ * Where planQuiz gets the bank and an assignment: passed in (quiz-sources.ts)
+ * so that this module loads no content parser; the shipped bank may come
+ * from the build's snapshot.
+ */
+export interface PlanSources {
+  loadBank(quiz: string | undefined, content: string | undefined): QuizBank;
+  loadAssignment(file: string): Assignment;
+}
+
+export function planQuiz(flags: QuizFlags, sources: PlanSources): QuizPlan {
   const format = flags.format === undefined ? undefined : oneOf('--format', flags.format, ['json', 'junit'] as const);
   const exportKind = flags.export === undefined ? undefined : oneOf('--export', flags.export, ['json', 'sheet', 'gift'] as const);
   if (exportKind && flags.answers) throw new UsageError('--export prints the questions; it does not sit the quiz. Drop --answers (or --export)');
@@ -112,7 +121,7 @@ export function planQuiz(flags: QuizFlags): QuizPlan {
   };
 
   if (flags.assignment !== undefined) {
-    const a = loadAssignmentFile(flags.assignment);
+    const a = sources.loadAssignment(flags.assignment);
     refuseContradictions(a, flags.assignment, { quiz: flags.quiz, mode: modeFlag, seed: seedFlag, count: countFlag, limit: limitFlag, pass: passFlag });
     return {
       quiz: a.quiz,
@@ -134,7 +143,7 @@ export function planQuiz(flags: QuizFlags): QuizPlan {
   const mode = modeFlag ?? 'practice';
   if (passFlag !== undefined && mode !== 'exam') throw new UsageError(`--pass applies to exams only (${mode} has no pass mark); add --mode exam or drop --pass`);
   if (mode === 'review' && exportKind) throw new UsageError('review draws from your own history, so there is nothing fixed to export; use --mode practice or exam with --export');
-  const bank = loadQuizArgWithContent(flags.quiz, flags.content);
+  const bank = sources.loadBank(flags.quiz, flags.content);
   return {
     quiz: bank.id,
     ...(bank.title !== undefined ? { title: bank.title } : {}),

@@ -271,11 +271,7 @@ export function loadShippedCurriculum(): Curriculum {
   return loadCurriculum(shippedDir('lessons'));
 }
 
-/** A lesson by id, or by its 1-based number in the manifest. */
-export function findLesson(curriculum: Curriculum, ref: string): Lesson | undefined {
-  if (/^\d+$/.test(ref)) return curriculum.lessons.find((l) => l.number === Number(ref));
-  return curriculum.lessons.find((l) => l.id === ref);
-}
+export { findLesson } from './lesson-find.js';
 
 /**
  * The shipped curriculum plus, with `--content DIR`, the instructor's

@@ -6,7 +6,7 @@
  * metafile, and by reading the emitted code.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,18 @@ describe('the bundle', () => {
         .map((input) => `${out} holds ${input}`),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('keeps the YAML, Markdown and schema libraries out of the entry (shipped content comes from dist/content, issue 18)', () => {
+    const statics = reachable(entryOutput(), ['import-statement', 'require-call']);
+    const offenders = [...statics].flatMap((out) =>
+      Object.keys(meta.outputs[out]!.inputs)
+        .filter((input) => /(^|\/)node_modules\/(yaml|marked|zod)\//.test(input))
+        .map((input) => `${out} holds ${input}`),
+    );
+    expect(offenders).toEqual([]);
+    // ... and the snapshot they are kept out for is made by the build.
+    expect(existsSync(join(dir, 'out', 'content', 'shipped.json'))).toBe(true);
   });
 
   it('keeps React and Ink out of every lazily loaded part outside src/ui (sim, quiz --answers, the lab worker and sink)', () => {

@@ -11,9 +11,10 @@
  *     (README, "Why the entry is CommonJS").
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, root } from '../cli/cli-run.js';
 
@@ -65,7 +66,74 @@ describe('built-in modules at start-up', () => {
     expect(loaded).not.toContain('internal/modules/esm/loader');
   });
 
-  it('the probe sees the ESM loader when a command does load an ESM part (lessons --json)', () => {
-    expect(builtinsLoaded(['lessons', '--json'])).toContain('internal/modules/esm/loader');
+  // Issue 18: on the shipped content these read the build's snapshot
+  // (dist/content) from the entry itself. No ESM part loaded means none of
+  // the chunks holding yaml, marked or zod (test/build/bundle.test.ts keeps
+  // those libraries out of the entry).
+  it.each([
+    ['lessons --json', ['lessons', '--json']],
+    ['lesson 4 --plain', ['lesson', '4', '--plain']],
+    ['lesson 10 --plain', ['lesson', '10', '--plain']],
+    ['validate', ['validate']],
+  ])('%s on the shipped content loads no ESM part, so no YAML, Markdown or schema library', (_name, args) => {
+    expect(builtinsLoaded(args)).not.toContain('internal/modules/esm/loader');
+  });
+
+  it('the probe sees the ESM loader when a command does load an ESM part (validate FILE)', () => {
+    expect(builtinsLoaded(['validate', join(root, 'scenarios/late-write.yaml')])).toContain('internal/modules/esm/loader');
+  });
+});
+
+/**
+ * Strings each library's code keeps through minification: a bundle file
+ * holding one holds that library.
+ */
+const PARSER_MARKERS = { yaml: 'YAMLParseError', zod: 'ZodError', marked: 'marked(): ' };
+
+/** The libraries among yaml, marked and zod in the bundle files a command loads (the entry and its ESM parts). */
+function parserLibrariesLoaded(args: string[], env: NodeJS.ProcessEnv = {}): string[] {
+  const full: NodeJS.ProcessEnv = { ...process.env, ...env, NODE_DEBUG: 'esm' };
+  delete full.CI;
+  const r = spawnSync(process.execPath, [join(root, 'bin/fence-tutor.js'), ...args], { encoding: 'utf8', env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  expect(r.status, r.stderr).toBe(0);
+  const files = [join(root, 'dist/cli.cjs'), ...[...new Set([...r.stderr.matchAll(/Storing (file:\/\/\S+\.js)/g)].map((m) => m[1]!))].map((u) => fileURLToPath(u))];
+  const found = new Set<string>();
+  for (const file of files) {
+    const code = readFileSync(file, 'utf8');
+    for (const [lib, marker] of Object.entries(PARSER_MARKERS)) if (code.includes(marker)) found.add(lib);
+  }
+  return [...found].sort();
+}
+
+describe('parser libraries at start-up on the shipped content (issue 18)', () => {
+  it.each([
+    ['lessons --json', ['lessons', '--json']],
+    ['lesson 4 --plain', ['lesson', '4', '--plain']],
+    ['validate', ['validate']],
+    ['progress --json', ['progress', '--json']],
+    ['scenarios --json', ['scenarios', '--json']],
+    ['scenarios', ['scenarios']],
+    ['quiz --export json', ['quiz', '--export', 'json', '--seed', '1']],
+    ['quiz --export sheet', ['quiz', '--export', 'sheet', '--seed', '1']],
+    ['quiz --export gift', ['quiz', '--export', 'gift', '--seed', '1']],
+  ])('%s loads none of yaml, marked and zod', (_name, args) => {
+    expect(parserLibrariesLoaded(args)).toEqual([]);
+  });
+
+  it('quiz --answers FILE loads the YAML parser for the answers file only (no marked, no zod)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fence-tutor-answers-'));
+    try {
+      const file = join(dir, 'answers.json');
+      writeFileSync(file, JSON.stringify({ answers: {} }));
+      const full: NodeJS.ProcessEnv = { ...process.env, FENCE_TUTOR_HOME: join(dir, 'home') };
+      // An exam with no answers fails (exit 1), so check the libraries by hand here.
+      expect(parserLibrariesLoaded(['quiz', '--mode', 'practice', '--seed', '1', '--answers', file, '--format', 'json'], full)).toEqual(['yaml']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the markers find all three when the loaders run (FENCE_TUTOR_BUILT_CONTENT=0)', () => {
+    expect(parserLibrariesLoaded(['lesson', '4', '--plain'], { FENCE_TUTOR_BUILT_CONTENT: '0' })).toEqual(['marked', 'yaml', 'zod']);
   });
 });

@@ -63,7 +63,8 @@ describe('fence-tutor lesson', () => {
   });
 
   it('never loads React on the plain path', () => {
-    const r = run(['lesson', '2'], { NODE_DEBUG: 'esm' });
+    // The loaders' path (the build's snapshot loads no ESM part at all: test/build/startup-modules.test.ts).
+    const r = run(['lesson', '2'], { NODE_DEBUG: 'esm', FENCE_TUTOR_BUILT_CONTENT: '0' });
     expect(r.status).toBe(0);
     const loaded = [...new Set([...r.stderr.matchAll(/Storing (file:\/\/\S+\.js)/g)].map((m) => m[1]!))];
     expect(loaded.length).toBeGreaterThan(1);

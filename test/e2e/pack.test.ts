@@ -97,7 +97,7 @@ describe('the tarball', () => {
       .split('\n')
       .filter(Boolean)
       .map((f) => f.replace(/^package\//, ''));
-    for (const must of ['package.json', 'bin/fence-tutor.js', 'bin/package.json', 'dist/cli.cjs', 'README.md', 'LICENSE']) {
+    for (const must of ['package.json', 'bin/fence-tutor.js', 'bin/package.json', 'dist/cli.cjs', 'dist/content/shipped.json', 'dist/content/banks.json', 'README.md', 'LICENSE']) {
       expect(files).toContain(must);
     }
     for (const dir of ['lessons/', 'quizzes/', 'scenarios/', 'dist/chunks/', 'dist/esm/']) {
@@ -158,6 +158,13 @@ describe('a new user, from another directory', () => {
     );
     expect(off.final.value).toBe('1');
     expect(off.staleAcceptances).toBeGreaterThan(0);
+  });
+
+  it("uses the build's snapshot of the shipped content: validate loads no ESM part (the files installed are the files built)", () => {
+    const r = spawnSync(installedBin, ['validate'], { cwd: userCwd, env: { ...userEnv(), NODE_DEBUG: 'esm' }, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^OK: /);
+    expect(r.stderr).not.toMatch(/Storing file:/);
   });
 
   it('lessons --json lists the curriculum, and lesson 1 --plain prints it at 80 columns', () => {

@@ -27,8 +27,13 @@ Examples:
         ascii?: boolean;
         content?: string;
       };
-      const { findLesson, loadCurriculumWithContent } = await import('../../content/lesson-loader.js');
-      const curriculum = loadCurriculumWithContent(flags.content);
+      // The build's snapshot of the shipped lessons when it matches the files (no YAML or Markdown parser to load).
+      const { builtContent, builtLessonPlain } = await import('../../content/built-content.js');
+      const built = flags.content === undefined ? builtContent() : undefined;
+      const curriculum = built
+        ? built.curriculum
+        : (await import('../../content/lesson-loader.js')).loadCurriculumWithContent(flags.content);
+      const { findLesson } = await import('../../content/lesson-find.js');
       const lesson = findLesson(curriculum, ref);
       if (!lesson) {
         throw new UsageError(
@@ -47,6 +52,11 @@ Examples:
       if (display.interactive) {
         const { runApp } = await import('../../ui/run-app.js');
         process.exitCode = await runApp({ route: { screen: 'reader', lessonId: lesson.id }, display, flags });
+        return;
+      }
+      const laidOut = built ? builtLessonPlain(lesson.id, width, display.ascii) : undefined;
+      if (laidOut !== undefined) {
+        process.stdout.write(laidOut);
         return;
       }
       const { lessonPlainText } = await import('../../content/lesson-plain.js');

@@ -17,8 +17,12 @@ Examples:
     )
     .action(async (_opts, command: Command) => {
       const flags = command.optsWithGlobals() as { json?: boolean; ascii?: boolean; content?: string };
-      const { allLessons } = await import('../../content/content-sources.js');
-      const { curriculum, localIds } = allLessons(flags);
+      // The build's snapshot of the shipped lessons when it matches the files (no YAML or Markdown parser to load).
+      const { builtContent } = await import('../../content/built-content.js');
+      const built = flags.content === undefined ? builtContent() : undefined;
+      const { curriculum, localIds } = built
+        ? { curriculum: built.curriculum, localIds: new Set<string>() }
+        : (await import('../../content/content-sources.js')).allLessons(flags);
       if (flags.json) {
         const { printJson } = await import('../json-output.js');
         printJson({

@@ -31,8 +31,12 @@ Examples:
         return;
       }
       if (flags.yes) throw new UsageError('--yes only goes with --reset');
-      const { gatherProgress } = await import('../../progress/gather.js');
-      const summary = gatherProgress({ flags, now: new Date() });
+      // The build's snapshot of the shipped lessons when it matches the files (no content loaders to load).
+      const { builtContent } = await import('../../content/built-content.js');
+      const built = flags.content === undefined ? builtContent() : undefined;
+      const summary = built
+        ? (await import('../../progress/gather-from.js')).gatherProgressFrom({ curriculum: built.curriculum, localIds: new Set() }, { flags, now: new Date() })
+        : (await import('../../progress/gather.js')).gatherProgress({ flags, now: new Date() });
       if (flags.json) {
         const { printJson } = await import('../json-output.js');
         const { toolVersion } = await import('../../platform/package-root.js');

@@ -1,0 +1,41 @@
+/**
+ * Progress gathered from lessons already at hand, apart from gather.ts (which
+ * loads them through the content loaders), so that `progress --json` on the
+ * shipped content can take them from the build's snapshot (built-content.ts)
+ * without loading the loaders.
+ */
+import type { ContentFlags, LessonSources } from '../content/content-sources.js';
+import type { ReviewState } from '../core/quiz/leitner.js';
+import { loadReview } from '../quiz/review-store.js';
+import { loadProgress, type ProgressState } from './progress-file.js';
+import { loadQuizHistory } from './quiz-history.js';
+import { type LessonInfo, type ProgressSummary, summarize } from './summary.js';
+
+/** The review boxes the quiz keeps (review.json), through the quiz's own store. */
+export function loadReviewBoxes(dir?: string, warn?: (m: string) => void): ReviewState {
+  return loadReview(dir, warn);
+}
+
+export function lessonInfosFrom({ curriculum, localIds }: LessonSources): LessonInfo[] {
+  return curriculum.lessons.map((l) => ({
+    number: l.number,
+    id: l.id,
+    title: l.title,
+    selfCheckIds: l.blocks.flatMap((b) => (b.kind === 'quiz' ? b.ids : [])),
+    local: localIds.has(l.id),
+  }));
+}
+
+export interface GatherOptions {
+  flags: ContentFlags;
+  now: Date;
+  dir?: string;
+  /** The progress in memory (the app's store), else read from the file. */
+  progress?: ProgressState;
+  warn?: (m: string) => void;
+}
+
+export function gatherProgressFrom(lessons: LessonSources, o: GatherOptions): ProgressSummary {
+  const progress = o.progress ?? loadProgress(o.dir, o.warn);
+  return summarize(lessonInfosFrom(lessons), progress, loadReviewBoxes(o.dir, o.warn), loadQuizHistory(o.dir), o.now);
+}

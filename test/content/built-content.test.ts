@@ -1,0 +1,106 @@
+/**
+ * The build's snapshot of the shipped content (dist/content, issue 18) is
+ * exactly what the project's own loaders, validator and plain renderer make
+ * from the files, and its hash changes with any byte of any shipped file.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BUILT_PLAIN_WIDTH,
+  builtBank,
+  builtContent,
+  builtLessonPlain,
+  shippedContentHash,
+  shippedContentTargets,
+} from '../../src/content/built-content.js';
+import { checkCurriculum } from '../../src/content/lesson-loader.js';
+import { lessonPlainText } from '../../src/content/lesson-plain.js';
+import { loadShippedBank, shippedBankIds } from '../../src/content/quiz-loader.js';
+import { listShippedScenarios } from '../../src/content/scenario-loader.js';
+import { validateContent } from '../../src/content/validate.js';
+import { realLoaders } from '../../src/content/validate-loaders.js';
+import { shippedDir } from '../../src/platform/package-root.js';
+import { ensureBuilt } from '../cli/cli-run.js';
+
+describe('the built snapshot of the shipped content', () => {
+  beforeAll(() => ensureBuilt(), 120_000);
+
+  it('matches the files on disk (the hash of the build is the hash of the files)', () => {
+    expect(builtContent()).toBeDefined();
+  });
+
+  it('holds the curriculum the lesson loader makes from the files', () => {
+    const fromFiles = checkCurriculum(shippedDir('lessons'));
+    expect(fromFiles.problems).toEqual([]);
+    expect(builtContent()!.curriculum).toEqual(fromFiles.curriculum);
+  });
+
+  it("holds validate's verdict on the shipped content", () => {
+    expect(builtContent()!.validate).toEqual(validateContent(shippedContentTargets(), realLoaders));
+  });
+
+  it('holds every lesson laid out by the plain renderer, Unicode and ASCII', () => {
+    const curriculum = checkCurriculum(shippedDir('lessons')).curriculum!;
+    expect(curriculum.lessons.length).toBeGreaterThan(0);
+    for (const lesson of curriculum.lessons) {
+      for (const ascii of [false, true]) {
+        expect(builtLessonPlain(lesson.id, BUILT_PLAIN_WIDTH, ascii), `${lesson.id} ascii=${ascii}`).toBe(
+          lessonPlainText(curriculum, lesson, BUILT_PLAIN_WIDTH, ascii),
+        );
+      }
+    }
+  });
+
+  it('holds the whole bank and every shipped bank as the quiz loader makes them (predict keys included)', () => {
+    expect(builtBank(undefined)).toEqual(loadShippedBank());
+    expect(builtBank('all')).toEqual(loadShippedBank());
+    const ids = shippedBankIds();
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(builtBank(id), id).toEqual(loadShippedBank(id));
+    expect(builtBank('no-such-bank')).toBeUndefined();
+    expect(builtBank('constructor')).toBeUndefined();
+  });
+
+  it('holds the shipped scenarios as the scenario loader lists them', () => {
+    const fromFiles = listShippedScenarios();
+    expect(fromFiles.length).toBeGreaterThan(0);
+    expect(builtContent()!.scenarios).toEqual(fromFiles);
+  });
+
+  it('offers no laid-out text at another width (the renderer does that)', () => {
+    const first = builtContent()!.curriculum.lessons[0]!;
+    expect(builtLessonPlain(first.id, BUILT_PLAIN_WIDTH + 1, false)).toBeUndefined();
+  });
+});
+
+describe('shippedContentHash', () => {
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'fence-tutor-hash-'));
+    for (const d of ['lessons', 'quizzes', 'scenarios']) mkdirSync(join(root, d));
+    writeFileSync(join(root, 'lessons', 'a.md'), 'one');
+    writeFileSync(join(root, 'scenarios', 's.yaml'), 'id: s');
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('changes with a byte of a file, a new file, a renamed file, and a file in a subfolder', () => {
+    const seen = new Set([shippedContentHash(root)]);
+    writeFileSync(join(root, 'lessons', 'a.md'), 'onE');
+    seen.add(shippedContentHash(root));
+    writeFileSync(join(root, 'quizzes', 'q.yaml'), '');
+    seen.add(shippedContentHash(root));
+    rmSync(join(root, 'quizzes', 'q.yaml'));
+    writeFileSync(join(root, 'quizzes', 'r.yaml'), '');
+    seen.add(shippedContentHash(root));
+    mkdirSync(join(root, 'lessons', 'more'));
+    writeFileSync(join(root, 'lessons', 'more', 'b.md'), '');
+    seen.add(shippedContentHash(root));
+    expect(seen.size).toBe(5);
+  });
+
+  it('is the same for the same files', () => {
+    expect(shippedContentHash(root)).toBe(shippedContentHash(root));
+  });
+});
