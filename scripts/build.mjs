@@ -107,7 +107,7 @@ rmSync(staging, { recursive: true, force: true });
  * `explore --json` within 1.5x), and the small plain-text outputs. Any other
  * `import()` in code the entry holds becomes an ESM entry of its own.
  */
-const INLINE = /^src\/(cli\/(scenario-run|json-output|stdout|terminal|sim-plain|explore-plain|plain-home)|content\/(scenario-files|problems|sanitize|built-content|lesson-find|validate-summary)|platform\/package-root)\.ts$/;
+const INLINE = /^src\/(cli\/(scenario-run|json-output|stdout|terminal|sim-plain|explore-plain|plain-home)|content\/(scenario-files|problems|sanitize|built-content|lesson-find|validate-summary)|platform\/(package-root|data-dir-check|data-dir))\.ts$/;
 
 /**
  * Turns the entry's heavy `import()`s into imports of ESM entries
