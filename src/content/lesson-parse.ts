@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { scanLessonBody } from './lesson-body.js';
 import type { Lesson, LessonFrontMatter } from './lesson-types.js';
+import { checkMarkdownShape } from './input-limits.js';
 import { issuesToProblems } from './lesson-zod.js';
 import { ContentError, type Problem } from './problems.js';
 import { sanitizeLine, sanitizeText } from './sanitize.js';
@@ -54,6 +55,12 @@ export function parseLesson(rawText: string, file: string, number = 0): ParsedLe
         },
       ],
     };
+  }
+  try {
+    checkMarkdownShape(rawText, file);
+  } catch (err) {
+    if (err instanceof ContentError) return { problems: err.problems };
+    throw err;
   }
   const text = sanitizeText(rawText);
   const lines = text.split('\n');
