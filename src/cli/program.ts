@@ -10,6 +10,7 @@ import { registerAll } from './commands/index.js';
 import { EXIT, UsageError } from './errors.js';
 import { writeStdout } from './stdout.js';
 import { decideDisplay } from './terminal.js';
+import { sanitizeText } from '../core/neutralise.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -24,7 +25,8 @@ export function buildProgram(): Command {
     .option('--narrate', 'narration only, one sentence per event (for screen readers)')
     .addOption(new Option('--content <dir>', 'add an instructor content directory (lessons/, quizzes/, scenarios/)'))
     .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ writeOut: writeStdout, writeErr: (s) => process.stderr.write(s) })
+    // Commander's messages echo arguments (`lesson ID`, `--ttl`, ...): neutralised like file content.
+    .configureOutput({ writeOut: writeStdout, writeErr: (s) => process.stderr.write(sanitizeText(s)) })
     .addHelpText(
       'after',
       `
@@ -84,9 +86,15 @@ export function reportError(err: unknown): number {
     return EXIT.usage;
   }
   if (err instanceof UsageError) {
-    process.stderr.write(`fence-tutor: ${err.message}\n`);
+    // Usage messages quote arguments and paths: neutralised like file content.
+    process.stderr.write(`fence-tutor: ${sanitizeText(err.message)}\n`);
     return EXIT.usage;
   }
-  process.stderr.write(`fence-tutor: unexpected error: ${(err as Error)?.stack ?? String(err)}\n`);
+  if (err instanceof RangeError && /call stack/i.test(err.message)) {
+    // The loaders' limits (src/content/input-limits.ts) should stop any input first.
+    process.stderr.write('fence-tutor: the input is nested too deeply to process. Fix: flatten the file (see docs/limits.md)\n');
+    return EXIT.usage;
+  }
+  process.stderr.write(`fence-tutor: unexpected error: ${sanitizeText((err as Error)?.stack ?? String(err))}\n`);
   return EXIT.failed;
 }

@@ -8,6 +8,8 @@
  */
 import { ContentError } from './problems.js';
 
+/** Larger content and input files are refused, having read no more than this. */
+export const MAX_CONTENT_BYTES = 1024 * 1024;
 /** Deepest nesting of YAML/JSON collections (flow brackets, indentation levels, `- - -`). */
 export const MAX_NESTING_DEPTH = 32;
 /** Entries in one YAML/JSON file: lines plus commas inside flow collections. */

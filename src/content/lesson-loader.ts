@@ -12,7 +12,7 @@ import { parseLesson } from './lesson-parse.js';
 import type { Curriculum, GlossaryTerm, Lesson } from './lesson-types.js';
 import { ContentError, type Problem } from './problems.js';
 import { readContentText } from './read-text.js';
-import { MAX_CONTENT_BYTES } from './yaml.js';
+import { MAX_CONTENT_BYTES } from './input-limits.js';
 
 export interface CurriculumReport {
   /** Present when the manifest could be read; lessons that failed are left out. */

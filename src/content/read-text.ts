@@ -6,7 +6,7 @@
  */
 import { BoundedReadError, formatBytes, readBoundedText } from '../platform/bounded-read.js';
 import { ContentError, type Problem } from './problems.js';
-import { MAX_CONTENT_BYTES } from './yaml.js';
+import { MAX_CONTENT_BYTES } from './input-limits.js';
 
 /** The problem for a file that could not be read, or undefined for another error. */
 export function readProblem(err: unknown, file: string, what: string, fix: string, cap = MAX_CONTENT_BYTES): Problem | undefined {

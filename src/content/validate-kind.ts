@@ -4,12 +4,13 @@
  * (lessons/, quizzes/, scenarios/, assignments/), else from its extension
  * (Markdown is a lesson). A YAML file with neither is refused.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { MANIFEST_FILE } from './lesson-manifest.js';
 import { displayPath, looksLikeLesson } from './lesson-loader.js';
 import type { Problem } from './problems.js';
-import { parseYaml } from './yaml.js';
+import { MAX_CONTENT_BYTES, parseYaml } from './yaml.js';
+import { readBoundedText } from '../platform/bounded-read.js';
 
 export const CONTENT_KINDS = ['lesson', 'manifest', 'glossary', 'quiz', 'scenario', 'assignment'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
@@ -118,7 +119,7 @@ export function expandPath(path: string, problems: Problem[]): string[] {
       const s = statSync(full);
       if (s.isDirectory()) walk(full);
       else if (YAML_EXT.test(name)) out.push(full);
-      else if (MARKDOWN_EXT.test(name) && looksLikeLesson(readFileSync(full, 'utf8'))) out.push(full);
+      else if (MARKDOWN_EXT.test(name) && s.isFile() && looksLikeLesson(readBoundedText(full, MAX_CONTENT_BYTES))) out.push(full);
     }
   };
   walk(path);

@@ -5,7 +5,7 @@
  * file and line. The loaders are passed in, so this file stays testable and
  * each kind keeps its own loader (see validate-loaders.ts for the real ones).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ConfigOverrides, Scenario } from '../core/types.js';
 import { MANIFEST_FILE } from './lesson-manifest.js';
@@ -14,6 +14,9 @@ import { parseLesson } from './lesson-parse.js';
 import type { GlossaryTerm, Lesson } from './lesson-types.js';
 import { ContentError, type Problem } from './problems.js';
 import { classify, expandPath } from './validate-kind.js';
+import { readBoundedText } from '../platform/bounded-read.js';
+import { readContentText } from './read-text.js';
+import { MAX_CONTENT_BYTES } from './input-limits.js';
 
 /** A question as validate needs it: its id, its lesson, and where it is. */
 export interface QuestionRef {
@@ -89,9 +92,10 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
     for (const path of expandPath(resolve(given), problems)) {
       let text: string;
       try {
-        text = readFileSync(path, 'utf8');
+        text = readContentText(path, 'a content file', 'check the path and permissions', MAX_CONTENT_BYTES, displayPath(path));
       } catch (err) {
-        problems.push({ file: displayPath(path), line: 0, message: `cannot read it (${(err as Error).message})`, fix: 'check the path and permissions' });
+        if (!(err instanceof ContentError)) throw err;
+        problems.push(...err.problems);
         continue;
       }
       const c = classify(path, text);
@@ -190,7 +194,7 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
   if (looseLessons.length > 0) {
     const loose: Lesson[] = [];
     for (const file of looseLessons) {
-      const parsed = parseLesson(readFileSync(file, 'utf8'), displayPath(file));
+      const parsed = parseLesson(readBoundedText(file, MAX_CONTENT_BYTES), displayPath(file));
       problems.push(...parsed.problems);
       if (parsed.lesson) loose.push(parsed.lesson);
     }

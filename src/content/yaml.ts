@@ -4,11 +4,10 @@
  * and a way to map a path inside the document back to a line number.
  */
 import { isNode, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
-import { checkYamlShape, MAX_STRING_LENGTH, stackOverflowError } from './input-limits.js';
+import { checkYamlShape, MAX_CONTENT_BYTES, MAX_STRING_LENGTH, stackOverflowError } from './input-limits.js';
 import { ContentError, type Problem } from './problems.js';
 
-/** Larger content files are refused before parsing. */
-export const MAX_CONTENT_BYTES = 1024 * 1024;
+export { MAX_CONTENT_BYTES } from './input-limits.js';
 /** Alias expansion cap passed to the parser. */
 export const MAX_ALIAS_COUNT = 100;
 
