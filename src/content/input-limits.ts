@@ -36,23 +36,27 @@ function refuse(file: string, line: number, message: string, fix: string): never
  */
 export function checkYamlShape(text: string, file: string): void {
   let flow = 0;
+  // Block levels open when the outermost flow collection opened.
+  let flowBase = 0;
   let entries = 0;
   let line = 1;
   let lineStart = true;
   let indent = 0;
-  // Indentations of the open block levels, deepest last.
+  // Indentations of the open block levels, deepest last. Kept inside flow
+  // collections too: YAML forbids block structure there, but the parser
+  // still recurses on it before it reports the error.
   const blockIndents: number[] = [];
   let inDouble = false;
   const tooDeep = (depth: number) =>
     refuse(file, line, `the nesting is deeper than the limit of ${MAX_NESTING_DEPTH} levels (here ${depth})`, `flatten the structure to at most ${MAX_NESTING_DEPTH} levels`);
+  const tooMany = () => refuse(file, line, `more than the limit of ${MAX_ENTRIES} entries (lines and list items)`, 'split the file into smaller files');
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10 /* \n */) {
       line++;
       lineStart = true;
       indent = 0;
-      entries++;
-      if (entries > MAX_ENTRIES) refuse(file, line, `more than the limit of ${MAX_ENTRIES} entries (lines and list items)`, 'split the file into smaller files');
+      if (++entries > MAX_ENTRIES) tooMany();
       continue;
     }
     if (inDouble) {
@@ -66,7 +70,7 @@ export function checkYamlShape(text: string, file: string): void {
         continue;
       }
       lineStart = false;
-      if (flow === 0 && c !== 35 /* # */ && c !== 13) {
+      if (c !== 35 /* # */ && c !== 13) {
         while (blockIndents.length > 0 && blockIndents.at(-1)! >= indent) blockIndents.pop();
         blockIndents.push(indent);
         // `- - - x` and `? ` open a level per indicator on the same line.
@@ -85,13 +89,13 @@ export function checkYamlShape(text: string, file: string): void {
       // A comment: skip to the end of the line.
       while (i + 1 < text.length && text.charCodeAt(i + 1) !== 10) i++;
     } else if (c === 91 || c === 123 /* [ { */) {
+      if (flow === 0) flowBase = blockIndents.length;
       flow++;
-      if (flow + blockIndents.length > MAX_NESTING_DEPTH) tooDeep(flow + blockIndents.length);
+      if (flow + flowBase > MAX_NESTING_DEPTH) tooDeep(flow + flowBase);
     } else if (c === 93 || c === 125 /* ] } */) {
       if (flow > 0) flow--;
     } else if (c === 44 /* , */ && flow > 0) {
-      entries++;
-      if (entries > MAX_ENTRIES) refuse(file, line, `more than the limit of ${MAX_ENTRIES} entries (lines and list items)`, 'split the file into smaller files');
+      if (++entries > MAX_ENTRIES) tooMany();
     }
   }
 }

@@ -37,7 +37,13 @@ export function parseYaml(text: string, file: string): ParsedYaml {
   const lineCounter = new LineCounter();
   // uniqueKeys: false because the library compares keys pairwise (a mapping
   // of 20,000 keys takes half a minute); repeatedKeys() does it in one pass.
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  } catch (err) {
+    // checkYamlShape should stop any input that deep; this is the backstop.
+    throw stackOverflowError(err, file) ?? err;
+  }
   const lineOf = (offset: number | undefined): number =>
     offset === undefined ? 1 : lineCounter.linePos(offset).line;
   const problems: Problem[] = doc.errors.map((e) => ({
