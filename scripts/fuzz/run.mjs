@@ -85,14 +85,14 @@ function listFiles(dir, base = dir) {
   return out;
 }
 
-/** Runs one case; returns { ok, problem?, cpuMs, rssMB, status }. */
-export function runCase(loader, caseSeed) {
+/** Runs one case (the seed unchanged with `asIs`, for checking the checks); returns { ok, problem?, cpuMs, rssMB, status }. */
+export function runCase(loader, caseSeed, asIs = false) {
   const dir = mkdtempSync(join(tmpdir(), 'fence-tutor-fuzz-'));
   try {
     mkdirSync(join(dir, 'home'), { recursive: true });
     mkdirSync(join(dir, 'content', 'lessons'), { recursive: true });
     loader.setup?.(dir);
-    const input = mutate(loader.seed, prng(caseSeed));
+    const input = asIs ? Buffer.from(loader.seed) : mutate(loader.seed, prng(caseSeed));
     writeFileSync(join(dir, loader.file), input);
     const before = new Set(listFiles(dir));
     const usageFile = join(dir, 'home', '.usage.json');
