@@ -23,7 +23,7 @@ export const MAX_STEPS = 500;
 /** Distinct actors in one scenario. */
 export const MAX_ACTORS = 26;
 /** Questions in one quiz bank, assignment or answers file. */
-export const MAX_QUESTIONS = 500;
+export const MAX_QUESTIONS = 300;
 
 function refuse(file: string, line: number, message: string, fix: string): never {
   throw new ContentError([{ file, line, message, fix }]);

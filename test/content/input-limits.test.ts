@@ -2,8 +2,22 @@
  * The limits checked before parsing: each refusal names the file, the line,
  * the limit and the fix, and the text just under each limit still loads.
  */
-import { describe, expect, it } from 'vitest';
-import { MAX_ENTRIES, MAX_MARKDOWN_NESTING, MAX_NESTING_DEPTH, MAX_STRING_LENGTH } from '../../src/content/input-limits.js';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  MAX_ACTORS,
+  MAX_ENTRIES,
+  MAX_MARKDOWN_NESTING,
+  MAX_NESTING_DEPTH,
+  MAX_QUESTIONS,
+  MAX_STEPS,
+  MAX_STRING_LENGTH,
+} from '../../src/content/input-limits.js';
+import { checkCurriculum } from '../../src/content/lesson-loader.js';
+import { loadQuizText } from '../../src/content/quiz-loader.js';
+import { loadScenarioText } from '../../src/content/scenario-loader.js';
 import { parseLesson } from '../../src/content/lesson-parse.js';
 import { ContentError } from '../../src/content/problems.js';
 import { parseYaml } from '../../src/content/yaml.js';
@@ -67,5 +81,47 @@ describe('Markdown nesting limit (the deep-blockquote stack overflow)', () => {
     expect(parseLesson(lesson(nested), 'deep.md').problems[0]!.message).toMatch(/deeper than the limit/);
     expect(parseLesson(lesson(`${'> '.repeat(MAX_MARKDOWN_NESTING)}ok`), 'ok.md').problems).toEqual([]);
     expect(parseLesson(lesson(`\`\`\`\n${'> '.repeat(100)}code\n\`\`\``), 'ok.md').problems).toEqual([]);
+  });
+});
+
+describe('limits on what a file lists', () => {
+  it(`refuses a scenario of more than ${MAX_STEPS} steps or ${MAX_ACTORS} actors, naming the limit`, () => {
+    const steps = (n: number, actors: number) => Array.from({ length: n }, (_, i) => `  - { at: ${i}, actor: A${i % actors}, do: acquire }`).join('\n');
+    expect(() => loadScenarioText(`id: many\nsteps:\n${steps(MAX_STEPS + 1, 2)}\n`, 'many.yaml')).toThrow(/has 501 steps, more than the limit of 500/);
+    expect(() => loadScenarioText(`id: crowd\nsteps:\n${steps(MAX_ACTORS + 1, MAX_ACTORS + 1)}\n`, 'crowd.yaml')).toThrow(/has 27 actors, more than the limit of 26/);
+  });
+
+  it(`refuses a quiz bank of more than ${MAX_QUESTIONS} questions before checking each`, () => {
+    const q = (i: number) => `  - { id: q${i}, type: single, lesson: stale-holder, tags: [t], difficulty: easy, prompt: P, options: [a, b], answer: 0, explanation: E, source: S }`;
+    const bank = `kind: quiz\nquestions:\n${Array.from({ length: MAX_QUESTIONS + 1 }, (_, i) => q(i)).join('\n')}\n`;
+    expect(() => loadQuizText(bank, 'big.yaml')).toThrow(/the bank has 301 questions, more than the limit of 300/);
+  });
+});
+
+describe('manifest paths stay in their content folder', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'confine-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const lesson = '---\nid: only\ntitle: Only\ngoals: [g]\nprerequisites: []\nminutes: 1\n---\n\nText.\n';
+
+  it('refuses `glossary: ../../secret.yaml`', () => {
+    const at = join(dir, 'up', 'lessons');
+    mkdirSync(at, { recursive: true });
+    writeFileSync(join(dir, 'secret.yaml'), 'kind: glossary\nterms:\n  - { id: s, term: secret, definition: do not read }\n');
+    writeFileSync(join(at, 'manifest.yaml'), 'glossary: ../../secret.yaml\nlessons:\n  - { id: only, file: 01-only.md }\n');
+    writeFileSync(join(at, '01-only.md'), lesson);
+    const { problems } = checkCurriculum(at);
+    expect(problems.map((p) => p.message).join('\n')).toMatch(/must be a YAML file name in the same folder/);
+  });
+
+  it('refuses a glossary or lesson that is a symbolic link leading outside the folder', () => {
+    const at = join(dir, 'link', 'lessons');
+    mkdirSync(at, { recursive: true });
+    writeFileSync(join(at, 'manifest.yaml'), 'lessons:\n  - { id: only, file: 01-only.md }\n');
+    writeFileSync(join(dir, 'outside.md'), lesson);
+    symlinkSync(join(dir, 'outside.md'), join(at, '01-only.md'));
+    symlinkSync(join(dir, 'secret.yaml'), join(at, 'glossary.yaml'));
+    const messages = checkCurriculum(at).problems.map((p) => p.message).join('\n');
+    expect(messages).toMatch(/01-only\.md lies outside the content folder/);
+    expect(messages).toMatch(/glossary\.yaml lies outside the content folder/);
   });
 });
