@@ -14,7 +14,6 @@ import { parseLesson } from './lesson-parse.js';
 import type { GlossaryTerm, Lesson } from './lesson-types.js';
 import { ContentError, type Problem } from './problems.js';
 import { classify, expandPath } from './validate-kind.js';
-import { readBoundedText } from '../platform/bounded-read.js';
 import { readContentText } from './read-text.js';
 import { MAX_CONTENT_BYTES } from './input-limits.js';
 
@@ -194,7 +193,15 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
   if (looseLessons.length > 0) {
     const loose: Lesson[] = [];
     for (const file of looseLessons) {
-      const parsed = parseLesson(readBoundedText(file, MAX_CONTENT_BYTES), displayPath(file));
+      let text: string;
+      try {
+        text = readContentText(file, 'a lesson file', 'check the path and permissions', MAX_CONTENT_BYTES, displayPath(file));
+      } catch (err) {
+        if (!(err instanceof ContentError)) throw err;
+        problems.push(...err.problems);
+        continue;
+      }
+      const parsed = parseLesson(text, displayPath(file));
       problems.push(...parsed.problems);
       if (parsed.lesson) loose.push(parsed.lesson);
     }

@@ -51,7 +51,8 @@ function kindOf(st: Stats): string {
   return 'not a regular file';
 }
 
-function openFailure(path: string, err: NodeJS.ErrnoException): BoundedReadError {
+/** Why `path` could not be opened or stat'ed, as a BoundedReadError with a sentence. */
+export function pathFailure(path: string, err: NodeJS.ErrnoException): BoundedReadError {
   const code = err.code;
   if (code === 'ENOENT') {
     let isLink = false;
@@ -77,7 +78,7 @@ export function readBoundedBytes(path: string, cap: number): Buffer {
     // O_NONBLOCK: opening a FIFO with no writer would otherwise wait forever.
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (err) {
-    throw openFailure(path, err as NodeJS.ErrnoException);
+    throw pathFailure(path, err as NodeJS.ErrnoException);
   }
   try {
     const st = fstatSync(fd);
