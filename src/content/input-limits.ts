@@ -10,6 +10,11 @@ import { ContentError } from './problems.js';
 
 /** Larger content and input files are refused, having read no more than this. */
 export const MAX_CONTENT_BYTES = 1024 * 1024;
+/**
+ * A lesson: the Markdown lexer's emphasis rules cost about a second of CPU
+ * per MiB of hostile `*_*_`; the largest shipped lesson is 12 KiB.
+ */
+export const MAX_LESSON_BYTES = 256 * 1024;
 /** Deepest nesting of YAML/JSON collections (flow brackets, indentation levels, `- - -`). */
 export const MAX_NESTING_DEPTH = 32;
 /** Entries in one YAML/JSON file: lines plus commas inside flow collections. */

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   MAX_ACTORS,
   MAX_ENTRIES,
+  MAX_LESSON_BYTES,
   MAX_MARKDOWN_NESTING,
   MAX_NESTING_DEPTH,
   MAX_QUESTIONS,
@@ -74,6 +75,11 @@ describe('Markdown nesting limit (the deep-blockquote stack overflow)', () => {
     expect(problems[0]).toMatchObject({ file: 'deep.md', line: 9 });
     expect(problems[0]!.message).toMatch(`deeper than the limit of ${MAX_MARKDOWN_NESTING} levels (here 5000)`);
     expect(parseLesson(lesson(`${'>'.repeat(5000)} deep`), 'deep.md').problems[0]!.message).toMatch(/deeper than the limit/);
+  });
+
+  it(`refuses a lesson over ${MAX_LESSON_BYTES / 1024} KiB (hostile emphasis costs the lexer a second per MiB)`, () => {
+    const { problems } = parseLesson(lesson('*_'.repeat(MAX_LESSON_BYTES / 2)), 'big.md');
+    expect(problems[0]!.message).toBe('the lesson is larger than the limit of 256 KiB');
   });
 
   it('refuses deeply nested lists, and accepts nesting within the limit and fenced code', () => {
