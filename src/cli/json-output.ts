@@ -16,10 +16,14 @@ export function toJson(value: unknown, indent = 2): string {
   return (
     text
       .replace(new RegExp(`"${marker}(-?\\d+)"`, 'g'), '$1')
-      // JSON.stringify escapes C0 controls but not DEL and C1 (U+0080-U+009F,
-      // U+009B is a CSI): escape them too, so content in a JSON document piped
-      // to a terminal cannot drive it. Same data; still valid JSON.
-      .replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      // JSON.stringify escapes C0 controls but not DEL, C1 (U+009B is a CSI),
+      // bidi controls and other invisible format characters (Cf), nor the
+      // line separators: escape them too, so content in a JSON document piped
+      // to a terminal can neither drive it nor read differently from what it
+      // holds (src/core/neutralise.ts). Same data; still valid JSON.
+      .replace(/[\u007f-\u009f\u2028\u2029\p{Cf}]/gu, (c) =>
+        c.length === 1 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : `\\u${c.charCodeAt(0).toString(16)}\\u${c.charCodeAt(1).toString(16)}`,
+      )
   );
 }
 

@@ -10,6 +10,7 @@ import { registerAll } from './commands/index.js';
 import { EXIT, UsageError } from './errors.js';
 import { writeStdout } from './stdout.js';
 import { decideDisplay } from './terminal.js';
+import { sanitizeText } from '../core/neutralise.js';
 
 /** Which commands read or write the data directory (the app, the root command on a terminal, checks in its action). */
 const DATA_DIR_USE: Record<string, 'read' | 'write'> = {
@@ -33,7 +34,8 @@ export function buildProgram(): Command {
     .option('--narrate', 'narration only, one sentence per event (for screen readers)')
     .addOption(new Option('--content <dir>', 'add an instructor content directory (lessons/, quizzes/, scenarios/)'))
     .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ writeOut: writeStdout, writeErr: (s) => process.stderr.write(s) })
+    // Commander's messages echo arguments (`lesson ID`, `--ttl`, ...): neutralised like file content.
+    .configureOutput({ writeOut: writeStdout, writeErr: (s) => process.stderr.write(sanitizeText(s)) })
     .addHelpText(
       'after',
       `
@@ -102,16 +104,22 @@ export async function reportError(err: unknown): Promise<number> {
     return EXIT.usage;
   }
   if (err instanceof UsageError) {
-    process.stderr.write(`fence-tutor: ${err.message}\n`);
+    // Usage messages quote arguments and paths: neutralised like file content.
+    process.stderr.write(`fence-tutor: ${sanitizeText(err.message)}\n`);
     return EXIT.usage;
   }
   // Loaded only on this path: the entry stays small (scripts/build.mjs).
   const { describeDataDirError } = await import('../platform/data-dir-check.js');
   const dataDirProblem = describeDataDirError(err);
   if (dataDirProblem) {
-    process.stderr.write(`fence-tutor: ${dataDirProblem}\n`);
+    process.stderr.write(`fence-tutor: ${sanitizeText(dataDirProblem)}\n`);
     return EXIT.usage;
   }
-  process.stderr.write(`fence-tutor: unexpected error: ${(err as Error)?.stack ?? String(err)}\n`);
+  if (err instanceof RangeError && /call stack/i.test(err.message)) {
+    // The loaders' limits (src/content/input-limits.ts) should stop any input first.
+    process.stderr.write('fence-tutor: the input is nested too deeply to process. Fix: flatten the file (see docs/limits.md)\n');
+    return EXIT.usage;
+  }
+  process.stderr.write(`fence-tutor: unexpected error: ${sanitizeText((err as Error)?.stack ?? String(err))}\n`);
   return EXIT.failed;
 }

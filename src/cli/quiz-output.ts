@@ -8,6 +8,7 @@ import { renderReport, reportFormatFor, writeReport } from '../quiz/report-io.js
 import { sanitizeLine } from '../content/sanitize.js';
 import { EXIT } from './errors.js';
 import type { QuizPlan } from './quiz-settings.js';
+import { sanitizeText } from '../core/neutralise.js';
 
 export interface Out {
   stdout: (s: string) => void;
@@ -16,7 +17,8 @@ export interface Out {
 
 export const processOut: Out = {
   stdout: (s) => process.stdout.write(s),
-  stderr: (s) => process.stderr.write(s),
+  // Notes echo paths and arguments (`--out`, `--csv`): neutralised like file content.
+  stderr: (s) => process.stderr.write(sanitizeText(s)),
 };
 
 export function summaryLines(report: QuizReport, drawn: readonly DrawnQuestion[]): string[] {

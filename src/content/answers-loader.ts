@@ -13,6 +13,7 @@ import { isMapping, ProblemList } from './quiz-check.js';
 import { sanitizeLine } from './sanitize.js';
 import { type ParsedYaml, parseYaml } from './yaml.js';
 import { readContentText } from './read-text.js';
+import { MAX_QUESTIONS } from './input-limits.js';
 
 export interface AnswersFileHeader {
   file: string;
@@ -37,6 +38,10 @@ export function readAnswersHeader(text: string, file: string): AnswersFileHeader
   const data = parsed.data;
   if (!isMapping(data) || !isMapping(data.answers)) {
     p.at(isMapping(data) && data.answers !== undefined ? ['answers'] : [], 'an answers file needs an `answers` object mapping question ids to answers', 'write {"answers": {"question-id": 0, "other-id": [1, 2]}} (get a template with `fence-tutor quiz --export sheet --seed N`)');
+    throw new ContentError(p.problems);
+  }
+  if (Object.keys(data.answers).length > MAX_QUESTIONS) {
+    p.at(['answers'], `the file answers ${Object.keys(data.answers).length} questions, more than the limit of ${MAX_QUESTIONS}`, 'answer only the questions of the exam');
     throw new ContentError(p.problems);
   }
   const header: AnswersFileHeader = { file, parsed };

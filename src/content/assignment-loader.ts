@@ -16,6 +16,7 @@ import { checkQuestion } from './quiz-schema.js';
 import { sanitizeLine } from './sanitize.js';
 import { parseYaml } from './yaml.js';
 import { readContentText } from './read-text.js';
+import { MAX_QUESTIONS } from './input-limits.js';
 
 export const ASSIGNMENT_SCHEMA_VERSION = 1;
 
@@ -78,6 +79,8 @@ export function loadAssignmentText(text: string, file: string): Assignment {
   const questions: Question[] = [];
   if (!Array.isArray(d.questions) || d.questions.length === 0) {
     p.at(d.questions === undefined ? [] : ['questions'], '`questions` must be a non-empty list', regen);
+  } else if (d.questions.length > MAX_QUESTIONS) {
+    p.at(['questions'], `the assignment has ${d.questions.length} questions, more than the limit of ${MAX_QUESTIONS}`, regen);
   } else {
     const ids = new Set<string>();
     d.questions.forEach((raw, i) => {

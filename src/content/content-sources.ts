@@ -9,7 +9,7 @@
  * with shipped ones), so invalid content is refused with file and line
  * (exit 2), never shown half-broken.
  */
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Question } from '../core/quiz/types.js';
 import type { Scenario } from '../core/types.js';
@@ -21,6 +21,8 @@ import { ContentError, type Problem } from './problems.js';
 import { loadQuizFile, loadShippedBank, QUIZ_EXTENSIONS } from './quiz-loader.js';
 import { findShippedScenario, listShippedScenarios, loadScenarioDir, loadScenarioFile } from './scenario-loader.js';
 import { classify, expandPath } from './validate-kind.js';
+import { readBoundedText } from '../platform/bounded-read.js';
+import { MAX_CONTENT_BYTES } from './input-limits.js';
 
 export interface ContentFlags {
   content?: string;
@@ -99,7 +101,7 @@ function clashProblem(file: string, line: number, kind: string, id: string): Pro
 /** The line of `id: ID` in a YAML file (1 when it cannot be found). */
 function lineOfId(path: string, id: string): number {
   try {
-    const lines = readFileSync(path, 'utf8').split('\n');
+    const lines = readBoundedText(path, MAX_CONTENT_BYTES).split('\n');
     const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const re = new RegExp(`^\\s*(?:-\\s*)?["']?id["']?\\s*:\\s*["']?${escaped}["']?\\s*(?:#.*)?,?\\s*$`);
     const i = lines.findIndex((l) => re.test(l));
@@ -139,7 +141,7 @@ export function shippedClashes(paths: readonly string[]): Problem[] {
     for (const path of expandPath(resolve(given), [])) {
       let text: string;
       try {
-        text = readFileSync(path, 'utf8');
+        text = readBoundedText(path, MAX_CONTENT_BYTES);
       } catch {
         continue;
       }

@@ -4,14 +4,15 @@
  * quiz bank (order, ids, prerequisites, internal links). Problems are
  * collected, not thrown one at a time, so `validate` can list them all.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { shippedDir } from '../platform/package-root.js';
 import { DEFAULT_GLOSSARY_FILE, MANIFEST_FILE, parseGlossary, parseManifest } from './lesson-manifest.js';
 import { parseLesson } from './lesson-parse.js';
 import type { Curriculum, GlossaryTerm, Lesson } from './lesson-types.js';
 import { ContentError, type Problem } from './problems.js';
-import { MAX_CONTENT_BYTES } from './yaml.js';
+import { readContentText } from './read-text.js';
+import { MAX_CONTENT_BYTES } from './input-limits.js';
 
 export interface CurriculumReport {
   /** Present when the manifest could be read; lessons that failed are left out. */
@@ -25,29 +26,43 @@ export function displayPath(path: string): string {
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
 
-function readText(path: string, problems: Problem[], line = 0, from?: string): string | undefined {
-  try {
-    const text = readFileSync(path, 'utf8');
-    // The same cap as every YAML content file (yaml.ts): a lesson is far smaller.
-    if (Buffer.byteLength(text, 'utf8') > MAX_CONTENT_BYTES) {
-      problems.push({
-        file: displayPath(path),
-        line: 0,
-        message: `the file is larger than ${MAX_CONTENT_BYTES / 1024} KiB`,
-        fix: 'split the lesson into smaller lessons',
-      });
-      return undefined;
-    }
-    return text;
-  } catch (err) {
+/**
+ * The text of a curriculum file, at most the size cap (read-text.ts). With
+ * `confineTo`, a file whose real path (symbolic links followed) lies outside
+ * that folder is refused: a manifest names files of its own folder only.
+ */
+function readText(path: string, problems: Problem[], line = 0, from?: string, confineTo?: string): string | undefined {
+  const file = displayPath(path);
+  if (confineTo !== undefined && !insideFolder(path, confineTo)) {
     problems.push({
-      file: from ?? displayPath(path),
+      file: from ?? file,
       line,
-      message: `cannot read ${displayPath(path)}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-      fix: 'check the path and the permissions',
+      message: `${file} lies outside the content folder ${displayPath(confineTo)} (through a symbolic link)`,
+      fix: 'keep the lessons and the glossary as files inside the content folder',
     });
     return undefined;
   }
+  try {
+    return readContentText(path, 'a lesson file', 'check the path and the permissions', MAX_CONTENT_BYTES, file);
+  } catch (err) {
+    if (!(err instanceof ContentError)) throw err;
+    problems.push(...err.problems.map((p) => (from === undefined ? p : { ...p, file: from, line, message: `${file}: ${p.message}` })));
+    return undefined;
+  }
+}
+
+/** True when the real path of `path` is inside the real path of `folder` (or cannot be resolved: the read reports that). */
+function insideFolder(path: string, folder: string): boolean {
+  let real: string;
+  let realFolder: string;
+  try {
+    real = realpathSync(path);
+    realFolder = realpathSync(folder);
+  } catch {
+    return true;
+  }
+  const rel = relative(realFolder, real);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 }
 
 /** Does this Markdown text look like a lesson (opens with front matter)? */
@@ -68,7 +83,7 @@ export function checkCurriculum(dir: string): CurriculumReport {
     });
     return { problems };
   }
-  const manifestText = readText(manifestPath, problems);
+  const manifestText = readText(manifestPath, problems, 0, undefined, dir);
   const manifest = manifestText === undefined ? undefined : parseManifest(manifestText, manifestFile, problems);
   if (!manifest) return { problems };
 
@@ -108,7 +123,7 @@ export function checkCurriculum(dir: string): CurriculumReport {
       });
       return;
     }
-    const text = readText(path, problems, entry.line, manifestFile);
+    const text = readText(path, problems, entry.line, manifestFile, dir);
     if (text === undefined) return;
     const parsed = parseLesson(text, displayPath(path), index + 1);
     problems.push(...parsed.problems);
@@ -169,7 +184,7 @@ function loadGlossary(dir: string, name: string, problems: Problem[]): GlossaryT
     }
     return [];
   }
-  const text = readText(path, problems);
+  const text = readText(path, problems, 1, displayPath(join(dir, MANIFEST_FILE)), dir);
   if (text === undefined) return [];
   const file = displayPath(path);
   const terms = parseGlossary(text, file, problems) ?? [];

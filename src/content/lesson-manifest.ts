@@ -16,7 +16,10 @@ export const DEFAULT_GLOSSARY_FILE = 'glossary.yaml';
 const manifestSchema = z
   .object({
     kind: z.literal('manifest').optional(),
-    glossary: z.string().min(1).optional(),
+    glossary: z
+      .string()
+      .regex(/^[^/\\]+\.ya?ml$/, 'must be a YAML file name in the same folder')
+      .optional(),
     lessons: z
       .array(
         z

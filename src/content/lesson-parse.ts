@@ -6,10 +6,11 @@
 import { z } from 'zod';
 import { scanLessonBody } from './lesson-body.js';
 import type { Lesson, LessonFrontMatter } from './lesson-types.js';
+import { checkMarkdownShape, MAX_LESSON_BYTES } from './input-limits.js';
 import { issuesToProblems } from './lesson-zod.js';
 import { ContentError, type Problem } from './problems.js';
 import { sanitizeLine, sanitizeText } from './sanitize.js';
-import { MAX_CONTENT_BYTES, parseYaml } from './yaml.js';
+import { parseYaml } from './yaml.js';
 
 export const LESSON_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -42,18 +43,24 @@ export interface ParsedLesson {
 
 /** Parse a lesson's text. `number` is its manifest position (0 when alone). */
 export function parseLesson(rawText: string, file: string, number = 0): ParsedLesson {
-  // The same cap as every YAML content file, for the whole lesson.
-  if (Buffer.byteLength(rawText, 'utf8') > MAX_CONTENT_BYTES) {
+  // A lesson has its own, smaller cap (input-limits.ts says why).
+  if (Buffer.byteLength(rawText, 'utf8') > MAX_LESSON_BYTES) {
     return {
       problems: [
         {
           file,
           line: 0,
-          message: `the lesson is larger than ${MAX_CONTENT_BYTES / 1024} KiB`,
+          message: `the lesson is larger than the limit of ${MAX_LESSON_BYTES / 1024} KiB`,
           fix: 'split it into smaller lessons',
         },
       ],
     };
+  }
+  try {
+    checkMarkdownShape(rawText, file);
+  } catch (err) {
+    if (err instanceof ContentError) return { problems: err.problems };
+    throw err;
   }
   const text = sanitizeText(rawText);
   const lines = text.split('\n');

@@ -3,7 +3,7 @@
  * in: the shipped scenarios drawn by the engine, the quiz bank's prompts,
  * lesson numbers and the glossary.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Scenario } from '../core/types.js';
 import { shippedDir } from '../platform/package-root.js';
@@ -11,7 +11,8 @@ import { renderLessonPlain } from './lesson-render.js';
 import { scenarioBlockLines } from './lesson-timeline.js';
 import type { Curriculum, Lesson } from './lesson-types.js';
 import { findShippedScenario, loadScenarioDir } from './scenario-loader.js';
-import { parseYaml } from './yaml.js';
+import { MAX_CONTENT_BYTES, parseYaml } from './yaml.js';
+import { readBoundedText } from '../platform/bounded-read.js';
 
 /**
  * Prompts of the wanted questions, from the bank folders in order (an
@@ -40,7 +41,7 @@ export function bankPrompts(dirs: readonly string[], wanted: readonly string[], 
 
 function readPrompts(path: string, prompts: Map<string, string>): void {
   try {
-    const data = parseYaml(readFileSync(path, 'utf8'), path).data as { questions?: unknown };
+    const data = parseYaml(readBoundedText(path, MAX_CONTENT_BYTES), path).data as { questions?: unknown };
     if (!Array.isArray(data?.questions)) return;
     for (const q of data.questions as { id?: unknown; prompt?: unknown }[]) {
       if (typeof q?.id === 'string' && typeof q.prompt === 'string' && !prompts.has(q.id)) {

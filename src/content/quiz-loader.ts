@@ -19,6 +19,7 @@ import { sanitizeLine } from './sanitize.js';
 import { findShippedScenario } from './scenario-loader.js';
 import { parseYaml } from './yaml.js';
 import { readContentText } from './read-text.js';
+import { MAX_QUESTIONS } from './input-limits.js';
 
 /** The id of the whole shipped bank. */
 export const WHOLE_BANK_ID = 'all';
@@ -68,6 +69,10 @@ export function loadQuizText(text: string, file: string, options: LoadOptions = 
   const title = data.title === undefined ? undefined : p.text(data, 'title', [], false);
   if (!Array.isArray(data.questions) || data.questions.length === 0) {
     p.at(data.questions === undefined ? [] : ['questions'], '`questions` must be a non-empty list', 'add `questions:` with at least one `- id: ...` entry');
+    throw new ContentError(p.problems);
+  }
+  if (data.questions.length > MAX_QUESTIONS) {
+    p.at(['questions'], `the bank has ${data.questions.length} questions, more than the limit of ${MAX_QUESTIONS}`, `split it into banks of at most ${MAX_QUESTIONS} questions`);
     throw new ContentError(p.problems);
   }
   const find = options.findScenario ?? memoFind();

@@ -5,12 +5,12 @@
  * scenario-validate.ts; `sim` and `explore` load through scenario-quick.ts,
  * which skips the YAML library for plain files.
  */
-import { readFileSync } from 'node:fs';
 import type { Scenario } from '../core/types.js';
 import { shippedDir } from '../platform/package-root.js';
 import { candidateFiles, orderKey, readScenarioText, scenarioFiles } from './scenario-files.js';
 import { SCENARIO_ID, scenarioFromParsed } from './scenario-validate.js';
-import { parseYaml } from './yaml.js';
+import { MAX_CONTENT_BYTES, parseYaml } from './yaml.js';
+import { readBoundedText } from '../platform/bounded-read.js';
 
 export { shippedScenarioIds } from './scenario-files.js';
 export { ACTOR_NAME, RESERVED_ACTORS, SCENARIO_ID, SHIPPED_ORDER, scenarioFromParsed } from './scenario-validate.js';
@@ -47,7 +47,7 @@ export function findShippedScenario(id: string, dir = shippedDir('scenarios')): 
   for (const path of candidateFiles(dir, id)) {
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      text = readBoundedText(path, MAX_CONTENT_BYTES);
     } catch {
       continue;
     }

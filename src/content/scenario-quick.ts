@@ -10,10 +10,12 @@ import { shippedDir } from '../platform/package-root.js';
 import { parseScenarioSubset } from './scenario-fast-yaml.js';
 import { candidateFiles, readScenarioText } from './scenario-files.js';
 import { SCENARIO_ID, scenarioFromParsed } from './scenario-validate.js';
+import { MAX_CONTENT_BYTES } from './input-limits.js';
 
 /** The scenario in `text`, by the quick path when it can, else by the full loader. */
 export async function quickScenarioText(text: string, file: string): Promise<Scenario> {
-  const parsed = parseScenarioSubset(text, file);
+  // Over the size cap: the full loader refuses it with the limit's message.
+  const parsed = text.length > MAX_CONTENT_BYTES ? undefined : parseScenarioSubset(text, file);
   if (parsed) {
     try {
       return scenarioFromParsed(parsed, file);

@@ -11,6 +11,7 @@ import { DEFAULT_CONFIG, type Scenario, type ScenarioConfig, type Step, type Ste
 import { type Problem, ContentError } from './problems.js';
 import { sanitizeLine } from './sanitize.js';
 import type { ParsedYaml, PathSegment } from './yaml.js';
+import { MAX_ACTORS, MAX_STEPS } from './input-limits.js';
 
 export const SCENARIO_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const ACTOR_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -268,11 +269,17 @@ export function scenarioFromParsed(parsed: ParsedYaml, file: string): Scenario {
   if (!('steps' in data)) c.at([], 'the scenario has no `steps`', 'add `steps:` with a list such as `- { at: 0, actor: A, do: acquire }`');
   else if (!Array.isArray(data.steps) || data.steps.length === 0) {
     c.at(['steps'], `\`steps\` must be a non-empty list, not ${describe(data.steps)}`, 'list the steps, one per line: `- { at: 0, actor: A, do: acquire }`');
+  } else if (data.steps.length > MAX_STEPS) {
+    c.at(['steps'], `the scenario has ${data.steps.length} steps, more than the limit of ${MAX_STEPS}`, `split it into scenarios of at most ${MAX_STEPS} steps`);
   } else {
     data.steps.forEach((raw, i) => {
       const step = checkStep(c, raw, i, parsed.lineAt(['steps', i]));
       if (step) steps.push(step);
     });
+    const actors = new Set(steps.map((s) => s.actor));
+    if (actors.size > MAX_ACTORS) {
+      c.at(['steps'], `the scenario has ${actors.size} actors, more than the limit of ${MAX_ACTORS}`, `use at most ${MAX_ACTORS} actors`);
+    }
   }
   if (c.problems.length > 0) throw new ContentError(c.problems);
   const scenario: Scenario = { id: id!, config, steps, origin: { file } };

@@ -4,12 +4,13 @@
  * (lessons/, quizzes/, scenarios/, assignments/), else from its extension
  * (Markdown is a lesson). A YAML file with neither is refused.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { MANIFEST_FILE } from './lesson-manifest.js';
 import { displayPath, looksLikeLesson } from './lesson-loader.js';
 import type { Problem } from './problems.js';
-import { parseYaml } from './yaml.js';
+import { MAX_CONTENT_BYTES, parseYaml } from './yaml.js';
+import { pathFailure, readBoundedText } from '../platform/bounded-read.js';
 
 export const CONTENT_KINDS = ['lesson', 'manifest', 'glossary', 'quiz', 'scenario', 'assignment'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
@@ -101,10 +102,11 @@ export function expandPath(path: string, problems: Problem[]): string[] {
   try {
     stat = statSync(path);
   } catch (err) {
+    const failure = pathFailure(path, err as NodeJS.ErrnoException);
     problems.push({
       file: displayPath(path),
       line: 0,
-      message: (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : `cannot read it (${(err as Error).message})`,
+      message: failure.failure === 'missing' ? 'no such file or folder' : `cannot read it: ${failure.reason}`,
       fix: 'give the path of a content file or folder',
     });
     return [];
@@ -115,10 +117,26 @@ export function expandPath(path: string, problems: Problem[]): string[] {
     for (const name of readdirSync(dir).sort()) {
       if (name.startsWith('.') || name === 'node_modules') continue;
       const full = join(dir, name);
-      const s = statSync(full);
+      let s: ReturnType<typeof statSync>;
+      try {
+        s = statSync(full);
+      } catch (err) {
+        // A link loop or a dangling link inside the folder: named, then skipped.
+        problems.push({ file: displayPath(full), line: 0, message: `cannot read it: ${pathFailure(full, err as NodeJS.ErrnoException).reason}`, fix: 'remove the link or point it at a file' });
+        continue;
+      }
       if (s.isDirectory()) walk(full);
       else if (YAML_EXT.test(name)) out.push(full);
-      else if (MARKDOWN_EXT.test(name) && looksLikeLesson(readFileSync(full, 'utf8'))) out.push(full);
+      else if (MARKDOWN_EXT.test(name) && s.isFile()) {
+        // A lesson over the cap is still a lesson: its loader reports the limit.
+        let head: string;
+        try {
+          head = readBoundedText(full, MAX_CONTENT_BYTES);
+        } catch {
+          head = '---';
+        }
+        if (looksLikeLesson(head)) out.push(full);
+      }
     }
   };
   walk(path);

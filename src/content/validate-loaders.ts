@@ -3,7 +3,6 @@
  * quizzes, assignments) and the engine, so validate checks exactly what the
  * commands that use the content would accept.
  */
-import { readFileSync } from 'node:fs';
 import { simulate } from '../core/engine.js';
 import { shippedDir } from '../platform/package-root.js';
 import { displayPath } from './lesson-loader.js';
@@ -11,12 +10,13 @@ import { loadAssignmentFile } from './assignment-loader.js';
 import { loadQuizFile, shippedBankFiles } from './quiz-loader.js';
 import { listShippedScenarios, loadScenarioFile } from './scenario-loader.js';
 import type { ContentLoaders, QuestionRef } from './validate.js';
-import { parseYaml } from './yaml.js';
+import { MAX_CONTENT_BYTES, parseYaml } from './yaml.js';
+import { readContentText } from './read-text.js';
 
 /** Question ids, lessons and lines of a bank file (its full check is the quiz loader's). */
 export function questionRefs(path: string): QuestionRef[] {
   const file = displayPath(path);
-  const parsed = parseYaml(readFileSync(path, 'utf8'), file);
+  const parsed = parseYaml(readContentText(path, 'a quiz file', 'check the path and permissions', MAX_CONTENT_BYTES, file), file);
   const data = parsed.data as { questions?: unknown } | null;
   if (!data || !Array.isArray(data.questions)) return [];
   return data.questions.flatMap((q: unknown, i: number) => {

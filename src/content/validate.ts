@@ -5,7 +5,7 @@
  * file and line. The loaders are passed in, so this file stays testable and
  * each kind keeps its own loader (see validate-loaders.ts for the real ones).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ConfigOverrides, Scenario } from '../core/types.js';
 import { claimProblems } from './claim-problems.js';
@@ -16,6 +16,8 @@ import type { GlossaryTerm, Lesson } from './lesson-types.js';
 import { ContentError, type Problem } from './problems.js';
 import { fairnessFindings, lessonsNotYetTaught, type RuleQuestion } from './quiz-rules.js';
 import { classify, expandPath } from './validate-kind.js';
+import { readContentText } from './read-text.js';
+import { MAX_CONTENT_BYTES } from './input-limits.js';
 
 /** A question as validate needs it: its id, its lesson, and where it is. */
 export interface QuestionRef extends RuleQuestion {
@@ -73,9 +75,10 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
     for (const path of expandPath(resolve(given), problems)) {
       let text: string;
       try {
-        text = readFileSync(path, 'utf8');
+        text = readContentText(path, 'a content file', 'check the path and permissions', MAX_CONTENT_BYTES, displayPath(path));
       } catch (err) {
-        problems.push({ file: displayPath(path), line: 0, message: `cannot read it (${(err as Error).message})`, fix: 'check the path and permissions' });
+        if (!(err instanceof ContentError)) throw err;
+        problems.push(...err.problems);
         continue;
       }
       const c = classify(path, text);
@@ -175,7 +178,15 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
   if (looseLessons.length > 0) {
     const loose: Lesson[] = [];
     for (const file of looseLessons) {
-      const parsed = parseLesson(readFileSync(file, 'utf8'), displayPath(file));
+      let text: string;
+      try {
+        text = readContentText(file, 'a lesson file', 'check the path and permissions', MAX_CONTENT_BYTES, displayPath(file));
+      } catch (err) {
+        if (!(err instanceof ContentError)) throw err;
+        problems.push(...err.problems);
+        continue;
+      }
+      const parsed = parseLesson(text, displayPath(file));
       problems.push(...parsed.problems);
       if (parsed.lesson) loose.push(parsed.lesson);
     }

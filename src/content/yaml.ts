@@ -3,11 +3,11 @@
  * conventions ask for: a size cap, a cap on alias expansion (billion-laughs),
  * and a way to map a path inside the document back to a line number.
  */
-import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import { isNode, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { checkYamlShape, MAX_CONTENT_BYTES, MAX_STRING_LENGTH, stackOverflowError } from './input-limits.js';
 import { ContentError, type Problem } from './problems.js';
 
-/** Larger content files are refused before parsing. */
-export const MAX_CONTENT_BYTES = 1024 * 1024;
+export { MAX_CONTENT_BYTES } from './input-limits.js';
 /** Alias expansion cap passed to the parser. */
 export const MAX_ALIAS_COUNT = 100;
 
@@ -28,13 +28,22 @@ export function parseYaml(text: string, file: string): ParsedYaml {
       {
         file,
         line: 0,
-        message: `the file is larger than ${MAX_CONTENT_BYTES / 1024} KiB`,
+        message: `the file is larger than the limit of ${MAX_CONTENT_BYTES / 1024} KiB`,
         fix: 'split it into smaller files',
       },
     ]);
   }
+  checkYamlShape(text, file);
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // uniqueKeys: false because the library compares keys pairwise (a mapping
+  // of 20,000 keys takes half a minute); repeatedKeys() does it in one pass.
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  } catch (err) {
+    // checkYamlShape should stop any input that deep; this is the backstop.
+    throw stackOverflowError(err, file) ?? err;
+  }
   const lineOf = (offset: number | undefined): number =>
     offset === undefined ? 1 : lineCounter.linePos(offset).line;
   const problems: Problem[] = doc.errors.map((e) => ({
@@ -43,11 +52,14 @@ export function parseYaml(text: string, file: string): ParsedYaml {
     message: `YAML syntax error: ${e.message.split('\n')[0]}`,
     fix: yamlFix(e.code),
   }));
+  if (problems.length === 0) problems.push(...nodeProblems(doc, file, lineOf));
   if (problems.length > 0) throw new ContentError(problems);
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (err) {
+    const deep = stackOverflowError(err, file);
+    if (deep) throw deep;
     throw new ContentError([
       {
         file,
@@ -63,6 +75,44 @@ export function parseYaml(text: string, file: string): ParsedYaml {
     lineAt: (path) => lineOf(nodeAt(doc, path, false)),
     keyLineAt: (path) => lineOf(nodeAt(doc, path, true)),
   };
+}
+
+/** Repeated keys (in one pass per mapping) and strings over MAX_STRING_LENGTH. */
+function nodeProblems(doc: Document, file: string, lineOf: (offset: number | undefined) => number): Problem[] {
+  const problems: Problem[] = [];
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<unknown>();
+      for (const pair of map.items) {
+        const key = isScalar(pair.key) ? pair.key.value : pair.key;
+        if ((typeof key === 'object' && key !== null) || key === '<<') continue;
+        if (seen.has(key)) {
+          problems.push({
+            file,
+            line: lineOf(isNode(pair.key) ? pair.key.range?.[0] : undefined),
+            message: 'YAML syntax error: Map keys must be unique',
+            fix: yamlFix('DUPLICATE_KEY'),
+          });
+          if (problems.length >= 20) return visit.BREAK;
+        }
+        seen.add(key);
+      }
+      return undefined;
+    },
+    Scalar(_, node) {
+      if (typeof node.value === 'string' && node.value.length > MAX_STRING_LENGTH) {
+        problems.push({
+          file,
+          line: lineOf(node.range?.[0]),
+          message: `a text longer than the limit of ${MAX_STRING_LENGTH / 1024} Ki characters`,
+          fix: 'shorten the text or split it',
+        });
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return problems;
 }
 
 function nodeAt(doc: Document, path: readonly PathSegment[], wantKey: boolean): number | undefined {

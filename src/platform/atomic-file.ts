@@ -4,8 +4,13 @@
  * NAME.corrupt-TIME, warns on stderr, and carries on with a fresh value.
  * A temp file left by a writer killed mid-write is removed by the next write.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { sanitizeLine } from '../core/neutralise.js';
+import { BoundedReadError, readBoundedText } from './bounded-read.js';
+
+/** A state file (progress, review boxes) larger than this is treated as corrupt: read no further. */
+export const MAX_STATE_BYTES = 4 * 1024 * 1024;
 
 const TEMP_PATTERN = /^\.(.+)\.(\d+)\.(\d+)\.tmp$/;
 /** No write takes this long: a temp file this old is left over whoever wrote it (pids are reused). */
@@ -103,21 +108,25 @@ export function readJsonOrSetAside<T>(
   validate: (raw: unknown) => T,
   warn: (message: string) => void = (m) => process.stderr.write(`${m}\n`),
 ): ReadResult<T> {
-  let text: string;
+  let text = '';
+  let tooLarge = false;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBoundedText(path, MAX_STATE_BYTES);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { value: fresh() };
-    throw err;
+    if (err instanceof BoundedReadError && err.failure === 'missing') return { value: fresh() };
+    if (!(err instanceof BoundedReadError && err.failure === 'too-large')) throw err;
+    tooLarge = true;
   }
   try {
+    if (tooLarge) throw new Error(`larger than the limit of ${MAX_STATE_BYTES / (1024 * 1024)} MiB`);
     return { value: validate(JSON.parse(text)) };
   } catch (err) {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const aside = `${path}.corrupt-${stamp}`;
     renameSync(path, aside);
+    // The parser's message quotes the file: neutralised like any file content.
     warn(
-      `warning: ${path} could not be read (${(err as Error).message}); it was moved to ${aside} and a fresh one started`,
+      sanitizeLine(`warning: ${path} could not be read (${(err as Error).message}); it was moved to ${aside} and a fresh one started`),
     );
     return { value: fresh(), setAside: aside };
   }

@@ -4,10 +4,12 @@
  * that does not read as a report is skipped: it is the quiz's file, not ours
  * to move, and one bad file should not hide the others.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sanitizeLine } from '../content/sanitize.js';
 import { dataDir } from '../platform/data-dir.js';
+import { readBoundedText } from '../platform/bounded-read.js';
+import { MAX_CONTENT_BYTES } from '../content/input-limits.js';
 
 export interface QuizSitting {
   quiz: string;
@@ -50,7 +52,7 @@ export function loadQuizHistory(dir?: string): QuizSitting[] {
   const out: QuizSitting[] = [];
   for (const name of names) {
     try {
-      const s = sittingOf(JSON.parse(readFileSync(join(folder, name), 'utf8')));
+      const s = sittingOf(JSON.parse(readBoundedText(join(folder, name), MAX_CONTENT_BYTES)));
       if (s) out.push(s);
     } catch {
       // not a report (or half-written by a crashed run): skipped, see above

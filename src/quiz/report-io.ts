@@ -2,10 +2,12 @@
  * Writing quiz reports (JSON or JUnit, atomically) and reading JSON reports
  * back for `grade`, validated, with every string sanitized before display.
  */
-import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { QuizReport } from '../core/quiz/grading.js';
 import { ContentError } from '../content/problems.js';
+import { readProblem } from '../content/read-text.js';
+import { MAX_CONTENT_BYTES } from '../content/input-limits.js';
+import { readBoundedText } from '../platform/bounded-read.js';
 import { sanitizeLine } from '../content/sanitize.js';
 import { writeFileAtomic } from '../platform/atomic-file.js';
 import { dataSubdir } from '../platform/data-dir.js';
@@ -49,10 +51,11 @@ function bad(file: string, message: string): ContentError {
 export function readReportFile(file: string): LoadedReport {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readBoundedText(file, MAX_CONTENT_BYTES);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw bad(file, code === 'ENOENT' ? 'no such file' : `cannot read the report (${code ?? (err as Error).message})`);
+    const problem = readProblem(err, file, 'a quiz report', 'pass JSON reports written by `fence-tutor quiz --report FILE.json`');
+    if (problem) throw new ContentError([problem]);
+    throw err;
   }
   if (/^\s*</.test(text)) throw bad(file, 'this is a JUnit XML report; `grade` reads the JSON reports');
   let raw: unknown;
@@ -108,5 +111,6 @@ export function readReportFile(file: string): LoadedReport {
 
 /** The name `grade` shows: the report's student, else the file name. */
 export function studentName(loaded: LoadedReport): string {
-  return loaded.report.student ?? basename(loaded.file).replace(/\.json$/i, '');
+  // A file name is data too (a learner chooses it): neutralised like its content.
+  return loaded.report.student ?? sanitizeLine(basename(loaded.file).replace(/\.json$/i, ''));
 }

@@ -77,9 +77,9 @@ describe('quiz bank loader', () => {
     expect(problems(predict('    scenario: late-write\n    ask: write-result\n    variants: [{}]\n'))[0]!.message).toMatch(/needs `write`/);
   });
 
-  it('shows text as text only: escape sequences and control characters are removed', () => {
-    const bank = loadQuizText(HEAD + single().replace('Pick one', '"Pick \\e[31mone\\e]0;pwned\\a \\x07"'), 'a.yaml');
-    expect(bank.questions[0]!.prompt).toBe('Pick one');
+  it('shows text as text only: escape sequences are removed, a lone control or bidi character shown as <U+XXXX>', () => {
+    const bank = loadQuizText(HEAD + single().replace('Pick one', '"Pick \\e[31mone\\e]0;pwned\\a \\x07 \\u202Eevil"'), 'a.yaml');
+    expect(bank.questions[0]!.prompt).toBe('Pick one <U+0007> <U+202E>evil');
   });
 
   it('loads a custom bank from a temp directory, by path, named after its file', () => {

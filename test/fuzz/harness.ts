@@ -13,7 +13,9 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { ContentError } from '../../src/content/problems.js';
+import { MAX_ENTRIES, MAX_NESTING_DEPTH, MAX_STRING_LENGTH } from '../../src/content/input-limits.js';
+import { ContentError, formatProblem } from '../../src/content/problems.js';
+import { isNeutral } from '../../src/content/sanitize.js';
 import { MAX_ALIAS_COUNT, MAX_CONTENT_BYTES } from '../../src/content/yaml.js';
 
 export type Loader = (text: string, file: string) => unknown;
@@ -35,6 +37,8 @@ export function outcome(load: Loader, text: string): 'ok' | 'refused' {
       expect(Number.isInteger(p.line) && p.line >= 0).toBe(true);
       expect(p.message.length).toBeGreaterThan(0);
       expect(p.fix.length).toBeGreaterThan(0);
+      // What the CLI prints for it: nothing a terminal would act on or hide.
+      expect(isNeutral(formatProblem(p)), formatProblem(p)).toBe(true);
     }
     return 'refused';
   }
@@ -126,6 +130,30 @@ function setAt(v: Json, path: (string | number)[], value: Json | undefined): Jso
     else delete node[last];
   } else node[last] = value;
   return copy as Json;
+}
+
+/** Hostile fragments: deep nesting, many entries, long strings, hidden characters. */
+const hostile = fc.oneof(
+  fc.integer({ min: MAX_NESTING_DEPTH, max: 20000 }).map((n) => '['.repeat(n)),
+  fc.integer({ min: MAX_NESTING_DEPTH, max: 5000 }).map((n) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`),
+  fc.integer({ min: MAX_NESTING_DEPTH, max: 300 }).map((n) => `\n${Array.from({ length: n }, (_, i) => `${' '.repeat(i)}k:`).join('\n')}`),
+  fc.integer({ min: 10, max: 3000 }).map((n) => `${'- '.repeat(n)}x`),
+  fc.integer({ min: 10, max: 20000 }).map((n) => `${'> '.repeat(n)}q`),
+  fc.constant(`[${Array(MAX_ENTRIES + 2).fill('1').join(',')}]`),
+  fc.constant(`"${'x'.repeat(MAX_STRING_LENGTH + 1)}"`),
+  fc.constantFrom('\u202e', '\u2066', '\u200b', '\u0085', '\u0007', '\u001b]0;x\u0007', '\ufeff', '\u{e0041}', '\u0000'),
+);
+
+/** A valid file with hostile fragments inserted at random places. */
+export function withHostile(seed: string): fc.Arbitrary<string> {
+  return fc.array(fc.tuple(fc.nat({ max: seed.length }), hostile), { minLength: 1, maxLength: 2 }).map((edits) => {
+    let text = seed;
+    for (const [at, frag] of edits) {
+      const i = Math.min(at, text.length);
+      text = text.slice(0, i) + frag + text.slice(i);
+    }
+    return text;
+  });
 }
 
 const oddValues: fc.Arbitrary<Json> = fc.oneof(
@@ -226,7 +254,18 @@ export function fuzzLoader(spec: LoaderFuzz, it: (name: string, fn: () => void, 
     fc.assert(fc.property(arb, (text) => void run(text)), { numRuns });
   }, 60_000);
 
+  it(`gives a value or a ContentError for valid files with deep, long or hidden parts (${spec.name})`, () => {
+    const arb = fc.oneof(...seeds.map((s) => withHostile(s)));
+    fc.assert(fc.property(arb, (text) => void run(text)), { numRuns: Math.ceil(numRuns / 3) });
+  }, 60_000);
+
   if (spec.sizeCapped !== false) {
+    it(`refuses nesting deeper than ${MAX_NESTING_DEPTH} and more than ${MAX_ENTRIES} entries (${spec.name})`, () => {
+      expect(outcome(load, `a: ${'['.repeat(100000)}`)).toBe('refused');
+      expect(outcome(load, `${'{"a":'.repeat(100000)}1${'}'.repeat(100000)}`)).toBe('refused');
+      expect(outcome(load, `[${Array(MAX_ENTRIES + 2).fill('1').join(',')}]`)).toBe('refused');
+    });
+
     it(`refuses a YAML alias bomb (${spec.name})`, () => {
       expect(outcome(load, aliasBomb())).toBe('refused');
     });

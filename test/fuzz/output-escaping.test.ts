@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { toJson } from '../../src/cli/json-output.js';
 import { formatProblem } from '../../src/content/problems.js';
 
-const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+// Controls, and the bidi and other invisible format characters (Cf) and line separators.
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}]/u;
 
 describe('output escaping', () => {
   it('toJson: any string round-trips exactly and no raw control character is written', () => {
@@ -20,6 +21,13 @@ describe('output escaping', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('toJson: bidi controls and invisible characters are escaped, the data unchanged', () => {
+    const value = 'a\u202eb\u2066c\u200bd\u{e0041}e\u2028f';
+    const text = toJson({ value });
+    expect(text).toContain('a\\u202eb\\u2066c\\u200bd\\udb40\\udc41e\\u2028f');
+    expect(JSON.parse(text)).toEqual({ value });
   });
 
   it('formatProblem: one line, no escape sequence or control character', () => {

@@ -1,0 +1,54 @@
+/**
+ * The one place where text from files is made safe for a terminal. Content
+ * is data: before any of it reaches stdout or stderr, escape sequences (CSI,
+ * OSC, DCS, ...) are removed, so a lesson or quiz cannot move the cursor,
+ * retitle the window or hide text; and every other character a terminal would
+ * act on or hide is shown as a visible placeholder such as `<U+202E>`:
+ * C0 and C1 controls, Unicode bidirectional controls (the "Trojan Source"
+ * trick: U+202A-202E, U+2066-2069, U+200E/200F, U+061C), the other invisible
+ * format characters (category Cf: zero-width space and joiners, soft hyphen,
+ * word joiner, BOM, tag characters) and the line/paragraph separators.
+ * A placeholder, not a deletion: a grader sees that a file holds something
+ * hidden instead of reading text that differs from the bytes.
+ *
+ * Pure (no I/O) so the core (narration, timelines) and the loaders share it;
+ * src/content/sanitize.ts re-exports it for the loaders.
+ */
+
+// ESC followed by a CSI / OSC / DCS / SOS / PM / APC body, or a two-byte escape.
+const ESCAPE_SEQUENCE =
+  /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[PX^_][^\u001b]*(?:\u001b\\)?|[@-Z\\-_])/g;
+// C1 CSI (0x9b) sequences.
+const C1_SEQUENCE = /\u009b[0-?]*[ -/]*[@-~]/g;
+/**
+ * What is left that a terminal would act on or not show: C0 (but tab and
+ * newline), DEL, C1, format characters (Cf, which holds every bidi control),
+ * line and paragraph separators, and lone surrogates (invalid UTF-16, which
+ * a terminal would show as something else).
+ */
+const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]|\p{Cs}/gu;
+
+/** `<U+202E>`: how a hidden character is shown. */
+export function placeholder(ch: string): string {
+  return `<U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`;
+}
+
+/** Multi-line text: keeps newlines; tabs become two spaces; see the file comment. */
+export function sanitizeText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(ESCAPE_SEQUENCE, '')
+    .replace(C1_SEQUENCE, '')
+    .replace(/\t/g, '  ')
+    .replace(HIDDEN, placeholder);
+}
+
+/** One-line text (titles, options, names, messages): newlines fold to spaces as well. */
+export function sanitizeLine(text: string): string {
+  return sanitizeText(text).replace(/\n+/g, ' ');
+}
+
+/** True when `text` holds nothing that sanitizeText would change (but newlines and tabs). */
+export function isNeutral(text: string): boolean {
+  return !/[\u001b\u009b]/.test(text) && !new RegExp(HIDDEN.source, 'u').test(text.replace(/\r\n/g, '\n').replace(/\r/g, ''));
+}
