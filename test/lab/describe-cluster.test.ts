@@ -4,7 +4,7 @@
  * line of each, and the report's cluster and restore sections.
  */
 import { describe, expect, it } from 'vitest';
-import { describeModes, summaryLine } from '../../src/lab/evidence/describe.js';
+import { describeModes, outcomeWords, summaryLine } from '../../src/lab/evidence/describe.js';
 import { reportText } from '../../src/lab/evidence/write-evidence.js';
 import { EXPERIMENT_TABLE } from '../../src/lab/experiments/index.js';
 import type { LabResult } from '../../src/lab/types.js';
@@ -73,14 +73,19 @@ describe('restore results', () => {
       mode: 'revision',
       value: 'C-late',
       protected: false,
+      holder: 'D',
       text: "D, the holder, refused (409): 4 is below the mark 6; C's late write accepted (200): 6 equals the mark",
     });
     expect(epoch).toEqual({
       mode: 'epoch',
       value: 'D-current',
       protected: true,
+      holder: 'D',
       text: "D accepted with 1:4; C's late write refused (409): 6 is below 1:4",
     });
+    // The outcome names the rightful holder after the restore (D), not the late-write experiment's B.
+    expect(outcomeWords(revision!)).toBe("D's write LOST:");
+    expect(outcomeWords(epoch!)).toBe("D's write kept:");
   });
 
   it('the summary line names the rewind and the epoch, not a lock expiry that never happened', () => {

@@ -10,14 +10,17 @@ import type { ExperimentName, LabResult, LabToken, ModeResult, SinkMode } from '
 export interface ModeLine {
   mode: SinkMode;
   value: string;
-  /** True when this mode did what a correct fence does (protected B's write). */
+  /** True when this mode did what a correct fence does (protected the rightful holder's write). */
   protected: boolean;
+  /** Whose write a correct fence protects here: B (the holder after A's lease ran out), or D after a restore. */
+  holder?: 'B' | 'D';
   text: string;
 }
 
 /** The outcome in words, never a ✓/✗ (those mean accepted/rejected). */
 export function outcomeWords(line: ModeLine): string {
-  return line.protected ? "B's write kept:" : "B's write LOST:";
+  const holder = line.holder ?? 'B';
+  return line.protected ? `${holder}'s write kept:` : `${holder}'s write LOST:`;
 }
 
 export function describeModes(result: LabResult): ModeLine[] {
@@ -71,7 +74,7 @@ function describeRestoreMode(mode: SinkMode, m: ModeResult, value: string): Mode
   const cText = c?.accepted
     ? `C's late write accepted (${c.status}): ${show(m.tokens?.C)} equals the mark`
     : `C's late write refused (${c?.status}): ${show(m.tokens?.C)} is below ${show(m.tokens?.D)}`;
-  return { mode, value, protected: protectedHere, text: `${dText}; ${cText}` };
+  return { mode, value, protected: protectedHere, holder: 'D', text: `${dText}; ${cText}` };
 }
 
 /** The line under the outcome: what was measured, in the terms of the experiment. */
