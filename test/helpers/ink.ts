@@ -11,9 +11,11 @@ import { render } from 'ink-testing-library';
 import type { Display } from '../../src/cli/terminal.js';
 import { createRouterStore, type Route, type RouterStore } from '../../src/store/router-store.js';
 import { App } from '../../src/ui/app.js';
-// Home loads this after its first frame; loaded here first, that import
-// resolves from the module cache, and never after a test file has ended.
+// Home loads these after its first frame (reader-sources when the build's
+// content snapshot does not match); loaded here first, those imports
+// resolve from the module cache, and never after a test file has ended.
 import '../../src/ui/reader/continue-entry.js';
+import '../../src/ui/reader/reader-sources.js';
 
 const KEYS: Record<string, string> = {
   enter: '\r',

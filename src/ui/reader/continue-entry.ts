@@ -4,9 +4,9 @@
  * (read 40%)"); once that lesson is done, the next unfinished one; the
  * first lesson when nothing was read yet.
  */
+import { builtContent } from '../../content/built-content.js';
 import type { ProgressState } from '../../progress/progress-file.js';
 import type { Route } from '../../store/router-store.js';
-import { readerSources } from './reader-sources.js';
 
 export interface HomeLessonEntries {
   continueLabel: string;
@@ -14,13 +14,33 @@ export interface HomeLessonEntries {
   lessonsLabel: string;
 }
 
-export function homeLessonEntries(progress: ProgressState, content: string | undefined): HomeLessonEntries | null {
-  let lessons: { id: string; number: number; title: string }[];
+type LessonRef = { id: string; number: number; title: string };
+
+/**
+ * Home's lessons: the build's snapshot of the shipped content when it matches
+ * the files (one JSON file), else the real loaders (`--content`, edited or
+ * unbuilt content). Issue 16: the loaders bring the YAML and Markdown
+ * parsers and took 1.7-2.2 s on this thread right after Home's first frame,
+ * and a Ctrl-C in that moment waited for them.
+ */
+async function homeLessons(content: string | undefined): Promise<LessonRef[] | null> {
+  const built = content === undefined ? builtContent() : undefined;
+  if (built) return built.curriculum.lessons;
   try {
-    lessons = readerSources({ content }).curriculum.lessons;
+    const { readerSources } = await import('./reader-sources.js');
+    return readerSources({ content }).curriculum.lessons;
   } catch {
     return null;
   }
+}
+
+export async function homeLessonEntries(progress: ProgressState, content: string | undefined): Promise<HomeLessonEntries | null> {
+  const lessons = await homeLessons(content);
+  return lessons ? lessonEntries(lessons, progress) : null;
+}
+
+/** The entries' words for these lessons and this progress. */
+export function lessonEntries(lessons: LessonRef[], progress: ProgressState): HomeLessonEntries | null {
   const done = lessons.filter((l) => progress.lessons[l.id]?.completedAt).length;
   const lessonsLabel = `${lessons.length} lessons, ${done} done`;
   const last = lessons.find((l) => l.id === progress.lastLessonId);

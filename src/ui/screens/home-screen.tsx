@@ -72,14 +72,16 @@ export function HomeScreen() {
   // A progress file that was corrupt was set aside: say so where the session starts.
   const warning = useStore(appProgressStore(), (s) => s.warning);
   const content = typeof flags.content === 'string' ? flags.content : undefined;
-  // The curriculum loads after the first frame (it brings the Markdown and YAML parsers).
+  // The curriculum loads after the first frame (from the build's snapshot
+  // when it matches the files, else through the Markdown and YAML parsers).
   const [own, setOwn] = useState<HomeLessonEntries | null>(null);
   useEffect(() => {
     let live = true;
     void import('../reader/continue-entry.js').then(
-      (m) => {
-        if (live) setOwn(m.homeLessonEntries(progress, content));
-      },
+      (m) =>
+        m.homeLessonEntries(progress, content).then((entries) => {
+          if (live) setOwn(entries);
+        }),
       // Only labels: if their code cannot load, Home keeps the plain
       // descriptions, and the Lessons screen reports the problem when opened.
       () => undefined,
