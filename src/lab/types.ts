@@ -86,7 +86,7 @@ export interface Observation {
     | 'snapshot'
     | 'etcd-restored';
   token?: number;
-  /** restore, epoch mode: the epoch that went with `token` (a revision). */
+  /** restore: the epoch that went with `token` (a revision): read by the worker at a grant, sent with an epoch-mode write. */
   epoch?: number;
   mode?: SinkMode;
   value?: string;

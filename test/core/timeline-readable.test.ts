@@ -115,6 +115,35 @@ describe('the lab timeline, by event order', () => {
     expect(text).toContain('5489');
   });
 
+  it("restore at 80 columns: epoch mode's tokens read 1:4 on every lane, and C's SIGSTOP shows as a pause", () => {
+    const result = fixture('restore');
+    const model = labTimeline(result);
+    const lines = renderTimeline(model, { width: 80, unit: 'ms' });
+    const text = lines.join('\n');
+    // D's grant after the restore: epoch 1, revision 4 (it read `●D 4`, the revision mode's token, with no epoch).
+    expect(lines.find((l) => l.startsWith('coordinator'))).toContain('●D 1:4');
+    expect(lines.find((l) => l.startsWith('coordinator'))).toContain('●C 6');
+    expect(text).toContain('1:4 token epoch:counter');
+    const epochLane = model.lanes.find((l) => l.id === 'sink-epoch')!;
+    expect(epochLane.marks.find((m) => m.actor === 'D')?.token).toEqual([1, 4]);
+    expect(model.notes?.map((n) => n.text)).toContain('D is granted the lock with token 1:4.');
+    // Times as the model has them: ms since A's grant, rounded.
+    const at = (actor: string, kind: string, note?: string) => {
+      const o = result.observations.find((x) => x.actor === actor && x.kind === kind && (note === undefined || x.note === note))!;
+      return Math.round(o.atMs - result.observations.find((x) => x.kind === 'grant')!.atMs);
+    };
+    // C is stopped after its writes and resumed after the restore: paused in between, as A in late-write.
+    const c = model.lanes.find((l) => l.id === 'C')!;
+    expect(c.spans).toContainEqual({ kind: 'paused', from: at('C', 'stop'), to: at('C', 'resume') });
+    expect(lines.find((l) => l.startsWith('C '))).toContain('░');
+    expect(text).toContain('░ paused');
+    // B released before C's grant: its lane stops holding there.
+    expect(model.lanes.find((l) => l.id === 'B')!.spans).toEqual([
+      { kind: 'holding', from: at('coordinator', 'grant', 'B'), to: at('B', 'release') },
+    ]);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
+  });
+
   it('the scale can still be asked for by time', () => {
     const lines = renderTimeline(labTimeline(fixture('late-write')), { width: 80, unit: 'ms', scale: 'time' });
     expect(lines[0]).not.toContain('2028');

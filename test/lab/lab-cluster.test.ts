@@ -158,5 +158,10 @@ describe.skipIf(skip)('lab --experiment restore', () => {
     const report = readFileSync(join(result.outDir, 'report.txt'), 'utf8');
     expect(report).toContain(`epoch   tokens       A ${t.A}, B ${t.B}, C ${t.C}, D 1:${t.D}`);
     expect(report).toMatch(/revision +C-late +D, the holder, refused \(409\)/);
+    // The grant carries the epoch the worker read, so the timeline labels D as epoch mode does; C's SIGSTOP is a pause.
+    expect(result.observations.find((o) => o.kind === 'grant' && o.note === 'D')).toMatchObject({ token: t.D, epoch: 1 });
+    const timeline = readFileSync(join(result.outDir, 'timeline.txt'), 'utf8').split('\n');
+    expect(timeline.find((l) => l.startsWith('coordinator'))).toContain(`●D 1:${t.D}`);
+    expect(timeline.find((l) => l.startsWith('C '))).toContain('░');
   });
 });

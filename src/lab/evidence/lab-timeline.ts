@@ -1,8 +1,11 @@
 /**
  * The observed run as a TimelineModel for the engine's renderer: real
- * milliseconds since A's grant, integer tokens. Lanes: the coordinator's
- * view of the lock, A, B, then one sink lane per mode.
+ * milliseconds since A's grant; integer tokens, or `[epoch, revision]` where
+ * the restore experiment read an epoch (drawn `1:4` by the renderer's
+ * formatToken, as the simulator's). Lanes: the coordinator's view of the
+ * lock, A, B (C, D), then one sink lane per mode.
  */
+import { formatToken } from '../../core/token.js';
 import type { MarkKind, TimelineLane, TimelineMark, TimelineModel } from '../../core/timeline/index.js';
 import type { LabResult, Observation, SinkMode, WorkerName } from '../types.js';
 
@@ -15,8 +18,8 @@ export function labTimeline(result: LabResult): TimelineModel {
   const find = (actor: Observation['actor'], kind: Observation['kind']) => obs.find((o) => o.actor === actor && o.kind === kind);
   const grantOf = (name: WorkerName) => grants.find((g) => g.note === name);
   const expiry = find('coordinator', 'expiry-observed');
-  const stop = find('A', 'stop');
-  const resume = find('A', 'resume');
+  // A token as drawn: with its epoch when one was observed, so epoch mode's `1:4` never shows as `4`.
+  const pair = (o: Observation) => (o.epoch !== undefined && o.token !== undefined ? ([o.epoch, o.token] as [number, number]) : (o.token ?? null));
   const grantA = grantOf('A');
   const grantB = grantOf('B');
 
@@ -24,13 +27,13 @@ export function labTimeline(result: LabResult): TimelineModel {
   if (grantA) {
     const releasedA = find('A', 'release');
     coordinator.spans.push({ kind: 'lease', from: t(grantA), to: expiry ? t(expiry) : releasedA ? t(releasedA) : end, owner: 'A' });
-    coordinator.marks.push({ kind: 'grant', t: t(grantA), actor: 'A', token: grantA.token ?? null });
+    coordinator.marks.push({ kind: 'grant', t: t(grantA), actor: 'A', token: pair(grantA) });
   }
   if (expiry) coordinator.marks.push({ kind: 'expire', t: t(expiry), actor: 'A' });
   if (grantB) {
     const releasedB = find('B', 'release');
     coordinator.spans.push({ kind: 'lease', from: t(grantB), to: releasedB ? t(releasedB) : end, owner: 'B' });
-    coordinator.marks.push({ kind: 'grant', t: t(grantB), actor: 'B', token: grantB.token ?? null });
+    coordinator.marks.push({ kind: 'grant', t: t(grantB), actor: 'B', token: pair(grantB) });
   }
   // The restore experiment's C and D: their grants, as etcd's revisions.
   for (const name of ['C', 'D'] as const) {
@@ -39,19 +42,22 @@ export function labTimeline(result: LabResult): TimelineModel {
     // C's lease is not in the snapshot: it is gone once etcd is restored.
     const restored = name === 'C' ? find('coordinator', 'etcd-restored') : undefined;
     coordinator.spans.push({ kind: 'lease', from: t(grant), to: restored ? t(restored) : end, owner: name });
-    coordinator.marks.push({ kind: 'grant', t: t(grant), actor: name, token: grant.token ?? null });
+    coordinator.marks.push({ kind: 'grant', t: t(grant), actor: name, token: pair(grant) });
   }
-  const pair = (o: Observation) => (o.epoch !== undefined && o.token !== undefined ? ([o.epoch, o.token] as [number, number]) : (o.token ?? null));
-
   const actorLane = (name: WorkerName): TimelineLane => {
     const lane: TimelineLane = { id: name, label: name, kind: 'actor', spans: [], marks: [] };
     const grant = grantOf(name);
+    const stop = find(name, 'stop');
+    const resume = find(name, 'resume');
+    const release = find(name, 'release');
     if (grant) {
-      if (name === 'A' && stop) {
+      // Any worker the run stops (A in late-write, C in restore) shows its pause;
+      // a worker that releases stops holding there.
+      if (stop) {
         lane.spans.push({ kind: 'holding', from: t(grant), to: t(stop) });
         lane.spans.push({ kind: 'paused', from: t(stop), to: resume ? t(resume) : end });
       } else {
-        lane.spans.push({ kind: 'holding', from: t(grant), to: end });
+        lane.spans.push({ kind: 'holding', from: t(grant), to: release ? t(release) : end });
       }
     }
     for (const w of obs.filter((o) => o.actor === name && o.kind === 'write')) {
@@ -81,13 +87,13 @@ export function labTimeline(result: LabResult): TimelineModel {
   });
 
   const actors = (['A', 'B', 'C', 'D'] as const).filter((n) => n === 'A' || n === 'B' || grantOf(n));
+  const sinkKilled = find('sink', 'sink-killed');
   const notes = [
-    grantA && { t: t(grantA), text: `A is granted the lock with token ${grantA.token}.` },
-    stop && { t: t(stop), text: 'A is stopped with SIGSTOP: no keepalive.' },
+    ...grants.map((g) => ({ t: t(g), text: `${g.note} is granted the lock with token ${formatToken(pair(g))}.` })),
+    ...obs.filter((o) => o.kind === 'stop').map((o) => ({ t: t(o), text: `${o.actor} is stopped with SIGSTOP: no keepalive.` })),
     expiry && { t: t(expiry), text: `The runner sees the lock gone ${t(expiry)} ms after A's grant.` },
-    grantB && { t: t(grantB), text: `B is granted the lock with token ${grantB.token}.` },
-    find('sink', 'sink-killed') && { t: t(find('sink', 'sink-killed')!), text: 'The sink is killed with SIGKILL.' },
-    resume && { t: t(resume), text: 'A is resumed with SIGCONT and sends its write.' },
+    sinkKilled && { t: t(sinkKilled), text: 'The sink is killed with SIGKILL.' },
+    ...obs.filter((o) => o.kind === 'resume').map((o) => ({ t: t(o), text: `${o.actor} is resumed with SIGCONT and sends its write.` })),
   ].filter((n): n is { t: number; text: string } => Boolean(n));
   notes.sort((x, y) => x.t - y.t);
 

@@ -149,7 +149,15 @@ export class LabContext {
     };
     this.holders[name] = holder;
     if (name === 'A') this.grantedTtlMs = holder.ttlMs;
-    this.observe({ actor: 'coordinator', kind: 'grant', token: holder.token, note: name, atMs: holder.atMs });
+    // The epoch goes with the grant, so the timeline can label it as epoch mode's token (`1:4`).
+    this.observe({
+      actor: 'coordinator',
+      kind: 'grant',
+      token: holder.token,
+      ...(holder.epoch !== undefined ? { epoch: holder.epoch } : {}),
+      note: name,
+      atMs: holder.atMs,
+    });
     // With an epoch (restore), the step shows both forms: the revision and the epoch-mode token.
     const epochNote = holder.epoch === undefined ? '' : ` (epoch ${holder.epoch}: ${formatToken([holder.epoch, holder.token])} in epoch mode)`;
     this.step(id, 'done', `${name} (pid ${worker.pid}) holds the lock with token ${holder.token}${epochNote}`);
