@@ -326,6 +326,12 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
           case 'move':
             st.moveOption(key.upArrow ? -1 : 1);
             break;
+          case 'event-up':
+            st.moveEvent(-1);
+            break;
+          case 'event-down':
+            st.moveEvent(1);
+            break;
           case 'choose':
             answered(st.choose(now));
             break;
