@@ -123,6 +123,7 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
       { action: 'bottom', keys: ['G'], label: 'G', hint: '', help: 'to the end of the lesson' },
       { action: 'focus', keys: ['enter'], label: 'enter', hint: 'use', help: 'give the keys to the timeline or self-check on screen', inHints: true },
       { action: 'next-part', keys: ['tab'], label: 'tab', hint: '', help: 'scroll to the next timeline or self-check' },
+      { action: 'slide', keys: ['left', 'right'], label: '{left}/{right}', hint: '', help: 'slide a row wider than the screen (a long URL) sideways' },
       { action: 'next-lesson', keys: ['n'], label: 'n', hint: 'next', help: 'next lesson', inHints: true },
       { action: 'prev-lesson', keys: ['p'], label: 'p', hint: 'previous', help: 'previous lesson', inHints: true },
       { action: 'search', keys: ['/'], label: '/', hint: 'search', help: 'search all lessons and jump to a hit', inHints: true },

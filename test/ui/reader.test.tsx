@@ -178,6 +178,27 @@ describe('reader', () => {
     expect(lastFrame()).toContain('ordering: move the selected event up');
   });
 
+  it('at 80 columns (the smallest the app runs at) a URL wider than the screen stays on one row, and the arrows slide it into view (issue 17)', async () => {
+    const url = 'https://github.com/apache/hadoop/blob/trunk/hadoop-hdfs-project/hadoop-hdfs/src/main/java/org/apache/hadoop/hdfs/server/namenode/LeaseManager.java';
+    const { stdin, lastFrame } = await openLesson('tokens-in-real-systems', { columns: 80, rows: 24 });
+    const urlRow = () => (lastFrame() ?? '').split('\n').find((l) => l.includes('https://github.com/apache/hadoop') || l.includes('namenode/LeaseManager.java'));
+    for (let i = 0; i < 40 && urlRow() === undefined; i++) await press(stdin, 'pagedown');
+    const first = urlRow() ?? '';
+    expect(first).toContain('https://github.com/apache/hadoop/blob/trunk/');
+    expect(first.trimEnd()).toMatch(/›$/); // more to the right
+    // Nothing of it spills onto the next row.
+    const rows = (lastFrame() ?? '').split('\n');
+    expect(rows[rows.indexOf(first) + 1]).not.toMatch(/hadoop|namenode|LeaseManager/);
+    for (let i = 0; i < 6 && !(urlRow() ?? '').includes('namenode/LeaseManager.java'); i++) await press(stdin, 'right');
+    const last = urlRow() ?? '';
+    expect(last).toMatch(/‹.*namenode\/LeaseManager\.java/);
+    // Every piece seen on the way is a piece of the one URL, none wider than the screen.
+    for (const line of (lastFrame() ?? '').split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
+    expect(url.endsWith(last.trim().replace(/^‹/, ''))).toBe(true);
+    await press(stdin, 'left', 'left', 'left', 'left', 'left', 'left');
+    expect(urlRow()).toBe(first);
+  });
+
   it('remembers where the reader was and Home offers to continue there', async () => {
     const first = await openLesson('lease-budgets');
     await press(first.stdin, 'pagedown', 'pagedown');
