@@ -26,6 +26,7 @@ import {
   timeLeftMs,
 } from '../core/quiz/session.js';
 import type { DrawnQuestion, Response } from '../core/quiz/types.js';
+import { initialOrder, moveInOrder } from '../core/quiz/ordering-draft.js';
 
 /** Everything about a sitting that is not a question: what the report records. */
 export interface SittingMeta {
@@ -91,7 +92,7 @@ export interface QuizState {
   /** Enter: answers with the highlight, the ticked set or the order; after feedback, goes on. */
   choose: () => void;
   /** Ordering: moves the selected event up (-1) or down (+1), the selection following it. */
-  moveEvent: (delta: number) => void;
+  moveEvent: (delta: -1 | 1) => void;
   askHint: () => void;
   /** Practice: clears the feedback of a wrong answer so it can be answered again. */
   retry: () => void;
@@ -125,7 +126,7 @@ export function takesOneOption(q: DrawnQuestion): boolean {
 
 function initialDraft(q: DrawnQuestion): number[] | null {
   if (q.type === 'multiple') return [];
-  if (q.type === 'ordering') return q.options.map((_, i) => i);
+  if (q.type === 'ordering') return initialOrder(q.options.length);
   return null;
 }
 
@@ -337,15 +338,11 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
         const q = current();
         if (s.phase !== 'question' || s.confirm || q?.type !== 'ordering') return;
         if (!editable()) return;
-        const draft = [...(s.drafts[s.session.current] ?? [])];
-        const to = s.cursor + delta;
-        if (to < 0 || to >= draft.length) return;
-        const moved = draft[s.cursor]!;
-        draft[s.cursor] = draft[to]!;
-        draft[to] = moved;
+        const moved = moveInOrder(s.drafts[s.session.current] ?? [], s.cursor, delta);
+        if (!moved) return;
         const drafts = s.drafts.slice();
-        drafts[s.session.current] = draft;
-        set({ drafts, cursor: to });
+        drafts[s.session.current] = moved.order;
+        set({ drafts, cursor: moved.at });
       },
 
       askHint: () => {

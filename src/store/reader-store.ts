@@ -6,6 +6,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { answer, type Feedback, goTo, type SessionState, startSession } from '../core/quiz/session.js';
+import { initialOrder, moveInOrder } from '../core/quiz/ordering-draft.js';
 import type { DrawnQuestion } from '../core/quiz/types.js';
 
 export type ReaderFocus =
@@ -16,9 +17,9 @@ export type ReaderFocus =
 
 export interface SelfCheck {
   session: SessionState;
-  /** The option the arrows point at. */
+  /** The option the arrows point at (ordering: a position in `picked`). */
   highlighted: number;
-  /** Multiple: chosen options; ordering: options in the order chosen. */
+  /** Multiple: chosen options; ordering: every option, in the learner's order (src/core/quiz/ordering-draft.ts). */
   picked: number[];
   /** Feedback on the current question's last answer. */
   feedback: Feedback | null;
@@ -45,11 +46,13 @@ export interface ReaderState {
   moveOption: (delta: number) => void;
   /**
    * A digit or space on option `index`: answers a one-answer question at
-   * once, toggles it for a multiple, appends (or removes) it for an ordering.
+   * once, toggles it for a multiple, selects that position for an ordering.
    * Returns the answer outcome when an answer was given.
    */
   pickOption: (index: number, now: number) => Answered | null;
-  /** Enter: answer the highlighted option, submit the picks, or go on after feedback. */
+  /** Ordering: moves the selected event up (-1) or down (+1), the selection following it. */
+  moveEvent: (delta: -1 | 1) => void;
+  /** Enter: answer the highlighted option, the picks or the order shown, or go on after feedback. */
   choose: (now: number) => Answered | null;
   goToQuestion: (index: number, now: number) => void;
 }
@@ -71,6 +74,11 @@ function oneAnswer(q: DrawnQuestion): boolean {
   return q.type !== 'multiple' && q.type !== 'ordering';
 }
 
+/** What a question starts with: nothing ticked, or an ordering's events as drawn. */
+function freshPicks(q: DrawnQuestion | undefined): number[] {
+  return q?.type === 'ordering' ? initialOrder(q.options.length) : [];
+}
+
 export function createReaderStore(initialTop = 0): ReaderStore {
   return createStore<ReaderState>()((set, get) => {
     const submit = (response: number | number[], now: number): Answered | null => {
@@ -79,7 +87,8 @@ export function createReaderStore(initialTop = 0): ReaderStore {
       if (!sc || !q) return null;
       const out = answer(sc.session, response, now);
       if (out.refused || !out.feedback) return null;
-      set({ selfCheck: { ...sc, session: out.state, feedback: out.feedback, picked: [] } });
+      // An ordering keeps its order, so a wrong one is fixed by moving an event, not rebuilt.
+      set({ selfCheck: { ...sc, session: out.state, feedback: out.feedback, picked: q.type === 'ordering' ? sc.picked : [] } });
       return { questionId: q.id, correct: out.feedback.correct };
     };
     const next = (now: number) => {
@@ -90,7 +99,7 @@ export function createReaderStore(initialTop = 0): ReaderStore {
         set({ selfCheck: { ...sc, feedback: null } });
         return;
       }
-      set({ selfCheck: { ...sc, session: goTo(sc.session, index, now), highlighted: 0, picked: [], feedback: null } });
+      set({ selfCheck: { ...sc, session: goTo(sc.session, index, now), highlighted: 0, picked: freshPicks(sc.session.config.questions[index]), feedback: null } });
     };
     return {
       top: initialTop,
@@ -109,7 +118,7 @@ export function createReaderStore(initialTop = 0): ReaderStore {
           selfCheck: {
             session: startSession({ questions, mode: 'practice', timeLimitMs: null, passMark: null }, now),
             highlighted: 0,
-            picked: [],
+            picked: freshPicks(questions[0]),
             feedback: null,
           },
         }),
@@ -128,12 +137,21 @@ export function createReaderStore(initialTop = 0): ReaderStore {
           set({ selfCheck: { ...sc, highlighted: index } });
           return submit(index, now);
         }
+        if (q.type === 'ordering') {
+          set({ selfCheck: { ...sc, highlighted: index } });
+          return null;
+        }
         const had = sc.picked.includes(index);
         const picked = had ? sc.picked.filter((i) => i !== index) : [...sc.picked, index];
         set({ selfCheck: { ...sc, highlighted: index, picked, feedback: null } });
-        // An ordering is complete once every option has its place.
-        if (q.type === 'ordering' && picked.length === q.options.length) return submit(picked, now);
         return null;
+      },
+      moveEvent: (delta) => {
+        const sc = get().selfCheck;
+        const q = sc ? currentQuestion(sc) : undefined;
+        if (!sc || q?.type !== 'ordering' || sc.session.answers[sc.session.current]?.solved) return;
+        const moved = moveInOrder(sc.picked, sc.highlighted, delta);
+        if (moved) set({ selfCheck: { ...sc, picked: moved.order, highlighted: moved.at, feedback: null } });
       },
       choose: (now) => {
         const sc = get().selfCheck;
@@ -146,16 +164,13 @@ export function createReaderStore(initialTop = 0): ReaderStore {
         }
         if (oneAnswer(q)) return submit(sc.highlighted, now);
         if (q.type === 'multiple' && sc.picked.length > 0) return submit([...sc.picked].sort((a, b) => a - b), now);
-        if (q.type === 'ordering') {
-          // Enter on a highlighted option adds it to the order.
-          return get().pickOption(sc.highlighted, now);
-        }
+        if (q.type === 'ordering') return submit([...sc.picked], now);
         return null;
       },
       goToQuestion: (index, now) => {
         const sc = get().selfCheck;
         if (!sc || index < 0 || index >= sc.session.config.questions.length) return;
-        set({ selfCheck: { ...sc, session: goTo(sc.session, index, now), highlighted: 0, picked: [], feedback: null } });
+        set({ selfCheck: { ...sc, session: goTo(sc.session, index, now), highlighted: 0, picked: freshPicks(sc.session.config.questions[index]), feedback: null } });
       },
     };
   });

@@ -10,7 +10,7 @@
  */
 import type { Key } from 'ink';
 import type { Symbols } from './theme.js';
-import { QUIZ_KEY_CONTEXTS } from './screens/quiz/quiz-keys.js';
+import { ORDERING_KEYS, QUIZ_KEY_CONTEXTS } from './screens/quiz/quiz-keys.js';
 
 /** A normalised key name: a printable character, or one of these words. */
 export type KeyName =
@@ -23,6 +23,8 @@ export type KeyName =
   | 'down'
   | 'left'
   | 'right'
+  | 'shift-up'
+  | 'shift-down'
   | 'pageup'
   | 'pagedown'
   | 'ctrl-c'
@@ -121,6 +123,7 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
       { action: 'bottom', keys: ['G'], label: 'G', hint: '', help: 'to the end of the lesson' },
       { action: 'focus', keys: ['enter'], label: 'enter', hint: 'use', help: 'give the keys to the timeline or self-check on screen', inHints: true },
       { action: 'next-part', keys: ['tab'], label: 'tab', hint: '', help: 'scroll to the next timeline or self-check' },
+      { action: 'slide', keys: ['left', 'right'], label: '{left}/{right}', hint: '', help: 'slide a row wider than the screen (a long URL) sideways' },
       { action: 'next-lesson', keys: ['n'], label: 'n', hint: 'next', help: 'next lesson', inHints: true },
       { action: 'prev-lesson', keys: ['p'], label: 'p', hint: 'previous', help: 'previous lesson', inHints: true },
       { action: 'search', keys: ['/'], label: '/', hint: 'search', help: 'search all lessons and jump to a hit', inHints: true },
@@ -145,10 +148,11 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
   'reader-quiz': {
     title: 'Self-check',
     bindings: [
-      { action: 'pick', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], label: '1-9', hint: 'answer', help: 'choose that option', inHints: true },
+      { action: 'pick', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], label: '1-9', hint: 'answer', help: 'choose that option (multiple: tick or untick it; ordering: select that event)', inHints: true },
       { action: 'move', keys: ['up', 'down'], label: '{up}/{down}', hint: 'move', help: 'move through the options', inHints: true },
       { action: 'toggle', keys: ['space'], label: 'space', hint: '', help: 'choose the highlighted option (several for a multiple choice)' },
-      { action: 'choose', keys: ['enter'], label: 'enter', hint: 'answer/next', help: 'answer with the highlighted option, or go on after the feedback', inHints: true },
+      { action: 'choose', keys: ['enter'], label: 'enter', hint: 'answer/next', help: 'answer with the highlighted option, the ticked options or the order shown; or go on after the feedback', inHints: true },
+      ...ORDERING_KEYS,
       { action: 'prev-question', keys: ['left'], label: '{left}', hint: '', help: 'previous question' },
       { action: 'next-question', keys: ['right'], label: '{right}', hint: '', help: 'next question' },
     ],
@@ -242,10 +246,23 @@ export function keyName(input: string, key: Key): KeyName {
   return input;
 }
 
-/** The action a key triggers in a context, or undefined. */
+/** Shift+up/down by their own names (an ordering moves an event with them); undefined for any other key. */
+function shiftedArrow(key: Key): KeyName | undefined {
+  if (key.shift && key.upArrow) return 'shift-up';
+  if (key.shift && key.downArrow) return 'shift-down';
+  return undefined;
+}
+
+/**
+ * The action a key triggers in a context, or undefined. Shift+arrow means
+ * its own binding where a context has one, else the plain arrow's (so a
+ * held shift still scrolls everywhere else).
+ */
 export function actionFor(context: string, input: string, key: Key): string | undefined {
-  const name = keyName(input, key);
-  return KEY_CONTEXTS[context]?.bindings.find((b) => b.keys.includes(name))?.action;
+  const bindings = KEY_CONTEXTS[context]?.bindings ?? [];
+  const named = (name: KeyName) => bindings.find((b) => b.keys.includes(name))?.action;
+  const shifted = shiftedArrow(key);
+  return (shifted === undefined ? undefined : named(shifted)) ?? named(keyName(input, key));
 }
 
 function keyLabel(label: string, symbols: Symbols): string {

@@ -69,11 +69,27 @@ describe('reader store', () => {
     expect(r.getState().choose(6)).toEqual({ questionId: 'm', correct: true });
   });
 
-  it('an ordering is answered once every option has its place', () => {
+  it('an ordering starts as drawn; a digit selects, moveEvent moves, enter answers with the order shown', () => {
     const r = createReaderStore();
     r.getState().startSelfCheck([ordering], 0);
-    expect(r.getState().pickOption(2, 1)).toBeNull();
-    expect(r.getState().pickOption(0, 2)).toBeNull();
-    expect(r.getState().pickOption(1, 3)).toEqual({ questionId: 'o', correct: true });
+    expect(r.getState().selfCheck?.picked).toEqual([0, 1, 2]);
+    expect(r.getState().pickOption(2, 1)).toBeNull(); // a digit's index: selects the third event, answers nothing
+    r.getState().moveEvent(-1);
+    r.getState().moveEvent(-1);
+    r.getState().moveEvent(-1); // already at the top: stays
+    expect(r.getState().selfCheck).toMatchObject({ picked: [2, 0, 1], highlighted: 0 });
+    expect(r.getState().choose(2)).toEqual({ questionId: 'o', correct: true });
+  });
+
+  it('a wrong ordering keeps its order, so one move and enter fix it', () => {
+    const r = createReaderStore();
+    r.getState().startSelfCheck([ordering], 0);
+    r.getState().pickOption(2, 1);
+    r.getState().moveEvent(-1);
+    expect(r.getState().choose(2)).toEqual({ questionId: 'o', correct: false });
+    expect(r.getState().selfCheck?.picked).toEqual([0, 2, 1]);
+    r.getState().moveEvent(-1);
+    expect(r.getState().selfCheck?.feedback).toBeNull();
+    expect(r.getState().choose(3)).toEqual({ questionId: 'o', correct: true });
   });
 });

@@ -1,6 +1,7 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { actionFor, helpSections, hintLine, KEY_CONTEXTS, keyName } from '../../src/ui/keymap.js';
+import { ORDERING_KEYS } from '../../src/ui/screens/quiz/quiz-keys.js';
 import { ASCII_SYMBOLS, UNICODE_SYMBOLS } from '../../src/ui/theme.js';
 
 const none = {} as Key;
@@ -13,6 +14,16 @@ describe('keymap', () => {
     expect(actionFor('simulator', 'f', none)).toBe('fencing');
     expect(actionFor('simulator', '', { rightArrow: true } as Key)).toBe('step-forward');
     expect(actionFor('simulator', 'z', none)).toBeUndefined();
+  });
+
+  it('an ordering takes the same keys in the quiz and in a lesson self-check (issue 17)', () => {
+    for (const id of ['quiz-practice', 'quiz-exam', 'reader-quiz']) {
+      for (const b of ORDERING_KEYS) expect(KEY_CONTEXTS[id]?.bindings, id).toContainEqual(b);
+    }
+    // Shift+arrow is its own key where a context binds it, else the plain arrow.
+    expect(actionFor('reader-quiz', '', { shift: true, downArrow: true } as Key)).toBe('event-down');
+    expect(actionFor('quiz-practice', '', { shift: true, upArrow: true } as Key)).toBe('event-up');
+    expect(actionFor('reader', '', { shift: true, downArrow: true } as Key)).toBe('down');
   });
 
   it('no key is bound twice within a context', () => {

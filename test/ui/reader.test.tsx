@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanup } from 'ink-testing-library';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ORDERING_HELP } from '../../src/core/quiz/ordering-draft.js';
 import { loadProgress } from '../../src/progress/progress-file.js';
 import { forgetProgressStores } from '../../src/store/progress-store.js';
 import { act, createElement } from 'react';
@@ -128,11 +129,8 @@ describe('reader', () => {
     const total = Number(/Question 1 of (\d+)/.exec(lastFrame() ?? '')?.[1]);
     for (let i = 0; i < total; i++) {
       const text = lastFrame() ?? '';
-      if (/\[ \] /.test(text)) {
+      if (/\[ \] /.test(text) || text.includes(ORDERING_HELP.slice(0, 20))) {
         await press(stdin, '1', 'enter');
-      } else if (/\( \) /.test(text)) {
-        const n = (text.match(/\( \) /g) ?? []).length;
-        for (let k = 1; k <= n; k++) await press(stdin, String(k));
       } else {
         await press(stdin, '1');
       }
@@ -148,6 +146,57 @@ describe('reader', () => {
     const saved = loadProgress(home);
     expect(saved.lessons['who-checks']?.completedAt).toBeTruthy();
     expect(Object.keys(saved.lessons['who-checks']?.selfCheck ?? {})).toHaveLength(total);
+  });
+
+  it('an ordering in the self-check is answered as in the quiz: select, move with u/n or shift+arrows, enter', async () => {
+    const { stdin, lastFrame, router } = await openLesson('stale-holder', { columns: 100, rows: 40 });
+    // Tab until enter would give the keys to the self-check.
+    for (let i = 0; i < 8 && !(lastFrame() ?? '').includes('enter: answer the self-check here'); i++) await press(stdin, 'tab');
+    await press(stdin, 'enter');
+    expect(router.getState().keyContext).toBe('reader-quiz');
+    for (let i = 0; i < 9 && !(lastFrame() ?? '').includes('First event at the top'); i++) await press(stdin, 'right');
+    expect(lastFrame()).toContain(ORDERING_HELP.slice(0, 40));
+    // The events as drawn, numbered by place, beside the self-check's gutter: " ┃ ❯ 1. ...", " ┃   2. ...".
+    const eventAt = (place: number) => new RegExp(`^ \\S (?:❯| ) ${place}\\. (.+?)(?: selected: u/n moves it)?\\s*$`, 'm').exec(lastFrame() ?? '')?.[1];
+    const first = eventAt(1);
+    const second = eventAt(2);
+    const third = eventAt(3);
+    expect(first && second && third).toBeTruthy();
+    await press(stdin, '1', 'n'); // select the first event, move it down with n
+    expect(eventAt(1)).toBe(second);
+    expect(eventAt(2)).toBe(first);
+    expect(lastFrame()).toContain('selected: u/n moves it');
+    await press(stdin, '\u001b[1;2B'); // and once more with shift+down
+    expect(eventAt(3)).toBe(first);
+    await press(stdin, 'u'); // and back up with u
+    expect(eventAt(2)).toBe(first);
+    expect(lastFrame()).not.toMatch(/Right\.|Not quite\./); // nothing is answered until enter
+    await press(stdin, 'enter');
+    expect(lastFrame()).toMatch(/✓ Right\.|✗ Not quite\./);
+    expect(lastFrame()).toMatch(/Your order: /);
+    await press(stdin, '?');
+    expect(lastFrame()).toContain('ordering: move the selected event up');
+  });
+
+  it('at 80 columns (the smallest the app runs at) a URL wider than the screen stays on one row, and the arrows slide it into view (issue 17)', async () => {
+    const url = 'https://github.com/apache/hadoop/blob/trunk/hadoop-hdfs-project/hadoop-hdfs/src/main/java/org/apache/hadoop/hdfs/server/namenode/LeaseManager.java';
+    const { stdin, lastFrame } = await openLesson('tokens-in-real-systems', { columns: 80, rows: 24 });
+    const urlRow = () => (lastFrame() ?? '').split('\n').find((l) => l.includes('https://github.com/apache/hadoop') || l.includes('namenode/LeaseManager.java'));
+    for (let i = 0; i < 40 && urlRow() === undefined; i++) await press(stdin, 'pagedown');
+    const first = urlRow() ?? '';
+    expect(first).toContain('https://github.com/apache/hadoop/blob/trunk/');
+    expect(first.trimEnd()).toMatch(/›$/); // more to the right
+    // Nothing of it spills onto the next row.
+    const rows = (lastFrame() ?? '').split('\n');
+    expect(rows[rows.indexOf(first) + 1]).not.toMatch(/hadoop|namenode|LeaseManager/);
+    for (let i = 0; i < 6 && !(urlRow() ?? '').includes('namenode/LeaseManager.java'); i++) await press(stdin, 'right');
+    const last = urlRow() ?? '';
+    expect(last).toMatch(/‹.*namenode\/LeaseManager\.java/);
+    // Every piece seen on the way is a piece of the one URL, none wider than the screen.
+    for (const line of (lastFrame() ?? '').split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
+    expect(url.endsWith(last.trim().replace(/^‹/, ''))).toBe(true);
+    await press(stdin, 'left', 'left', 'left', 'left', 'left', 'left');
+    expect(urlRow()).toBe(first);
   });
 
   it('remembers where the reader was and Home offers to continue there', async () => {

@@ -22,6 +22,7 @@ import { MIN_QUERY, type SearchHit, searchLessons } from './search.js';
 import { selfCheckLines } from './self-check-lines.js';
 import { highlight, type StyledLine } from './styled-text.js';
 import { timelineLines } from './timeline-lines.js';
+import { maxSlide, showRow, slideStep } from './wide-rows.js';
 import { useEmbeddedTimelines } from './use-embedded-timelines.js';
 
 /** The self-check is drawn with one seed, so its options keep their places between visits. */
@@ -104,6 +105,8 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
   const [mark, setMark] = useState(jump?.query ?? '');
   /** The line a search jumped to: a pointer in the margin says which hit this is. */
   const [markedKey, setMarkedKey] = useState<string | null>(jump?.key ?? null);
+  /** How far rows wider than the screen (long URLs) are slid sideways. */
+  const [slide, setSlide] = useState(0);
   // Without colour (NO_COLOR, --no-color) the match is also bracketed, so the highlight is in the text itself.
   const markers: readonly [string, string] | undefined = theme.colored ? undefined : theme.ascii ? ['>>', '<<'] : ['»', '«'];
 
@@ -169,6 +172,14 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
     startTop.current = Math.min(Math.max(0, at), maxTop);
   }
   const shownTop = Math.min(positioned.current ? top : startTop.current, maxTop);
+  const shown = rows.slice(shownTop, shownTop + viewRows);
+  // Rows wider than the screen (a long URL, kept whole) slide sideways; one column stays for the pointer.
+  const rowRoom = Math.max(10, area.columns - 2);
+  const wideBy = maxSlide(
+    shown.map((r) => r.line),
+    rowRoom,
+  );
+  const shownSlide = Math.min(slide, wideBy);
   useEffect(() => {
     if (positioned.current) return;
     reader.getState().scrollTo(startTop.current ?? 0, Number.MAX_SAFE_INTEGER);
@@ -326,6 +337,12 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
           case 'move':
             st.moveOption(key.upArrow ? -1 : 1);
             break;
+          case 'event-up':
+            st.moveEvent(-1);
+            break;
+          case 'event-down':
+            st.moveEvent(1);
+            break;
           case 'choose':
             answered(st.choose(now));
             break;
@@ -353,6 +370,9 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
           break;
         case 'top':
           st.scrollTo(0, maxTop);
+          break;
+        case 'slide':
+          setSlide(Math.max(0, Math.min(shownSlide + (key.leftArrow ? -1 : 1) * slideStep(rowRoom), wideBy)));
           break;
         case 'bottom':
           st.scrollTo(maxTop, maxTop);
@@ -431,7 +451,6 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
   );
 
   const percent = rows.length === 0 ? 100 : Math.min(100, Math.round(((shownTop + viewRows) / rows.length) * 100));
-  const shown = rows.slice(shownTop, shownTop + viewRows);
   const status =
     notice ??
     (focus.kind === 'timeline'
@@ -442,7 +461,9 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
           ? finishedLine(lesson.number, lessons)
           : usablePart() !== undefined
             ? `enter: ${parts[usablePart() ?? 0]?.kind === 'quiz' ? 'answer the self-check' : 'play the timeline'} here`
-            : `${shownTop + 1}-${Math.min(rows.length, shownTop + viewRows)} of ${rows.length} lines`);
+            : wideBy > 0
+              ? `${theme.symbols.left}/${theme.symbols.right} slides the long line; fence-tutor lesson ${lesson.id} --plain prints it whole`
+              : `${shownTop + 1}-${Math.min(rows.length, shownTop + viewRows)} of ${rows.length} lines`);
 
   return (
     <Box flexDirection="column">
@@ -466,7 +487,7 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the window
           <Text key={i} wrap="truncate">
             {mark && row.key === markedKey ? <Text bold>{theme.symbols.pointer}</Text> : ' '}
-            {(mark ? highlight(row.line, mark, markers) : row.line).map((s, k) => (
+            {(mark ? highlight(showRow(row.line, shownSlide, rowRoom, theme.ascii), mark, markers) : showRow(row.line, shownSlide, rowRoom, theme.ascii)).map((s, k) => (
               <Text
                 // biome-ignore lint/suspicious/noArrayIndexKey: spans are positional within one line
                 key={k}

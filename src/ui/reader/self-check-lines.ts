@@ -4,6 +4,7 @@
  * a tally once every question has been answered. Pure.
  */
 import { isCorrect } from '../../core/quiz/answers.js';
+import { ORDERING_HELP, ORDERING_SELECTED_NOTE } from '../../core/quiz/ordering-draft.js';
 import { sanitizeLine } from '../../content/sanitize.js';
 import { answeredInSitting, type SelfCheck } from '../../store/reader-store.js';
 import { type Span, type StyledLine, wrapSpans } from './styled-text.js';
@@ -16,8 +17,9 @@ export interface SelfCheckLinesOptions {
   earlier: Readonly<Record<string, { correct: boolean }>>;
 }
 
-function hanging(text: string, width: number, first: string, rest: string, style: Omit<Span, 'text'> = {}): StyledLine[] {
-  return wrapSpans([{ ...style, text }], width - first.length).map((l, i) => [{ text: i === 0 ? first : rest }, ...l]);
+function hanging(text: string, width: number, first: string, rest: string, style: Omit<Span, 'text'> = {}, note = ''): StyledLine[] {
+  const spans: Span[] = [{ ...style, text }, ...(note === '' ? [] : [{ text: ` ${note}`, role: 'muted' as const }])];
+  return wrapSpans(spans, width - first.length).map((l, i) => [{ text: i === 0 ? first : rest }, ...l]);
 }
 
 export function selfCheckLines(sc: SelfCheck | null, o: SelfCheckLinesOptions): StyledLine[] {
@@ -44,17 +46,19 @@ export function selfCheckLines(sc: SelfCheck | null, o: SelfCheckLinesOptions): 
     q.type === 'multiple'
       ? 'Choose every right option (digits or space toggle), then enter.'
       : q.type === 'ordering'
-        ? 'Put them in order: press the digits first to last (or enter on each).'
+        ? ORDERING_HELP
         : 'Answer with a digit, or the arrows and enter.';
   out.push(...wrapSpans([{ text: hint, role: 'muted', italic: true }], width));
-  q.options.forEach((opt, i) => {
-    const pointer = o.focused && sc.highlighted === i ? o.symbols.pointer : ' ';
-    const orderAt = sc.picked.indexOf(i);
-    const mark =
-      q.type === 'multiple' ? (orderAt >= 0 ? '[x] ' : '[ ] ') : q.type === 'ordering' ? (orderAt >= 0 ? `(${orderAt + 1}) ` : '( ) ') : '';
-    const prefix = `${pointer} ${i + 1}. ${mark}`;
-    const style: Omit<Span, 'text'> = o.focused && sc.highlighted === i ? { bold: true, role: 'selected' } : {};
-    out.push(...hanging(sanitizeLine(opt), width, prefix, ' '.repeat(prefix.length), style));
+  // An ordering shows its events in the learner's order, numbered by place, as the quiz does.
+  const rows = q.type === 'ordering' ? sc.picked : q.options.map((_, i) => i);
+  rows.forEach((option, row) => {
+    const selected = o.focused && sc.highlighted === row;
+    const pointer = selected ? o.symbols.pointer : ' ';
+    const mark = q.type === 'multiple' ? (sc.picked.includes(option) ? '[x] ' : '[ ] ') : '';
+    const prefix = `${pointer} ${row + 1}. ${mark}`;
+    const style: Omit<Span, 'text'> = selected ? { bold: true, role: 'selected' } : {};
+    const note = q.type === 'ordering' && selected && !sc.feedback ? ORDERING_SELECTED_NOTE : '';
+    out.push(...hanging(sanitizeLine(q.options[option] ?? ''), width, prefix, ' '.repeat(prefix.length), style, note));
   });
   if (sc.feedback) {
     const f = sc.feedback;

@@ -3,7 +3,7 @@
  * styles by role (never a colour name: the theme decides, and colour never
  * carries meaning alone). Word wrapping keeps the styles of each word.
  */
-import { textWidth } from '../../content/lesson-wrap.js';
+import { isUrlWord, textWidth } from '../../content/lesson-wrap.js';
 import type { ColorRole } from '../theme.js';
 
 export interface Span {
@@ -104,7 +104,12 @@ function splitWord(word: Word, width: number): Word[] {
   return pieces;
 }
 
-/** Wrap styled text at spaces to `width` columns; a word longer than the width is cut. */
+/**
+ * Wrap styled text at spaces to `width` columns. A word longer than the
+ * width is cut, except a URL (issue 17): cut, it no longer works when
+ * copied, so it gets a line of its own, whole, wider than the width (the
+ * reader slides such a row sideways, see `slideLine`).
+ */
 export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
   const w = Math.max(1, width);
   const lines: StyledLine[] = [];
@@ -117,6 +122,12 @@ export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
   };
   for (const word of words(spans)) {
     if (word === null) {
+      flush();
+      continue;
+    }
+    if (word.width > w && isUrlWord(word.parts.map((p) => p.text).join(''))) {
+      if (used > 0) flush();
+      line.push(...word.parts);
       flush();
       continue;
     }
@@ -135,6 +146,23 @@ export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
   }
   if (line.length > 0 || lines.length === 0) flush();
   return lines;
+}
+
+/**
+ * The columns `from` to `from + width` of a line, styles kept: how the reader
+ * shows a row wider than the screen (a long URL), slid sideways with the arrows.
+ */
+export function slideLine(line: StyledLine, from: number, width: number): StyledLine {
+  const out: Span[] = [];
+  let at = 0;
+  for (const span of line) {
+    const chars = [...span.text];
+    const start = Math.max(0, from - at);
+    const end = Math.min(chars.length, from + width - at);
+    if (end > start) out.push({ ...span, text: chars.slice(start, end).join('') });
+    at += chars.length;
+  }
+  return out;
 }
 
 /** Prefix the first line with `first` and the rest with `rest` (plain prefixes, e.g. list markers). */

@@ -4,6 +4,7 @@
  * symbol or a word; colour only repeats it.
  */
 import { Box, Text } from 'ink';
+import { ORDERING_SELECTED_NOTE } from '../../../core/quiz/ordering-draft.js';
 import type { QuizState } from '../../../store/quiz-store.js';
 import { takesOneOption } from '../../../store/quiz-store.js';
 import type { ColorRole, Theme } from '../../theme.js';
@@ -35,7 +36,7 @@ export function optionRows(s: QuizState, theme: Theme): Row[] {
       text: q.options[opt] ?? '',
       highlighted: pos === s.cursor,
       marker: '',
-      note: pos === s.cursor ? 'selected: u/n moves it' : '',
+      note: pos === s.cursor ? ORDERING_SELECTED_NOTE : '',
       noteRole: 'muted',
       dim: false,
     }));

@@ -5,6 +5,7 @@
  * (practice), the hint, or the question waiting for confirmation.
  */
 import { Box, Text } from 'ink';
+import { ORDERING_HELP } from '../../../core/quiz/ordering-draft.js';
 import { answeredCount } from '../../../core/quiz/session.js';
 import { formatCountdown, type QuizState, timeLeft } from '../../../store/quiz-store.js';
 import type { Theme } from '../../theme.js';
@@ -16,7 +17,7 @@ import { wrapText } from './wrap.js';
 
 const KIND_HELP: Record<string, string> = {
   multiple: 'Tick every option that applies (a digit or space), then press enter.',
-  ordering: 'First event at the top: select one (digit or arrows), move it with u/n or shift+arrows, then enter.',
+  ordering: ORDERING_HELP,
 };
 
 export interface QuestionViewProps {

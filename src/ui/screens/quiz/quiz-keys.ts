@@ -8,6 +8,16 @@ import type { KeyContext } from '../../keymap.js';
 
 const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
+/**
+ * Moving an event of an ordering question: the same keys in the quiz and in a
+ * lesson's self-check (the reader-quiz context spreads these too), so the two
+ * cannot drift apart again (issue 17).
+ */
+export const ORDERING_KEYS: KeyContext['bindings'] = [
+  { action: 'event-up', keys: ['u', 'shift-up'], label: 'u/shift+{up}', hint: '', help: 'ordering: move the selected event up' },
+  { action: 'event-down', keys: ['n', 'shift-down'], label: 'n/shift+{down}', hint: '', help: 'ordering: move the selected event down' },
+];
+
 /** Keys every question takes, practice or exam. */
 const ANSWERING: KeyContext['bindings'] = [
   { action: 'pick', keys: DIGITS, label: '1-9', hint: 'choose', help: 'choose that option (multiple select: tick or untick it; ordering: select that event)', inHints: true },
@@ -16,8 +26,7 @@ const ANSWERING: KeyContext['bindings'] = [
   { action: 'cursor', keys: [], label: '{up}/{down}', hint: 'move', help: '(highlight the option above / below)', inHints: true },
   { action: 'choose', keys: ['enter'], label: 'enter', hint: 'answer', help: 'answer with the highlighted option, the ticked options, or the order shown', inHints: true },
   { action: 'toggle', keys: ['space'], label: 'space', hint: '', help: 'multiple select: tick or untick the highlighted option' },
-  { action: 'event-up', keys: ['u', 'shift-up'], label: 'u/shift+{up}', hint: '', help: 'ordering: move the selected event up' },
-  { action: 'event-down', keys: ['n', 'shift-down'], label: 'n/shift+{down}', hint: '', help: 'ordering: move the selected event down' },
+  ...ORDERING_KEYS,
 ];
 
 export const QUIZ_KEY_CONTEXTS: Record<string, KeyContext> = {

@@ -4,14 +4,14 @@
  * key context; Ctrl-C and q/Esc go through the router's guards, so an exam
  * asks before it is left and saves an incomplete report when it is.
  */
-import { Box, type Key, Text, useInput } from 'ink';
+import { Box, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { screenCovered } from '../../../store/router-store.js';
 import { onCleanup } from '../../../platform/cleanup.js';
 import { formatCountdown, type QuizState, type QuizStore } from '../../../store/quiz-store.js';
 import { useAppContext } from '../../app-context.js';
-import { KEY_CONTEXTS, keyName } from '../../keymap.js';
+import { actionFor, keyName } from '../../keymap.js';
 import type { Theme } from '../../theme.js';
 import type { PredictFocus } from './predict-moment.js';
 import { QuestionView } from './question-view.js';
@@ -27,13 +27,6 @@ export function contextOf(s: QuizState): string {
   if (s.meta.mode === 'exam') return 'quiz-exam';
   if (!s.feedback) return 'quiz-practice';
   return s.feedback.canRetry ? 'quiz-feedback' : 'quiz-solved';
-}
-
-/** Shift+arrows have no name in keyName; the quiz moves events with them. */
-function quizKeyName(input: string, key: Key): string {
-  if (key.shift && key.upArrow) return 'shift-up';
-  if (key.shift && key.downArrow) return 'shift-down';
-  return keyName(input, key);
 }
 
 export interface SittingViewProps {
@@ -109,8 +102,8 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
 
   useInput(
     (input, key) => {
-      const name = quizKeyName(input, key);
-      const action = KEY_CONTEXTS[context]?.bindings.find((b) => b.keys.includes(name))?.action;
+      const name = keyName(input, key);
+      const action = actionFor(context, input, key);
       if (!action) return;
       const s = store.getState();
       switch (action) {
