@@ -6,40 +6,16 @@
  * a busy machine), whatever is computing.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
+import { describe, expect, it } from 'vitest';
+import { root } from '../cli/cli-run.js';
+import type { TmuxSession } from '../helpers/tmux.js';
+import { tutorTerminal } from '../helpers/tutor-terminal.js';
 
-const root = join(import.meta.dirname, '..', '..');
 const SIX_BY_FOUR = join(root, 'test', 'fixtures', 'scenarios', 'six-by-four.yaml');
-const enabled = tmuxTestsEnabled();
-let home = '';
-let term: TmuxSession | undefined;
-
-beforeAll(() => {
-  if (!enabled) return;
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  home = mkdtempSync(join(tmpdir(), 'fence-tutor-e2e-explore-'));
-});
-
-afterEach(async () => {
-  await term?.kill();
-  term = undefined;
-});
-
-afterAll(() => {
-  if (home) rmSync(home, { recursive: true, force: true });
-});
-
-const start = (size = { cols: 100, rows: 30 }) =>
-  startTmux({
-    ...size,
-    cwd: root,
-    command: `node bin/fence-tutor.js sim --scenario-file ${SIX_BY_FOUR}`,
-    env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
-  });
+const tt = tutorTerminal('explore');
+let term: TmuxSession;
+const start = (size = { cols: 100, rows: 30 }) => tt.start(`sim --scenario-file ${SIX_BY_FOUR}`, size);
 
 /** Threads of a process, from /proc (the worker is one more thread while it counts). */
 function threads(pid: number): number {
@@ -52,7 +28,7 @@ function threads(pid: number): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.skipIf(!enabled)('the explorer off the UI thread', () => {
+describe.skipIf(!tt.enabled)('the explorer off the UI thread', () => {
   it('shows progress while it counts, Esc cancels and the screen answers keys again', async () => {
     term = await start();
     await term.waitFor('Simulator › six-by-four');
@@ -113,13 +89,7 @@ describe.skipIf(!enabled)('the explorer off the UI thread', () => {
     ['the scenario picker', 'sim', 'pick a scenario'],
     ['the quiz menu', 'quiz', 'Quiz'],
   ])('Ctrl-C on %s ends the app with 130 within a second', async (_name, args, ready) => {
-    term = await startTmux({
-      cols: 80,
-      rows: 24,
-      cwd: root,
-      command: `node bin/fence-tutor.js ${args}`,
-      env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
-    });
+    term = await tt.start(args, { cols: 80, rows: 24 });
     await term.waitFor(ready, 15_000);
     const [pid] = term.commandPids();
     const sent = Date.now();

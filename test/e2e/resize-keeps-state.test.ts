@@ -6,41 +6,14 @@
  * "already holds a lab run's evidence"). The notice suggests commands that
  * work at any size.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
+import { describe, expect, it } from 'vitest';
+import type { TmuxSession } from '../helpers/tmux.js';
+import { tutorTerminal } from '../helpers/tutor-terminal.js';
 
-const root = join(import.meta.dirname, '..', '..');
-const enabled = tmuxTestsEnabled();
-let home = '';
-let term: TmuxSession | undefined;
-
-beforeAll(() => {
-  if (!enabled) return;
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  home = mkdtempSync(join(tmpdir(), 'fence-tutor-e2e-resize-'));
-});
-
-afterEach(async () => {
-  await term?.kill();
-  term = undefined;
-});
-
-afterAll(() => {
-  if (home) rmSync(home, { recursive: true, force: true });
-});
-
-const start = (args: string) =>
-  startTmux({
-    cols: 100,
-    rows: 30,
-    cwd: root,
-    command: `node bin/fence-tutor.js ${args}`,
-    env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
-  });
+const tt = tutorTerminal('resize');
+let term: TmuxSession;
+const start = (args: string) => tt.start(args);
 
 /** Down to 70x20 (the notice), then back to 100x30. */
 async function shrinkAndBack(t: TmuxSession): Promise<string> {
@@ -52,7 +25,7 @@ async function shrinkAndBack(t: TmuxSession): Promise<string> {
   return notice;
 }
 
-describe.skipIf(!enabled)('resizing below 80x24 and back', () => {
+describe.skipIf(!tt.enabled)('resizing below 80x24 and back', () => {
   it('the simulator keeps fencing, check and lease, and the cursor', async () => {
     term = await start('sim --scenario late-write');
     await term.waitFor('Simulator › late-write');
@@ -92,7 +65,7 @@ describe.skipIf(!enabled)('resizing below 80x24 and back', () => {
   }, 60_000);
 
   it('the Lab keeps its result and does not run again', async () => {
-    const out = join(home, 'lab-once');
+    const out = join(tt.home, 'lab-once');
     term = await start(`lab --ttl 1 --out ${out}`);
     const done = await term.waitFor('evidence: run.json', 30_000);
     expect(done).toContain('verdict: as expected');

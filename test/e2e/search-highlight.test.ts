@@ -4,43 +4,17 @@
  * margin, and without colour (NO_COLOR) the match between markers too.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
+import { describe, expect, it } from 'vitest';
+import type { TmuxSession } from '../helpers/tmux.js';
+import { tutorTerminal } from '../helpers/tutor-terminal.js';
 
-const root = join(import.meta.dirname, '..', '..');
-const enabled = tmuxTestsEnabled();
-let home = '';
-let term: TmuxSession | undefined;
+const tt = tutorTerminal('search');
+let term: TmuxSession;
 
-beforeAll(() => {
-  if (!enabled) return;
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  home = mkdtempSync(join(tmpdir(), 'fence-tutor-e2e-search-'));
-});
-
-afterEach(async () => {
-  await term?.kill();
-  term = undefined;
-});
-
-afterAll(() => {
-  if (home) rmSync(home, { recursive: true, force: true });
-});
-
-/** The screen with its escape sequences (reverse video shows as SGR 7). */
 const styled = (t: TmuxSession) => execFileSync('tmux', ['capture-pane', '-e', '-p', '-t', t.name], { encoding: 'utf8' });
 
 async function searchAndJump(env: Record<string, string>): Promise<TmuxSession> {
-  const t = await startTmux({
-    cols: 100,
-    rows: 30,
-    cwd: root,
-    command: 'node bin/fence-tutor.js lesson 1',
-    env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color', ...env },
-  });
+  const t = await tt.start('lesson 1', { env });
   await t.waitFor('Lesson 1 of 11 › ');
   await t.send('/');
   await t.waitFor('type at least 2 characters');
@@ -51,7 +25,7 @@ async function searchAndJump(env: Record<string, string>): Promise<TmuxSession> 
   return t;
 }
 
-describe.skipIf(!enabled)('search highlight', () => {
+describe.skipIf(!tt.enabled)('search highlight', () => {
   it('the match is in reverse video after the jump', async () => {
     term = await searchAndJump({});
     const line = styled(term)

@@ -12,6 +12,7 @@ import { type EtcdMember, leaseTimeToLive, memberStatus } from '../coordinator/e
 import { delay } from '../processes/children.js';
 import type { LabContext } from '../runner/lab-context.js';
 import { LabAbortedError } from '../types.js';
+import { bWritesThenALate } from './b-then-late-a.js';
 import { check, type Experiment, tokenCheck } from './experiment.js';
 
 const ELECTION_DEADLINE_MS = 10_000;
@@ -61,25 +62,9 @@ export const failover: Experiment = {
     const bEndpoint = survivors[0]!.clientUrl;
     await ctx.acquire('B', { endpoints: [bEndpoint] });
 
-    ctx.step('write-b', 'started', 'B writes "B-current" to both modes');
-    const [bPlain, bFenced] = await Promise.all([
-      ctx.write('B', { mode: 'plain', value: 'B-current' }),
-      ctx.write('B', { mode: 'fenced', value: 'B-current' }),
-    ]);
-    ctx.step('write-b', 'done', `B wrote "B-current": plain ${bPlain.status}, fenced ${bFenced.status}`);
-    const [aPlain, aFenced] = await Promise.all(
-      ctx.resumeWithWrites('A', [
-        { mode: 'plain', value: 'A-late' },
-        { mode: 'fenced', value: 'A-late' },
-      ]),
-    );
-    ctx.step('late-write', 'done', `A's late write: plain ${aPlain!.status}, fenced ${aFenced!.status}`);
-    const [plainFinal, fencedFinal] = await Promise.all([ctx.final('plain'), ctx.final('fenced')]);
-    const plain = { bWrite: bPlain, lateWrite: aPlain!, final: plainFinal };
-    const fenced = { bWrite: bFenced, lateWrite: aFenced!, final: fencedFinal };
-    const tokenB = ctx.holders.B?.token ?? null;
+    const half = await bWritesThenALate(ctx);
     return {
-      modes: { plain, fenced },
+      modes: half.modes,
       failover: {
         members: await Promise.all(
           members.members.map(async (m) => ({
@@ -102,13 +87,7 @@ export const failover: Experiment = {
       checks: [
         check(elected.member !== leader.member, `a new leader (${elected.member.name}) replaced the killed one (${leader.member.name})`),
         tokenCheck(ctx),
-        check(bPlain.accepted && bFenced.accepted, "B's writes were accepted in both modes"),
-        check(plain.lateWrite.accepted && plain.final.value === 'A-late', 'plain ends at A-late: the stale write overwrote B'),
-        check(fenced.lateWrite.status === 409, "fenced rejected A's late write with 409"),
-        check(
-          fenced.final.value === 'B-current' && fenced.final.hwm === tokenB,
-          `fenced stays at B-current with mark ${tokenB}`,
-        ),
+        ...half.checks,
       ],
     };
   },

@@ -1,0 +1,68 @@
+/**
+ * The set-up every pseudo-terminal test of the tutor shares, in one place:
+ * tmux present (or required under FENCE_REQUIRE_TOOLS=1), the bundle built,
+ * a temp FENCE_TUTOR_HOME for the file, every session it started killed
+ * after each test, and the home removed after the file.
+ *
+ *   const tt = tutorTerminal('resize');
+ *   describe.skipIf(!tt.enabled)('...', () => {
+ *     it('...', async () => {
+ *       const term = await tt.start('lesson 1', { cols: 80, rows: 24 });
+ *       await term.waitFor('Lesson 1 of 11');
+ *     });
+ *   });
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { ensureBuilt, root } from '../cli/cli-run.js';
+import { startTmux, type TmuxSession, tmuxTestsEnabled } from './tmux.js';
+
+export interface TutorStartOptions {
+  cols?: number;
+  rows?: number;
+  env?: Record<string, string>;
+}
+
+export interface TutorTerminal {
+  enabled: boolean;
+  /** This file's data directory (set before the first test). */
+  readonly home: string;
+  /** `fence-tutor ARGS` in a new pane, 100x30 unless told. */
+  start: (args: string, options?: TutorStartOptions) => Promise<TmuxSession>;
+}
+
+export function tutorTerminal(name: string): TutorTerminal {
+  const enabled = tmuxTestsEnabled();
+  const sessions: TmuxSession[] = [];
+  let home = '';
+  beforeAll(() => {
+    if (!enabled) return;
+    ensureBuilt();
+    home = mkdtempSync(join(tmpdir(), `fence-tutor-e2e-${name}-`));
+  });
+  afterEach(async () => {
+    for (const session of sessions.splice(0)) await session.kill();
+  });
+  afterAll(() => {
+    if (home) rmSync(home, { recursive: true, force: true });
+  });
+  return {
+    enabled,
+    get home() {
+      return home;
+    },
+    start: async (args, options = {}) => {
+      const session = await startTmux({
+        cols: options.cols ?? 100,
+        rows: options.rows ?? 30,
+        cwd: root,
+        command: `node bin/fence-tutor.js ${args}`,
+        env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color', ...options.env },
+      });
+      sessions.push(session);
+      return session;
+    },
+  };
+}
