@@ -2,12 +2,10 @@
 // against `node -e 0` side by side, the explorer's orderings per second, and
 // the text timeline's time per frame at 100x30 (what the app pays on every
 // frame). In-process figures use a bundle of src/core built here with esbuild.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
-import { benchEnv, bin, compareProcesses, median, node, ratio, root, tempHome } from './lib.mjs';
+import { benchEnv, bin, compareProcesses, median, node, ratio, root, tempHome, bundleSources } from './lib.mjs';
 
 const TWELVE = join(root, 'test', 'fixtures', 'scenarios', 'twelve-writes.yaml');
 const SHIPPED = 'late-write';
@@ -32,28 +30,7 @@ export async function bench({ runs }) {
 
 /** src/core and the scenario loader, bundled for in-process timing. */
 async function loadCore(dir) {
-  const entry = join(dir, 'entry.ts');
-  writeFileSync(
-    entry,
-    [
-      `export { simulate } from ${JSON.stringify(join(root, 'src/core/engine.ts'))};`,
-      `export { explore } from ${JSON.stringify(join(root, 'src/core/explorer.ts'))};`,
-      `export { timelineFromSim, renderTimeline } from ${JSON.stringify(join(root, 'src/core/timeline/index.ts'))};`,
-      `export { loadScenarioFile, findShippedScenario } from ${JSON.stringify(join(root, 'src/content/scenario-loader.ts'))};`,
-    ].join('\n'),
-  );
-  const out = join(dir, 'core.mjs');
-  await build({
-    entryPoints: [entry],
-    outfile: out,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
-  return import(pathToFileURL(out).href);
+  return bundleSources(dir, { 'src/core/engine.ts': ['simulate'], 'src/core/explorer.ts': ['explore'], 'src/core/timeline/index.ts': ['timelineFromSim', 'renderTimeline'], 'src/content/scenario-loader.ts': ['loadScenarioFile', 'findShippedScenario'] });
 }
 
 async function wholeProcesses(runs, env, core) {

@@ -5,13 +5,11 @@
 // Rows: a small count (late-write, split: the worker's start-up dominates,
 // which is why the app counts runs of up to 8 writes on its own thread,
 // src/platform/explore-thread.ts) and a large one (twelve-writes).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { build } from 'esbuild';
-import { median, ratio, root } from './lib.mjs';
+import { median, ratio, root, bundleSources } from './lib.mjs';
 
 const WORKER = join(root, 'dist', 'esm', 'explore-worker.js');
 const TWELVE = join(root, 'test', 'fixtures', 'scenarios', 'twelve-writes.yaml');
@@ -69,25 +67,5 @@ function timeWorker(scenario, overrides) {
 
 /** The explorer and the scenario loader from the sources, bundled for in-process timing. */
 async function loadCore(dir) {
-  const entry = join(dir, 'entry.ts');
-  writeFileSync(
-    entry,
-    [
-      `export { explore } from ${JSON.stringify(join(root, 'src/core/explorer.ts'))};`,
-      `export { loadScenarioFile, findShippedScenario } from ${JSON.stringify(join(root, 'src/content/scenario-loader.ts'))};`,
-    ].join('\n'),
-  );
-  const out = join(dir, 'core.mjs');
-  await build({
-    entryPoints: [entry],
-    outfile: out,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    minify: true,
-    logLevel: 'warning',
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
-  return import(pathToFileURL(out).href);
+  return bundleSources(dir, { 'src/core/explorer.ts': ['explore'], 'src/content/scenario-loader.ts': ['loadScenarioFile', 'findShippedScenario'] }, { minify: true });
 }

@@ -8,10 +8,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { lateWritersYaml } from './late-writers.mjs';
-import { benchEnv, bin, median, node, ratio, root, tempHome } from './lib.mjs';
+import { benchEnv, bin, median, node, ratio, root, tempHome, bundleSources } from './lib.mjs';
 
 /** [actors, writes per actor]: 8 to 24 writes, so the slope shows. */
 const SHAPES = [
@@ -146,25 +144,5 @@ function countInProcess(core, file) {
 }
 
 async function loadCore(dir) {
-  const entry = join(dir, 'entry.ts');
-  writeFileSync(
-    entry,
-    [
-      `export { simulate } from ${JSON.stringify(join(root, 'src/core/engine.ts'))};`,
-      `export { Exploration } from ${JSON.stringify(join(root, 'src/core/explorer.ts'))};`,
-      `export { loadScenarioText } from ${JSON.stringify(join(root, 'src/content/scenario-loader.ts'))};`,
-    ].join('\n'),
-  );
-  const out = join(dir, 'core.mjs');
-  await build({
-    entryPoints: [entry],
-    outfile: out,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
-  return import(pathToFileURL(out).href);
+  return bundleSources(dir, { 'src/core/engine.ts': ['simulate'], 'src/core/explorer.ts': ['Exploration'], 'src/content/scenario-loader.ts': ['loadScenarioText'] });
 }

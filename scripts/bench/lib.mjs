@@ -204,3 +204,30 @@ export function fmt(n) {
   const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
   return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 }
+
+/**
+ * Named exports of source modules, bundled by esbuild into one ESM file in
+ * `dir` and imported, for in-process timing of the pure core:
+ *   await bundleSources(dir, { 'src/core/explorer.ts': ['explore'] })
+ */
+export async function bundleSources(dir, exportsByFile, { minify = false } = {}) {
+  const { build } = await import('esbuild');
+  const { writeFileSync } = await import('node:fs');
+  const { pathToFileURL } = await import('node:url');
+  const entry = join(dir, 'entry.ts');
+  const lines = Object.entries(exportsByFile).map(([file, names]) => `export { ${names.join(', ')} } from ${JSON.stringify(join(root, file))};`);
+  writeFileSync(entry, lines.join('\n'));
+  const out = join(dir, 'core.mjs');
+  await build({
+    entryPoints: [entry],
+    outfile: out,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    minify,
+    logLevel: 'warning',
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  });
+  return import(pathToFileURL(out).href);
+}
