@@ -11,6 +11,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runChild } from './child-bundle.js';
+import { mulberry32 } from '../../src/core/quiz/rng.js';
 
 export interface KillWhileWritingOptions {
   /** The bundled driver (bundleChild). */
@@ -40,18 +41,6 @@ export interface KillWhileWritingReport {
   tempsAfterCleanWrite: string[];
 }
 
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const temps = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('.tmp'));
 
 async function waitForLine(child: ReturnType<typeof runChild>, line: string): Promise<void> {
@@ -63,7 +52,8 @@ async function waitForLine(child: ReturnType<typeof runChild>, line: string): Pr
 }
 
 export async function killWhileWriting(o: KillWhileWritingOptions): Promise<KillWhileWritingReport> {
-  const next = random(o.seed);
+  // Seeded, so a failure can be replayed.
+  const next = mulberry32(o.seed);
   const report: KillWhileWritingReport = { kills: 0, whole: {}, broken: [], tempLeft: 0, tempsAfterCleanWrite: [] };
   for (let k = 0; k < o.kills; k++) {
     const child = runChild(o.script, [...o.args, o.dir]);

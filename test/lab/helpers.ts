@@ -4,10 +4,11 @@
  * the CLI, and checks on what is still running.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isAlive } from '../../src/lab/processes/proc.js';
+import type { PidfileContent } from '../../src/lab/processes/pidfile.js';
+import { isAlive, processState } from '../../src/lab/processes/proc.js';
 
 export const root = join(import.meta.dirname, '..', '..');
 export const bin = join(root, 'bin', 'fence-tutor.js');
@@ -100,4 +101,23 @@ export async function stillAlive(pids: number[], ms = 2000): Promise<number[]> {
 
 export function sqlite(db: string, sql: string): string {
   return execFileSync('sqlite3', ['-batch', db, sql], { encoding: 'utf8' });
+}
+
+/** Waits until a run's pidfile under `home` names A and A is stopped (SIGSTOP); returns that pidfile. */
+export async function whenAStopped(home: string, timeoutMs = 10_000): Promise<PidfileContent> {
+  const dir = join(home, 'run');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      for (const name of readdirSync(dir).filter((n) => n.startsWith('lab-'))) {
+        const content = JSON.parse(readFileSync(join(dir, name), 'utf8')) as PidfileContent;
+        const a = content.children.find((c) => c.role === 'A');
+        if (a && processState(a.pid) === 'T') return content;
+      }
+    } catch {
+      // not written yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('A was never seen stopped');
 }

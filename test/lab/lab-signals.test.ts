@@ -5,12 +5,11 @@
  * runner cannot be handled; the next run reaps what it left.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PidfileContent } from '../../src/lab/processes/pidfile.js';
-import { isAlive, processState } from '../../src/lab/processes/proc.js';
-import { bin, ensureBuilt, root, runCli, stillAlive, tempHome } from './helpers.js';
+import { isAlive, } from '../../src/lab/processes/proc.js';
+import { bin, ensureBuilt, root, runCli, stillAlive, tempHome, whenAStopped } from './helpers.js';
 
 beforeAll(() => ensureBuilt());
 
@@ -20,24 +19,6 @@ function startLab(home: string, args: string[] = []): ChildProcess {
     env: { ...process.env, FENCE_TUTOR_HOME: home },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-}
-
-/** Waits until the run's pidfile names A and A is stopped; returns the pidfile. */
-async function whenAStopped(home: string): Promise<PidfileContent> {
-  const dir = join(home, 'run');
-  for (let i = 0; i < 1000; i++) {
-    try {
-      for (const name of readdirSync(dir).filter((n) => n.startsWith('lab-'))) {
-        const content = JSON.parse(readFileSync(join(dir, name), 'utf8')) as PidfileContent;
-        const a = content.children.find((c) => c.role === 'A');
-        if (a && processState(a.pid) === 'T') return content;
-      }
-    } catch {
-      // not written yet
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('A was never seen stopped');
 }
 
 function exited(child: ChildProcess): Promise<{ code: number | null; stderr: string; stdout: string }> {

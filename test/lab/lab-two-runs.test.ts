@@ -6,12 +6,11 @@
  * refused with one line, exit 2, and leaves nothing behind.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PidfileContent } from '../../src/lab/processes/pidfile.js';
 import { processState } from '../../src/lab/processes/proc.js';
-import { bin, ensureBuilt, root, stillAlive, tempHome } from './helpers.js';
+import { bin, ensureBuilt, root, stillAlive, tempHome, whenAStopped } from './helpers.js';
 
 beforeAll(() => ensureBuilt());
 
@@ -31,23 +30,6 @@ function run(command: string, args: string[], home: string) {
   return { child, done };
 }
 
-async function whenAStopped(home: string): Promise<PidfileContent> {
-  const dir = join(home, 'run');
-  for (let i = 0; i < 1500; i++) {
-    try {
-      for (const name of readdirSync(dir).filter((n) => n.startsWith('lab-'))) {
-        const content = JSON.parse(readFileSync(join(dir, name), 'utf8')) as PidfileContent;
-        const a = content.children.find((c) => c.role === 'A');
-        if (a && processState(a.pid) === 'T') return content;
-      }
-    } catch {
-      // not written yet
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('A was never seen stopped');
-}
-
 describe('two labs on one data directory', () => {
   it.each([
     ['the env-node bin first, `node bin/...` (relative) second', [bin], ['node', 'bin/fence-tutor.js']],
@@ -55,7 +37,7 @@ describe('two labs on one data directory', () => {
   ])('%s: the first runs to its verdict, the second is refused in one line, exit 2', async (_name, first, second) => {
     const home = tempHome('lab-two-');
     const one = run(first[0]!, [...first.slice(1), 'lab', '--json', '--ttl', '8'], home);
-    const pidfile = await whenAStopped(home);
+    const pidfile = await whenAStopped(home, 15_000);
     const two = await run(second[0]!, [...second.slice(1), 'lab', '--json', '--ttl', '1'], home).done;
     expect(two.code).toBe(2);
     expect(two.stdout).toBe('');

@@ -94,15 +94,7 @@ export async function launchEtcd(opts: {
       'warn',
     ];
     const logPath = join(dataDir, 'etcd.log');
-    const logFd = openSync(logPath, 'a');
-    // ETCD_* variables in our environment would override these flags.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ETCD_')));
-    let proc: ChildProcess;
-    try {
-      proc = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', logFd, logFd], env, detached: true });
-    } finally {
-      closeSync(logFd);
-    }
+    const proc = spawnEtcd(argv, logPath);
     const pid = proc.pid;
     if (pid === undefined) {
       rmSync(dataDir, { recursive: true, force: true });
@@ -147,5 +139,20 @@ function tail(path: string): string {
     return readFileSync(path, 'utf8').trim().split('\n').slice(-5).join('\n');
   } catch {
     return '';
+  }
+}
+
+/**
+ * Starts etcd with `argv` in its own process group, its output appended to
+ * `logPath` (never our stdout: a stopped orphan must not hold a CI pipe),
+ * and without our ETCD_* variables, which would override its flags.
+ */
+export function spawnEtcd(argv: string[], logPath: string): ChildProcess {
+  const logFd = openSync(logPath, 'a');
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ETCD_')));
+  try {
+    return spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', logFd, logFd], env, detached: true });
+  } finally {
+    closeSync(logFd);
   }
 }

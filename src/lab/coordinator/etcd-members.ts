@@ -1,27 +1,12 @@
-/**
- * Throwaway etcd members for the experiments that act on etcd itself: a
- * three-member cluster whose leader the failover experiment kills, and a
- * single member the restore experiment stops and restores from a snapshot.
- * Beside etcd-launcher.ts (the single node the other experiments use) and
- * kept apart from it, so that launcher stays as it is.
- *
- * Every member binds 127.0.0.1 on ports found free (etcd's gateway breaks
- * with port 0), with a heartbeat of 50 ms and an election timeout of 500 ms:
- * short enough for an election inside a lab run, long enough that a loaded
- * two-core machine does not hold spurious ones. All data dirs sit under one
- * temp root, reported through `onTempDir` before any member starts, and each
- * pid is reported through `onSpawn` right after its spawn, so a run that is
- * killed is reaped from its pidfile.
- */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { postJson } from '../http.js';
 import { within } from '../processes/children.js';
 import { LabUnavailableError } from '../types.js';
 import { EtcdClient } from './etcd-client.js';
-import { freePort } from './etcd-launcher.js';
+import { freePort, spawnEtcd } from './etcd-launcher.js';
 
 export const HEARTBEAT_MS = 50;
 export const ELECTION_TIMEOUT_MS = 500;
@@ -183,15 +168,7 @@ function startMember(opts: LaunchOptions, spec: MemberSpec): EtcdMember {
     '--log-level',
     'warn',
   ];
-  const logFd = openSync(spec.logPath, 'a');
-  // ETCD_* variables in our environment would override these flags.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ETCD_')));
-  let proc: ChildProcess;
-  try {
-    proc = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', logFd, logFd], env, detached: true });
-  } finally {
-    closeSync(logFd);
-  }
+  const proc = spawnEtcd(argv, spec.logPath);
   const pid = proc.pid;
   if (pid === undefined) throw new LabUnavailableError(`could not start ${opts.bin}`);
   opts.onSpawn?.(pid, argv);
