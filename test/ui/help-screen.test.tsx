@@ -9,7 +9,7 @@ import { allHelpSections, helpLines } from '../../src/ui/components/help-lines.j
 import { helpSections, KEY_CONTEXTS } from '../../src/ui/keymap.js';
 import { HELP_INTRO } from '../../src/ui/screens/help-screen.js';
 import { UNICODE_SYMBOLS } from '../../src/ui/theme.js';
-import { press, renderApp } from '../helpers/ink.js';
+import { press, renderApp, waitForFrame } from '../helpers/ink.js';
 
 afterEach(() => cleanup());
 
@@ -80,7 +80,8 @@ describe('Help', () => {
 
   it('? over a screen at 80x24 shows its keys whole, scrolling if it must', async () => {
     const { stdin, lastFrame } = await renderApp({ screen: 'reader', lessonId: 'stale-holder' }, { size: { columns: 80, rows: 24 } });
-    for (let i = 0; i < 50 && !(lastFrame() ?? '').includes('Lesson 1 of'); i++) await press(stdin, 'left');
+    // Wait for the lesson itself: keys typed while it loads are kept and replayed, so pressing keys to wait would queue them.
+    await waitForFrame(lastFrame, 'Lesson 1 of');
     await press(stdin, '?');
     const frame = lastFrame() ?? '';
     expect(frame).toContain('Keys (? or q to close)');
