@@ -71,6 +71,8 @@ export interface TrialRun {
   /** Position in `steps` when each request was sent, and when it answered (for the timeline). */
   sentAt: number[];
   answeredAt: number[];
+  /** The state read at each `probe` item, in order. */
+  probes?: SinkState[];
   /** Set when the sink was killed and restarted during the trial. */
   restarts?: number;
 }
