@@ -15,7 +15,7 @@ export interface ExerciseManifest {
   lesson: string;
   kind: ExerciseKind;
   needs: ExerciseNeed[];
-  /** The file the learner edits, relative to their directory (e.g. `sink.js`). */
+  /** The file the learner edits, relative to their directory (e.g. `sink.mjs`). */
   file: string;
   /** The shipped solution, relative to the exercise's folder. */
   solution: string;
