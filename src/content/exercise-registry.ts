@@ -1,16 +1,37 @@
 /**
- * The shipped exercises: one folder per exercise under the package's
+ * The shipped exercises (docs/exercises.md): one folder per exercise under the package's
  * `exercises/`, each with an `exercise.json` manifest. Manifests are JSON
  * (no YAML parser on the `exercises` list's path), read with a size cap and
  * checked field by field; a bad one is a ContentError naming the file.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ContentError } from '../content/problems.js';
+import { ContentError } from './problems.js';
 import { sanitizeLine } from '../core/neutralise.js';
 import { readBoundedText } from '../platform/bounded-read.js';
 import { packageRoot } from '../platform/package-root.js';
-import type { ExerciseKind, ExerciseManifest, ExerciseNeed } from './types.js';
+
+export type ExerciseKind = 'sink' | 'client';
+export type ExerciseNeed = 'posix' | 'etcd';
+
+/** exercises/<id>/exercise.json, validated here. */
+export interface ExerciseManifest {
+  id: string;
+  title: string;
+  /** The lesson that teaches it (a lesson id). */
+  lesson: string;
+  kind: ExerciseKind;
+  needs: ExerciseNeed[];
+  /** The file the learner edits, relative to their directory (e.g. `sink.mjs`). */
+  file: string;
+  /** The shipped solution, relative to the exercise's folder. */
+  solution: string;
+  hints: string[];
+  /** Asked after the check, answer recorded, never required to pass. */
+  question?: string;
+  /** The folder the exercise ships in (absolute). */
+  dir: string;
+}
 
 const MAX_MANIFEST_BYTES = 64 * 1024;
 const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
