@@ -2,7 +2,7 @@
  * Progress as plain lines, fitted to a width: the same words on the
  * Progress screen and from `fence-tutor progress`.
  */
-import { clip, padEnd, wrapText } from '../content/lesson-wrap.js';
+import { clip, padEnd, wrapText } from '../render/lesson-wrap.js';
 import { formatDuration, type ProgressSummary } from './summary.js';
 
 export function progressLines(s: ProgressSummary, width: number, ascii: boolean): string[] {
