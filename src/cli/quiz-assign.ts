@@ -8,7 +8,8 @@ import { sanitizeLine } from '../content/shared/sanitize.js';
 import { assignmentSettingsHash } from '../content/assignment/assignment-hash.js';
 import { writeJsonAtomic } from '../platform/atomic-file.js';
 import { toolVersion } from '../platform/package-root.js';
-import { EXIT, UsageError } from '../platform/errors.js';
+import { UsageError } from '../platform/errors.js';
+import { EXIT } from '../platform/exit-codes.js';
 import type { Out } from './quiz-output.js';
 import { parseCount, parseDuration, parsePercent, parseSeed, type QuizFlags } from './quiz-settings.js';
 

@@ -8,7 +8,8 @@ import { isQuizPath, loadQuizArgWithContent } from '../content/quiz/quiz-loader.
 import { ContentError, type Problem } from '../content/shared/problems.js';
 import { gradeText, writeGradeCsv } from '../reports/grade-output.js';
 import { type LoadedReport, readReportFile, studentName } from '../reports/report-io.js';
-import { EXIT, UsageError } from '../platform/errors.js';
+import { UsageError } from '../platform/errors.js';
+import { EXIT } from '../platform/exit-codes.js';
 import { toJson } from './json-output.js';
 import type { Out } from './quiz-output.js';
 

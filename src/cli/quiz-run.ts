@@ -14,14 +14,15 @@ import { exportKey, exportSheet } from '../reports/export.js';
 import { toGift } from '../reports/gift.js';
 import { saveReportToDataDir } from '../reports/report-io.js';
 import { recordReviewResults } from '../reports/review-store.js';
-import { EXIT, UsageError } from '../platform/errors.js';
+import { UsageError } from '../platform/errors.js';
+import { EXIT } from '../platform/exit-codes.js';
 import { toJson } from './json-output.js';
 import { emitReport, type Out, processOut, promptTitle } from './quiz-output.js';
 import { runPlainQuiz } from './quiz-plain.js';
 import { drawReview } from './quiz-review.js';
 import { drawSeed, type QuizFlags, type QuizPlan, planQuiz } from './quiz-settings.js';
 import { planSources } from './quiz-sources.js';
-import type { Display } from './terminal.js';
+import type { Display } from '../platform/display.js';
 
 export interface QuizContext {
   display: Display;

@@ -1,19 +1,23 @@
-import { isBranded } from '../content/shared/problems.js';
+/**
+ * Error classes that any layer may throw and the CLI turns into an exit
+ * status (platform/exit-codes.ts). ContentError (content/shared/problems.ts)
+ * uses the same brand.
+ */
 
-/** Exit statuses of conventions.md, "Exit status". */
-export const EXIT = {
-  ok: 0,
-  failed: 1,
-  usage: 2,
-  interrupted: 130,
-  terminated: 143,
-} as const;
+/**
+ * True for an object marked with `brand`. The built entry (dist/cli.cjs) and
+ * the parts it loads lazily (dist/esm) each hold a copy of an error class; a
+ * brand lets `instanceof` recognise an error thrown by either copy.
+ */
+export function isBranded(value: unknown, brand: symbol): boolean {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+}
 
 const USAGE_ERROR = Symbol.for('fence-tutor.UsageError');
 
 /** Bad input or usage: the CLI prints the message on stderr and exits 2. */
 export class UsageError extends Error {
-  /** Recognises an error from either copy of this class (see ContentError). */
+  /** Recognises an error from either copy of this class (see isBranded). */
   static override [Symbol.hasInstance](value: unknown): boolean {
     return isBranded(value, USAGE_ERROR);
   }

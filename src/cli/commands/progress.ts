@@ -45,7 +45,7 @@ Examples:
         return;
       }
       const { decideDisplay } = await import('../terminal.js');
-      const { progressLines } = await import('../../progress/progress-text.js');
+      const { progressLines } = await import('../../ui/progress-text.js');
       const display = decideDisplay(flags);
       process.stdout.write(`${progressLines(summary, display.columns, display.ascii).join('\n')}\n`);
     });

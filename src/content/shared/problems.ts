@@ -3,6 +3,7 @@
  * the line and what to write instead, so a person can fix it without guessing.
  */
 import { sanitizeLine } from './sanitize.js';
+import { isBranded } from '../../platform/errors.js';
 
 export interface Problem {
   file: string;
@@ -33,11 +34,6 @@ export class ContentError extends Error {
     this.problems = problems;
     Object.defineProperty(this, CONTENT_ERROR, { value: true });
   }
-}
-
-/** True for an object marked with `brand` (see ContentError). */
-export function isBranded(value: unknown, brand: symbol): boolean {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
 }
 
 export function formatProblem(p: Problem): string {

@@ -3,7 +3,7 @@
  * Progress screen and from `fence-tutor progress`.
  */
 import { clip, padEnd, wrapText } from '../render/lesson-wrap.js';
-import { formatDuration, type ProgressSummary } from './summary.js';
+import { formatDuration, type ProgressSummary } from '../progress/summary.js';
 
 export function progressLines(s: ProgressSummary, width: number, ascii: boolean): string[] {
   const w = Math.max(30, width);
