@@ -24,7 +24,11 @@ export const LAYERS = {
   cli: ['core', 'content', 'render', 'reports', 'progress', 'lab', 'exercises', 'challenges', 'store', 'ui', 'platform'],
 };
 
-/** The one file outside src/cli that may import cli: the entry bin/ loads. */
+/**
+ * Only the entry imports cli: bin/fence-tutor.js loads the build of this file
+ * (dist/cli.cjs). No row above lists cli, so any other src/ folder importing
+ * it is a violation.
+ */
 export const ENTRY = 'src/cli/main.ts';
 
 // import ... from '...', export ... from '...', import '...', import('...')
@@ -72,7 +76,6 @@ export function findViolations(root) {
   return violations;
 }
 
-/** Imports of cli from outside src/cli other than bin/ are caught above (no layer but cli lists cli). */
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
