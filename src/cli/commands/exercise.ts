@@ -35,6 +35,8 @@ Examples:
     .option('--json', 'print the report as one JSON object')
     .option('--watch', 'check again on every save (not with --json)')
     .option('--answer <text>', "your answer to the exercise's question (split-the-check)")
+    .option('--report <file>', 'also write the report to FILE (JSON; JUnit XML when FILE ends in .xml: one test case per check)')
+    .option('--student <name>', 'your name, recorded in the report (for an instructor)')
     .addOption(new Option('--ttl <seconds>', 'lease TTL of the real expiry').default('2').hideHelp())
     .addOption(new Option('--time-limit <ms>', 'per check: a hang is killed after this long').default('2000').hideHelp())
     .action(async (id: string, opts: Record<string, string | boolean | undefined>, cmd: Command) => {
