@@ -8,6 +8,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, unl
 import { basename, dirname, join } from 'node:path';
 import { sanitizeLine } from '../core/neutralise.js';
 import { BoundedReadError, readBoundedText } from './bounded-read.js';
+import { errorMessage } from './error-message.js';
 
 /** A state file (progress, review boxes) larger than this is treated as corrupt: read no further. */
 export const MAX_STATE_BYTES = 4 * 1024 * 1024;
@@ -126,7 +127,7 @@ export function readJsonOrSetAside<T>(
     renameSync(path, aside);
     // The parser's message quotes the file: neutralised like any file content.
     warn(
-      sanitizeLine(`warning: ${path} could not be read (${(err as Error).message}); it was moved to ${aside} and a fresh one started`),
+      sanitizeLine(`warning: ${path} could not be read (${errorMessage(err)}); it was moved to ${aside} and a fresh one started`),
     );
     return { value: fresh(), setAside: aside };
   }

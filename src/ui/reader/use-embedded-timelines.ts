@@ -9,6 +9,7 @@ import type { ScenarioBlock } from '../../content/lesson-types.js';
 import type { Scenario } from '../../core/types.js';
 import { ENGINE } from '../../store/engine-calls.js';
 import { createSimulatorStore, SPEEDS, type SimulatorStore, TICKS_PER_SECOND_AT_1X } from '../../store/simulator-store.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export interface EmbeddedTimeline {
   scenario: Scenario;
@@ -29,7 +30,7 @@ export function useEmbeddedTimelines(
       try {
         store.getState().open(scenario, block.overrides);
       } catch (err) {
-        store.setState({ error: (err as Error).message });
+        store.setState({ error: errorMessage(err) });
       }
       map.set(part, { scenario, store });
     }
