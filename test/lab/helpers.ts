@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PidfileContent } from '../../src/lab/processes/pidfile.js';
 import { isAlive, processState } from '../../src/lab/processes/proc.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 export { ensureBuilt } from '../helpers/build-once.js';
 
@@ -85,10 +86,9 @@ export function sqlite(db: string, sql: string): string {
 }
 
 /** Waits until a run's pidfile under `home` names A and A is stopped (SIGSTOP); returns that pidfile. */
-export async function whenAStopped(home: string, timeoutMs = 10_000): Promise<PidfileContent> {
+export function whenAStopped(home: string, timeoutMs = 10_000): Promise<PidfileContent> {
   const dir = join(home, 'run');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const stoppedRun = () => {
     try {
       for (const name of readdirSync(dir).filter((n) => n.startsWith('lab-'))) {
         const content = JSON.parse(readFileSync(join(dir, name), 'utf8')) as PidfileContent;
@@ -98,7 +98,7 @@ export async function whenAStopped(home: string, timeoutMs = 10_000): Promise<Pi
     } catch {
       // not written yet
     }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('A was never seen stopped');
+    return undefined;
+  };
+  return waitUntil(stoppedRun, { timeout: timeoutMs, every: 10, what: 'A to be seen stopped (SIGSTOP)' });
 }
