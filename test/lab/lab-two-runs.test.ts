@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { processState } from '../../src/lab/processes/proc.js';
 import { bin, ensureBuilt, root, stillAlive, tempHome, whenAStopped } from './helpers.js';
 
@@ -30,16 +30,15 @@ function run(command: string, args: string[], home: string) {
   return { child, done };
 }
 
-// The two cases have a data directory each and wait mostly on the first run's TTL: side by side.
 describe('two labs on one data directory', () => {
-  it.concurrent.for<[string, string[], string[]]>([
+  it.each([
     ['the env-node bin first, `node bin/...` (relative) second', [bin], ['node', 'bin/fence-tutor.js']],
     ['`node bin/...` (relative) first, the env-node bin second', ['node', 'bin/fence-tutor.js'], [bin]],
-  ])('%s: the first runs to its verdict, the second is refused in one line, exit 2', async ([_name, first, second], { expect }) => {
+  ])('%s: the first runs to its verdict, the second is refused in one line, exit 2', async (_name, first, second) => {
     const home = tempHome('lab-two-');
     const one = run(first[0]!, [...first.slice(1), 'lab', '--json', '--ttl', '8'], home);
     const pidfile = await whenAStopped(home, 15_000);
-    const two = await run(second[0]!, [...second.slice(1), 'lab', '--json', '--ttl', '0.5'], home).done;
+    const two = await run(second[0]!, [...second.slice(1), 'lab', '--json', '--ttl', '1'], home).done;
     expect(two.code).toBe(2);
     expect(two.stdout).toBe('');
     expect(two.stderr.trim().split('\n')).toHaveLength(1);
