@@ -6,6 +6,7 @@
  * Ink runs with exitOnCtrlC false and calls `runCleanup` itself.
  */
 import { errorMessage } from './error-message.js';
+import { EXIT } from './exit-codes.js';
 
 type Hook = () => void | Promise<void>;
 /** Prints what crashed (the CLI's reportError, which neutralises it) and says the exit status. */
@@ -52,9 +53,9 @@ export async function exitAfterCleanup(code: number): Promise<never> {
 export function installSignalHandlers(): void {
   if (installed) return;
   installed = true;
-  process.on('SIGINT', () => void exitAfterCleanup(130));
-  process.on('SIGTERM', () => void exitAfterCleanup(143));
-  process.on('SIGHUP', () => void exitAfterCleanup(129));
+  process.on('SIGINT', () => void exitAfterCleanup(EXIT.interrupted));
+  process.on('SIGTERM', () => void exitAfterCleanup(EXIT.terminated));
+  process.on('SIGHUP', () => void exitAfterCleanup(129 /* SIGHUP: 128 + 1, not one of ours */));
 }
 
 /**

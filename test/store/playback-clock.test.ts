@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadScenarioFile } from '../../src/content/scenario-loader.js';
+import { loadScenarioFile } from '../../src/content/scenario/scenario-loader.js';
 import { type Scheduler, startPlaybackClock, tickIntervalMs } from '../../src/store/playback-clock.js';
 import { ENGINE } from '../../src/store/engine-calls.js';
 import { createSimulatorStore, endTick } from '../../src/store/simulator-store.js';

@@ -5,7 +5,7 @@
  * of them changes. The clocks stop when the lesson closes.
  */
 import { useEffect, useReducer, useState } from 'react';
-import type { ScenarioBlock } from '../../content/lesson-types.js';
+import type { ScenarioBlock } from '../../content/lesson/lesson-types.js';
 import type { Scenario } from '../../core/types.js';
 import { ENGINE } from '../../store/engine-calls.js';
 import { startPlaybackClock } from '../../store/playback-clock.js';
