@@ -26,6 +26,8 @@ export type StepDraft = Step extends infer S ? (S extends Step ? Omit<S, 'at' | 
 export interface SandboxEdit {
   steps: readonly Step[];
   overrides: ConfigOverrides;
+  /** In the undo and redo stacks: the act that left this state, in words. */
+  act?: string;
 }
 
 export interface SandboxOptions {
@@ -50,7 +52,7 @@ export interface SandboxState {
   future: SandboxEdit[];
   /** Why the last act was refused, in words; null after an accepted one. */
   refusal: string | null;
-  /** The last act (or undo/redo), in words. */
+  /** The last act (or undo/redo) as a clause: "adding A's pause at t=3", "undoing ...". */
   lastAct: string | null;
   /** Bumped by every accepted act, undo and redo: the screen replays on a change. */
   revision: number;
@@ -108,14 +110,16 @@ export function createSandboxStore(options: SandboxOptions): SandboxStore {
         return false;
       }
       const { steps, overrides, past, future, revision } = get();
-      const before: SandboxEdit = { steps, overrides };
+      // The state left behind, labelled with the act that leaves it (undo's or redo's words later).
+      const act = history === 'act' ? words : edit.act;
+      const before: SandboxEdit = { steps, overrides, act };
       const moved =
         history === 'act'
           ? { past: [...past, before].slice(-MAX_UNDO), future: [] }
           : history === 'undo'
             ? { past: past.slice(0, -1), future: [...future, before] }
             : { past: [...past, before], future: future.slice(0, -1) };
-      set({ ...edit, ...moved, result, selected, refusal: null, lastAct: words, revision: revision + 1 });
+      set({ steps: edit.steps, overrides: edit.overrides, ...moved, result, selected, refusal: null, lastAct: words, revision: revision + 1 });
       return true;
     };
 
@@ -168,7 +172,7 @@ export function createSandboxStore(options: SandboxOptions): SandboxStore {
         if (why) return refused(why);
         // After the steps already due at this tick: the learner acts on the moment as it is.
         const { steps, at } = withStep(null, step);
-        return apply({ steps, overrides: get().overrides }, actWords('added', step), at, 'act');
+        return apply({ steps, overrides: get().overrides }, actWords({ kind: 'added', step }), at, 'act');
       },
 
       deleteStep: (index) => {
@@ -177,7 +181,7 @@ export function createSandboxStore(options: SandboxOptions): SandboxStore {
         const steps = get().steps.filter((_, i) => i !== index);
         if (steps.length === 0) return refused('a run needs at least one step; add another before deleting this one');
         const selected = Math.min(index, steps.length - 1);
-        return apply({ steps, overrides: get().overrides }, actWords('deleted', step), selected, 'act');
+        return apply({ steps, overrides: get().overrides }, actWords({ kind: 'deleted', step }), selected, 'act');
       },
 
       moveStep: (index, delta) => {
@@ -187,17 +191,20 @@ export function createSandboxStore(options: SandboxOptions): SandboxStore {
         if (at < 0) return refused('a step cannot move before t=0');
         if (at > MAX_ACT_TICK) return refused(`a step cannot move past t=${MAX_ACT_TICK}`);
         const next = { ...step, at };
-        return change(index, next, actWords('moved', next, step.at));
+        return change(index, next, actWords({ kind: 'changed', from: step, to: next }));
       },
 
       setDelay: (index, ticks) => {
         const step = stepAt(index);
         if (!step) return refused('no step is selected');
-        if (step.do === 'write') return change(index, { ...step, delay: ticks }, actWords('changed', { ...step, delay: ticks }));
+        if (step.do === 'write') {
+          const next = { ...step, delay: ticks };
+          return change(index, next, actWords({ kind: 'changed', from: step, to: next }));
+        }
         if (step.do === 'pause') {
           const next: Step = { at: step.at, actor: step.actor, do: 'pause' };
           if (ticks !== 0) next.for = ticks;
-          return change(index, next, actWords('changed', next));
+          return change(index, next, actWords({ kind: 'changed', from: step, to: next }));
         }
         return refused(`${stepWords(step)}: only a write has a delay, and a pause a length`);
       },
@@ -205,10 +212,10 @@ export function createSandboxStore(options: SandboxOptions): SandboxStore {
       replaceStep: (index, step) => {
         const old = stepAt(index);
         if (!old) return refused('no step is selected');
-        return change(index, step, actWords('changed', step));
+        return change(index, step, actWords({ kind: 'changed', from: old, to: step }));
       },
 
-      setOverrides: (overrides, words = 'Changed the settings.') => {
+      setOverrides: (overrides, words = 'changing the settings') => {
         const { start, steps } = get();
         if (!start || sameOverrides(overrides, get().overrides)) return false;
         if (overrides.ttl !== undefined && (!Number.isSafeInteger(overrides.ttl) || overrides.ttl < 2)) {
@@ -225,12 +232,12 @@ export function createSandboxStore(options: SandboxOptions): SandboxStore {
       undo: () => {
         const edit = get().past.at(-1);
         if (!edit) return refused('nothing to undo');
-        return apply(edit, `Undone: ${get().lastAct ?? 'the last act'}`, null, 'undo');
+        return apply(edit, `undoing ${edit.act ?? 'the last act'}`, null, 'undo');
       },
       redo: () => {
         const edit = get().future.at(-1);
         if (!edit) return refused('nothing to redo');
-        return apply(edit, 'Redone.', null, 'redo');
+        return apply(edit, `redoing ${edit.act ?? 'the act'}`, null, 'redo');
       },
 
       scenario: () => asScenario(get().steps),

@@ -30,7 +30,7 @@ describe('sandbox store: acting on a run', () => {
     expect(sim).toHaveBeenCalledTimes(2);
     // B was never granted: it sends no token, and fencing rejects it.
     expect(s().result?.writes.find((w) => w.value === 'early')?.result).toBe('rejected');
-    expect(s().lastAct).toBe('Added at t=1: B writes "early".');
+    expect(s().lastAct).toBe('adding B\'s write of "early" at t=1');
     expect(s().acts()?.total).toBe(1);
   });
 
@@ -40,7 +40,7 @@ describe('sandbox store: acting on a run', () => {
     expect(s().deleteStep(pause)).toBe(true);
     expect(s().result?.final.value).toBe('1');
     expect(s().result?.grants.map((g) => g.actor)).toEqual(['A']);
-    expect(s().lastAct).toBe('Deleted at t=2: A pauses.');
+    expect(s().lastAct).toBe("deleting A's pause at t=2");
   });
 
   it('refuses a bad act with the rule in words and changes nothing', () => {
@@ -78,7 +78,7 @@ describe('sandbox store: acting on a run', () => {
     expect(moved).toMatchObject({ do: 'pause', at: 3 });
     // At tick 3 it comes first (it was listed before B's acquire).
     expect(s().steps.filter((x) => x.at === 3).map((x) => x.do)).toEqual(['pause', 'acquire']);
-    expect(s().lastAct).toBe('Moved from t=2 to t=3: A pauses.');
+    expect(s().lastAct).toBe("moving A's pause from t=2 to t=3");
     expect(s().acts()?.changed).toBe(1);
   });
 
@@ -86,6 +86,7 @@ describe('sandbox store: acting on a run', () => {
     const { s } = opened();
     const w = s().steps.findIndex((x) => x.do === 'write' && x.value === '100');
     expect(s().setDelay(w, 20)).toBe(true);
+    expect(s().lastAct).toBe('changing B\'s write of "100" at t=14 to B\'s write of "100" (20 ticks in flight)');
     expect(s().result?.writes.find((x) => x.value === '100')?.arrivedAt).toBe(34);
     const p = s().steps.findIndex((x) => x.do === 'pause');
     expect(s().setDelay(p, 5)).toBe(true);
@@ -102,11 +103,13 @@ describe('sandbox store: acting on a run', () => {
     expect(s().result?.config.fencing).toBe(false);
     expect(s().acts()?.total).toBe(2);
     expect(s().undo()).toBe(true);
+    expect(s().lastAct).toBe('undoing fencing off');
     expect(s().overrides).toEqual({});
     expect(s().undo()).toBe(true);
     expect(s().steps).toEqual(start);
     expect(s().result?.final.value).toBe('100');
     expect(s().redo()).toBe(true);
+    expect(s().lastAct).toBe("redoing adding B's release at t=5");
     expect(s().steps).toHaveLength(start.length + 1);
     s().addStep(6, { actor: 'B', do: 'resume' });
     expect(s().future).toEqual([]);

@@ -28,11 +28,30 @@ export function stepLineWords(step: Step): string {
   return `t=${step.at}  ${stepWords(step)}`;
 }
 
-export type ActVerb = 'added' | 'deleted' | 'moved' | 'changed';
+/** "A's pause for 5 ticks": a step as a noun, for sentences about acts. */
+export function stepNoun(step: Step): string {
+  switch (step.do) {
+    case 'acquire':
+      return `${step.actor}'s request for the lock${step.wait ? '' : ' (no waiting)'}`;
+    case 'release':
+      return `${step.actor}'s release`;
+    case 'pause':
+      return `${step.actor}'s pause${step.for === undefined ? '' : ` for ${ticks(step.for)}`}`;
+    case 'resume':
+      return `${step.actor}'s resume`;
+    case 'write':
+      return `${step.actor}'s write of ${JSON.stringify(step.value)}${step.delay ? ` (${ticks(step.delay)} in flight)` : ''}`;
+    case 'failover':
+      return 'a coordinator failover';
+    case 'sink-restart':
+      return `a sink restart${step.durable ? '' : ' forgetting its mark'}`;
+  }
+}
 
-/** "Added at t=3: A pauses." */
-export function actWords(verb: ActVerb, step: Step, from?: number): string {
-  const where = verb === 'moved' && from !== undefined ? `from t=${from} to t=${step.at}` : `at t=${step.at}`;
-  const head = verb[0]!.toUpperCase() + verb.slice(1);
-  return `${head} ${where}: ${stepWords(step)}.`;
+/** An act as a clause: "adding A's pause at t=3", "moving A's pause from t=2 to t=3". */
+export function actWords(act: { kind: 'added' | 'deleted'; step: Step } | { kind: 'changed'; from: Step; to: Step }): string {
+  if (act.kind !== 'changed') return `${act.kind === 'added' ? 'adding' : 'deleting'} ${stepNoun(act.step)} at t=${act.step.at}`;
+  const { from, to } = act;
+  if (from.at !== to.at && stepNoun(from) === stepNoun(to)) return `moving ${stepNoun(to)} from t=${from.at} to t=${to.at}`;
+  return `changing ${stepNoun(from)} at t=${from.at} to ${stepNoun(to)}${from.at === to.at ? '' : ` at t=${to.at}`}`;
 }
