@@ -11,6 +11,7 @@
 import type { Key } from 'ink';
 import type { Symbols } from './theme.js';
 import { ORDERING_KEYS, QUIZ_KEY_CONTEXTS } from './screens/quiz/quiz-keys.js';
+import { SANDBOX_KEY_CONTEXTS, SANDBOX_KEYS } from './simulator/sandbox-keys.js';
 
 /** A normalised key name: a printable character, or one of these words. */
 export type KeyName =
@@ -101,8 +102,10 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
       { action: 'predict', keys: ['p'], label: 'p', hint: 'predict', help: 'guess the final value, then watch', inHints: true },
       { action: 'explore', keys: ['e'], label: 'e', hint: 'explore', help: 'every ordering of the writes, for these settings', inHints: true },
       { action: 'restart', keys: ['r'], label: 'r', hint: 'restart', help: 'back to tick 0', inHints: true },
+      ...SANDBOX_KEYS,
     ],
   },
+  ...SANDBOX_KEY_CONTEXTS,
   predict: {
     title: 'Predict',
     bindings: [
