@@ -4,12 +4,12 @@
  * Everything shown comes from the store, which got it from the engine.
  */
 import { Box, Static, Text } from 'ink';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { narrateEvents, narrateOutcome, narrateTicks } from '../../core/narration.js';
 import { timelineFromSim } from '../../core/timeline/index.js';
 import { formatToken } from '../../core/token.js';
-import type { ConfigOverrides, Scenario } from '../../core/types.js';
+import type { ConfigOverrides, Scenario, SimResult } from '../../core/types.js';
 import { type EngineCalls, endTick, SPEEDS } from '../../store/simulator-store.js';
 import { useAppContext } from '../app-context.js';
 import { useScreenInput } from '../use-screen-input.js';
@@ -39,6 +39,7 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   const focus = useStore(sandbox.controls, (c) => c.focus);
   const stepCount = useStore(sandbox.sandbox, (b) => b.steps.length);
   const result = s.result;
+  const runSerial = useRef<{ result: SimResult | null; key: string }>({ result: null, key: '0' });
   const panel = s.exploreOpen ? 'explore' : s.prediction?.phase === 'asking' ? 'predict' : 'simulator';
   // Acting has its own focus: the act menu, a text being typed, or the steps list.
   const typing = focus.kind === 'save' || (focus.kind === 'menu' && focus.menu.phase === 'type');
@@ -155,11 +156,13 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   const ticks = useMemo(() => (result ? narrateTicks(result, theme.ascii) : []), [result, theme.ascii]);
   // One sentence per event: only narration mode reads them.
   const events = useMemo(() => (result && theme.narrate ? narrateEvents(result, theme.ascii) : []), [result, theme.ascii, theme.narrate]);
+  if (runSerial.current.result !== result) runSerial.current = { result, key: `${Number(runSerial.current.key) + 1}` };
   const spoken = useSpokenNarration(
     theme.narrate,
     events,
     s.cursor,
-    result ? JSON.stringify(result.config) : '',
+    // Every new run (a setting or an act) is announced, not only a new config.
+    runSerial.current.key,
     `Simulator: ${scenario.id}${scenario.title ? `, ${scenario.title}` : ''}. Space plays, right arrow steps, f, d and a change the settings.`,
     s.change,
   );
