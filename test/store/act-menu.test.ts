@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadScenarioText } from '../../src/content/scenario-loader.js';
+import { loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { type ActMenu, backActMenu, chooseActMenu, type MenuOutcome, moveActMenu, openActMenu, suggestedValue, typeActMenu } from '../../src/store/act-menu.js';
 import { linkSandbox } from '../../src/store/sandbox-link.js';

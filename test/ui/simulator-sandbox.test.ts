@@ -2,8 +2,8 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runsDir } from '../../src/content/saved-runs.js';
-import { loadScenarioFile } from '../../src/content/scenario-loader.js';
+import { runsDir } from '../../src/content/scenario/saved-runs.js';
+import { loadScenarioFile } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { press, renderApp, waitForFrame } from '../helpers/ink.js';
 

@@ -5,10 +5,10 @@ import SelectInput from 'ink-select-input';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { screenCovered } from '../../store/router-store.js';
-import { ContentError, formatProblem } from '../../content/problems.js';
-import { listShippedScenarios, loadScenarioDir } from '../../content/scenario-loader.js';
+import { ContentError, formatProblem } from '../../content/shared/problems.js';
+import { listShippedScenarios, loadScenarioDir } from '../../content/scenario/scenario-loader.js';
 import type { Scenario } from '../../core/types.js';
-import { listSavedRuns } from '../../content/saved-runs.js';
+import { listSavedRuns } from '../../content/scenario/saved-runs.js';
 import { useAppContext } from '../app-context.js';
 
 function loadAll(contentDir: unknown): { scenarios: Scenario[]; problems: string[] } {

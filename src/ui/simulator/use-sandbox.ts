@@ -7,7 +7,7 @@
 import { useInput } from 'ink';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { defaultRunPath, saveRun } from '../../content/saved-runs.js';
+import { defaultRunPath, saveRun } from '../../content/scenario/saved-runs.js';
 import { idFromTitle } from '../../core/sandbox/scenario-text.js';
 import type { ConfigOverrides, Scenario } from '../../core/types.js';
 import { screenCovered } from '../../store/router-store.js';
