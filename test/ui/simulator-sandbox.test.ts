@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -121,8 +121,17 @@ describe('acting on a run in the simulator', () => {
     expect(saved.title).toBe('Pause B');
     expect(simulate(saved).final.value).toBe('1');
     cleanup();
-    const home = await renderApp({ screen: 'simulator', runs: true }, SIZE);
-    await waitForFrame(home.lastFrame, 'Your runs');
-    expect(home.lastFrame()).toMatch(/pause-b\.yaml +Pause B/);
+    // A saved file edited into something invalid is named, not opened, and the others still list.
+    const broken = join(runsDir(), 'broken.yaml');
+    writeFileSync(broken, 'id: broken\nsteps: []\n');
+    try {
+      const home = await renderApp({ screen: 'simulator', runs: true }, SIZE);
+      await waitForFrame(home.lastFrame, 'Your runs');
+      expect(home.lastFrame()).toMatch(/pause-b\.yaml +Pause B/);
+      expect(home.lastFrame()).toContain('1 saved file could not be read: ');
+      expect(home.lastFrame()).toContain('broken.yaml');
+    } finally {
+      rmSync(broken);
+    }
   });
 });

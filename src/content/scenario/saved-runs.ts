@@ -5,7 +5,7 @@
  * written, and it is written atomically, never over an existing file.
  */
 import { existsSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { basename, isAbsolute, join, resolve } from 'node:path';
 import type { Scenario } from '../../core/types.js';
 import { writeFileAtomic } from '../../platform/atomic-file.js';
 import { dataDir } from '../../platform/data-dir.js';
@@ -54,11 +54,11 @@ export function saveRun(text: string, path: string, cwd = process.cwd()): SaveOu
 
 export interface SavedRuns {
   runs: Scenario[];
-  /** A file in the folder that does not load, in words (it is listed, not opened). */
+  /** Each file in the folder that does not load: "NAME:LINE: problem" (named, never opened). */
   problems: string[];
 }
 
-/** The saved runs in `<data>/runs/`, newest name order; files that fail to load are reported, not fatal. */
+/** The saved runs in `<data>/runs/`, in file-name order; files that fail to load are reported, not fatal. */
 export function listSavedRuns(env: NodeJS.ProcessEnv = process.env): SavedRuns {
   const dir = runsDir(env);
   if (!existsSync(dir)) return { runs: [], problems: [] };
@@ -68,7 +68,9 @@ export function listSavedRuns(env: NodeJS.ProcessEnv = process.env): SavedRuns {
     try {
       runs.push(loadScenarioFile(file, true));
     } catch (err) {
-      problems.push(err instanceof ContentError ? (err.problems[0] ? formatProblem(err.problems[0]) : file) : `${file}: ${(err as Error).message}`);
+      // Short enough for one line of the list: the file's name, the line, the first problem.
+      const first = err instanceof ContentError ? err.problems[0] : undefined;
+      problems.push(first ? `${basename(file)}:${first.line}: ${first.message}` : `${basename(file)}: ${(err as Error).message}`);
     }
   }
   return { runs, problems };

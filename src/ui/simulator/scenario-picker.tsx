@@ -43,15 +43,29 @@ function Item({ isSelected = false, label }: { isSelected?: boolean; label: stri
 }
 
 /** The runs saved from the simulator ("Your runs"); a file that no longer loads is named, not fatal. */
-function loadRuns(): { scenarios: Scenario[]; problems: string[] } {
-  const { runs } = listSavedRuns();
-  return { scenarios: runs, problems: [] };
+function loadRuns(): { scenarios: Scenario[]; problems: string[]; unreadable: string[] } {
+  const { runs, problems } = listSavedRuns();
+  return { scenarios: runs, problems: [], unreadable: problems };
+}
+
+/** Saved files that no longer load (edited by hand, say): named with their first problem, not opened. */
+function Unreadable({ problems }: { problems: string[] }) {
+  const { theme } = useAppContext();
+  if (problems.length === 0) return null;
+  return (
+    <Text color={theme.color('warn')} wrap="truncate">
+      {problems.length} saved file{problems.length === 1 ? '' : 's'} could not be read: {problems[0]}
+    </Text>
+  );
 }
 
 export function ScenarioPicker({ title, onPick, runs }: { title: string; onPick: (scenario: Scenario) => void; runs?: boolean }) {
   const { router, theme, flags, area } = useAppContext();
   const covered = useStore(router, screenCovered);
-  const { scenarios, problems } = useMemo(() => (runs ? loadRuns() : loadAll(flags.content)), [flags.content, runs]);
+  const { scenarios, problems, unreadable } = useMemo(
+    () => (runs ? loadRuns() : { ...loadAll(flags.content), unreadable: [] }),
+    [flags.content, runs],
+  );
   if (problems.length > 0) {
     return (
       <Box flexDirection="column" paddingX={1}>
@@ -71,6 +85,7 @@ export function ScenarioPicker({ title, onPick, runs }: { title: string; onPick:
           {title}
         </Text>
         <Text wrap="wrap">No saved runs yet. In the simulator, act on a run (x), then press w to save it here.</Text>
+        <Unreadable problems={unreadable} />
       </Box>
     );
   }
@@ -87,7 +102,7 @@ export function ScenarioPicker({ title, onPick, runs }: { title: string; onPick:
       <Text bold color={theme.color('accent')}>
         {title} {theme.symbols.separator} pick a scenario
       </Text>
-      <Text> </Text>
+      {unreadable.length > 0 ? <Unreadable problems={unreadable} /> : <Text> </Text>}
       <SelectInput
         items={items}
         isFocused={!covered}
