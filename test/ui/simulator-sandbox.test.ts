@@ -79,6 +79,18 @@ describe('acting on a run in the simulator', () => {
     expect(lastFrame()).toMatch(/❯ t=15 {2}B writes "100", 2 ticks in flight/);
   });
 
+  it('x while playing pauses at the moment shown, and the act lands there', async () => {
+    const { stdin, lastFrame } = await openLateWrite();
+    await press(stdin, 'space');
+    await waitForFrame(lastFrame, /t = [1-9]\d* of 31/);
+    await press(stdin, 'x');
+    const tick = /Act at t=(\d+)/.exec(lastFrame() ?? '')?.[1];
+    expect(lastFrame()).toContain('■ paused');
+    expect(lastFrame()).toContain(`t = ${tick} of 31`);
+    await press(stdin, '1', '6');
+    expect(lastFrame()).toContain(`Changed by adding A's resume at t=${tick}`);
+  });
+
   it('help shows the acting keys, and the steps list has its own', async () => {
     const { stdin, lastFrame } = await openLateWrite({ size: { columns: 100, rows: 40 } });
     await press(stdin, '?');

@@ -64,7 +64,7 @@ export function listSavedRuns(env: NodeJS.ProcessEnv = process.env): SavedRuns {
   if (!existsSync(dir)) return { runs: [], problems: [] };
   const runs: Scenario[] = [];
   const problems: string[] = [];
-  for (const file of scenarioFiles(dir)) {
+  for (const file of scenarioFiles(dir).sort()) {
     try {
       runs.push(loadScenarioFile(file, true));
     } catch (err) {

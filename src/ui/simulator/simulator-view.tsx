@@ -82,6 +82,8 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
     const act = sandbox.controls.getState();
     switch (action) {
       case 'act':
+        // The moment stays put while the learner chooses: the act lands at the tick shown.
+        if (st.playing) st.togglePlay();
         act.openMenu();
         break;
       case 'steps':
