@@ -51,6 +51,8 @@ export interface KeyBinding {
 export interface KeyContext {
   title: string;
   bindings: KeyBinding[];
+  /** Every other key is text (a field being typed): the global keys are not offered in its hints. */
+  capturesText?: boolean;
 }
 
 /** The contexts. Global applies everywhere unless a screen part captures keys. */
@@ -287,7 +289,7 @@ function hints(bindings: KeyBinding[], symbols: Symbols): string[] {
  * then the global ones, which always fit (help and the way out stay visible).
  */
 export function hintLine(context: string, symbols: Symbols, width: number): string {
-  const tail = hints(KEY_CONTEXTS.global?.bindings ?? [], symbols).join('  ');
+  const tail = KEY_CONTEXTS[context]?.capturesText ? '' : hints(KEY_CONTEXTS.global?.bindings ?? [], symbols).join('  ');
   const room = width - tail.length - 2;
   let line = '';
   for (const part of hints(context === 'global' ? [] : (KEY_CONTEXTS[context]?.bindings ?? []), symbols)) {
@@ -295,7 +297,7 @@ export function hintLine(context: string, symbols: Symbols, width: number): stri
     if (next.length > room) break;
     line = next;
   }
-  return line === '' ? tail : `${line}  ${tail}`;
+  return [line, tail].filter((part) => part !== '').join('  ');
 }
 
 export interface HelpSection {

@@ -47,6 +47,9 @@ describe('acting on a run in the simulator', () => {
     await press(stdin, 'x', '1', '7');
     expect(lastFrame()).toContain('A writes the value:');
     expect(lastFrame()).toContain('101 (suggested');
+    // While typing, ? and q are text: the hint line offers only the typing keys.
+    expect(lastFrame()).toMatch(/enter done {2}backspace erase {2}esc back\n*$/);
+    expect(lastFrame()).not.toContain('? help');
     await press(stdin, 'n', 'u', 'l', 'l', 'enter', 'enter');
     expect(lastFrame()).toContain('Refused: a written value may not be the text "null"');
     expect(lastFrame()).toContain('t = 0 of 31');

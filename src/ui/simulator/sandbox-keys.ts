@@ -32,6 +32,7 @@ export const SANDBOX_KEY_CONTEXTS: Record<string, KeyContext> = {
   // While a value, a number of ticks, a title or a path is typed, every key is text but these.
   'act-type': {
     title: 'Typing',
+    capturesText: true,
     bindings: [
       { action: 'confirm', keys: ['enter'], label: 'enter', hint: 'done', help: 'take what is typed (the suggestion if nothing is)', inHints: true },
       { action: 'erase', keys: ['backspace'], label: 'backspace', hint: 'erase', help: 'erase the last character', inHints: true },
