@@ -13,13 +13,18 @@ import type { SandboxFocus } from '../../store/sandbox-controls.js';
 import type { Theme } from '../theme.js';
 import type { Sandbox } from './use-sandbox.js';
 
-/** Rows of the steps list at most (the selected step is kept in view). */
+/** Rows of the steps list at most (the selected step is kept in view); fewer on a short terminal. */
 export const MAX_STEP_ROWS = 8;
 
+/** Rows the steps list may take in a body of `rows`, leaving the timeline room for four lanes. */
+export function stepRowsFor(rows: number): number {
+  return Math.max(3, Math.min(MAX_STEP_ROWS, rows - 16));
+}
+
 /** How many rows the open panel takes (0 when nothing is open), so the timeline can give them up. */
-export function sandboxPanelRows(focus: SandboxFocus, steps: number): number {
+export function sandboxPanelRows(focus: SandboxFocus, steps: number, stepRows = MAX_STEP_ROWS): number {
   if (focus.kind === 'none') return 0;
-  if (focus.kind === 'steps') return 1 + Math.min(MAX_STEP_ROWS, steps);
+  if (focus.kind === 'steps') return 1 + Math.min(stepRows, steps);
   if (focus.kind === 'save' || focus.menu.phase === 'type') return 2;
   return 1 + focus.menu.options.length;
 }
@@ -54,7 +59,7 @@ function Typing({ prompt, text, suggested, theme }: { prompt: string; text: stri
   );
 }
 
-export function SandboxPanel({ sandbox, controls, theme }: Sandbox & { theme: Theme }) {
+export function SandboxPanel({ sandbox, controls, theme, stepRows = MAX_STEP_ROWS }: Sandbox & { theme: Theme; stepRows?: number }) {
   const focus = useStore(controls, (s) => s.focus);
   const steps = useStore(sandbox, (s) => s.steps);
   const selected = useStore(sandbox, (s) => s.selected);
@@ -69,14 +74,14 @@ export function SandboxPanel({ sandbox, controls, theme }: Sandbox & { theme: Th
     const prompt = focus.field === 'title' ? 'Save the run: its title' : `Save "${sanitizeLine(focus.title)}" to the file`;
     return <Typing prompt={prompt} text={focus.text} suggested={focus.suggested} theme={theme} />;
   }
-  // The steps list: a window of at most MAX_STEP_ROWS around the selected step.
+  // The steps list: a window of at most stepRows around the selected step.
   const at = selected ?? 0;
-  const first = Math.max(0, Math.min(at - Math.floor(MAX_STEP_ROWS / 2), steps.length - MAX_STEP_ROWS));
-  const shown = steps.slice(first, first + MAX_STEP_ROWS);
+  const first = Math.max(0, Math.min(at - Math.floor(stepRows / 2), steps.length - stepRows));
+  const shown = steps.slice(first, first + stepRows);
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold wrap="truncate">
-        Steps of the run ({steps.length}){first > 0 || first + MAX_STEP_ROWS < steps.length ? ` ${theme.symbols.dot} ${at + 1} of ${steps.length}` : ''}
+        Steps of the run ({steps.length}){first > 0 || first + stepRows < steps.length ? ` ${theme.symbols.dot} ${at + 1} of ${steps.length}` : ''}
       </Text>
       {shown.map((step, i) => {
         const index = first + i;

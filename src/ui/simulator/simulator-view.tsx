@@ -18,7 +18,7 @@ import { ExploreProgress } from './explore-progress.js';
 import { PredictPanel } from './predict-panel.js';
 import { TimelineView } from './timeline-view.js';
 import { TogglesLine } from './toggles-line.js';
-import { SandboxPanel, SandboxStatus, sandboxPanelRows } from './sandbox-panel.js';
+import { SandboxPanel, SandboxStatus, sandboxPanelRows, stepRowsFor } from './sandbox-panel.js';
 import { useSandbox } from './use-sandbox.js';
 import { useSimulatorStore } from './use-simulator.js';
 import { useSpokenNarration } from './use-spoken-narration.js';
@@ -269,7 +269,8 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   const narrationRows = asking ? 0 : s.prediction ? 2 : 3;
   const changeRows = s.change && !asking ? 2 + (s.changeOrderings ? 2 : 0) : 0;
   // An open act menu or steps list takes the place of the narration and the change line.
-  const actRows = sandboxPanelRows(focus, stepCount);
+  const stepRows = stepRowsFor(area.rows);
+  const actRows = sandboxPanelRows(focus, stepCount, stepRows);
   const belowRows = actRows > 0 ? actRows : narrationRows + changeRows;
   const fixedRows = 3 + 1 + predictRows + belowRows + 3;
   const timelineRows = Math.max(3, area.rows - fixedRows);
@@ -281,7 +282,7 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
       <TimelineView model={model} width={width - 1} cursor={s.cursor} theme={theme} maxRows={timelineRows} />
       {rule}
       {s.prediction ? <PredictPanel prediction={s.prediction} result={result} theme={theme} /> : null}
-      {actRows > 0 ? <SandboxPanel {...sandbox} theme={theme} /> : null}
+      {actRows > 0 ? <SandboxPanel {...sandbox} theme={theme} stepRows={stepRows} /> : null}
       {asking || actRows > 0 ? null : (
         <Box height={narrationRows} paddingX={1} overflow="hidden">
           <Text wrap="wrap">
