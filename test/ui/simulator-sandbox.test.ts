@@ -1,6 +1,7 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup } from 'ink-testing-library';
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runsDir } from '../../src/content/scenario/saved-runs.js';
 import { loadScenarioFile } from '../../src/content/scenario/scenario-loader.js';
@@ -62,14 +63,14 @@ describe('acting on a run in the simulator', () => {
     const { stdin, lastFrame } = await openLateWrite();
     await press(stdin, 's');
     const frame = lastFrame() ?? '';
-    expect(frame).toContain('Steps of the run (7)');
-    expect(frame).toMatch(/❯ t=31 {2}A writes "1"/);
+    expect(frame).toContain('Steps of the run (7; + yours)');
+    expect(frame).toMatch(/❯ {2}t=31 {2}A writes "1"/);
     expect(frame).toContain('del delete');
     fits(frame);
     await press(stdin, 'up', 'up', 'up', 'up');
-    expect(lastFrame()).toMatch(/❯ t=2 {2}A pauses/);
+    expect(lastFrame()).toMatch(/❯ {2}t=2 {2}A pauses/);
     await press(stdin, 'backspace');
-    expect(lastFrame()).toContain('Steps of the run (6)');
+    expect(lastFrame()).toContain('Steps of the run (6; + yours)');
     await press(stdin, 'esc');
     expect(lastFrame()).toContain(`Changed by deleting A's pause at t=2: the sink ends at "1" instead of "100".`);
     await press(stdin, 'u');
@@ -77,9 +78,9 @@ describe('acting on a run in the simulator', () => {
     await press(stdin, 'y');
     expect(lastFrame()).toContain('Changed by redoing deleting');
     await press(stdin, 's', 'up', 'up', 'right');
-    expect(lastFrame()).toMatch(/❯ t=15 {2}B writes "100"/);
+    expect(lastFrame()).toMatch(/❯ \+t=15 {2}B writes "100"/);
     await press(stdin, '+', '+');
-    expect(lastFrame()).toMatch(/❯ t=15 {2}B writes "100", 2 ticks in flight/);
+    expect(lastFrame()).toMatch(/❯ \+t=15 {2}B writes "100", 2 ticks in flight/);
   });
 
   it('x while playing pauses at the moment shown, and the act lands there', async () => {
@@ -92,6 +93,24 @@ describe('acting on a run in the simulator', () => {
     expect(lastFrame()).toContain(`t = ${tick} of 31`);
     await press(stdin, '1', '6');
     expect(lastFrame()).toContain(`Changed by adding A's resume at t=${tick}`);
+  });
+
+  it('keys that come before a redraw go where the learner now is (a busy machine)', async () => {
+    const { stdin, lastFrame } = await openLateWrite();
+    // In one act(): no redraw between the keys, as when they arrive faster than the screen draws.
+    await act(async () => {
+      for (const k of ['x', '2', '4', 's']) stdin.write(k);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(lastFrame()).toContain('Steps of the run (8; + yours)');
+    expect(lastFrame()).toMatch(/❯ \+t=0 {2}B pauses/);
+    await act(async () => {
+      // From the steps list: act (the sink forgets its mark), then save with the title "q": q is text at once.
+      for (const k of ['x', '5', '2', 'w', 'q', '\r']) stdin.write(k);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    });
+    expect(lastFrame()).toContain(`Save "q" to the file`);
+    expect(lastFrame()).toContain('q.yaml');
   });
 
   it('help shows the acting keys, and the steps list has its own', async () => {

@@ -7,6 +7,7 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { sanitizeLine } from '../../core/neutralise.js';
+import { stepsChanged } from '../../core/sandbox/act-count.js';
 import { stepLineWords } from '../../core/sandbox/act-words.js';
 import { typePrompt } from '../../store/act-menu.js';
 import type { SandboxFocus } from '../../store/sandbox-controls.js';
@@ -63,6 +64,7 @@ export function SandboxPanel({ sandbox, controls, theme, stepRows = MAX_STEP_ROW
   const focus = useStore(controls, (s) => s.focus);
   const steps = useStore(sandbox, (s) => s.steps);
   const selected = useStore(sandbox, (s) => s.selected);
+  const start = useStore(sandbox, (s) => s.start);
   if (focus.kind === 'none') return null;
   if (focus.kind === 'menu') {
     const menu = focus.menu;
@@ -78,17 +80,20 @@ export function SandboxPanel({ sandbox, controls, theme, stepRows = MAX_STEP_ROW
   const at = selected ?? 0;
   const first = Math.max(0, Math.min(at - Math.floor(stepRows / 2), steps.length - stepRows));
   const shown = steps.slice(first, first + stepRows);
+  // Your steps (added or changed) are marked, so the acts that count are visible in the list.
+  const yours = stepsChanged(start?.steps ?? [], steps);
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold wrap="truncate">
-        Steps of the run ({steps.length}){first > 0 || first + stepRows < steps.length ? ` ${theme.symbols.dot} ${at + 1} of ${steps.length}` : ''}
+        Steps of the run ({steps.length}; + yours){first > 0 || first + stepRows < steps.length ? ` ${theme.symbols.dot} ${at + 1} of ${steps.length}` : ''}
       </Text>
       {shown.map((step, i) => {
         const index = first + i;
         const mine = index === at;
         return (
           <Text key={`${index}-${step.at}-${step.actor}-${step.do}`} color={mine ? theme.color('selected') : undefined} bold={mine} wrap="truncate">
-            {mine ? theme.symbols.pointer : ' '} {sanitizeLine(stepLineWords(step))}
+            {mine ? theme.symbols.pointer : ' '} {yours[index] ? '+' : ' '}
+            {sanitizeLine(stepLineWords(step))}
           </Text>
         );
       })}

@@ -80,6 +80,8 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   useScreenInput(panel, (action, input, key) => {
     const st = store.getState();
     const act = sandbox.controls.getState();
+    // Read when the key arrives: while acting has the keys (or has just taken them), they are not the simulator's.
+    if (act.focus.kind !== 'none') return;
     switch (action) {
       case 'act':
         // The moment stays put while the learner chooses: the act lands at the tick shown.
@@ -152,7 +154,7 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
         st.stepCounterexample(1);
         break;
     }
-  }, { isActive: acting === null });
+  });
 
   const model = useMemo(() => (result ? timelineFromSim(result, scenario) : null), [result, scenario]);
   const ticks = useMemo(() => (result ? narrateTicks(result, theme.ascii) : []), [result, theme.ascii]);

@@ -4,7 +4,7 @@
  * what has the keys, and the keys themselves. While a text is typed every
  * key is captured from the app (so `q` types a q), as in the reader's search.
  */
-import { useInput } from 'ink';
+import { type Key, useInput } from 'ink';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { defaultRunPath, saveRun } from '../../content/scenario/saved-runs.js';
@@ -17,7 +17,6 @@ import { createSandboxStore, type SandboxStore } from '../../store/sandbox-store
 import type { EngineCalls, SimulatorStore } from '../../store/simulator-store.js';
 import { useAppContext } from '../app-context.js';
 import { actionFor } from '../keymap.js';
-import { useScreenInput } from '../use-screen-input.js';
 
 export interface Sandbox {
   sandbox: SandboxStore;
@@ -42,40 +41,43 @@ export function useSandbox(sim: SimulatorStore, engine: EngineCalls, scenario: S
 
   const focus = useStore(made.controls, (s) => s.focus);
   const typing = focus.kind === 'save' || (focus.kind === 'menu' && focus.menu.phase === 'type');
+  // Capture on as soon as a field opens (a q typed at once is text), off once
+  // the screen has redrawn (the Esc that closed the field is not also "back").
+  useEffect(() => made.controls.subscribe((s) => s.typing() && router.getState().setCaptureKeys(true)), [made.controls, router]);
   useEffect(() => {
     router.getState().setCaptureKeys(typing);
   }, [router, typing]);
   useEffect(() => () => router.getState().setCaptureKeys(false), [router]);
 
-  const c = () => made.controls.getState();
-  const box = () => made.sandbox.getState();
-  const listening = focus.kind === 'steps' || (focus.kind === 'menu' && !typing);
-  useScreenInput(
-    focus.kind === 'steps' ? 'steps' : 'act-menu',
-    (action, input, key) => {
-      if (action === 'move') c().move(key.upArrow || input === 'k' ? -1 : 1);
-      else if (action === 'choose') c().choose();
-      else if (action === 'pick') c().choose(Number(input) - 1);
-      else if (action === 'undo') box().undo();
-      else if (action === 'redo') box().redo();
-      else if (action === 'act') c().openMenu();
-      else if (action === 'save') c().openSave();
-      else stepAction(made.sandbox, action);
-    },
-    { isActive: listening },
-  );
+  // One handler, always listening, that reads the focus when the key arrives
+  // rather than when the screen last drew: on a busy machine a key can come
+  // before the redraw, and it must go where the learner now is (design trap 3).
   const covered = useStore(router, screenCovered);
-  useInput(
-    (input, key) => {
-      const action = actionFor('act-type', input, key);
-      if (action === 'confirm') c().choose();
-      else if (action === 'erase') c().type(null);
-      else if (action === 'cancel') c().back();
-      else if (!key.ctrl && !key.meta && input) c().type(input);
-    },
-    { isActive: !covered && typing },
-  );
+  useInput((input, key) => sandboxKey(made, input, key), { isActive: !covered });
   return made;
+}
+
+function sandboxKey({ sandbox, controls }: Sandbox, input: string, key: Key): void {
+  const c = controls.getState();
+  const box = sandbox.getState();
+  if (c.focus.kind === 'none') return;
+  if (c.typing()) {
+    const action = actionFor('act-type', input, key);
+    if (action === 'confirm') c.choose();
+    else if (action === 'erase') c.type(null);
+    else if (action === 'cancel') c.back();
+    else if (!key.ctrl && !key.meta && input) c.type(input);
+    return;
+  }
+  const action = actionFor(c.focus.kind === 'steps' ? 'steps' : 'act-menu', input, key);
+  if (action === 'move') c.move(key.upArrow || input === 'k' ? -1 : 1);
+  else if (action === 'choose') c.choose();
+  else if (action === 'pick') c.choose(Number(input) - 1);
+  else if (action === 'undo') box.undo();
+  else if (action === 'redo') box.redo();
+  else if (action === 'act') c.openMenu();
+  else if (action === 'save') c.openSave();
+  else if (action) stepAction(sandbox, action);
 }
 
 /** The steps list's keys on the selected step: delete, a tick earlier or later, a delay or pause length. */
