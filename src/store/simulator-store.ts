@@ -13,6 +13,7 @@ import { narrateComparison } from '../core/narration.js';
 import { HINT_MAX_WRITES, startOrderingHint } from './ordering-hint.js';
 import { memoPerOverrides, overridesKey } from './overrides-memo.js';
 import { predictionChoices, wrongMoment } from '../core/prediction.js';
+import { errorMessage } from '../platform/error-message.js';
 import { endTick, eventTicks } from './run-ticks.js';
 
 export { endTick, eventTicks };
@@ -149,7 +150,7 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
           set({ explore: known ?? exploreFor(scenario, overrides), exploring: null });
         } catch (err) {
           // Past the explorer's state limit (or a bad override): the message instead of a count.
-          set({ error: (err as Error).message, exploring: null, exploreOpen: false });
+          set({ error: errorMessage(err), exploring: null, exploreOpen: false });
         }
         return;
       }
@@ -185,7 +186,7 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
       try {
         after = memoRun(scenario, overrides);
       } catch (err) {
-        set({ error: (err as Error).message });
+        set({ error: errorMessage(err) });
         return;
       }
       const change = before ? narrateComparison(before, after, what, setting && changeReason(before, after, setting)) : null;

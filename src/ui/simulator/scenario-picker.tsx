@@ -10,6 +10,7 @@ import { listShippedScenarios, loadScenarioDir } from '../../content/scenario/sc
 import type { Scenario } from '../../core/types.js';
 import { listSavedRuns } from '../../content/scenario/saved-runs.js';
 import { useAppContext } from '../app-context.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 function loadAll(contentDir: unknown): { scenarios: Scenario[]; problems: string[] } {
   try {
@@ -20,7 +21,7 @@ function loadAll(contentDir: unknown): { scenarios: Scenario[]; problems: string
     return { scenarios: [...local, ...shipped.filter((s) => !ids.has(s.id))], problems: [] };
   } catch (err) {
     if (err instanceof ContentError) return { scenarios: [], problems: err.problems.map(formatProblem) };
-    return { scenarios: [], problems: [(err as Error).message] };
+    return { scenarios: [], problems: [errorMessage(err)] };
   }
 }
 
