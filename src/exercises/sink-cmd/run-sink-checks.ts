@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { freeLoopbackPort } from './free-port.js';
 import { SINK_CHECKS, type SinkCmdExercise } from './sink-checks.js';
 import { SinkProcess } from './sink-process.js';
-import { CheckFailure, type SinkExchange, SinkSession } from './sink-session.js';
+import { CheckFailure, type SinkExchange, SinkSession } from './black-box-session.js';
 import type { TrialOutcome } from './timing-adversary.js';
 
 export const CHECK_LIMIT_MS = 15_000;

@@ -3,7 +3,7 @@
  * against a fresh process and a fresh database; each says what it proves,
  * and its hint points at the reasoning, never at the answer.
  */
-import { CheckFailure, type SinkSession } from './sink-session.js';
+import { CheckFailure, type SinkSession } from './black-box-session.js';
 import { runTimingTrials, type TrialKind, type TrialOutcome } from './timing-adversary.js';
 
 export const SINK_CMD_EXERCISES = ['fence-the-sink', 'early-write', 'durable-mark', 'idempotent-retry'] as const;

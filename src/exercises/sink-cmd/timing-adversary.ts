@@ -6,7 +6,7 @@
  * and the state afterwards must be what a correct sink gives in every order.
  * Tokens rise from trial to trial, so trials share one database.
  */
-import { CheckFailure, type SinkSession, type WriteRequest } from './sink-session.js';
+import { CheckFailure, type SinkSession, type WriteRequest } from './black-box-session.js';
 
 export type TrialKind = 'stale-after-fresh' | 'stale-after-register' | 'retry-after-original';
 
