@@ -12,13 +12,11 @@ import { createInterface } from 'node:readline/promises';
 import { sanitizeLine, sanitizeText } from '../core/neutralise.js';
 import { saveExerciseReport } from '../exercises/report-io.js';
 import { reportLines } from '../exercises/report-text.js';
-import { runChecks } from '../exercises/run-checks.js';
-import { LoadError } from '../exercises/sink-session.js';
-import type { ExerciseReport } from '../exercises/types.js';
+import type { ExerciseManifest, ExerciseReport } from '../exercises/types.js';
 import { onCleanup } from '../platform/cleanup.js';
 import { EXIT, UsageError } from './errors.js';
 import { exerciseDir, requireExercise, updateExerciseProgress } from './exercise-actions.js';
-import { openMachinery } from './exercise-machinery.js';
+import { requireSinkCmdExercise, runExerciseChecks, runSinkCmd } from './exercise-run.js';
 import { printJson } from './json-output.js';
 import { decideDisplay } from './terminal.js';
 
@@ -29,6 +27,8 @@ export interface CheckFlags {
   answer?: string;
   ttl?: string;
   timeLimit?: string;
+  sinkCmd?: string;
+  etcdBin?: string;
 }
 
 function positive(text: string | undefined, flag: string, fallback: number, scale: number): number {
@@ -51,23 +51,22 @@ export async function checkExercise(id: string, opts: CheckFlags, globals: Recor
   }
   const dir = exerciseDir(id, opts.dir);
   const file = join(dir, exercise.file);
-  if (!existsSync(file)) {
+  if (opts.sinkCmd !== undefined) requireSinkCmdExercise(id);
+  else if (!existsSync(file)) {
     throw new UsageError(`${id} is not started: ${file} does not exist. Fix: fence-tutor exercise start ${id}${opts.dir ? ` --dir ${JSON.stringify(opts.dir)}` : ''}`);
   }
   const display = decideDisplay(globals);
   const tempRoot = mkdtempSync(join(tmpdir(), 'fence-exercise-'));
   const removeTemp = () => rmSync(tempRoot, { recursive: true, force: true });
   const unregisterTemp = onCleanup(removeTemp);
-  if (!opts.json) process.stdout.write(sanitizeText(`Checking ${file} (${exercise.title}): a real expiry first, then the adversary...\n`));
-  const machinery = await openMachinery();
+  if (!opts.json) process.stdout.write(sanitizeText(checkingLine(exercise, file, opts.sinkCmd)));
   let report: ExerciseReport;
   try {
-    report = await runChecks({ exercise, file, machinery, ttlMs, timeLimitMs, tempRoot });
-  } catch (err) {
-    if (err instanceof LoadError) throw new UsageError(`your code cannot be loaded: ${err.message}`);
-    throw err;
+    report =
+      opts.sinkCmd !== undefined
+        ? await runSinkCmd(exercise, opts.sinkCmd, existsSync(dir) ? dir : process.cwd())
+        : await runExerciseChecks({ exercise, file, ttlMs, timeLimitMs, tempRoot, ...(opts.etcdBin ? { etcdBin: opts.etcdBin } : {}) });
   } finally {
-    await machinery.close();
     removeTemp();
     unregisterTemp();
   }
@@ -91,6 +90,12 @@ export async function checkExercise(id: string, opts: CheckFlags, globals: Recor
     else process.stdout.write(`More help: fence-tutor exercise hint ${id}\n`);
   }
   return report.passed ? EXIT.ok : EXIT.failed;
+}
+
+function checkingLine(exercise: ExerciseManifest, file: string, sinkCmd: string | undefined): string {
+  if (sinkCmd !== undefined) return `Checking the sink \`${sinkCmd}\` (${exercise.title}) as a black box: a fresh process and database per check...\n`;
+  if (exercise.kind === 'client') return `Checking ${file} (${exercise.title}): your code in its own process${exercise.needs.includes('etcd') ? ', against a throwaway etcd' : ', against the embedded coordinator'}...\n`;
+  return `Checking ${file} (${exercise.title}): a real expiry first, then the adversary...\n`;
 }
 
 /** The question after the check: --answer, or asked on a terminal (Enter skips); never required. */

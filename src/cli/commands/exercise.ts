@@ -15,6 +15,7 @@ Examples:
   $ fence-tutor exercise start fence-the-sink
   $ fence-tutor exercise check fence-the-sink
   $ fence-tutor exercise check fence-the-sink --json
+  $ fence-tutor exercise check fence-the-sink --sink-cmd 'python3 sink.py {port} {db}'
   $ fence-tutor exercise hint fence-the-sink
   $ fence-tutor exercise reset fence-the-sink --yes
   $ fence-tutor exercise solution fence-the-sink --reveal`,
@@ -35,6 +36,8 @@ Examples:
     .option('--json', 'print the report as one JSON object')
     .option('--watch', 'check again on every save (not with --json)')
     .option('--answer <text>', "your answer to the exercise's question (split-the-check)")
+    .option('--sink-cmd <cmd>', 'check a sink in any language as a black box: {port} and {db} are replaced (docs/sink-contract.md)')
+    .option('--etcd-bin <path>', 'the etcd binary for etcd-lock (default: etcd on PATH)')
     .addOption(new Option('--ttl <seconds>', 'lease TTL of the real expiry').default('2').hideHelp())
     .addOption(new Option('--time-limit <ms>', 'per check: a hang is killed after this long').default('2000').hideHelp())
     .action(async (id: string, opts: Record<string, string | boolean | undefined>, cmd: Command) => {
