@@ -42,7 +42,9 @@ export async function explore(session: SinkSession, spec: CheckSpec, tokens: Tok
       await session.openFresh();
       const { run, choices } = await session.run(items, schedule);
       result.runs += 1;
-      const problem = spec.judge(run, tokens);
+      // An exception in the learner's code is a failure whatever the outcome looked like.
+      const thrown = run.answers.find((a) => a?.error)?.error;
+      const problem = thrown ? `your code threw: ${thrown}` : spec.judge(run, tokens);
       if (problem === null) result.firstRight ??= run;
       else {
         result.wrong += 1;

@@ -83,7 +83,8 @@ export function checkLines(c: CheckResult, opts: TextOptions, detail: boolean): 
   const g = glyphs(opts.ascii);
   const ok = c.status === 'passed';
   const head = `${ok ? g.ok : g.bad} ${c.id}: ${c.title}`;
-  const out = [head, `    ${c.status === 'timed-out' ? 'TIMED OUT: ' : ''}${c.summary}`];
+  const summary = `${c.status === 'timed-out' ? 'TIMED OUT: ' : ''}${c.summary}`.split('\n');
+  const out = [head, ...summary.map((l, i) => `    ${i > 0 ? '  ' : ''}${l}`)];
   if (c.shown && (detail || !ok)) for (const l of runLines(c.shown, { ...opts, width: Math.max(40, opts.width - 4) })) out.push(`    ${l}`);
   if (c.detail && (detail || !ok)) for (const l of c.detail) out.push(`    ${sanitizeLine(l)}`);
   if (!ok && c.hint) out.push(`    Hint: ${c.hint}`);

@@ -12,7 +12,9 @@ export type TrialItem =
       /** Kill the sink while request 0 of this send is held after this many completed calls. */
       killAfterCalls?: number;
     }
-  | { restart: true };
+  | { restart: true }
+  /** Reads the value and mark at this point into the run's `probes`. */
+  | { probe: true };
 
 export interface Tokens {
   A: number;

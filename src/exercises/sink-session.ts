@@ -101,7 +101,12 @@ export class SinkSession {
     const answeredAt: number[] = [];
     const choices: Choice[] = [];
     let restarts = 0;
+    const probes: SinkState[] = [];
     for (const item of items) {
+      if ('probe' in item) {
+        probes.push(await this.state());
+        continue;
+      }
       if ('restart' in item) {
         await this.restart();
         await this.open();
@@ -150,7 +155,7 @@ export class SinkSession {
       }
     }
     const final = await this.state();
-    return { run: { requests, answers, steps, final, sentAt, answeredAt, ...(restarts ? { restarts } : {}) }, choices };
+    return { run: { requests, answers, steps, final, sentAt, answeredAt, ...(probes.length ? { probes } : {}), ...(restarts ? { restarts } : {}) }, choices };
   }
 
   async close(): Promise<void> {

@@ -15,7 +15,7 @@ export interface ExerciseManifest {
   lesson: string;
   kind: ExerciseKind;
   needs: ExerciseNeed[];
-  /** The file the learner edits, relative to their directory (e.g. `sink.js`). */
+  /** The file the learner edits, relative to their directory (e.g. `sink.mjs`). */
   file: string;
   /** The shipped solution, relative to the exercise's folder. */
   solution: string;
@@ -71,6 +71,8 @@ export interface TrialRun {
   /** Position in `steps` when each request was sent, and when it answered (for the timeline). */
   sentAt: number[];
   answeredAt: number[];
+  /** The state read at each `probe` item, in order. */
+  probes?: SinkState[];
   /** Set when the sink was killed and restarted during the trial. */
   restarts?: number;
 }

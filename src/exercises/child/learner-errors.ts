@@ -3,6 +3,7 @@
  * stack frames in their own file (the tutor's frames say nothing to them),
  * or, for a module that cannot load, the file and line to fix.
  */
+import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 
 const MAX_FRAMES = 6;
@@ -32,8 +33,16 @@ export function describeThrown(err: unknown, file: string): string {
 /** A module that cannot be imported: a syntax error names file:line. */
 export function loadFailure(err: unknown, file: string): { kind: 'load'; message: string } {
   const e = err instanceof Error ? err : new Error(String(err));
-  const line = linesIn(e.stack ?? '', file)[0];
+  // An ES module's SyntaxError carries no location; `node --check` prints it (only on this path).
+  const located = e instanceof SyntaxError ? syntaxLocation(file) : undefined;
+  const line = linesIn(e.stack ?? '', file)[0] ?? located;
   const where = line === undefined ? file : `${file}:${line}`;
   const fix = e instanceof SyntaxError ? 'correct the syntax there' : 'make the module load on its own (node --check, or node FILE)';
   return { kind: 'load', message: `${where}: ${e.name}: ${e.message}. Fix: ${fix}` };
+}
+
+/** The line `node --check` reports for a file that does not parse. */
+function syntaxLocation(file: string): number | undefined {
+  const out = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8', timeout: 5000 });
+  return linesIn(`${out.stderr ?? ''}`, file)[0];
 }

@@ -13,6 +13,7 @@
  * result}, {ev:'threw', req, error} and {ev:'output', text} (what the
  * learner's code printed). The tutor ends it; it ends itself when its stdin closes.
  */
+import { rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
@@ -106,6 +107,9 @@ export async function runSinkChild(args: SinkChildArgs): Promise<void> {
   const handlers: Record<string, (cmd: Record<string, unknown>) => Promise<void> | void> = {
     async open(cmd) {
       closeDb();
+      // This WebAssembly SQLite locks with a directory, which a sink killed inside a
+      // transaction leaves behind; that sink is gone (the tutor killed its group).
+      rmSync(`${String(cmd.db)}.lock`, { recursive: true, force: true });
       raw = new sqlite.Database(String(cmd.db));
       raw.exec(RESOURCE_TABLE);
       try {

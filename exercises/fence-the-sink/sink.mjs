@@ -1,4 +1,4 @@
-// Exercise: fence-the-sink (lesson 2, "The token contract").
+// Exercise: fence-the-sink (lesson 5, "A concrete implementation").
 //
 // TASK: this sink accepts every write. Fence it:
 //   - refuse a write whose token is below the highest token accepted so far
