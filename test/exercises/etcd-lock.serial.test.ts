@@ -25,13 +25,13 @@ describe.skipIf(skip)(`exercise ${ID}`, () => {
   const check = (file: string) => checkClientFile(ID, file, { etcdEndpoint: etcd!.endpoint });
 
   it('the starter fails: a plain put, and the lease ID as the token', async () => {
-    const report = await check(shipped(ID, 'lock.js'));
+    const report = await check(shipped(ID, 'lock.mjs'));
     expect(statuses(report)).toMatchObject({ 'token-is-create-revision': 'failed', 'refuses-while-held': 'failed', 'one-winner': 'failed' });
     expect(report.checks.find((c) => c.id === 'token-is-create-revision')!.summary).toMatch(/\(that is the lease ID\)/);
   });
 
   it('the shipped solution passes every check', async () => {
-    const report = await check(shipped(ID, 'solution.js'));
+    const report = await check(shipped(ID, 'solution.mjs'));
     expect(statuses(report)).toEqual({
       'takes-free-key': 'passed',
       'token-is-create-revision': 'passed',
@@ -42,17 +42,17 @@ describe.skipIf(skip)(`exercise ${ID}`, () => {
   });
 
   it('the lease ID as the token is caught by token-is-create-revision', async () => {
-    const report = await check(fixture(ID, 'token-is-lease.js'));
+    const report = await check(fixture(ID, 'token-is-lease.mjs'));
     expect(statuses(report)).toMatchObject({ 'takes-free-key': 'passed', 'refuses-while-held': 'passed', 'token-is-create-revision': 'failed' });
   });
 
   it('a txn with no compare is caught by refuses-while-held and one-winner', async () => {
-    const report = await check(fixture(ID, 'put-without-compare.js'));
+    const report = await check(fixture(ID, 'put-without-compare.mjs'));
     expect(statuses(report)).toMatchObject({ 'token-is-create-revision': 'passed', 'refuses-while-held': 'failed', 'one-winner': 'failed' });
   });
 
   it('a key put without the lease is caught by takes-free-key and higher-after-expiry', async () => {
-    const report = await check(fixture(ID, 'no-lease.js'));
+    const report = await check(fixture(ID, 'no-lease.mjs'));
     expect(statuses(report)).toMatchObject({ 'takes-free-key': 'failed', 'refuses-while-held': 'passed', 'higher-after-expiry': 'failed' });
     expect(report.checks.find((c) => c.id === 'higher-after-expiry')!.summary).toMatch(/outlived/);
   });
