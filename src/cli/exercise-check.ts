@@ -29,6 +29,8 @@ export interface CheckFlags {
   timeLimit?: string;
   sinkCmd?: string;
   etcdBin?: string;
+  /** One run of `--watch`: the question is not asked (stdin is the watcher's). */
+  watching?: boolean;
 }
 
 function positive(text: string | undefined, flag: string, fallback: number, scale: number): number {
@@ -39,12 +41,15 @@ function positive(text: string | undefined, flag: string, fallback: number, scal
 
 export function parseCheckFlags(opts: CheckFlags): { ttlMs: number; timeLimitMs: number } {
   if (opts.watch && opts.json) throw new UsageError('--watch reruns on every save and --json prints one report: use one of them');
-  if (opts.watch) throw new UsageError('--watch is not available in this version yet: run the check again after each save');
   return { ttlMs: positive(opts.ttl, '--ttl', 2, 1000), timeLimitMs: positive(opts.timeLimit, '--time-limit', 2000, 1) };
 }
 
 export async function checkExercise(id: string, opts: CheckFlags, globals: Record<string, unknown>): Promise<number> {
   const { ttlMs, timeLimitMs } = parseCheckFlags(opts);
+  if (opts.watch) {
+    const { watchExercise } = await import('./exercise-watch.js');
+    return watchExercise(id, opts, (flags) => checkExercise(id, flags, globals));
+  }
   const exercise = requireExercise(id);
   if (exercise.needs.includes('posix') && process.platform === 'win32') {
     throw new UsageError(`${id} stops a process with SIGSTOP, which Windows does not have: it needs a POSIX system (Linux, macOS)`);
@@ -101,7 +106,7 @@ function checkingLine(exercise: ExerciseManifest, file: string, sinkCmd: string 
 /** The question after the check: --answer, or asked on a terminal (Enter skips); never required. */
 async function askQuestion(question: string, opts: CheckFlags): Promise<string | undefined> {
   if (typeof opts.answer === 'string') return sanitizeLine(opts.answer).slice(0, 2000);
-  if (opts.json || !(process.stdin.isTTY && process.stdout.isTTY)) {
+  if (opts.json || opts.watching || !(process.stdin.isTTY && process.stdout.isTTY)) {
     if (!opts.json) process.stdout.write(`\nA question (not needed to pass): ${question}\nAnswer it with --answer "..." on your next check.\n`);
     return undefined;
   }
