@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { sanitizeText } from '../core/neutralise.js';
-import { findExercise, listExercises } from '../exercises/registry.js';
+import { findExercise, listExercises } from '../content/exercise-registry.js';
 import { defaultExerciseDir, dirFlag, solutionText, StarterConflictError, writeStarter } from '../exercises/starter.js';
 import type { ExerciseManifest } from '../exercises/types.js';
 import type { ExerciseProgress, ProgressState } from '../progress/progress-file.js';

@@ -4,27 +4,7 @@
  * data: the CLI, `--json`, the saved reports and `grade` all read these.
  */
 
-export type ExerciseKind = 'sink' | 'client';
-export type ExerciseNeed = 'posix' | 'etcd';
-
-/** exercises/<id>/exercise.json, validated by the registry. */
-export interface ExerciseManifest {
-  id: string;
-  title: string;
-  /** The lesson that teaches it (a lesson id). */
-  lesson: string;
-  kind: ExerciseKind;
-  needs: ExerciseNeed[];
-  /** The file the learner edits, relative to their directory (e.g. `sink.mjs`). */
-  file: string;
-  /** The shipped solution, relative to the exercise's folder. */
-  solution: string;
-  hints: string[];
-  /** Asked after the check, answer recorded, never required to pass. */
-  question?: string;
-  /** The folder the exercise ships in (absolute). */
-  dir: string;
-}
+export type { ExerciseKind, ExerciseManifest, ExerciseNeed } from '../content/exercise-registry.js';
 
 /** One request the adversary sends to the learner's sink. */
 export interface SinkRequest {

@@ -6,7 +6,8 @@
  */
 import { existsSync, unlinkSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../platform/errors.js';
+import { withFileLock } from '../platform/file-lock.js';
 import { progressPath } from './progress-file.js';
 
 export interface ResetOptions {
@@ -15,6 +16,8 @@ export interface ResetOptions {
   path?: string;
   /** Streams, so tests can answer the question. */
   input?: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** How long to wait for another fence-tutor saving progress (tests shorten it). */
+  lockWaitMs?: number;
   output?: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
@@ -30,12 +33,12 @@ export async function resetProgress(o: ResetOptions): Promise<number> {
   }
   if (!o.yes) {
     if (!(input.isTTY && output.isTTY) || o.json) {
-      throw new UsageError('--reset erases your lesson progress; without a terminal to ask on, add --yes to confirm');
+      throw new UsageError('--reset erases your lesson progress and exercise status (started, passed, hints seen); without a terminal to ask on, add --yes to confirm');
     }
     const rl = createInterface({ input, output, terminal: false });
     let answer: string;
     try {
-      answer = await rl.question(`Erase your lesson progress (${path})? This cannot be undone. [y/N] `);
+      answer = await rl.question(`Erase your lesson progress and exercise status (${path})? This cannot be undone. [y/N] `);
     } finally {
       rl.close();
     }
@@ -44,8 +47,17 @@ export async function resetProgress(o: ResetOptions): Promise<number> {
       return 0;
     }
   }
-  unlinkSync(path);
+  // Under the same lock as saveProgressMerged, so a reset never interleaves
+  // with another instance's read-merge-write (which would bring the erased
+  // progress back, or lose the reset).
+  withFileLock(
+    path,
+    () => {
+      if (existsSync(path)) unlinkSync(path);
+    },
+    o.lockWaitMs === undefined ? {} : { waitMs: o.lockWaitMs },
+  );
   if (o.json) process.stdout.write(`${JSON.stringify({ reset: true, file: path })}\n`);
-  else say(`Progress erased (${path}). Review boxes and quiz reports were kept.`);
+  else say(`Progress erased (${path}): lessons and exercise status. Review boxes, quiz and exercise reports, and your exercise files were kept.`);
   return 0;
 }
