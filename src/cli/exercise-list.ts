@@ -1,5 +1,5 @@
 /** `exercises`: id, title, lesson and status (new / started / passed), as text or JSON. */
-import { listExercises } from '../content/exercise-registry.js';
+import { listExercises } from '../content/exercise/exercise-registry.js';
 import { toolVersion } from '../platform/package-root.js';
 import { loadProgress } from '../progress/progress-file.js';
 import { printJson } from './json-output.js';

@@ -4,7 +4,7 @@
  * data: the CLI, `--json`, the saved reports and `grade` all read these.
  */
 
-export type { ExerciseKind, ExerciseManifest, ExerciseNeed } from '../content/exercise-registry.js';
+export type { ExerciseKind, ExerciseManifest, ExerciseNeed } from '../content/exercise/exercise-registry.js';
 
 /** One request the adversary sends to the learner's sink. */
 export interface SinkRequest {

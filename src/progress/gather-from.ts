@@ -9,7 +9,7 @@ import type { ReviewState } from '../core/quiz/leitner.js';
 import { loadReview } from '../reports/review-store.js';
 import { loadProgress, type ProgressState } from './progress-file.js';
 import { loadQuizHistory } from './quiz-history.js';
-import { listExercises } from '../content/exercise-registry.js';
+import { listExercises } from '../content/exercise/exercise-registry.js';
 import { type ExerciseInfo, type LessonInfo, type ProgressSummary, summarize } from './summary.js';
 
 /** The review boxes the quiz keeps (review.json), through the quiz's own store. */

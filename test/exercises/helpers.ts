@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openMachinery } from '../../src/cli/exercise-machinery.js';
-import { findExercise } from '../../src/content/exercise-registry.js';
+import { findExercise } from '../../src/content/exercise/exercise-registry.js';
 import { runChecks } from '../../src/exercises/run-checks.js';
 import type { ExerciseReport, TokenEvidence } from '../../src/exercises/types.js';
 import { ensureBuilt, root } from '../cli/cli-run.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadProgress, parseProgress, type ProgressState } from '../../src/progress/progress-file.js';
 import { mergeProgress } from '../../src/progress/progress-merge.js';
-import { progressLines } from '../../src/progress/progress-text.js';
+import { progressLines } from '../../src/ui/progress-text.js';
 import { summarize } from '../../src/progress/summary.js';
 import { emptyReview } from '../../src/core/quiz/leitner.js';
 

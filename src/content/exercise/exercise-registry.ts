@@ -6,10 +6,10 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ContentError } from './problems.js';
-import { sanitizeLine } from '../core/neutralise.js';
-import { readBoundedText } from '../platform/bounded-read.js';
-import { packageRoot } from '../platform/package-root.js';
+import { ContentError } from '../shared/problems.js';
+import { sanitizeLine } from '../../core/neutralise.js';
+import { readBoundedText } from '../../platform/bounded-read.js';
+import { packageRoot } from '../../platform/package-root.js';
 
 export type ExerciseKind = 'sink' | 'client';
 export type ExerciseNeed = 'posix' | 'etcd';
