@@ -14,7 +14,7 @@ import { SinkStartError } from '../exercises/sink-cmd/sink-process.js';
 import { LoadError } from '../exercises/sink-session.js';
 import type { CheckResult, ExerciseManifest, ExerciseReport } from '../exercises/types.js';
 import { sanitizeLine } from '../core/neutralise.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../platform/errors.js';
 import { openClientMachinery } from './exercise-client-machinery.js';
 import { openMachinery } from './exercise-machinery.js';
 

@@ -9,7 +9,7 @@
 import { existsSync, watch } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { installSignalHandlers } from '../platform/cleanup.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../platform/errors.js';
 import { exerciseDir, requireExercise } from './exercise-actions.js';
 import type { CheckFlags } from './exercise-check.js';
 
@@ -45,7 +45,7 @@ export async function watchExercise(id: string, opts: CheckFlags, checkOnce: (fl
     } catch (err) {
       // A syntax error halfway through an edit is normal while watching: say it, keep watching.
       if (!(err instanceof UsageError)) throw err;
-      process.stdout.write(`fence-tutor: ${err.message}\n`);
+      process.stdout.write(`fence-tutor: ${(err as Error).message}\n`);
     }
     process.stdout.write(`\nRun ${runs} done. Watching ${watched}: save to check again; Ctrl-C stops.\n`);
     running = false;

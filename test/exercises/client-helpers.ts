@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openClientMachinery } from '../../src/cli/exercise-client-machinery.js';
 import { runClientChecks } from '../../src/exercises/clients/run-client-checks.js';
-import { findExercise } from '../../src/exercises/registry.js';
+import { findExercise } from '../../src/content/exercise/exercise-registry.js';
 import type { ExerciseReport } from '../../src/exercises/types.js';
 import { ensureBuilt } from '../cli/cli-run.js';
 
