@@ -5,12 +5,14 @@
  * commands (cli-child.ts), so the screen keeps drawing and Ctrl-C quits at
  * once; leaving the screen stops a running check and the watch.
  */
-import { type FSWatcher, watch } from 'node:fs';
+import type { FSWatcher } from 'node:fs';
+import { watch } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Box, Text } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { findExercise } from '../../../content/exercise/exercise-registry.js';
 import type { ExerciseReport } from '../../../exercises/types.js';
+import type { Route } from '../../../store/router-store.js';
 import { installHint, missingLabTools } from '../../../lab/tools.js';
 import { useAppContext } from '../../app-context.js';
 import { useScreenInput } from '../../use-screen-input.js';
@@ -21,8 +23,10 @@ type Phase = { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'report
 
 const FILES: Record<string, string> = {};
 
-export function ExercisesScreen() {
+export function ExercisesScreen({ route }: { route: Route }) {
   const { theme, area } = useAppContext();
+  // Tests replace the child processes and the tool lookup through the route.
+  const runCli = useMemo(() => (route.runCli as typeof runCliChild | undefined) ?? runCliChild, [route.runCli]);
   const [rows, setRows] = useState<ExerciseListRow[] | null>(null);
   const [listError, setListError] = useState<string | null>(null);
   const [selected, setSelected] = useState(0);
@@ -30,18 +34,18 @@ export function ExercisesScreen() {
   const [watching, setWatching] = useState<string | null>(null);
   const child = useRef<CliChild | null>(null);
   const watcher = useRef<FSWatcher | null>(null);
-  const missingTools = useMemo(() => missingLabTools(['etcd']), []);
+  const missingTools = useMemo(() => (route.missingTools as string[] | undefined) ?? missingLabTools(['etcd']), [route.missingTools]);
   const row = rows?.[selected];
 
   const loadList = useCallback(async () => {
-    const out = await runCliChild(['exercises', '--json']).done;
+    const out = await runCli(['exercises', '--json']).done;
     try {
       const parsed = JSON.parse(out.stdout) as { exercises: (ExerciseListRow & { file?: string })[] };
       setRows(parsed.exercises);
     } catch {
       setListError(out.stderr.trim() || 'the exercises could not be listed');
     }
-  }, []);
+  }, [runCli]);
   useEffect(() => {
     void loadList();
   }, [loadList]);
@@ -58,14 +62,14 @@ export function ExercisesScreen() {
     async (args: string[], what: string): Promise<{ code: number | null; stdout: string; stderr: string } | undefined> => {
       child.current?.stop();
       setPhase({ kind: 'busy', what });
-      const started = runCliChild(args);
+      const started = runCli(args);
       child.current = started;
       const out = await started.done;
       if (child.current !== started) return undefined; // replaced by a newer run
       child.current = null;
       return out;
     },
-    [],
+    [runCli],
   );
 
   const check = useCallback(
