@@ -13,7 +13,9 @@ import { sanitizeLine, sanitizeText } from '../core/neutralise.js';
 import { saveExerciseReport } from '../exercises/report-io.js';
 import { reportLines } from '../exercises/report-text.js';
 import type { ExerciseManifest, ExerciseReport } from '../exercises/types.js';
+import { writeFileAtomic } from '../platform/atomic-file.js';
 import { onCleanup } from '../platform/cleanup.js';
+import { exerciseToJunit } from '../reports/exercise-report.js';
 import { UsageError } from '../platform/errors.js';
 import { EXIT } from '../platform/exit-codes.js';
 import { exerciseDir, requireExercise, updateExerciseProgress } from './exercise-actions.js';
@@ -26,6 +28,8 @@ export interface CheckFlags {
   json?: boolean;
   watch?: boolean;
   answer?: string;
+  report?: string;
+  student?: string;
   ttl?: string;
   timeLimit?: string;
   sinkCmd?: string;
@@ -79,7 +83,11 @@ export async function checkExercise(id: string, opts: CheckFlags, globals: Recor
   if (!opts.json) process.stdout.write(`${reportLines(report, { width: display.columns, ascii: display.ascii }).join('\n')}\n`);
   const answer = exercise.question ? await askQuestion(exercise.question, opts) : undefined;
   if (answer !== undefined) report.answer = answer;
+  if (opts.student !== undefined && opts.student.trim() !== '') report.student = sanitizeLine(opts.student).trim();
   const saved = saveExerciseReport(report);
+  if (opts.report !== undefined) {
+    writeFileAtomic(opts.report, /\.xml$/i.test(opts.report) ? exerciseToJunit(report) : `${JSON.stringify(report, null, 2)}\n`);
+  }
   const now = new Date().toISOString();
   updateExerciseProgress(id, (p) => ({
     ...p,

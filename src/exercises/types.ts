@@ -103,6 +103,8 @@ export interface ExerciseReport {
   evidence?: TokenEvidence;
   /** The answer to the exercise's question, when one was given. */
   answer?: string;
+  /** `exercise check --student NAME`, for an instructor's `grade`. */
+  student?: string;
   startedAt: string;
   durationMs: number;
   /** The learner's captured output, trimmed and neutralised. */

@@ -38,6 +38,8 @@ Examples:
     .option('--answer <text>', "your answer to the exercise's question (split-the-check)")
     .option('--sink-cmd <cmd>', 'check a sink in any language as a black box: {port} and {db} are replaced (docs/sink-contract.md)')
     .option('--etcd-bin <path>', 'the etcd binary for etcd-lock (default: etcd on PATH)')
+    .option('--report <file>', 'also write the report to FILE (JSON; JUnit XML when FILE ends in .xml: one test case per check)')
+    .option('--student <name>', 'your name, recorded in the report (for an instructor)')
     .addOption(new Option('--ttl <seconds>', 'lease TTL of the real expiry').default('2').hideHelp())
     .addOption(new Option('--time-limit <ms>', 'per check: a hang is killed after this long').default('2000').hideHelp())
     .action(async (id: string, opts: Record<string, string | boolean | undefined>, cmd: Command) => {
