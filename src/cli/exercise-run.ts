@@ -53,6 +53,7 @@ export async function runExerciseChecks(args: RunArgs): Promise<ExerciseReport> 
 
 /** The exercise takes `--sink-cmd`, or a UsageError that says which do. */
 export function requireSinkCmdExercise(id: string): void {
+  if (process.platform === 'win32') throw new UsageError('--sink-cmd runs CMD through sh in its own process group: it needs a POSIX system (Linux, macOS; on Windows, WSL)');
   if (!takesSinkCmd(id)) throw new UsageError(`${id} does not take --sink-cmd. Fix: use it with ${SINK_CMD_EXERCISES.join(', ')}`);
 }
 

@@ -14,7 +14,8 @@ const tt = tutorTerminal('exercise-watch');
 
 function processesMentioning(text: string): string[] {
   const out = spawnSync('pgrep', ['-fa', text], { encoding: 'utf8' }).stdout ?? '';
-  return out.split('\n').filter((l) => l.trim() !== '' && !l.includes('pgrep'));
+  // Not pgrep itself, nor a tmux server (it keeps the argv of the session that started it).
+  return out.split('\n').filter((l) => l.trim() !== '' && !l.includes('pgrep') && !/^\d+ tmux /.test(l));
 }
 
 describe.skipIf(!tt.enabled || process.platform === 'win32')('exercise check --watch in a terminal', () => {

@@ -167,7 +167,7 @@ describe('exercise check: the exit table', () => {
     expect(list.exercises[0]!.status).toBe('passed');
     const progress = JSON.parse(runCli(['progress', '--json'], env()).stdout) as { exercises: { id: string; status: string }[] };
     expect(progress.exercises.find((e) => e.id === ID)?.status).toBe('passed');
-    expect(runCli(['progress'], env()).stdout).toContain('Exercises: 1 of 5 passed');
+    expect(runCli(['progress'], env()).stdout).toContain('Exercises: 1 of 7 passed');
   });
 
   it('Ctrl-C during a check: exit 130, every child ended', async () => {

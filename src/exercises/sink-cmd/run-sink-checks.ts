@@ -10,11 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freeLoopbackPort } from './free-port.js';
 import { SINK_CHECKS, type SinkCmdExercise } from './sink-checks.js';
-import { SinkProcess } from './sink-process.js';
+import { SinkProcess, SinkStartError } from './sink-process.js';
 import { CheckFailure, type SinkExchange, SinkSession } from './black-box-session.js';
 import type { TrialOutcome } from './timing-adversary.js';
 
+/** Per check; a restart may spend up to 10 s of it waiting for /health, so a check with restarts gets more. */
 export const CHECK_LIMIT_MS = 15_000;
+const RESTART_ALLOWANCE_MS = 10_000;
 
 export const BLACK_BOX_CAVEAT =
   'Through a black box the tutor can only time requests against each other; the in-process adversary holds a request between any two database calls. 0 wrong here is weaker evidence than a pass there.';
@@ -74,10 +76,12 @@ export async function runSinkCmdChecks(opts: SinkCmdOptions): Promise<SinkCmdRep
     let result: SinkCheckResult;
     try {
       await sink.start();
-      const outcome = await withinLimit(check.run(session), CHECK_LIMIT_MS, () => sink.stop());
+      const outcome = await withinLimit(check.run(session), CHECK_LIMIT_MS + (check.restarts ?? 0) * RESTART_ALLOWANCE_MS, () => sink.stop());
       result = base(check, session, sink, started, true);
       if (outcome) result.trials = { wrong: outcome.wrong, total: outcome.total };
-    } catch (err) {
+    } catch (caught) {
+      // The sink started once, so the command is good: not coming back after a kill is the check failing.
+      const err = caught instanceof SinkStartError && sink.starts > 1 ? new CheckFailure(`after SIGKILL and restart: ${caught.message}`) : caught;
       if (!(err instanceof CheckFailure)) {
         await sink.stop();
         rmSync(dir, { recursive: true, force: true });
@@ -114,7 +118,7 @@ async function withinLimit<T>(work: Promise<T>, ms: number, onTimeout: () => Pro
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       void onTimeout();
-      reject(new CheckFailure(`killed at its time limit: the check did not finish within ${ms / 1000} s (a request that never got an answer?)`));
+      reject(new CheckFailure(`killed at its time limit: the check did not finish within ${ms / 1000} s (a request that never got an answer, or a restart that never got healthy?)`));
     }, ms);
   });
   try {

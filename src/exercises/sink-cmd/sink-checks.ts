@@ -17,6 +17,8 @@ export interface SinkCheck {
   id: string;
   title: string;
   hint: string;
+  /** How many times the check restarts the sink (each gets its own allowance of time). */
+  restarts?: number;
   /** Throws CheckFailure; returns the timing adversary's tally when it ran one. */
   run(session: SinkSession): Promise<TrialOutcome | undefined>;
 }
@@ -136,6 +138,7 @@ const earlyStale: SinkCheck = {
 const survivesRestart: SinkCheck = {
   id: 'survives-restart',
   title: 'the mark survives the sink being killed and restarted',
+  restarts: 1,
   hint: 'A mark kept in memory dies with the process: keep it in the database file, written in the same transaction as the value.',
   async run(s) {
     await s.expectAccepted(w('B', 'B-current', 7, 'B-1'), 'a write with token 7');
@@ -149,6 +152,7 @@ const survivesRestart: SinkCheck = {
 const acknowledgedSurvives: SinkCheck = {
   id: 'acknowledged-survives',
   title: 'a write answered 200 just before a kill is still there after the restart',
+  restarts: 3,
   hint: 'Answer 200 only once the transaction has committed: an acknowledged write must be on disk.',
   async run(s) {
     for (let round = 1; round <= 3; round++) {
