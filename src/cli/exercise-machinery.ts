@@ -57,8 +57,8 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
     async supplyTokens(ttlMs): Promise<TokenEvidence> {
       expiry = startExpiry(ttlMs, pidfile, runId);
       const got = await expiry.tokens;
-      // The tokens are all the checks need: the workers and the coordinator can go now.
-      void expiry.end();
+      // The workers and the coordinator stay (A stopped, B renewing: next to no CPU) and end
+      // with everything else in close(), rather than competing with the checks for the cores now.
       return { ...got, observations: got.observations.map((o) => ({ atMs: o.atMs, actor: o.actor, kind: o.kind, ...(o.token !== undefined ? { token: o.token } : {}), ...(o.note ? { note: o.note } : {}) })) };
     },
     async close() {

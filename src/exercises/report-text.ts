@@ -48,7 +48,7 @@ export function runLines(run: TrialRun, opts: TextOptions): string[] {
     });
   }
   lines.push(`Final: value ${show(run.final.value)}, mark ${run.final.mark ?? 'none'}`);
-  if (run.requests.length > 1) lines.push(...renderTimeline(runTimeline(run), { width: opts.width, ascii: opts.ascii, legend: false, sinkEvents: 'never' }));
+  if (run.requests.length > 1) lines.push(...renderTimeline(runTimeline(run), { width: opts.width, ascii: opts.ascii, legend: false, sinkEvents: 'auto' }));
   return lines;
 }
 

@@ -26,6 +26,8 @@ interface RequestState {
   step?: { op: string; sql?: string };
   calls: number;
   answer?: SinkAnswer;
+  /** An ungated request's calls, as it reported them with its answer. */
+  ranSteps?: { op: string; sql?: string }[];
 }
 
 const MAX_OUTPUT_LINES = 40;
@@ -117,12 +119,15 @@ export class SinkSession {
       const base = requests.length;
       requests.push(...item.send);
       this.states.clear();
+      // A request alone in flight, with no kill planned, has no interleaving to choose: its calls run
+      // straight through (two messages instead of two per call) and are reported with its answer.
+      const gated = item.send.length > 1 || item.killAfterCalls !== undefined;
       item.send.forEach((req, k) => {
         const name = `r${base + k}`;
         this.states.set(name, { index: base + k, phase: 'running', calls: 0 });
         sentAt[base + k] = steps.length;
         const args = req.fn === 'register' ? [req.token] : [{ writer: req.writer, value: req.value, token: req.token, requestId: req.requestId ?? null }];
-        this.child!.send({ op: 'call', req: name, fn: req.fn, args });
+        this.child!.send({ op: 'call', req: name, fn: req.fn, args, gated });
       });
       let killed = false;
       for (;;) {
@@ -150,6 +155,7 @@ export class SinkSession {
         this.child!.send({ op: 'go', req: name });
       }
       for (const state of this.states.values()) {
+        for (const s of state.ranSteps ?? []) steps.push({ request: state.index, op: s.op, ...(s.sql ? { sql: s.sql } : {}) });
         answers[state.index] = killed && state.phase !== 'finished' ? undefined : state.answer;
         answeredAt[state.index] = steps.length;
       }
@@ -209,9 +215,11 @@ export class SinkSession {
       state.step = m.step as RequestState['step'];
     } else if (m.ev === 'done') {
       state.phase = 'finished';
+      if (Array.isArray(m.steps)) state.ranSteps = m.steps as RequestState['ranSteps'];
       state.answer = answerOf(m.result);
     } else if (m.ev === 'threw') {
       state.phase = 'finished';
+      if (Array.isArray(m.steps)) state.ranSteps = m.steps as RequestState['ranSteps'];
       state.answer = { accepted: false, status: 500, error: sanitizeText(String(m.error)) };
     }
     this.wake?.();

@@ -170,6 +170,17 @@ describe('exercise check: the exit table', () => {
     expect(runCli(['progress'], env()).stdout).toContain('Exercises: 1 of 7 passed');
   });
 
+  it("split-the-check: the question's answer given with --answer is recorded in the report and the progress", () => {
+    const d = dir('split');
+    expect(runCli(['exercise', 'start', 'split-the-check', '--dir', d], env()).status).toBe(0);
+    copyFileSync(shipped('split-the-check', 'solution.mjs'), join(d, 'sink.mjs'));
+    const r = runCli(['exercise', 'check', 'split-the-check', '--dir', d, '--ttl', '0.3', '--answer', 'both compared against the old mark'], env());
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('✓ stale-write-wins');
+    const progress = JSON.parse(readFileSync(join(home, 'progress.json'), 'utf8')) as { exercises: Record<string, { answer?: string }> };
+    expect(progress.exercises['split-the-check']?.answer).toBe('both compared against the old mark');
+  });
+
   it('Ctrl-C during a check: exit 130, every child ended', async () => {
     const d = started('interrupt');
     const full: NodeJS.ProcessEnv = { ...process.env, ...env() };

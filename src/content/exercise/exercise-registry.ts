@@ -66,39 +66,51 @@ export function findExercise(id: string, root = exercisesRoot()): ExerciseManife
 
 function readManifest(dir: string, folder: string): ExerciseManifest & { order: number } {
   const file = join(dir, 'exercise.json');
+  let text: string;
+  try {
+    text = readBoundedText(file, MAX_MANIFEST_BYTES);
+  } catch (err) {
+    throw new ContentError([{ file, line: 0, message: `cannot be read (${(err as Error).message})`, fix: 'give every exercise folder an exercise.json' }]);
+  }
+  return parseExerciseManifest(text, file, folder, dir);
+}
+
+/** Checks one manifest's text, field by field; a ContentError names the file and the field. */
+export function parseExerciseManifest(text: string, file: string, folder: string, dir: string): ExerciseManifest & { order: number } {
   const problem = (message: string, fix: string) => new ContentError([{ file, line: 0, message, fix }]);
   let raw: unknown;
   try {
-    raw = JSON.parse(readBoundedText(file, MAX_MANIFEST_BYTES));
+    raw = JSON.parse(text);
   } catch (err) {
     throw problem(`cannot be read as JSON (${(err as Error).message})`, 'write the manifest as one JSON object');
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw problem('is not a JSON object', 'write one JSON object');
   const m = raw as Record<string, unknown>;
-  const text = (key: string, pattern?: RegExp): string => {
+  const field = (key: string, pattern?: RegExp): string => {
     const v = m[key];
     if (typeof v !== 'string' || v.trim() === '' || (pattern && !pattern.test(v))) {
       throw problem(`"${key}" is missing or malformed`, `give "${key}" as a string${pattern ? ` matching ${pattern}` : ''}`);
     }
     return sanitizeLine(v);
   };
-  const id = text('id', ID);
+  const id = field('id', ID);
   if (id !== folder) throw problem(`"id" is ${id} but the folder is ${folder}`, 'name the folder after the id');
-  const kind = text('kind') as ExerciseKind;
+  const kind = field('kind') as ExerciseKind;
   if (!KINDS.includes(kind)) throw problem(`"kind" is ${kind}`, `use one of ${KINDS.join(', ')}`);
-  const needs = Array.isArray(m.needs) ? m.needs : [];
-  for (const n of needs) if (!NEEDS.includes(n as ExerciseNeed)) throw problem(`unknown need ${String(n)}`, `use ${NEEDS.join(', ')}`);
-  const hints = Array.isArray(m.hints) ? m.hints.filter((h): h is string => typeof h === 'string').map(sanitizeLine) : [];
+  if (m.needs !== undefined && (!Array.isArray(m.needs) || m.needs.length > NEEDS.length)) throw problem('"needs" is malformed', `give a list of ${NEEDS.join(', ')}`);
+  const needs: unknown[] = Array.isArray(m.needs) ? m.needs : [];
+  for (const n of needs) if (!NEEDS.includes(n as ExerciseNeed)) throw problem(`unknown need ${sanitizeLine(String(n)).slice(0, 40)}`, `use ${NEEDS.join(', ')}`);
+  const hints = Array.isArray(m.hints) ? m.hints.filter((h): h is string => typeof h === 'string').slice(0, 20).map(sanitizeLine) : [];
   if (hints.length === 0) throw problem('"hints" is empty', 'give at least one hint');
   const order = typeof m.order === 'number' && Number.isFinite(m.order) ? m.order : 999;
   return {
     id,
-    title: text('title'),
-    lesson: text('lesson', ID),
+    title: field('title'),
+    lesson: field('lesson', ID),
     kind,
     needs: needs as ExerciseNeed[],
-    file: text('file', FILE),
-    solution: text('solution', FILE),
+    file: field('file', FILE),
+    solution: field('solution', FILE),
     hints,
     ...(typeof m.question === 'string' ? { question: sanitizeLine(m.question) } : {}),
     dir,

@@ -24,7 +24,3 @@ export function checksFor(id: string): CheckSuite {
   if (!suite) throw new Error(`no checks for exercise ${id}`);
   return suite;
 }
-
-export function hasChecks(id: string): boolean {
-  return id in SUITES;
-}

@@ -41,6 +41,10 @@ export interface Gate {
 interface CallContext {
   request: string;
   inTransaction: boolean;
+  /** False for a request alone in flight: its calls run straight through, and are only recorded. */
+  gated: boolean;
+  /** The calls made so far (outside transactions), in order. */
+  steps: StepInfo[];
 }
 
 export interface TxHandle {
@@ -56,9 +60,9 @@ export interface DbHandle extends TxHandle {
 
 const context = new AsyncLocalStorage<CallContext>();
 
-/** Runs `work` as request `request`: its database calls pass the gate. */
-export function asRequest<T>(request: string, work: () => Promise<T>): Promise<T> {
-  return context.run({ request, inTransaction: false }, work);
+/** Runs `work` as request `request`: its database calls pass the gate (when `gated`) and are recorded in `steps`. */
+export function asRequest<T>(request: string, work: () => Promise<T>, gated = true, steps: StepInfo[] = []): Promise<T> {
+  return context.run({ request, inTransaction: false, gated, steps }, work);
 }
 
 function checkParams(params: unknown[]): Params {
@@ -74,7 +78,9 @@ export function makeDbHandle(getDb: () => SyncSqlite, gate: Gate): DbHandle {
   /** Outside a request (setup) or inside its transaction: straight through. */
   const pass = async (step: StepInfo): Promise<void> => {
     const ctx = context.getStore();
-    if (ctx && !ctx.inTransaction) await gate.park(ctx.request, step);
+    if (!ctx || ctx.inTransaction) return;
+    ctx.steps.push(step);
+    if (ctx.gated) await gate.park(ctx.request, step);
   };
   const handle: DbHandle = {
     async get(sql, ...params) {
@@ -100,7 +106,7 @@ export function makeDbHandle(getDb: () => SyncSqlite, gate: Gate): DbHandle {
       const db = getDb();
       db.exec('BEGIN IMMEDIATE');
       try {
-        const inner = ctx ? { ...ctx, inTransaction: true } : { request: '', inTransaction: true };
+        const inner = ctx ? { ...ctx, inTransaction: true } : { request: '', inTransaction: true, gated: false, steps: [] };
         const out = await context.run(inner, () => work(handle));
         db.exec('COMMIT');
         return out;

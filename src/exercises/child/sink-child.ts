@@ -123,9 +123,13 @@ export async function runSinkChild(args: SinkChildArgs): Promise<void> {
       const req = String(cmd.req);
       const fn = learner[String(cmd.fn)] as (db: DbHandle, ...a: unknown[]) => Promise<unknown>;
       const callArgs = Array.isArray(cmd.args) ? cmd.args : [];
-      asRequest(req, async () => fn(db, ...callArgs)).then(
-        (result) => emit({ ev: 'done', req, result: result === undefined ? null : result }),
-        (err: unknown) => emit({ ev: 'threw', req, error: describeThrown(err, args.file) }),
+      const gated = cmd.gated !== false;
+      const steps: StepInfo[] = [];
+      // An ungated request's calls are reported with its answer (the tutor holds none of them).
+      const record = gated ? {} : { steps };
+      asRequest(req, async () => fn(db, ...callArgs), gated, steps).then(
+        (result) => emit({ ev: 'done', req, result: result === undefined ? null : result, ...record }),
+        (err: unknown) => emit({ ev: 'threw', req, error: describeThrown(err, args.file), ...record }),
       );
     },
     go(cmd) {
