@@ -79,8 +79,10 @@ export function diffActs(start: { config: ScenarioConfig; steps: readonly Step[]
 /** One change the challenge does not allow, in words (the CLI exits 2 with it). */
 export interface ForbiddenAct {
   what: string;
-  /** The run's step concerned, when it is a step (its line points into the file). */
+  /** The run's step concerned, when it is an added or changed step (its line points into the run's file). */
   step?: Step;
+  /** The config key concerned, when it is a toggle or another setting. */
+  key?: keyof ScenarioConfig;
 }
 
 /** The changes in `diff` that `allowed` does not permit. */
@@ -88,11 +90,11 @@ export function forbiddenActs(diff: ActDiff, allowed: AllowedActs): ForbiddenAct
   const out: ForbiddenAct[] = [];
   for (const change of diff.steps) {
     if (allowed.steps.includes(change.step.do)) continue;
-    out.push({ what: `${change.kind === 'added' ? 'an' : 'a'} ${change.kind} \`${change.step.do}\` step (${change.step.actor} at tick ${change.step.at})`, step: change.step });
+    out.push({ what: `${change.kind === 'added' ? 'an' : 'a'} ${change.kind} \`${change.step.do}\` step (${change.step.actor} at tick ${change.step.at})`, ...(change.kind === 'removed' ? {} : { step: change.step }) });
   }
   for (const toggle of diff.toggles) {
-    if (!allowed.toggles.includes(toggle)) out.push({ what: `a change of \`${toggle}\`` });
+    if (!allowed.toggles.includes(toggle)) out.push({ what: `a change of \`${toggle}\``, key: toggle });
   }
-  for (const key of diff.fixedConfig) out.push({ what: `a change of \`${key}\`` });
+  for (const key of diff.fixedConfig) out.push({ what: `a change of \`${key}\``, key });
   return out;
 }

@@ -40,11 +40,19 @@ export interface LessonProgress {
   selfCheck: Record<string, SelfCheckAnswer>;
 }
 
+/** A solved challenge (issue 20): when first solved, and the fewest acts it took. */
+export interface ChallengeProgress {
+  solvedAt: string;
+  fewestActs: number;
+}
+
 export interface ProgressState {
   schemaVersion: number;
   /** The lesson Home's Continue offers. */
   lastLessonId: string | null;
   lessons: Record<string, LessonProgress>;
+  /** Solved challenges by id; absent in a file from before challenges. */
+  challenges?: Record<string, ChallengeProgress>;
 }
 
 export function emptyProgress(): ProgressState {
@@ -95,11 +103,26 @@ export function parseProgress(raw: unknown): ProgressState {
     };
   }
   const last = raw.lastLessonId;
+  const challenges = parseChallenges(raw.challenges);
   return {
     schemaVersion: PROGRESS_SCHEMA_VERSION,
     lastLessonId: typeof last === 'string' ? last : null,
     lessons,
+    ...(challenges ? { challenges } : {}),
   };
+}
+
+function parseChallenges(raw: unknown): Record<string, ChallengeProgress> | undefined {
+  if (raw === undefined) return undefined;
+  if (!isRecord(raw)) throw new Error('`challenges` is not an object');
+  const out: Record<string, ChallengeProgress> = {};
+  for (const [id, value] of Object.entries(raw)) {
+    if (!isRecord(value)) throw new Error(`challenge ${id} is not an object`);
+    const acts = num(value.fewestActs, `challenge ${id}: fewestActs`);
+    if (!Number.isSafeInteger(acts) || acts < 0) throw new Error(`challenge ${id}: fewestActs is not a count`);
+    out[id] = { solvedAt: str(value.solvedAt, `challenge ${id}: solvedAt`), fewestActs: acts };
+  }
+  return out;
 }
 
 /** Missing: empty. Corrupt: moved aside with a warning (through `warn`), then empty. */
