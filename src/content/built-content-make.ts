@@ -105,7 +105,11 @@ export function makeBuiltContent(root = packageRoot()): BuiltContentFiles {
       warnings: report.warnings.map((p) => ({ ...p, file: fromRoot(p.file) })),
     },
     scenarios: (scenarios ?? []).map((sc) => (sc.origin ? { ...sc, origin: { ...sc.origin, file: fromRoot(sc.origin.file) } } : sc)),
-    challenges: (challenges ?? []).map((c) => ({ ...c, file: fromRoot(c.file), start: { ...c.start, origin: { file: fromRoot(c.start.origin?.file ?? '') } } })),
+    challenges: (challenges ?? []).map((c) => ({
+      ...c,
+      file: fromRoot(c.file),
+      start: c.start.origin ? { ...c.start, origin: { ...c.start.origin, file: fromRoot(c.start.origin.file) } } : c.start,
+    })),
   };
   return { content, plain, banks: shippedBanks() };
 }

@@ -123,7 +123,12 @@ function rehydrate(content: BuiltContent, root: string): BuiltContent {
     warnings: content.validate.warnings.map((p) => ({ ...p, file: at(p.file) })),
   };
   const scenarios = content.scenarios.map((sc) => (sc.origin ? { ...sc, origin: { ...sc.origin, file: join(root, sc.origin.file) } } : sc));
-  const challenges = content.challenges?.map((c) => ({ ...c, file: at(c.file), start: { ...c.start, origin: { file: at(c.start.origin?.file ?? '') } } }));
+  const fromRoot = (file: string) => (isAbsolute(file) ? file : join(root, file));
+  const challenges = content.challenges?.map((c) => ({
+    ...c,
+    file: fromRoot(c.file),
+    start: c.start.origin ? { ...c.start, origin: { ...c.start.origin, file: fromRoot(c.start.origin.file) } } : c.start,
+  }));
   return { ...content, curriculum, validate, scenarios, ...(challenges ? { challenges } : {}) };
 }
 
