@@ -3,8 +3,11 @@
  * Each step added, removed or changed counts one, and each toggle or TTL
  * change one (issue 20). A changed step is a removed step and an added one
  * of the same actor and kind (moved to another tick, another value or
- * delay), paired closest tick first. Pure.
+ * delay). The number is core/sandbox/act-count.ts's (the app's counter);
+ * this module lists the changes, so a challenge can refuse the kinds it does
+ * not allow. Pure.
  */
+import { countActs } from './sandbox/act-count.js';
 import type { ScenarioConfig, Step, StepKind } from './types.js';
 
 /** The toggles a challenge may let the learner change (`ttl` is the lease length). */
@@ -73,7 +76,8 @@ export function diffActs(start: { config: ScenarioConfig; steps: readonly Step[]
   const fixedConfig = (Object.keys(start.config) as (keyof ScenarioConfig)[]).filter(
     (k) => !(CHALLENGE_TOGGLES as readonly string[]).includes(k) && start.config[k] !== run.config[k],
   );
-  return { steps, toggles, fixedConfig, acts: steps.length + toggles.length + fixedConfig.length };
+  // The count is the sandbox's (one rule for the app's act counter and the check); this diff only names the changes.
+  return { steps, toggles, fixedConfig, acts: countActs(start, run).total + fixedConfig.length };
 }
 
 /** One change the challenge does not allow, in words (the CLI exits 2 with it). */
