@@ -3,7 +3,7 @@
  * when it matches the files and no `--content` is given (no YAML parser to
  * load, issue 18), else the loaders (shipped, then DIR/challenges).
  */
-import { builtContent } from '../content/built-content.js';
+import { builtContent } from '../content/shared/built-content.js';
 import { allChallenges } from '../content/challenges/challenge-files.js';
 import type { Challenge } from '../content/challenges/challenge-types.js';
 

@@ -9,7 +9,7 @@ import type { ForbiddenAct } from '../core/challenge-acts.js';
 import { explore } from '../core/explorer.js';
 import type { Scenario } from '../core/types.js';
 import type { Challenge } from '../content/challenges/challenge-types.js';
-import { ContentError, type Problem } from '../content/problems.js';
+import { ContentError, type Problem } from '../content/shared/problems.js';
 import { type RunCheck, checkRun, type Verdict } from './check-run.js';
 
 export interface FileCheck {

@@ -17,7 +17,7 @@ import { actWords, stepWords } from '../core/sandbox/act-words.js';
 import { idFromTitle, scenarioText } from '../core/sandbox/scenario-text.js';
 import { inRunOrder, MAX_ACT_TICK, refuseStep, type StepLimits } from '../core/sandbox/step-rules.js';
 import type { ConfigOverrides, Scenario, SimResult, Step } from '../core/types.js';
-import { MAX_ACTORS, MAX_STEPS, MAX_STRING_LENGTH } from '../content/input-limits.js';
+import { MAX_ACTORS, MAX_STEPS, MAX_STRING_LENGTH } from '../content/shared/input-limits.js';
 
 /** A step as the act menu builds it: everything but the tick, which is the run's "now". */
 export type StepDraft = Step extends infer S ? (S extends Step ? Omit<S, 'at' | 'line'> : never) : never;

@@ -3,7 +3,7 @@ import { emptyReview } from '../../src/core/quiz/leitner.js';
 import { emptyProgress, parseProgress } from '../../src/progress/progress-file.js';
 import { mergeProgress } from '../../src/progress/progress-merge.js';
 import { recordChallengeSolved } from '../../src/progress/progress-model.js';
-import { progressLines } from '../../src/progress/progress-text.js';
+import { progressLines } from '../../src/ui/progress-text.js';
 import { summarize } from '../../src/progress/summary.js';
 
 const t1 = new Date('2026-01-01T10:00:00Z');

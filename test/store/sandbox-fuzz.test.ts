@@ -5,7 +5,7 @@
  * replay of exactly those steps, and the file it saves loads and replays the same.
  */
 import { describe, expect, it } from 'vitest';
-import { loadScenarioText } from '../../src/content/scenario-loader.js';
+import { loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { mulberry32 } from '../../src/core/quiz/rng.js';
 import { inRunOrder, refuseStep } from '../../src/core/sandbox/step-rules.js';

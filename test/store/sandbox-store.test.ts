@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { loadScenarioText } from '../../src/content/scenario-loader.js';
+import { loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { createSandboxStore } from '../../src/store/sandbox-store.js';
 import { SPEC_LATE_WRITE } from '../core/helpers.js';

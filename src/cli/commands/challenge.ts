@@ -5,7 +5,7 @@
  * par), 1 not solved (which part of the goal failed), 2 bad input.
  */
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../platform/errors.js';
 
 export function register(program: Command): void {
   program
@@ -30,7 +30,7 @@ Examples:
       const all = challengeList(flags);
       const challenge = all.find((c) => c.id === id);
       if (!challenge) {
-        const { sanitizeLine } = await import('../../content/sanitize.js');
+        const { sanitizeLine } = await import('../../content/shared/sanitize.js');
         throw new UsageError(`no challenge "${sanitizeLine(id)}". Fix: use one of: ${all.map((c) => c.id).join(', ')} (fence-tutor challenges lists them)`);
       }
       if (flags.check !== undefined) {

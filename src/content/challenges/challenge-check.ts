@@ -9,7 +9,7 @@
 import { diffActs, forbiddenActs } from '../../core/challenge-acts.js';
 import { type GoalMiss, goalMisses } from '../../core/challenge-goal.js';
 import { explore } from '../../core/explorer.js';
-import type { Problem } from '../problems.js';
+import type { Problem } from '../shared/problems.js';
 import type { Challenge } from './challenge-types.js';
 
 const RESTARTS = ['failover', 'sink-restart'] as const;

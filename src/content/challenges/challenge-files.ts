@@ -7,8 +7,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { shippedDir } from '../../platform/package-root.js';
-import { ContentError, type Problem } from '../problems.js';
-import { findScenario } from '../content-sources.js';
+import { ContentError, type Problem } from '../shared/problems.js';
+import { findScenario } from '../shared/content-sources.js';
 import { loadChallengeFile, type ScenarioLookup } from './challenge-loader.js';
 import type { Challenge } from './challenge-types.js';
 

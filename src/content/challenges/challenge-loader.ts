@@ -9,12 +9,12 @@
 import { CHALLENGE_TOGGLES, type ChallengeToggle } from '../../core/challenge-acts.js';
 import type { ChallengeGoal } from '../../core/challenge-goal.js';
 import type { Scenario, ScenarioConfig, StepKind } from '../../core/types.js';
-import { MAX_CONTENT_BYTES } from '../input-limits.js';
-import { ContentError, type Problem } from '../problems.js';
-import { readContentText } from '../read-text.js';
-import { sanitizeLine, sanitizeText } from '../sanitize.js';
-import { SCENARIO_ID, scenarioFromParsed } from '../scenario-validate.js';
-import { type ParsedYaml, type PathSegment, parseYaml } from '../yaml.js';
+import { MAX_CONTENT_BYTES } from '../shared/input-limits.js';
+import { ContentError, type Problem } from '../shared/problems.js';
+import { readContentText } from '../shared/read-text.js';
+import { sanitizeLine, sanitizeText } from '../shared/sanitize.js';
+import { SCENARIO_ID, scenarioFromParsed } from '../scenario/scenario-validate.js';
+import { type ParsedYaml, type PathSegment, parseYaml } from '../shared/yaml.js';
 import type { Challenge } from './challenge-types.js';
 
 const TOP_KEYS = ['kind', 'id', 'title', 'lesson', 'task', 'scenario', 'allow', 'par', 'hints', 'solution', 'goal', 'proof', 'debrief'];

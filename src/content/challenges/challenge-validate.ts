@@ -5,8 +5,8 @@
  * where it should (challenge-check.ts).
  */
 import type { Scenario } from '../../core/types.js';
-import { displayPath } from '../lesson-loader.js';
-import { ContentError, type Problem } from '../problems.js';
+import { displayPath } from '../lesson/lesson-loader.js';
+import { ContentError, type Problem } from '../shared/problems.js';
 import { challengeProblems } from './challenge-check.js';
 import { loadChallengeFile } from './challenge-loader.js';
 import type { Challenge } from './challenge-types.js';

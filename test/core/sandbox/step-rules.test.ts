@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countActs } from '../../../src/core/sandbox/act-count.js';
 import { idFromTitle, scenarioText } from '../../../src/core/sandbox/scenario-text.js';
 import { inRunOrder, nextActorName, refuseStep, type StepLimits } from '../../../src/core/sandbox/step-rules.js';
-import { loadScenarioText } from '../../../src/content/scenario-loader.js';
+import { loadScenarioText } from '../../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../../src/core/engine.js';
 import { DEFAULT_CONFIG, type Step } from '../../../src/core/types.js';
 import { SPEC_LATE_WRITE } from '../helpers.js';
