@@ -21,6 +21,7 @@ export const HOME_ENTRIES: HomeEntry[] = [
   { label: 'Lessons', description: 'leases, locks and fencing tokens, in order', route: { screen: 'lessons' } },
   { label: 'Simulator', description: 'watch a stale holder come back', route: { screen: 'simulator' } },
   { label: 'Explore', description: 'every ordering of in-flight writes', route: { screen: 'explore' } },
+  { label: 'Challenges', description: 'reach a goal by acting on a run', route: { screen: 'challenges' } },
   { label: 'Quiz', description: 'practice, exam, review', route: { screen: 'quiz' } },
   { label: 'Lab', description: 'the real thing, on this machine', route: { screen: 'lab' } },
   { label: 'Progress', description: 'what you have done so far', route: { screen: 'progress' } },
