@@ -27,7 +27,7 @@ Examples:
     .action(async (id: string, _opts, command: Command) => {
       const flags = command.optsWithGlobals() as { check?: string; json?: boolean; content?: string; ascii?: boolean };
       const { challengeList } = await import('../../challenges/challenge-source.js');
-      const all = challengeList(flags);
+      const all = await challengeList(flags);
       const challenge = all.find((c) => c.id === id);
       if (!challenge) {
         const { sanitizeLine } = await import('../../content/shared/sanitize.js');

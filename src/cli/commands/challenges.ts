@@ -19,7 +19,7 @@ Examples:
       const { challengeList } = await import('../../challenges/challenge-source.js');
       const { loadProgress } = await import('../../progress/progress-file.js');
       const solved = loadProgress().challenges ?? {};
-      const rows = challengeList(flags).map((c) => ({
+      const rows = (await challengeList(flags)).map((c) => ({
         id: c.id,
         title: c.title,
         lesson: c.lesson,

@@ -5,7 +5,7 @@
  */
 import { Text } from 'ink';
 import { useMemo } from 'react';
-import { challengeList } from '../../challenges/challenge-source.js';
+import { challengesNow } from '../challenge/challenges-now.js';
 import { simulate } from '../../core/engine.js';
 import { exploreOffThread } from '../../store/explore-thread.js';
 import type { Route } from '../../store/router-store.js';
@@ -20,7 +20,7 @@ export function ChallengeScreen({ route }: { route: Route }) {
   const content = typeof flags.content === 'string' ? flags.content : undefined;
   const found = useMemo(() => {
     try {
-      return { challenge: challengeList({ content }).find((c) => c.id === route.id) };
+      return { challenge: challengesNow(content).find((c) => c.id === route.id) };
     } catch (err) {
       return { error: (err as Error).message };
     }

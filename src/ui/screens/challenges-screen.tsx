@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { challengeList } from '../../challenges/challenge-source.js';
+import { challengesNow } from '../challenge/challenges-now.js';
 import { appProgressStore } from '../../store/progress-store.js';
 import { useAppContext } from '../app-context.js';
 import { useScreenInput } from '../use-screen-input.js';
@@ -13,7 +13,7 @@ export function ChallengesScreen() {
   const solved = useStore(appProgressStore(), (s) => s.progress.challenges);
   const list = useMemo(() => {
     try {
-      return { challenges: challengeList({ content }) };
+      return { challenges: challengesNow(content) };
     } catch (err) {
       return { error: (err as Error).message };
     }
