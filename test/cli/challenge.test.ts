@@ -3,11 +3,11 @@
  * (0 solved, 1 not solved, 2 bad input), the verdict in words and JSON, and
  * the solve kept in progress (fewest acts).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, runCli } from './cli-run.js';
+import { ensureBuilt, root, runCli } from './cli-run.js';
 
 beforeAll(ensureBuilt, 120_000);
 
@@ -93,5 +93,30 @@ describe('fence-tutor challenges', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('a proof challenge');
     expect(r.stdout).toContain('Goal: rejected writes from exactly A; the explorer has checked every ordering.');
+  });
+});
+
+describe("an instructor's challenges", () => {
+  const course = join(home, 'course');
+  const mine = join(course, 'challenges', 'mine.yaml');
+  const shipped = readFileSync(join(root, 'challenges', '03-fence-it.yaml'), 'utf8').replace('id: fence-it', 'id: my-fence');
+
+  it('validate names the file and line of each problem and exits 2', () => {
+    mkdirSync(join(course, 'challenges'), { recursive: true });
+    writeFileSync(mine, shipped.replace('par: 1', 'par: 3').replace('lesson: token-contract', 'lesson: no-such-lesson'));
+    const r = run(['validate', join(course, 'challenges')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/mine\.yaml:4: the challenge names lesson "no-such-lesson", which is not a lesson\. Fix: /);
+    expect(r.stderr).toMatch(/mine\.yaml:\d+: par is 3, but the solution takes 1 act\. Fix: write `par: 1`/);
+    expect(r.stdout).toBe('');
+  });
+
+  it('--content DIR lists them after the shipped ones, marked local, once they validate', () => {
+    mkdirSync(join(course, 'challenges'), { recursive: true });
+    writeFileSync(mine, shipped);
+    const r = run(['--content', course, 'challenges', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    const { challenges } = JSON.parse(r.stdout) as { challenges: { id: string; local?: boolean }[] };
+    expect(challenges.at(-1)).toMatchObject({ id: 'my-fence', local: true });
   });
 });
