@@ -19,6 +19,7 @@ import {
   settleCompletion,
   type ViewReport,
 } from '../progress/progress-model.js';
+import { errorMessage } from '../platform/error-message.js';
 
 export interface ProgressStoreState {
   progress: ProgressState;
@@ -61,7 +62,7 @@ export function createProgressStore(options: ProgressStoreOptions = {}): Progres
         base = merged;
         set({ progress: merged, dirty: false, saveError: null });
       } catch (err) {
-        set({ progress: next, dirty: true, saveError: `progress not saved: ${(err as Error).message}` });
+        set({ progress: next, dirty: true, saveError: `progress not saved: ${errorMessage(err)}` });
       }
     };
     return {
