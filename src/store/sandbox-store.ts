@@ -39,7 +39,7 @@ export interface SandboxOptions {
 }
 
 export interface SandboxState {
-  /** The scenario as opened: what acts are counted against. */
+  /** The scenario as opened, with the settings it was opened with: what acts are counted against. */
   start: Scenario | null;
   /** The run's steps, in run order. */
   steps: readonly Step[];
@@ -162,7 +162,9 @@ export function createSandboxStore(options: SandboxOptions): SandboxStore {
       open: (scenario, overrides = {}) => {
         const steps = inRunOrder(scenario.steps);
         const result = options.simulate({ ...scenario, steps }, overrides);
-        set({ start: scenario, steps, overrides, result, selected: null, past: [], future: [], refusal: null, lastAct: null, revision: 0 });
+        // Settings given when opening (`sim --fencing off`) are part of the start: acts are counted from there.
+        const start = { ...scenario, config: effectiveConfig(scenario, overrides) };
+        set({ start, steps, overrides, result, selected: null, past: [], future: [], refusal: null, lastAct: null, revision: 0 });
       },
 
       addStep: (tick, draft) => {

@@ -116,6 +116,14 @@ describe('sandbox store: acting on a run', () => {
     expect(s().redo()).toBe(false);
   });
 
+  it('counts acts from the settings it was opened with', () => {
+    const store = createSandboxStore({ simulate });
+    store.getState().open(lateWrite(), { fencing: false });
+    expect(store.getState().acts()?.total).toBe(0);
+    store.getState().setOverrides({ fencing: true });
+    expect(store.getState().acts()?.settings).toEqual(['fencing']);
+  });
+
   it('refuses deleting the last step and a TTL under 2', () => {
     const store = createSandboxStore({ simulate });
     store.getState().open(loadScenarioText('id: one\nsteps:\n  - { at: 0, actor: A, do: acquire }\n', 'one.yaml'));

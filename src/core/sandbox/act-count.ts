@@ -48,3 +48,14 @@ export function countActs(
   const removed = leftStart.length;
   return { added: added.length, removed, changed, settings, total: added.length + removed + changed + settings.length };
 }
+
+/** For each step of `now`, whether it is the learner's (added or changed), matched as countActs matches. */
+export function stepsChanged(start: readonly Step[], now: readonly Step[]): boolean[] {
+  const left = [...start];
+  return now.map((step) => {
+    const i = left.findIndex((s) => sameStep(s, step));
+    if (i < 0) return true;
+    left.splice(i, 1);
+    return false;
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countActs } from '../../../src/core/sandbox/act-count.js';
+import { countActs, stepsChanged } from '../../../src/core/sandbox/act-count.js';
 import { idFromTitle, scenarioText } from '../../../src/core/sandbox/scenario-text.js';
 import { inRunOrder, nextActorName, refuseStep, type StepLimits } from '../../../src/core/sandbox/step-rules.js';
 import { loadScenarioText } from '../../../src/content/scenario/scenario-loader.js';
@@ -74,6 +74,7 @@ describe('countActs: a difference from the start', () => {
     const both = now(moved, { ...start.config, fencing: false, ttl: 4 });
     expect(both.settings).toEqual(['fencing', 'ttl']);
     expect(both.total).toBe(3);
+    expect(stepsChanged(start.steps, moved)).toEqual(start.steps.map((_, i) => i === 2));
   });
 });
 
