@@ -9,8 +9,7 @@ import type { ConfigOverrides } from '../core/types.js';
 import type { SandboxStore } from './sandbox-store.js';
 import type { SimulatorStore } from './simulator-store.js';
 
-const same = (a: ConfigOverrides, b: ConfigOverrides) =>
-  a.fencing === b.fencing && a.minting === b.minting && a.check === b.check && a.ttl === b.ttl;
+const same = (a: ConfigOverrides, b: ConfigOverrides) => a.fencing === b.fencing && a.minting === b.minting && a.check === b.check && a.ttl === b.ttl;
 
 /** "fencing off", "lease 4 ticks": what a settings change did, for undo's words. */
 export function settingsWords(before: ConfigOverrides, after: ConfigOverrides): string {

@@ -11,6 +11,7 @@
  * so the run always replays and always saves as a valid file.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { errorMessage } from '../platform/error-message.js';
 import { effectiveConfig } from '../core/engine.js';
 import { type ActCount, countActs } from '../core/sandbox/act-count.js';
 import { actWords, stepWords } from '../core/sandbox/act-words.js';
@@ -85,8 +86,7 @@ export const DEFAULT_STEP_LIMITS: StepLimits = { maxSteps: MAX_STEPS, maxActors:
 /** Undo goes this far back; older edits are dropped. */
 export const MAX_UNDO = 500;
 
-const sameOverrides = (a: ConfigOverrides, b: ConfigOverrides) =>
-  a.fencing === b.fencing && a.minting === b.minting && a.check === b.check && a.ttl === b.ttl;
+const sameOverrides = (a: ConfigOverrides, b: ConfigOverrides) => a.fencing === b.fencing && a.minting === b.minting && a.check === b.check && a.ttl === b.ttl;
 
 export function createSandboxStore(options: SandboxOptions): SandboxStore {
   const limits = options.limits ?? DEFAULT_STEP_LIMITS;
@@ -106,7 +106,7 @@ export function createSandboxStore(options: SandboxOptions): SandboxStore {
       try {
         result = options.simulate(scenario, edit.overrides);
       } catch (err) {
-        set({ refusal: `the engine refused this run: ${(err as Error).message}` });
+        set({ refusal: `the engine refused this run: ${errorMessage(err)}` });
         return false;
       }
       const { steps, overrides, past, future, revision } = get();

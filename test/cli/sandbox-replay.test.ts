@@ -23,17 +23,23 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a saved run replays identically with sim --json', () => {
   it.each([
-    ['late-write', (s: ReturnType<typeof createSandboxStore>['getState']) => {
-      s().addStep(14, { actor: 'A', do: 'pause' });
-      s().addStep(5, { actor: 'C', do: 'write', value: 'say "hi"', delay: 4 });
-      s().setOverrides({ fencing: false, ttl: 6 });
-    }],
-    ['amnesia', (s: ReturnType<typeof createSandboxStore>['getState']) => {
-      s().addStep(3, { actor: 'coordinator', do: 'failover' });
-      s().addStep(4, { actor: 'sink', do: 'sink-restart', durable: false });
-      s().moveStep(0, 1);
-      s().setOverrides({ minting: 'volatile', check: 'split' });
-    }],
+    [
+      'late-write',
+      (s: ReturnType<typeof createSandboxStore>['getState']) => {
+        s().addStep(14, { actor: 'A', do: 'pause' });
+        s().addStep(5, { actor: 'C', do: 'write', value: 'say "hi"', delay: 4 });
+        s().setOverrides({ fencing: false, ttl: 6 });
+      },
+    ],
+    [
+      'amnesia',
+      (s: ReturnType<typeof createSandboxStore>['getState']) => {
+        s().addStep(3, { actor: 'coordinator', do: 'failover' });
+        s().addStep(4, { actor: 'sink', do: 'sink-restart', durable: false });
+        s().moveStep(0, 1);
+        s().setOverrides({ minting: 'volatile', check: 'split' });
+      },
+    ],
   ])('%s, acted on', (id, act) => {
     const store = createSandboxStore({ simulate });
     store.getState().open(findShippedScenario(id)!);

@@ -26,7 +26,14 @@ describe.skipIf(!tt.enabled)('acting on a run, at 80x24', () => {
     await term.send('4');
     // The change line wraps at 80 columns: match it across line breaks.
     const sentence = `Changed by adding A's pause at t=14: A's stale write is no longer accepted; the sink ends at "100" instead of "1".`;
-    const changed = await term.waitFor(new RegExp(sentence.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')));
+    const changed = await term.waitFor(
+      new RegExp(
+        sentence
+          .split(' ')
+          .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('\\s+'),
+      ),
+    );
     expect(changed).toContain('Your acts: 1');
     for (const line of changed.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
 

@@ -42,7 +42,7 @@ describe('solved challenges in progress', () => {
       { id: 'fence-it', title: 'Fence the late write', lesson: 'token-contract', par: 1 },
       { id: 'lose-b-update', title: "Lose B's update", lesson: 'stale-holder', par: 1 },
     ];
-    const summary = summarize([], state, emptyReview(), [], t2, undefined, infos);
+    const summary = summarize([], state, emptyReview(), [], t2, undefined, [], infos);
     expect(summary.challengesSolved).toBe(1);
     expect(summary.challenges[1]).toMatchObject({ id: 'lose-b-update', solved: false, fewestActs: null });
     const text = progressLines(summary, 80, true).join('\n');

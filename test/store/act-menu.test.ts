@@ -60,7 +60,12 @@ describe('act menu', () => {
 
 describe('linkSandbox: the simulator and its sandbox as one run', () => {
   function linked() {
-    const sim = createSimulatorStore({ simulate, explore: () => { throw new Error('unused'); } });
+    const sim = createSimulatorStore({
+      simulate,
+      explore: () => {
+        throw new Error('unused');
+      },
+    });
     const sandbox = createSandboxStore({ simulate });
     sim.getState().open(spec());
     sandbox.getState().open(spec());

@@ -9,7 +9,13 @@ import { SPEC_LATE_WRITE } from '../core/helpers.js';
 function setUp(save: (text: string, path: string) => { saved: string } | { refused: string }) {
   const sandbox = createSandboxStore({ simulate });
   sandbox.getState().open(loadScenarioText(SPEC_LATE_WRITE, 'late-write.yaml'));
-  const controls = createSandboxControls({ sandbox, now: () => ({ tick: 5, minting: 'durable' }), save, defaultPath: (id) => `/data/runs/${id}.yaml`, idFromTitle });
+  const controls = createSandboxControls({
+    sandbox,
+    now: () => ({ tick: 5, minting: 'durable' }),
+    save,
+    defaultPath: (id) => `/data/runs/${id}.yaml`,
+    idFromTitle,
+  });
   return { box: () => sandbox.getState(), c: () => controls.getState() };
 }
 

@@ -59,7 +59,13 @@ describe('sandbox store under random acts', () => {
       expect(after.steps.length).toBeGreaterThan(0);
       expect(after.steps).toEqual(inRunOrder(after.steps));
       after.steps.forEach((step, i) => {
-        expect(refuseStep(step, after.steps.filter((_, j) => j !== i), DEFAULT_STEP_LIMITS)).toBeNull();
+        expect(
+          refuseStep(
+            step,
+            after.steps.filter((_, j) => j !== i),
+            DEFAULT_STEP_LIMITS,
+          ),
+        ).toBeNull();
       });
       expect(after.result).toEqual(simulate(after.scenario()!, after.overrides));
       if (n % 50 === 49) {

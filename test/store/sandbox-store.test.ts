@@ -77,7 +77,11 @@ describe('sandbox store: acting on a run', () => {
     const moved = s().steps[s().selected!]!;
     expect(moved).toMatchObject({ do: 'pause', at: 3 });
     // At tick 3 it comes first (it was listed before B's acquire).
-    expect(s().steps.filter((x) => x.at === 3).map((x) => x.do)).toEqual(['pause', 'acquire']);
+    expect(
+      s()
+        .steps.filter((x) => x.at === 3)
+        .map((x) => x.do),
+    ).toEqual(['pause', 'acquire']);
     expect(s().lastAct).toBe("moving A's pause from t=2 to t=3");
     expect(s().acts()?.changed).toBe(1);
   });

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import type { Scenario } from '../../core/types.js';
 import { writeFileAtomic } from '../../platform/atomic-file.js';
+import { errorMessage } from '../../platform/error-message.js';
 import { dataDir } from '../../platform/data-dir.js';
 import { ContentError, formatProblem } from '../shared/problems.js';
 import { loadScenarioFile, loadScenarioText } from './scenario-loader.js';
@@ -40,14 +41,14 @@ export function saveRun(text: string, path: string, cwd = process.cwd()): SaveOu
   try {
     loadScenarioText(text, target);
   } catch (err) {
-    const why = err instanceof ContentError ? err.problems.map(formatProblem).join('; ') : (err as Error).message;
+    const why = err instanceof ContentError ? err.problems.map(formatProblem).join('; ') : errorMessage(err);
     return { refused: `the run is not a valid scenario, so nothing was written: ${why}` };
   }
   if (existsSync(target)) return { refused: `${target} already exists; choose another name (nothing was written)` };
   try {
     writeFileAtomic(target, text);
   } catch (err) {
-    return { refused: `${target} could not be written: ${(err as Error).message}` };
+    return { refused: `${target} could not be written: ${errorMessage(err)}` };
   }
   return { saved: target };
 }
@@ -70,7 +71,7 @@ export function listSavedRuns(env: NodeJS.ProcessEnv = process.env): SavedRuns {
     } catch (err) {
       // Short enough for one line of the list: the file's name, the line, the first problem.
       const first = err instanceof ContentError ? err.problems[0] : undefined;
-      problems.push(first ? `${basename(file)}:${first.line}: ${first.message}` : `${basename(file)}: ${(err as Error).message}`);
+      problems.push(first ? `${basename(file)}:${first.line}: ${first.message}` : `${basename(file)}: ${errorMessage(err)}`);
     }
   }
   return { runs, problems };

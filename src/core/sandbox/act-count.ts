@@ -24,10 +24,7 @@ export interface ActCount {
  * (moved, or another delay or value), paired in list order; the rest were
  * added or removed.
  */
-export function countActs(
-  start: { steps: readonly Step[]; config: ScenarioConfig },
-  now: { steps: readonly Step[]; config: ScenarioConfig },
-): ActCount {
+export function countActs(start: { steps: readonly Step[]; config: ScenarioConfig }, now: { steps: readonly Step[]; config: ScenarioConfig }): ActCount {
   const leftStart = [...start.steps];
   const leftNow: Step[] = [];
   for (const step of now.steps) {

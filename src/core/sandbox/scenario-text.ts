@@ -54,11 +54,7 @@ export function stepLine(step: Step): string {
 
 export function scenarioText(input: ScenarioTextInput): string {
   const c = input.config;
-  const lines = [
-    '# A run saved from the simulator. Replay it: fence-tutor sim --scenario-file THIS_FILE',
-    `id: ${input.id}`,
-    `title: ${q(input.title)}`,
-  ];
+  const lines = ['# A run saved from the simulator. Replay it: fence-tutor sim --scenario-file THIS_FILE', `id: ${input.id}`, `title: ${q(input.title)}`];
   if (input.summary) lines.push(`summary: ${q(input.summary)}`);
   lines.push(
     'config:',

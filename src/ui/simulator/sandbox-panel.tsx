@@ -52,8 +52,7 @@ function Typing({ prompt, text, suggested, theme }: { prompt: string; text: stri
         {prompt}:
       </Text>
       <Text wrap="truncate">
-        {theme.symbols.pointer}{' '}
-        <Text color={suggested ? theme.color('muted') : theme.color('selected')}>{sanitizeLine(text)}</Text>
+        {theme.symbols.pointer} <Text color={suggested ? theme.color('muted') : theme.color('selected')}>{sanitizeLine(text)}</Text>
         {suggested ? ' (suggested: type to replace, enter to keep)' : '_'}
       </Text>
     </Box>
@@ -69,7 +68,10 @@ export function SandboxPanel({ sandbox, controls, theme, stepRows = MAX_STEP_ROW
   if (focus.kind === 'menu') {
     const menu = focus.menu;
     if (menu.phase === 'type') return <Typing prompt={typePrompt(menu)} text={menu.text} suggested={menu.suggested} theme={theme} />;
-    const title = menu.phase === 'who' ? `Act at t=${menu.tick} ${theme.symbols.separator} who acts?` : `Act at t=${menu.tick} ${theme.symbols.separator} ${menu.actor === 'coordinator' || menu.actor === 'sink' ? `the ${menu.actor}` : menu.actor}:`;
+    const title =
+      menu.phase === 'who'
+        ? `Act at t=${menu.tick} ${theme.symbols.separator} who acts?`
+        : `Act at t=${menu.tick} ${theme.symbols.separator} ${menu.actor === 'coordinator' || menu.actor === 'sink' ? `the ${menu.actor}` : menu.actor}:`;
     return <Choices title={title} labels={menu.options.map((o) => o.label)} highlighted={menu.highlighted} theme={theme} />;
   }
   if (focus.kind === 'save') {
@@ -126,7 +128,8 @@ export function SandboxStatus({ sandbox, controls, theme }: Sandbox & { theme: T
   return (
     <Text color={theme.color('muted')} wrap="truncate">
       {' '}
-      {acts === 0 ? 'Your acts: none yet' : `Your acts: ${acts}`} {theme.symbols.dot} x act {theme.symbols.dot} s steps {theme.symbols.dot} u undo {theme.symbols.dot} w save
+      {acts === 0 ? 'Your acts: none yet' : `Your acts: ${acts}`} {theme.symbols.dot} x act {theme.symbols.dot} s steps {theme.symbols.dot} u undo{' '}
+      {theme.symbols.dot} w save
     </Text>
   );
 }
