@@ -9,6 +9,7 @@ export function printPlainHome(_display: Display): void {
     '  fence-tutor lessons                      the lessons, in order',
     '  fence-tutor lesson 1 --plain             read a lesson as text',
     '  fence-tutor scenarios                    the shipped scenarios',
+    '  fence-tutor challenges                   goals to reach by acting on a run',
     '  fence-tutor sim --scenario late-write    a scenario as a text timeline',
     '  fence-tutor explore --scenario late-write --check split',
     '                                           every ordering of in-flight writes',

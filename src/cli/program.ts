@@ -21,6 +21,8 @@ const DATA_DIR_USE: Record<string, 'read' | 'write'> = {
   progress: 'read',
   quiz: 'read',
   lab: 'write',
+  challenges: 'read',
+  challenge: 'write',
 };
 
 export function buildProgram(): Command {

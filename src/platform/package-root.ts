@@ -35,7 +35,7 @@ export function toolVersion(): string {
   return locate().version;
 }
 
-/** A folder of shipped content: `lessons`, `quizzes` or `scenarios`. */
-export function shippedDir(kind: 'lessons' | 'quizzes' | 'scenarios'): string {
+/** A folder of shipped content: `lessons`, `quizzes`, `scenarios` or `challenges`. */
+export function shippedDir(kind: 'lessons' | 'quizzes' | 'scenarios' | 'challenges'): string {
   return join(packageRoot(), kind);
 }

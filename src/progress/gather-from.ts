@@ -10,7 +10,7 @@ import { loadReview } from '../reports/review-store.js';
 import { loadProgress, type ProgressState } from './progress-file.js';
 import { loadQuizHistory } from './quiz-history.js';
 import { listExercises } from '../content/exercise/exercise-registry.js';
-import { type ExerciseInfo, type LessonInfo, type ProgressSummary, summarize } from './summary.js';
+import { type ChallengeInfo, type ExerciseInfo, type LessonInfo, type ProgressSummary, summarize } from './summary.js';
 
 /** The review boxes the quiz keeps (review.json), through the quiz's own store. */
 export function loadReviewBoxes(dir?: string, warn?: (m: string) => void): ReviewState {
@@ -34,11 +34,13 @@ export interface GatherOptions {
   /** The progress in memory (the app's store), else read from the file. */
   progress?: ProgressState;
   warn?: (m: string) => void;
+  /** The challenges to list (shipped and local); none when absent. */
+  challenges?: readonly ChallengeInfo[];
 }
 
 export function gatherProgressFrom(lessons: LessonSources, o: GatherOptions): ProgressSummary {
   const progress = o.progress ?? loadProgress(o.dir, o.warn);
-  return summarize(lessonInfosFrom(lessons), progress, loadReviewBoxes(o.dir, o.warn), loadQuizHistory(o.dir), o.now, undefined, exerciseInfos(o.warn));
+  return summarize(lessonInfosFrom(lessons), progress, loadReviewBoxes(o.dir, o.warn), loadQuizHistory(o.dir), o.now, undefined, exerciseInfos(o.warn), o.challenges ?? []);
 }
 
 /** The shipped exercises' ids and titles; none (with a warning) when their manifests cannot be read. */

@@ -55,6 +55,12 @@ export interface ExerciseProgress {
   hintsSeen?: number;
 }
 
+/** A solved challenge (issue 20): when first solved, and the fewest acts it took. */
+export interface ChallengeProgress {
+  solvedAt: string;
+  fewestActs: number;
+}
+
 export interface ProgressState {
   schemaVersion: number;
   /** The lesson Home's Continue offers. */
@@ -62,6 +68,8 @@ export interface ProgressState {
   lessons: Record<string, LessonProgress>;
   /** Absent in files written by 0.1.0 (no exercises then): read as none. */
   exercises?: Record<string, ExerciseProgress>;
+  /** Solved challenges by id; absent in a file from before challenges. */
+  challenges?: Record<string, ChallengeProgress>;
 }
 
 export function emptyProgress(): ProgressState {
@@ -113,11 +121,13 @@ export function parseProgress(raw: unknown): ProgressState {
   }
   const last = raw.lastLessonId;
   const exercises = parseExercises(raw.exercises);
+  const challenges = parseChallenges(raw.challenges);
   return {
     schemaVersion: PROGRESS_SCHEMA_VERSION,
     lastLessonId: typeof last === 'string' ? last : null,
     lessons,
     ...(exercises ? { exercises } : {}),
+    ...(challenges ? { challenges } : {}),
   };
 }
 
@@ -137,6 +147,19 @@ function parseExercises(raw: unknown): Record<string, ExerciseProgress> | undefi
       ...optional('answer'),
       ...(typeof value.hintsSeen === 'number' && Number.isInteger(value.hintsSeen) && value.hintsSeen >= 0 ? { hintsSeen: value.hintsSeen } : {}),
     };
+  }
+  return out;
+}
+
+function parseChallenges(raw: unknown): Record<string, ChallengeProgress> | undefined {
+  if (raw === undefined) return undefined;
+  if (!isRecord(raw)) throw new Error('`challenges` is not an object');
+  const out: Record<string, ChallengeProgress> = {};
+  for (const [id, value] of Object.entries(raw)) {
+    if (!isRecord(value)) throw new Error(`challenge ${id} is not an object`);
+    const acts = num(value.fewestActs, `challenge ${id}: fewestActs`);
+    if (!Number.isSafeInteger(acts) || acts < 0) throw new Error(`challenge ${id}: fewestActs is not a count`);
+    out[id] = { solvedAt: str(value.solvedAt, `challenge ${id}: solvedAt`), fewestActs: acts };
   }
   return out;
 }

@@ -6,7 +6,7 @@
  * spent added (mine's increase since base on top of disk's), and where this
  * instance moved the reader or Continue, its choice. Pure: no I/O.
  */
-import type { ExerciseProgress, LessonProgress, ProgressState, SelfCheckAnswer } from './progress-file.js';
+import type { ChallengeProgress, ExerciseProgress, LessonProgress, ProgressState, SelfCheckAnswer } from './progress-file.js';
 
 const earliest = (a: string, b: string) => (a <= b ? a : b);
 const latest = (a: string, b: string) => (a >= b ? a : b);
@@ -49,7 +49,28 @@ export function mergeProgress(disk: ProgressState, base: ProgressState, mine: Pr
   }
   const lastLessonId = mine.lastLessonId !== base.lastLessonId ? mine.lastLessonId : disk.lastLessonId;
   const exercises = mergeExercises(disk.exercises, mine.exercises);
-  return { schemaVersion: disk.schemaVersion, lastLessonId, lessons, ...(exercises ? { exercises } : {}) };
+  const challenges = mergeChallenges(disk.challenges, mine.challenges);
+  return {
+    schemaVersion: disk.schemaVersion,
+    lastLessonId,
+    lessons,
+    ...(exercises ? { exercises } : {}),
+    ...(challenges ? { challenges } : {}),
+  };
+}
+
+/** Solved in either instance stays solved: the earliest solve, the fewest acts. */
+function mergeChallenges(
+  disk: Record<string, ChallengeProgress> | undefined,
+  mine: Record<string, ChallengeProgress> | undefined,
+): Record<string, ChallengeProgress> | undefined {
+  if (!disk && !mine) return undefined;
+  const out: Record<string, ChallengeProgress> = { ...(disk ?? {}) };
+  for (const [id, c] of Object.entries(mine ?? {})) {
+    const d = out[id];
+    out[id] = d ? { solvedAt: earliest(d.solvedAt, c.solvedAt), fewestActs: Math.min(d.fewestActs, c.fewestActs) } : c;
+  }
+  return out;
 }
 
 /** Exercises from both; the earliest start and pass, the latest check, and an answer wherever one was given. */

@@ -82,3 +82,12 @@ export function settleCompletion(state: ProgressState, id: string, selfCheckIds:
   if (!l || l.completedAt || !isComplete(l, selfCheckIds)) return state;
   return withLesson(state, id, (x) => ({ ...x, completedAt: now.toISOString() }), now);
 }
+
+/** A challenge solved in `acts` acts: the first solve's time stays, the fewest acts are kept. */
+export function recordChallengeSolved(state: ProgressState, id: string, acts: number, now: Date): ProgressState {
+  const before = state.challenges?.[id];
+  const entry = before
+    ? { solvedAt: before.solvedAt, fewestActs: Math.min(before.fewestActs, acts) }
+    : { solvedAt: now.toISOString(), fewestActs: acts };
+  return { ...state, challenges: { ...(state.challenges ?? {}), [id]: entry } };
+}

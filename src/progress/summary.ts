@@ -49,8 +49,26 @@ export interface ExerciseSummary {
   answered: boolean;
 }
 
+/** The few facts of a challenge Progress needs. */
+export interface ChallengeInfo {
+  id: string;
+  title: string;
+  lesson: string;
+  par: number;
+}
+
+export interface ChallengeSummary extends ChallengeInfo {
+  solved: boolean;
+  /** The fewest acts it was solved in, or null. */
+  fewestActs: number | null;
+  solvedAt: string | null;
+}
+
 export interface ProgressSummary {
   lessons: LessonSummary[];
+  /** Every challenge listed, solved or not (issue 20). */
+  challenges: ChallengeSummary[];
+  challengesSolved: number;
   lessonsDone: number;
   lessonsTotal: number;
   timeSpentMs: number;
@@ -70,7 +88,12 @@ export function summarize(
   now: Date,
   knownQuestions?: ReadonlySet<string>,
   exercises: readonly ExerciseInfo[] = [],
+  challenges: readonly ChallengeInfo[] = [],
 ): ProgressSummary {
+  const challengeRows = challenges.map((c): ChallengeSummary => {
+    const p = progress.challenges?.[c.id];
+    return { id: c.id, title: c.title, lesson: c.lesson, par: c.par, solved: p !== undefined, fewestActs: p?.fewestActs ?? null, solvedAt: p?.solvedAt ?? null };
+  });
   const rows = lessons.map((l): LessonSummary => {
     const p = progress.lessons[l.id];
     const answers = l.selfCheckIds.map((q) => p?.selfCheck[q]).filter((a) => a !== undefined);
@@ -92,6 +115,8 @@ export function summarize(
   const lastProgress = last ? progress.lessons[last.id] : undefined;
   return {
     lessons: rows,
+    challenges: challengeRows,
+    challengesSolved: challengeRows.filter((c) => c.solved).length,
     lessonsDone: rows.filter((r) => r.completed).length,
     lessonsTotal: rows.length,
     // Time in lessons that are no longer listed still counts: it was spent.

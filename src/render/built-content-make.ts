@@ -26,6 +26,8 @@ import { validateContent } from '../content/validate/validate.js';
 import { realLoaders } from '../content/validate/validate-loaders.js';
 import { listShippedScenarios } from '../content/scenario/scenario-loader.js';
 import type { Scenario } from '../core/types.js';
+import { allChallenges } from '../content/challenges/challenge-files.js';
+import type { Challenge } from '../content/challenges/challenge-types.js';
 
 export interface BuiltContentFiles {
   content: BuiltContent;
@@ -39,6 +41,16 @@ export interface BuiltContentFiles {
 function shippedScenarios(): Scenario[] | undefined {
   try {
     return listShippedScenarios();
+  } catch (err) {
+    if (err instanceof ContentError) return undefined;
+    throw err;
+  }
+}
+
+/** The shipped challenges, or undefined when one does not load (the loader must then report it). */
+function shippedChallenges(): Challenge[] | undefined {
+  try {
+    return allChallenges();
   } catch (err) {
     if (err instanceof ContentError) return undefined;
     throw err;
@@ -69,8 +81,9 @@ export function makeBuiltContent(root = packageRoot()): BuiltContentFiles {
   const curriculum: Curriculum = checked.curriculum ?? { dir: resolve(root, 'lessons'), lessons: [], glossary: [] };
   const plain: Record<string, string> = {};
   const scenarios = shippedScenarios();
+  const challenges = shippedChallenges();
   // A snapshot of content that does not load whole is never used: the loaders must report the problems.
-  const loadsWhole = checked.curriculum !== undefined && checked.problems.length === 0 && scenarios !== undefined;
+  const loadsWhole = checked.curriculum !== undefined && checked.problems.length === 0 && scenarios !== undefined && challenges !== undefined;
   if (loadsWhole) {
     for (const lesson of curriculum.lessons) {
       for (const ascii of [false, true]) {
@@ -92,6 +105,11 @@ export function makeBuiltContent(root = packageRoot()): BuiltContentFiles {
       warnings: report.warnings.map((p) => ({ ...p, file: fromRoot(p.file) })),
     },
     scenarios: (scenarios ?? []).map((sc) => (sc.origin ? { ...sc, origin: { ...sc.origin, file: fromRoot(sc.origin.file) } } : sc)),
+    challenges: (challenges ?? []).map((c) => ({
+      ...c,
+      file: fromRoot(c.file),
+      start: c.start.origin ? { ...c.start, origin: { ...c.start.origin, file: fromRoot(c.start.origin.file) } } : c.start,
+    })),
   };
   return { content, plain, banks: shippedBanks() };
 }

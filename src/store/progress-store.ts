@@ -10,7 +10,15 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { dataDir } from '../platform/data-dir.js';
 import { emptyProgress, loadProgress, type ProgressState, saveProgressMerged } from '../progress/progress-file.js';
-import { addTime, markOpened, markViewed, recordSelfCheck, settleCompletion, type ViewReport } from '../progress/progress-model.js';
+import {
+  addTime,
+  markOpened,
+  markViewed,
+  recordChallengeSolved,
+  recordSelfCheck,
+  settleCompletion,
+  type ViewReport,
+} from '../progress/progress-model.js';
 import { errorMessage } from '../platform/error-message.js';
 
 export interface ProgressStoreState {
@@ -28,6 +36,8 @@ export interface ProgressStoreState {
   settle: (lessonId: string, selfCheckIds: readonly string[]) => void;
   flush: () => void;
   dismissWarning: () => void;
+  /** A challenge solved in `acts` acts: kept with the fewest acts (saved at once). */
+  solveChallenge: (challengeId: string, acts: number) => void;
 }
 
 export type ProgressStore = StoreApi<ProgressStoreState>;
@@ -79,6 +89,7 @@ export function createProgressStore(options: ProgressStoreOptions = {}): Progres
         if (get().dirty) save(get().progress);
       },
       dismissWarning: () => set({ warning: null }),
+      solveChallenge: (id, acts) => save(recordChallengeSolved(get().progress, id, acts, now())),
     };
   });
 }

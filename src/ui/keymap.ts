@@ -177,6 +177,42 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
       { action: 'open', keys: ['enter'], label: 'enter', hint: 'read', help: 'read the highlighted lesson', inHints: true },
     ],
   },
+  challenges: {
+    title: 'Challenges',
+    bindings: [
+      { action: 'move', keys: ['up', 'down', 'k', 'j'], label: '{up}/{down}', hint: 'move', help: 'move through the challenges', inHints: true },
+      { action: 'open', keys: ['enter'], label: 'enter', hint: 'open', help: 'open the highlighted challenge', inHints: true },
+    ],
+  },
+  challenge: {
+    title: 'Challenge',
+    bindings: [
+      { action: 'move', keys: ['up', 'down', 'k', 'j'], label: '{up}/{down}', hint: 'step', help: 'select a step of the run', inHints: true },
+      { action: 'add', keys: ['n'], label: 'n', hint: 'add', help: 'add a step at the selected step\'s tick (the steps the challenge allows)', inHints: true },
+      { action: 'delete', keys: ['x'], label: 'x', hint: 'delete', help: 'delete the selected step', inHints: true },
+      { action: 'earlier', keys: ['<', ','], label: '<', hint: '', help: 'move the selected step one tick earlier' },
+      { action: 'later', keys: ['>', '.'], label: '>', hint: '', help: 'move the selected step one tick later' },
+      { action: 'move-step', keys: [], label: '</>', hint: 'move', help: '(earlier / later)', inHints: true },
+      { action: 'delay-up', keys: ['+', '='], label: '+', hint: '', help: 'one more tick of delay (a write) or of pause (a pause)' },
+      { action: 'delay-down', keys: ['-', '_'], label: '-', hint: '', help: 'one tick less of delay or of pause' },
+      { action: 'ttl-down', keys: ['['], label: '[', hint: '', help: 'shorten the lease by one tick, if the challenge allows' },
+      { action: 'ttl-up', keys: [']'], label: ']', hint: '', help: 'lengthen the lease by one tick, if the challenge allows' },
+      { action: 'fencing', keys: ['f'], label: 'f', hint: '', help: 'fencing on/off, if the challenge allows' },
+      { action: 'minting', keys: ['d'], label: 'd', hint: '', help: 'durable or volatile minting, if the challenge allows' },
+      { action: 'check', keys: ['a'], label: 'a', hint: '', help: 'atomic or split check, if the challenge allows' },
+      { action: 'undo', keys: ['u'], label: 'u', hint: 'undo', help: 'undo the last act', inHints: true },
+      { action: 'redo', keys: ['r'], label: 'r', hint: '', help: 'redo what was undone' },
+      { action: 'hint', keys: ['h'], label: 'h', hint: 'hint', help: 'show the next hint', inHints: true },
+      { action: 'solution', keys: ['s'], label: 's', hint: '', help: 'show or hide the reference solution' },
+    ],
+  },
+  'challenge-add': {
+    title: 'Add a step',
+    bindings: [
+      { action: 'move', keys: ['up', 'down', 'k', 'j'], label: '{up}/{down}', hint: 'move', help: 'move through the steps', inHints: true },
+      { action: 'choose', keys: ['enter'], label: 'enter', hint: 'add', help: 'add the highlighted step', inHints: true },
+    ],
+  },
   progress: {
     title: 'Progress',
     bindings: [

@@ -32,6 +32,13 @@ export function progressLines(s: ProgressSummary, width: number, ascii: boolean)
       out.push(...wrapText(`${l.number}. ${title}  ${right}`, w));
     }
   }
+  if (s.challenges.length > 0) {
+    out.push('');
+    out.push(`Challenges solved: ${s.challengesSolved} of ${s.challenges.length}${s.challengesSolved === 0 ? ' (fence-tutor challenges)' : ''}`);
+    for (const c of s.challenges.filter((x) => x.solved)) {
+      out.push(`  ${done} ${c.title}  ${dot} ${c.fewestActs} act${c.fewestActs === 1 ? '' : 's'} (par ${c.par})`);
+    }
+  }
   out.push('');
   if (s.quizHistory.length === 0) {
     out.push('Quiz history: none yet (fence-tutor quiz)');

@@ -15,6 +15,7 @@ import {
   shippedContentHash,
   shippedContentTargets,
 } from '../../src/content/shared/built-content.js';
+import { allChallenges } from '../../src/content/challenges/challenge-files.js';
 import { checkCurriculum } from '../../src/content/lesson/lesson-loader.js';
 import { lessonPlainText } from '../../src/render/lesson-plain.js';
 import { loadShippedBank, shippedBankIds } from '../../src/content/quiz/quiz-loader.js';
@@ -67,6 +68,12 @@ describe('the built snapshot of the shipped content', () => {
     const fromFiles = listShippedScenarios();
     expect(fromFiles.length).toBeGreaterThan(0);
     expect(builtContent()!.scenarios).toEqual(fromFiles);
+  });
+
+  it('holds the shipped challenges as the challenge loader lists them', () => {
+    const fromFiles = allChallenges();
+    expect(fromFiles.length).toBeGreaterThanOrEqual(12);
+    expect(builtContent()!.challenges).toEqual(fromFiles);
   });
 
   it('offers no laid-out text at another width (the renderer does that)', () => {

@@ -4,6 +4,8 @@
  */
 import type { Command } from 'commander';
 import { register as assign } from './assign.js';
+import { register as challenge } from './challenge.js';
+import { register as challenges } from './challenges.js';
 import { register as exercise } from './exercise.js';
 import { register as exerciseClient } from './exercise-client.js';
 import { register as exerciseSink } from './exercise-sink.js';
@@ -22,7 +24,7 @@ import { register as sim } from './sim.js';
 import { register as validate } from './validate.js';
 
 export function registerAll(program: Command): void {
-  for (const register of [lessons, lesson, scenarios, sim, explore, quiz, progress, lab, exercises, exercise, assign, grade, validate, labWorker, labSink, exerciseSink, exerciseClient]) {
+  for (const register of [lessons, lesson, scenarios, sim, explore, challenges, challenge, quiz, progress, lab, exercises, exercise, assign, grade, validate, labWorker, labSink, exerciseSink, exerciseClient]) {
     register(program);
   }
 }

@@ -35,7 +35,10 @@ Examples:
       const { builtContent } = await import('../../content/shared/built-content.js');
       const built = flags.content === undefined ? builtContent() : undefined;
       const summary = built
-        ? (await import('../../progress/gather-from.js')).gatherProgressFrom({ curriculum: built.curriculum, localIds: new Set() }, { flags, now: new Date() })
+        ? (await import('../../progress/gather-from.js')).gatherProgressFrom(
+            { curriculum: built.curriculum, localIds: new Set() },
+            { flags, now: new Date(), challenges: (built.challenges ?? []).map(({ id, title, lesson, par }) => ({ id, title, lesson, par })) },
+          )
         : (await import('../../progress/gather.js')).gatherProgress({ flags, now: new Date() });
       if (flags.json) {
         const { printJson } = await import('../json-output.js');

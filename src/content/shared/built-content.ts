@@ -23,6 +23,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import { packageRoot } from '../../platform/package-root.js';
 import type { QuizBank } from '../../core/quiz/types.js';
 import type { Scenario } from '../../core/types.js';
+import type { Challenge } from '../challenges/challenge-types.js';
 import type { Curriculum } from '../lesson/lesson-types.js';
 import type { ValidateReport } from '../validate/validate-summary.js';
 
@@ -46,11 +47,13 @@ export interface BuiltContent {
   validate: ValidateReport;
   /** The shipped scenarios as listShippedScenarios() gives them; origin files relative to the package root. */
   scenarios: Scenario[];
+  /** The shipped challenges as the loader gives them; files relative to the package root. Absent in an older snapshot. */
+  challenges?: Challenge[];
 }
 
 /** What `validate` with no argument checks: the shipped folders (and assignments/ when shipped). */
 export function shippedContentTargets(root = packageRoot()): string[] {
-  const targets = ['lessons', 'quizzes', 'scenarios'].map((d) => join(root, d));
+  const targets = ['lessons', 'quizzes', 'scenarios', 'challenges'].map((d) => join(root, d));
   const assignments = join(root, 'assignments');
   if (existsSync(assignments)) targets.push(assignments);
   return targets;
@@ -120,7 +123,13 @@ function rehydrate(content: BuiltContent, root: string): BuiltContent {
     warnings: content.validate.warnings.map((p) => ({ ...p, file: at(p.file) })),
   };
   const scenarios = content.scenarios.map((sc) => (sc.origin ? { ...sc, origin: { ...sc.origin, file: join(root, sc.origin.file) } } : sc));
-  return { ...content, curriculum, validate, scenarios };
+  const fromRoot = (file: string) => (isAbsolute(file) ? file : join(root, file));
+  const challenges = content.challenges?.map((c) => ({
+    ...c,
+    file: fromRoot(c.file),
+    start: c.start.origin ? { ...c.start, origin: { ...c.start.origin, file: fromRoot(c.start.origin.file) } } : c.start,
+  }));
+  return { ...content, curriculum, validate, scenarios, ...(challenges ? { challenges } : {}) };
 }
 
 let cached: { value: BuiltContent | undefined } | undefined;

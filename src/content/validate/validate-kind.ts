@@ -1,7 +1,7 @@
 /**
  * What kind of content a file is, and which files a path stands for.
  * The kind comes from the file's `kind:` field, else from the folder it is in
- * (lessons/, quizzes/, scenarios/, assignments/), else from its extension
+ * (lessons/, quizzes/, scenarios/, assignments/, challenges/), else from its extension
  * (Markdown is a lesson). A YAML file with neither is refused.
  */
 import { readdirSync, statSync } from 'node:fs';
@@ -12,7 +12,7 @@ import type { Problem } from '../shared/problems.js';
 import { MAX_CONTENT_BYTES, parseYaml } from '../shared/yaml.js';
 import { pathFailure, readBoundedText } from '../../platform/bounded-read.js';
 
-export const CONTENT_KINDS = ['lesson', 'manifest', 'glossary', 'quiz', 'scenario', 'assignment'] as const;
+export const CONTENT_KINDS = ['lesson', 'manifest', 'glossary', 'quiz', 'scenario', 'assignment', 'challenge'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 const FOLDER_KINDS: Record<string, ContentKind> = {
@@ -20,6 +20,7 @@ const FOLDER_KINDS: Record<string, ContentKind> = {
   quizzes: 'quiz',
   scenarios: 'scenario',
   assignments: 'assignment',
+  challenges: 'challenge',
 };
 
 const YAML_EXT = /\.(ya?ml|json)$/i;

@@ -13,6 +13,8 @@ export interface ValidateCounts {
   assignments: number;
   /** Questions marked `recall: true` among `questions`. */
   recall: number;
+  /** Absent in a report made before challenges existed. */
+  challenges?: number;
 }
 
 export interface ValidateReport {
@@ -30,5 +32,6 @@ export function summarize(counts: ValidateCounts): string {
     `${part(counts.questions, 'question', 'questions')}${counts.recall > 0 ? ` (${counts.recall} recall)` : ''}`,
     part(counts.scenarios, 'scenario', 'scenarios'),
     part(counts.assignments, 'assignment', 'assignments'),
+    ...(counts.challenges ? [part(counts.challenges, 'challenge', 'challenges')] : []),
   ].join(', ')}; no problems`;
 }

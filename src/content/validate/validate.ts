@@ -1,5 +1,5 @@
 /**
- * `fence-tutor validate`: checks lessons, quizzes, scenarios and assignments
+ * `fence-tutor validate`: checks lessons, quizzes, scenarios, assignments and challenges
  * and every reference between them (a lesson's scenario and question blocks,
  * its internal links, a question's lesson), collecting every problem with its
  * file and line. The loaders are passed in, so this file stays testable and
@@ -18,6 +18,7 @@ import { fairnessFindings, lessonsNotYetTaught, type RuleQuestion } from '../qui
 import { classify, expandPath } from './validate-kind.js';
 import { readContentText } from '../shared/read-text.js';
 import { MAX_CONTENT_BYTES } from '../shared/input-limits.js';
+import { validateChallenges } from '../challenges/challenge-validate.js';
 
 /** A question as validate needs it: its id, its lesson, and where it is. */
 export interface QuestionRef extends RuleQuestion {
@@ -72,6 +73,7 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
   const scenarioFiles: string[] = [];
   const quizFiles: string[] = [];
   const assignmentFiles: string[] = [];
+  const challengeFiles: string[] = [];
   for (const given of paths) {
     for (const path of expandPath(resolve(given), problems)) {
       let text: string;
@@ -106,6 +108,9 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
           break;
         case 'assignment':
           assignmentFiles.push(path);
+          break;
+        case 'challenge':
+          challengeFiles.push(path);
           break;
       }
     }
@@ -279,7 +284,12 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
     }
   }
 
-  // 8. Fairness of the banks checked (warnings: an instructor decides).
+  // 8. Challenges: they load, their lessons exist, their goals hold where they should.
+  if (challengeFiles.length > 0) {
+    counts.challenges = validateChallenges(challengeFiles, scenarioById, knownLessons, problems).length;
+  }
+
+  // 9. Fairness of the banks checked (warnings: an instructor decides).
   if (questions.size > 0) {
     const files = [...new Set([...questions.values()].map((q) => q.file))];
     for (const message of fairnessFindings([...questions.values()])) {

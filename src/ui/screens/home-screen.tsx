@@ -22,6 +22,7 @@ export const HOME_ENTRIES: HomeEntry[] = [
   { label: 'Simulator', description: 'watch a stale holder come back', route: { screen: 'simulator' } },
   { label: 'Explore', description: 'every ordering of in-flight writes', route: { screen: 'explore' } },
   { label: 'Quiz', description: 'practice, exam, review', route: { screen: 'quiz' } },
+  { label: 'Challenges', description: 'reach a goal by acting on a run', route: { screen: 'challenges' } },
   { label: 'Lab', description: 'the real thing, on this machine', route: { screen: 'lab' } },
   { label: 'Exercises', description: 'write the code; the tutor checks it for real', route: { screen: 'exercises' } },
   { label: 'Progress', description: 'what you have done so far', route: { screen: 'progress' } },

@@ -44,6 +44,9 @@ export const SCREENS: Record<string, ScreenEntry> = {
   reader: { component: ReaderScreen, keyContext: 'reader' },
   lessons: { component: LessonsScreen, keyContext: 'lessons' },
   progress: { component: ProgressScreen, keyContext: 'progress' },
+  // Challenges bring the engine, the explorer's thread and the sandbox store: loaded when opened.
+  challenges: { component: lazy(() => import('./challenges-screen.js').then((m) => ({ default: m.ChallengesScreen }))), keyContext: 'challenges' },
+  challenge: { component: lazy(() => import('./challenge-screen.js').then((m) => ({ default: m.ChallengeScreen }))), keyContext: 'challenge' },
   lab: { component: lazy(() => import('./lab/lab-screen.js').then((m) => ({ default: m.LabScreen }))), keyContext: 'lab' },
   exercises: { component: lazy(() => import('./exercises/exercises-screen.js').then((m) => ({ default: m.ExercisesScreen }))), keyContext: 'exercises' },
 };

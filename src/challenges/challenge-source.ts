@@ -1,0 +1,15 @@
+/**
+ * The challenges a command sees: the build's snapshot of the shipped ones
+ * when it matches the files and no `--content` is given (no YAML parser, no
+ * loaders: `challenges` must start about as fast as `node -e 0`, issue 18),
+ * else the loaders (shipped, then DIR/challenges), imported only then.
+ */
+import { builtContent } from '../content/shared/built-content.js';
+import type { Challenge } from '../content/challenges/challenge-types.js';
+
+export async function challengeList(flags: { content?: string } = {}): Promise<Challenge[]> {
+  const built = flags.content === undefined ? builtContent()?.challenges : undefined;
+  if (built) return built;
+  const { allChallenges } = await import('../content/challenges/challenge-files.js');
+  return allChallenges(flags);
+}

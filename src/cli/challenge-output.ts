@@ -1,0 +1,55 @@
+/** Plain text of `challenges` and `challenge ID`, and the progress a solve records. */
+import { allowedLine, goalLine } from '../challenges/goal-text.js';
+import type { Challenge } from '../content/challenges/challenge-types.js';
+import { wrapText } from '../render/lesson-wrap.js';
+import { sanitizeText } from '../core/neutralise.js';
+import { loadProgress, saveProgressMerged } from '../progress/progress-file.js';
+import { recordChallengeSolved } from '../progress/progress-model.js';
+import type { Display } from '../platform/display.js';
+
+export interface ChallengeRow {
+  id: string;
+  title: string;
+  lesson: string;
+  status: string;
+  fewestActs: number | null;
+  par: number;
+  proof?: boolean;
+  local?: boolean;
+}
+
+export function challengeListText(rows: readonly ChallengeRow[], display: Pick<Display, 'ascii' | 'columns'>): string {
+  const done = display.ascii ? '+' : '✓';
+  const idWidth = Math.max(...rows.map((r) => r.id.length), 2);
+  const lines = rows.map((r) => {
+    const mark = r.status === 'solved' ? done : ' ';
+    const score = r.fewestActs === null ? `par ${r.par}` : `${r.fewestActs}/${r.par} acts`;
+    const tags = [r.proof ? 'proof' : '', r.local ? 'local' : ''].filter((t) => t !== '').join(', ');
+    return `${mark} ${r.id.padEnd(idWidth)}  ${r.title}${tags ? ` (${tags})` : ''}  [${r.lesson}; ${score}]`;
+  });
+  const solved = rows.filter((r) => r.status === 'solved').length;
+  return sanitizeText(`${lines.join('\n')}\n\n${solved} of ${rows.length} solved. Open one: fence-tutor challenge ${rows[0]?.id ?? 'ID'}\n`);
+}
+
+export function challengeStatementText(c: Challenge, display: Pick<Display, 'columns'>): string {
+  const width = Math.max(40, Math.min(display.columns, 100));
+  const wrap = (text: string) => wrapText(text, width).join('\n');
+  const out = [
+    `${c.title}${c.proof !== undefined ? ' (a proof challenge)' : ''}`,
+    `Lesson: ${c.lesson}    Par: ${c.par} act${c.par === 1 ? '' : 's'}`,
+    '',
+    wrap(c.task),
+    wrap(goalLine(c.goal)),
+    wrap(allowedLine(c.allow)),
+    '',
+    wrap(`Starting run: ${c.scenarioRef ?? 'its own scenario'} (${c.start.steps.length} steps). Act on it in the app (fence-tutor challenge ${c.id} on a terminal), save it with w, then check it: fence-tutor challenge ${c.id} --check FILE`),
+    `Hints: ${c.hints.length} (shown one at a time in the app).`,
+  ];
+  return sanitizeText(`${out.join('\n')}\n`);
+}
+
+/** Records a solve in the progress file (merged with what another instance saved). */
+export function recordSolve(id: string, acts: number): void {
+  const base = loadProgress();
+  saveProgressMerged(base, recordChallengeSolved(base, id, acts, new Date()));
+}

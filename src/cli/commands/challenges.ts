@@ -1,0 +1,41 @@
+/** `fence-tutor challenges [--json]`: the challenges, in lesson order, with what the learner has solved. */
+import type { Command } from 'commander';
+
+export function register(program: Command): void {
+  program
+    .command('challenges')
+    .description('list the challenges: goals to reach by acting on a run')
+    .option('--json', 'print {"challenges": [{id, title, lesson, status, fewestActs, par}, ...]}')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ fence-tutor challenges
+  $ fence-tutor challenge lose-b-update                     open one (on a terminal)
+  $ fence-tutor challenge lose-b-update --check my-run.yaml`,
+    )
+    .action(async (_opts, command: Command) => {
+      const flags = command.optsWithGlobals() as { json?: boolean; content?: string; ascii?: boolean };
+      const { challengeList } = await import('../../challenges/challenge-source.js');
+      const { loadProgress } = await import('../../progress/progress-file.js');
+      const solved = loadProgress().challenges ?? {};
+      const rows = (await challengeList(flags)).map((c) => ({
+        id: c.id,
+        title: c.title,
+        lesson: c.lesson,
+        status: solved[c.id] ? 'solved' : 'unsolved',
+        fewestActs: solved[c.id]?.fewestActs ?? null,
+        par: c.par,
+        ...(c.proof !== undefined ? { proof: true } : {}),
+        ...(c.local ? { local: true } : {}),
+      }));
+      if (flags.json) {
+        const { printJson } = await import('../json-output.js');
+        printJson({ challenges: rows });
+        return;
+      }
+      const { challengeListText } = await import('../challenge-output.js');
+      const { decideDisplay } = await import('../terminal.js');
+      process.stdout.write(challengeListText(rows, decideDisplay(flags)));
+    });
+}

@@ -1,0 +1,241 @@
+/**
+ * A challenge in the app: the goal stated above the timeline, the run's
+ * steps below it, and the verdict of the run as it is now. Acting on the
+ * run goes through the sandbox store (challenge-session.ts): add (n), delete
+ * (x), move (< >), delay (+ -), the toggles and TTL the challenge allows,
+ * undo and redo. An ordering goal is decided off the UI thread; "checking
+ * every ordering" shows until its verdict arrives. A solve is recorded in
+ * progress with its acts.
+ */
+import { Box, Text } from 'ink';
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import { verdictText } from '../../challenges/check-run.js';
+import { allowedLine, goalLine } from '../../challenges/goal-text.js';
+import { stepLineWords } from '../../core/sandbox/act-words.js';
+import { timelineFromSim } from '../../core/timeline/index.js';
+import type { ConfigOverrides } from '../../core/types.js';
+import type { Challenge } from '../../content/challenges/challenge-types.js';
+import { type ChallengeEngine, createChallengeSession } from '../../store/challenge-session.js';
+import { appProgressStore } from '../../store/progress-store.js';
+import { useAppContext } from '../app-context.js';
+import { TimelineView } from '../simulator/timeline-view.js';
+import { TogglesLine } from '../simulator/toggles-line.js';
+import { useScreenInput } from '../use-screen-input.js';
+import { stepDrafts } from './step-drafts.js';
+
+/** Steps shown at once below the timeline (the list scrolls with the selection). */
+const STEP_ROWS = 3;
+
+export function ChallengeView({ challenge, engine }: { challenge: Challenge; engine: ChallengeEngine }) {
+  const { theme, area, router } = useAppContext();
+  const session = useMemo(() => createChallengeSession(challenge, engine, (acts) => appProgressStore().getState().solveChallenge(challenge.id, acts)), [challenge, engine]);
+  const s = useStore(session);
+  const sandbox = useStore(s.sandbox);
+  const [menu, setMenu] = useState<number | null>(null);
+
+  // Every act (and the opening) re-decides the verdict; leaving stops a count under way.
+  const revision = sandbox.revision;
+  useEffect(() => {
+    if (revision >= 0) session.getState().recheck();
+  }, [session, revision]);
+  useEffect(() => () => session.getState().dispose(), [session]);
+  // The act menu takes q/Esc first, and its own keys and help.
+  useEffect(() => {
+    const r = router.getState();
+    r.setKeyContext(menu === null ? null : 'challenge-add');
+    r.setBackGuard(() => {
+      if (menu === null) return false;
+      setMenu(null);
+      return true;
+    });
+  }, [menu, router]);
+  useEffect(
+    () => () => {
+      router.getState().setBackGuard(null);
+      router.getState().setKeyContext(null);
+    },
+    [router],
+  );
+
+  const run = sandbox.scenario();
+  const drafts = useMemo(() => (run ? stepDrafts(run, challenge.allow.steps) : []), [run, challenge.allow.steps]);
+  const selected = sandbox.selected;
+
+  const toggle = (name: 'fencing' | 'minting' | 'check' | 'ttl', next: ConfigOverrides) => {
+    if (!challenge.allow.toggles.includes(name)) {
+      s.sandbox.setState({ refusal: `this challenge does not let you change ${name === 'ttl' ? 'the lease' : name}` });
+      return;
+    }
+    s.sandbox.getState().setOverrides({ ...sandbox.overrides, ...next }, `changing ${name === 'ttl' ? 'the lease' : name}`);
+  };
+
+  useScreenInput(menu === null ? 'challenge' : 'challenge-add', (action, _input, key) => {
+    const st = s.sandbox.getState();
+    const config = st.result?.config;
+    if (menu !== null) {
+      if (action === 'move') setMenu(Math.max(0, Math.min(drafts.length - 1, menu + (key.upArrow || _input === 'k' ? -1 : 1))));
+      if (action === 'choose') {
+        const choice = drafts[menu];
+        const tick = selected === null ? 0 : (st.steps[selected]?.at ?? 0);
+        if (choice) st.addStep(tick, choice.draft);
+        setMenu(null);
+      }
+      return;
+    }
+    const index = selected ?? -1;
+    switch (action) {
+      case 'move':
+        st.select(selected === null ? 0 : selected + (key.upArrow || _input === 'k' ? -1 : 1));
+        break;
+      case 'add':
+        if (drafts.length > 0) setMenu(0);
+        else s.sandbox.setState({ refusal: 'this challenge allows no new steps' });
+        break;
+      case 'delete':
+        st.deleteStep(index);
+        break;
+      case 'earlier':
+        st.moveStep(index, -1);
+        break;
+      case 'later':
+        st.moveStep(index, 1);
+        break;
+      case 'delay-up':
+      case 'delay-down': {
+        const step = st.steps[index];
+        const now = step?.do === 'write' ? step.delay : step?.do === 'pause' ? (step.for ?? 0) : 0;
+        st.setDelay(index, Math.max(0, now + (action === 'delay-up' ? 1 : -1)));
+        break;
+      }
+      case 'fencing':
+        if (config) toggle('fencing', { fencing: !config.fencing });
+        break;
+      case 'minting':
+        if (config) toggle('minting', { minting: config.minting === 'durable' ? 'volatile' : 'durable' });
+        break;
+      case 'check':
+        if (config) toggle('check', { check: config.check === 'atomic' ? 'split' : 'atomic' });
+        break;
+      case 'ttl-down':
+      case 'ttl-up':
+        if (config) toggle('ttl', { ttl: Math.max(2, config.ttl + (action === 'ttl-up' ? 1 : -1)) });
+        break;
+      case 'undo':
+        st.undo();
+        break;
+      case 'redo':
+        st.redo();
+        break;
+      case 'hint':
+        s.nextHint();
+        break;
+      case 'solution':
+        s.toggleSolution();
+        break;
+    }
+  });
+
+  const result = sandbox.result;
+  const model = useMemo(() => (result && run ? timelineFromSim(result, run) : null), [result, run]);
+  if (!result || !model || !run) return <Text>{sandbox.refusal ?? 'Opening the challenge...'}</Text>;
+
+  const width = area.columns - 1;
+  const rule = <Text color={theme.color('muted')}>{` ${theme.symbols.hrule.repeat(Math.max(0, width - 1))}`}</Text>;
+  const acts = s.check?.diff.acts ?? 0;
+  const v = s.verdict;
+  const verdictLine = s.exploring
+    ? `Checking every ordering of this run${theme.ascii ? '...' : '…'}`
+    : v
+      ? v.solved
+        ? `${theme.symbols.accepted} ${verdictText(v)}${challenge.proof !== undefined ? ` Why no ordering can: ${challenge.proof}` : challenge.debrief ? ` ${challenge.debrief}` : ''}`
+        : `Not yet: ${v.misses.map((m) => `${m.field}: wanted ${m.wanted}, the run gives ${m.actual}`).join('; ')}`
+      : '';
+  const message = sandbox.refusal
+    ? `Refused: ${sandbox.refusal}`
+    : s.solutionShown
+      ? `Solution: ${challenge.solution.steps.length} steps, config ${JSON.stringify(challenge.solution.config)}`
+      : s.hintsShown > 0
+        ? `Hint ${s.hintsShown} of ${challenge.hints.length}: ${challenge.hints[s.hintsShown - 1] ?? ''}`
+        : sandbox.lastAct
+          ? `Last act: ${sandbox.lastAct}`
+          : `Press n to add a step, h for a hint.`;
+
+  const first = Math.max(0, Math.min((selected ?? 0) - 2, sandbox.steps.length - STEP_ROWS));
+  const stepRows = sandbox.steps.slice(first, first + STEP_ROWS).map((step, i) => {
+    const index = first + i;
+    const mark = index === selected ? theme.symbols.pointer : ' ';
+    return (
+      <Text key={`${index}-${step.at}-${step.actor}-${step.do}`} wrap="truncate" color={index === selected ? theme.color('selected') : undefined}>
+        {` ${mark} ${stepLineWords(step)}`}
+      </Text>
+    );
+  });
+  const menuRows = menu === null ? null : (
+    <Box flexDirection="column">
+      <Text bold> Add at t={selected === null ? 0 : (sandbox.steps[selected]?.at ?? 0)} (enter adds, q closes):</Text>
+      {drafts.slice(Math.max(0, menu - 3), Math.max(0, menu - 3) + STEP_ROWS).map((d, i) => {
+        const index = Math.max(0, menu - 3) + i;
+        return (
+          <Text key={d.label} wrap="truncate" color={index === menu ? theme.color('selected') : undefined}>
+            {` ${index === menu ? theme.symbols.pointer : ' '} ${d.label}`}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+  // Rows: title, task, goal, toggles, rule | timeline | rule, steps (title + STEP_ROWS), verdict (2), message (1).
+  const fixed = 5 + 1 + (STEP_ROWS + 1) + 2 + 1;
+  const timelineRows = Math.max(3, area.rows - fixed);
+  return (
+    <Box flexDirection="column">
+      <Box width={width}>
+        <Box flexGrow={1} flexShrink={1}>
+          <Text bold wrap="truncate">
+            {' '}
+            Challenge {theme.symbols.separator} {challenge.title}
+            {challenge.proof !== undefined ? ' (proof)' : ''}
+          </Text>
+        </Box>
+        <Box flexShrink={0}>
+          <Text color={acts > challenge.par ? theme.color('warn') : undefined}>
+            {'  '}acts {acts} {theme.symbols.dot} par {challenge.par}
+          </Text>
+        </Box>
+      </Box>
+      <Text wrap="truncate"> {challenge.task}</Text>
+      <Text wrap="truncate" color={theme.color('accent')}>
+        {' '}
+        {goalLine(challenge.goal)}
+      </Text>
+      <TogglesLine config={result.config} theme={theme} />
+      {rule}
+      <TimelineView model={model} width={width - 1} cursor={result.endTick} theme={theme} maxRows={timelineRows} />
+      {rule}
+      <Box height={STEP_ROWS + 1} flexDirection="column" overflow="hidden">
+        {menuRows ?? (
+          <>
+            <Text wrap="truncate">
+              <Text bold> Steps ({sandbox.steps.length})</Text>
+              <Text color={theme.color('muted')}>
+                {' '}
+                {theme.symbols.dot} {allowedLine(challenge.allow)}
+              </Text>
+            </Text>
+            {stepRows}
+          </>
+        )}
+      </Box>
+      <Box height={2} paddingX={1} overflow="hidden">
+        <Text wrap="wrap" color={v?.solved ? theme.color('good') : undefined}>
+          {verdictLine}
+        </Text>
+      </Box>
+      <Box height={1} paddingX={1} overflow="hidden">
+        <Text wrap="truncate" color={sandbox.refusal ? theme.color('warn') : theme.color('muted')}>
+          {message}
+        </Text>
+      </Box>
+    </Box>
+  );
+}

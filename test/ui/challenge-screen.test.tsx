@@ -1,0 +1,60 @@
+/**
+ * The challenge screen as a learner uses it: the goal above the timeline,
+ * an act that solves it (recorded in progress with its acts), undo taking
+ * it back, a toggle the challenge does not allow refused in words, a step
+ * added from the act menu, and an ordering goal decided by the explorer.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cleanup } from 'ink-testing-library';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadProgress } from '../../src/progress/progress-file.js';
+import { appProgressStore, forgetProgressStores } from '../../src/store/progress-store.js';
+import { press, renderApp, waitForFrame } from '../helpers/ink.js';
+
+let home: string;
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'fence-challenge-screen-'));
+  process.env.FENCE_TUTOR_HOME = home;
+  forgetProgressStores();
+});
+afterEach(() => cleanup());
+
+describe('the challenge screen', () => {
+  it('states the goal above the timeline, solves with one act at par, records it, and undo takes it back', async () => {
+    const { stdin, lastFrame } = await renderApp({ screen: 'challenge', id: 'lose-b-update' });
+    const first = await waitForFrame(lastFrame, 'Not yet: final: wanted "1"');
+    expect(first).toContain("Challenge › Lose B's update");
+    expect(first).toContain('Goal: the sink ends at "1"; 1 stale acceptance.');
+    expect(first).toContain('acts 0 · par 1');
+    expect(first.indexOf('Goal:')).toBeLessThan(first.indexOf('coordinator'));
+    await press(stdin, 'f');
+    const solved = await waitForFrame(lastFrame, 'Solved in 1 act, at par (1).');
+    expect(solved).toContain('acts 1 · par 1');
+    expect(appProgressStore().getState().progress.challenges?.['lose-b-update']).toMatchObject({ fewestActs: 1 });
+    expect(loadProgress(home).challenges?.['lose-b-update']?.fewestActs).toBe(1);
+    await press(stdin, 'u');
+    await waitForFrame(lastFrame, 'Not yet: final: wanted "1"');
+  });
+
+  it('refuses a toggle the challenge does not allow, and adds a step from the act menu', async () => {
+    const { stdin, lastFrame } = await renderApp({ screen: 'challenge', id: 'pause-past-lease' });
+    await waitForFrame(lastFrame, 'Not yet:');
+    await press(stdin, 'f');
+    await waitForFrame(lastFrame, 'Refused: this challenge does not let you change fencing');
+    // Select A's write at t=1, open the act menu: its first entry is "A pauses", added at t=1.
+    await press(stdin, 'down', 'down', 'n');
+    await waitForFrame(lastFrame, 'A pauses for 10 ticks');
+    await press(stdin, 'down', 'enter');
+    const frame = await waitForFrame(lastFrame, /acts 1 · par 1/);
+    expect(frame).toMatch(/Last act: adding A's pause/);
+  });
+
+  it('decides an ordering goal with the explorer and shows the verdict when it arrives', async () => {
+    const { stdin, lastFrame } = await renderApp({ screen: 'challenge', id: 'some-ordering' });
+    await waitForFrame(lastFrame, 'Not yet: explore.stale: wanted some ordering accepts a stale write');
+    await press(stdin, 'a');
+    await waitForFrame(lastFrame, 'Solved in 1 act, at par (1).');
+  });
+});
