@@ -102,12 +102,14 @@ const staging = outdirFlag ? resolve(outdirFlag) : join(root, '.tmp', `dist-${pr
 rmSync(staging, { recursive: true, force: true });
 
 /**
- * What the CommonJS entry holds besides the command definitions: the lazy
- * imports on the paths timed against `node -e 0` (issue 2: `sim --json` and
- * `explore --json` within 1.5x), and the small plain-text outputs. Any other
+ * What the CommonJS entry holds besides the fast command path
+ * (src/cli/fast-path.ts): the program (commander and the command
+ * definitions, imported lazily so that a fast command never loads them), the
+ * lazy imports on the paths timed against `node -e 0` (issue 2: `sim --json`
+ * and `explore --json` within 1.5x), and the small plain-text outputs. Any other
  * `import()` in code the entry holds becomes an ESM entry of its own.
  */
-const INLINE = /^src\/(cli\/(scenario-run|json-output|stdout|terminal|sim-plain|explore-plain|plain-home)|content\/(scenario-files|problems|sanitize|built-content|lesson-find|validate-summary)|platform\/(package-root|data-dir-check|data-dir))\.ts$/;
+const INLINE = /^src\/(cli\/(program|scenario-run|json-output|stdout|terminal|sim-plain|explore-plain|plain-home)|content\/(scenario-files|problems|sanitize|built-content|lesson-find|validate-summary)|platform\/(package-root|data-dir-check|data-dir))\.ts$/;
 
 /**
  * Turns the entry's heavy `import()`s into imports of ESM entries
@@ -270,8 +272,9 @@ function installInto(dist, staged, clean) {
  * The shipped content, parsed, checked and laid out once here (issue 18):
  * src/content/built-content-make.ts runs the project's own loaders over
  * lessons/, quizzes/ and scenarios/, and the result goes to dist/content/
- * with a hash of the files it was made from (src/content/built-content.ts
- * says when commands use it). Bundled on its own, run, then deleted.
+ * with a copy of the files it was made from (src/content/built-content.ts
+ * says when commands use it); src/cli/fast-outputs-make.ts adds what the
+ * fast command path prints. Bundled on its own, run, then deleted.
  */
 async function writeBuiltContent(outdir) {
   const maker = join(root, '.tmp', `content-maker-${process.pid}.mjs`);
@@ -280,18 +283,20 @@ async function writeBuiltContent(outdir) {
     outdir: undefined,
     outfile: maker,
     metafile: false,
-    entryPoints: ['src/content/built-content-make.ts'],
+    entryPoints: ['src/cli/fast-outputs-make.ts'],
     format: 'esm',
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
   try {
-    const { makeBuiltContent } = await import(pathToFileURL(maker).href);
-    const { content, plain, banks } = makeBuiltContent(root);
+    const { makeBuiltFiles } = await import(pathToFileURL(maker).href);
+    const { content, plain, banks, files, outputs } = makeBuiltFiles(root);
     const dir = join(outdir, 'content');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'shipped.json'), JSON.stringify(content));
+    // No shipped.bin for content that does not load whole: the snapshot then never matches.
+    if (files) writeFileSync(join(dir, 'shipped.bin'), files);
     writeFileSync(join(dir, 'banks.json'), JSON.stringify(banks));
-    for (const [name, text] of Object.entries(plain)) writeFileSync(join(dir, name), text);
+    for (const [name, text] of Object.entries({ ...plain, ...outputs })) writeFileSync(join(dir, name), text);
   } finally {
     rmSync(maker, { force: true });
   }

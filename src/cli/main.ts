@@ -1,9 +1,24 @@
 /**
  * The bundle's entry point: run the program, leave with its status. Built as
  * CommonJS (scripts/build.mjs), so no top-level await.
+ *
+ * The fast command path (fast-path.ts) answers first when it can; commander
+ * and every command's definition load only when it does not (program.ts is
+ * imported lazily, held in the entry: scripts/build.mjs, INLINE).
  */
-import { main } from './program.js';
+import { runFast } from './fast-path.js';
 
-void main(process.argv).then((code) => {
-  process.exitCode = code;
-});
+function viaCommander(run: (program: typeof import('./program.js')) => Promise<number>): void {
+  void import('./program.js').then(run).then((code) => {
+    process.exitCode = code;
+  });
+}
+
+try {
+  const fast = runFast(process.argv);
+  if (fast !== undefined) process.exitCode = fast;
+  else viaCommander((program) => program.main(process.argv));
+} catch (err) {
+  // Reported as commander's path reports any error (a fast command writes nothing before it can fail).
+  viaCommander((program) => program.reportError(err));
+}

@@ -10,16 +10,15 @@ import * as S from '../core/quiz/session.js';
 import type { DrawnQuestion } from '../core/quiz/types.js';
 import { toolVersion } from '../platform/package-root.js';
 import { onCleanup } from '../platform/cleanup.js';
-import { exportKey, exportSheet } from '../quiz/export.js';
-import { toGift } from '../quiz/gift.js';
 import { saveReportToDataDir } from '../quiz/report-io.js';
 import { recordReviewResults } from '../quiz/review-store.js';
 import { EXIT, UsageError } from './errors.js';
-import { toJson } from './json-output.js';
+import { exportText } from './quiz-export.js';
 import { emitReport, type Out, processOut, promptTitle } from './quiz-output.js';
 import { runPlainQuiz } from './quiz-plain.js';
 import { drawReview } from './quiz-review.js';
-import { drawSeed, type QuizFlags, type QuizPlan, planQuiz } from './quiz-settings.js';
+import { drawSeed } from './quiz-seed.js';
+import { type QuizFlags, type QuizPlan, planQuiz } from './quiz-settings.js';
 import { planSources } from './quiz-sources.js';
 import type { Display } from './terminal.js';
 
@@ -62,11 +61,7 @@ export async function runQuiz(flags: QuizFlags, ctx: QuizContext): Promise<numbe
   const plan = planQuiz(flags, await planSources(flags));
 
   if (plan.export) {
-    const seed = plan.seed ?? 0;
-    const meta = { quiz: plan.quiz, contentHash: plan.contentHash, seed, version: toolVersion() };
-    if (plan.export === 'json') out.stdout(`${toJson(exportKey(meta, drawQuestions(plan.bankQuestions, seed)))}\n`);
-    else if (plan.export === 'sheet') out.stdout(`${toJson(exportSheet(meta, drawQuestions(plan.bankQuestions, seed, plan.count)))}\n`);
-    else out.stdout(toGift(drawQuestions(plan.bankQuestions, seed), meta));
+    out.stdout(exportText(plan, plan.export));
     return EXIT.ok;
   }
 
