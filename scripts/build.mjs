@@ -109,7 +109,7 @@ rmSync(staging, { recursive: true, force: true });
  * and `explore --json` within 1.5x), and the small plain-text outputs. Any other
  * `import()` in code the entry holds becomes an ESM entry of its own.
  */
-const INLINE = /^src\/(cli\/(program|scenario-run|json-output|stdout|terminal|sim-plain|explore-plain|plain-home)|content\/(scenario-files|problems|sanitize|built-content|lesson-find|validate-summary)|platform\/(package-root|data-dir-check|data-dir))\.ts$/;
+const INLINE = /^src\/(cli\/(program|quiz-grade|quiz-output|scenario-run|json-output|stdout|terminal|sim-plain|explore-plain|plain-home)|content\/(scenario-files|problems|sanitize|built-content|lesson-find|validate-summary)|platform\/(package-root|data-dir-check|data-dir))\.ts$/;
 
 /**
  * Turns the entry's heavy `import()`s into imports of ESM entries
@@ -289,13 +289,12 @@ async function writeBuiltContent(outdir) {
   });
   try {
     const { makeBuiltFiles } = await import(pathToFileURL(maker).href);
-    const { content, plain, banks, files, outputs } = makeBuiltFiles(root);
+    const { content, plain, files, outputs } = makeBuiltFiles(root);
     const dir = join(outdir, 'content');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'shipped.json'), JSON.stringify(content));
     // No shipped.bin for content that does not load whole: the snapshot then never matches.
     if (files) writeFileSync(join(dir, 'shipped.bin'), files);
-    writeFileSync(join(dir, 'banks.json'), JSON.stringify(banks));
     for (const [name, text] of Object.entries({ ...plain, ...outputs })) writeFileSync(join(dir, name), text);
   } finally {
     rmSync(maker, { force: true });

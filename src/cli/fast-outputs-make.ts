@@ -6,6 +6,7 @@
  * dist/content/. test/cli/fast-path.test.ts compares each fast command's
  * output with the real loaders' (FENCE_TUTOR_BUILT_CONTENT=0).
  */
+import { builtBankFile } from '../content/built-content.js';
 import { type BuiltContentFiles, makeBuiltContent } from '../content/built-content-make.js';
 import { summarize } from '../content/validate-summary.js';
 import { packageRoot } from '../platform/package-root.js';
@@ -16,7 +17,7 @@ import { FAST_OUTPUT } from './fast-outputs.js';
 import { toJson } from './json-output.js';
 
 export interface BuiltFiles extends BuiltContentFiles {
-  /** File name (in dist/content/) to text: the fast path's outputs and indexes. */
+  /** File name (in dist/content/) to text: the fast path's outputs and indexes, and each shipped bank. */
   outputs: Record<string, string>;
 }
 
@@ -34,6 +35,8 @@ export function makeBuiltFiles(root = packageRoot()): BuiltFiles {
     outputs[FAST_OUTPUT.scenariosText] = scenariosText(scenarios);
     // Problems and warnings name files relative to the working directory: those runs take the commander path.
     if (validate.problems.length === 0 && validate.warnings.length === 0) outputs[FAST_OUTPUT.validate] = `${summarize(validate.counts)}\n`;
+    // One file per bank: a command parses only the bank it uses.
+    for (const [id, bank] of Object.entries(made.banks)) outputs[builtBankFile(id)] = JSON.stringify(bank);
   }
   return { ...made, outputs };
 }

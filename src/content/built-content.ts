@@ -34,8 +34,10 @@ export const BUILT_PLAIN_WIDTH = 80;
 /** Folder of dist/ holding the snapshot (moved in file by file like chunks/). */
 export const BUILT_CONTENT_FOLDER = 'content';
 export const BUILT_CONTENT_FILE = 'shipped.json';
-/** The shipped banks, by id (`all`: the whole bank), as the quiz loader makes them. */
-export const BUILT_BANKS_FILE = 'banks.json';
+/** A shipped bank by id (`all`: the whole bank), as the quiz loader makes it: one file each, so a command parses only the bank it uses. */
+export function builtBankFile(id: string): string {
+  return `bank-${id}.json`;
+}
 /** The copy of the shipped files the snapshot was made from: builtFilesHeader() then shippedContentBytes(). */
 export const BUILT_FILES_FILE = 'shipped.bin';
 const WHOLE_BANK = 'all';
@@ -207,18 +209,16 @@ export function builtLessonPlain(lessonId: string, width: number, ascii: boolean
   return builtText(builtPlainFile(lessonId, ascii));
 }
 
-let banks: Record<string, QuizBank> | undefined;
+const banks = new Map<string, QuizBank | undefined>();
 
 /** A shipped bank by id (absent: the whole bank) as loaded at build, when the snapshot matches the files. */
 export function builtBank(id: string | undefined): QuizBank | undefined {
-  if (!builtContentCurrent()) return undefined;
-  if (!banks) {
-    try {
-      banks = JSON.parse(readFileSync(join(builtContentDir(), BUILT_BANKS_FILE), 'utf8')) as Record<string, QuizBank>;
-    } catch {
-      return undefined;
-    }
-  }
   const key = id ?? WHOLE_BANK;
-  return Object.hasOwn(banks, key) ? banks[key] : undefined;
+  // Bank ids are kebab-case file names (quizzes/FORMAT.md); anything else is no shipped bank.
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(key) || !builtContentCurrent()) return undefined;
+  if (!banks.has(key)) {
+    const text = builtText(builtBankFile(key));
+    banks.set(key, text === undefined ? undefined : (JSON.parse(text) as QuizBank));
+  }
+  return banks.get(key);
 }
