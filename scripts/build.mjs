@@ -109,7 +109,8 @@ rmSync(staging, { recursive: true, force: true });
  * and `explore --json` within 1.5x), and the small plain-text outputs. Any other
  * `import()` in code the entry holds becomes an ESM entry of its own.
  */
-const INLINE = /^src\/(cli\/(program|quiz-grade|quiz-output|scenario-run|json-output|stdout|terminal|sim-plain|explore-plain|plain-home)|content\/(scenario-files|problems|sanitize|built-content|lesson-find|validate-summary)|platform\/(package-root|data-dir-check|data-dir))\.ts$/;
+const INLINE =
+  /^src\/(cli\/(program|quiz-grade|quiz-output|scenario-run|json-output|stdout|terminal|sim-plain|explore-plain|plain-home)|content\/(scenario\/scenario-files|shared\/(problems|sanitize|built-content)|lesson\/lesson-find|validate\/validate-summary)|platform\/(package-root|data-dir-check|data-dir))\.ts$/;
 
 /**
  * Turns the entry's heavy `import()`s into imports of ESM entries
@@ -172,9 +173,9 @@ const entry = await build({
 
 /**
  * Entries no `import()` reaches: files started as worker threads, found by
- * path at run time (src/platform/explore-thread.ts finds its worker here).
+ * path at run time (src/store/explore-thread.ts finds its worker here).
  */
-const WORKERS = { 'explore-worker': 'src/platform/explore-worker.ts' };
+const WORKERS = { 'explore-worker': 'src/store/explore-worker.ts' };
 for (const name of Object.keys(WORKERS)) {
   if (lazy.has(name)) throw new Error(`the worker entry ${name} has the name of a lazily imported module (${lazy.get(name)})`);
 }
@@ -270,9 +271,9 @@ function installInto(dist, staged, clean) {
 
 /**
  * The shipped content, parsed, checked and laid out once here (issue 18):
- * src/content/built-content-make.ts runs the project's own loaders over
+ * src/render/built-content-make.ts runs the project's own loaders over
  * lessons/, quizzes/ and scenarios/, and the result goes to dist/content/
- * with a copy of the files it was made from (src/content/built-content.ts
+ * with a copy of the files it was made from (src/content/shared/built-content.ts
  * says when commands use it); src/cli/fast-outputs-make.ts adds what the
  * fast command path prints. Bundled on its own, run, then deleted.
  */

@@ -6,9 +6,9 @@
  * dist/content/. test/cli/fast-path.test.ts compares each fast command's
  * output with the real loaders' (FENCE_TUTOR_BUILT_CONTENT=0).
  */
-import { builtBankFile } from '../content/built-content.js';
-import { type BuiltContentFiles, makeBuiltContent } from '../content/built-content-make.js';
-import { summarize } from '../content/validate-summary.js';
+import { builtBankFile } from '../content/shared/built-content.js';
+import { type BuiltContentFiles, makeBuiltContent } from '../render/built-content-make.js';
+import { summarize } from '../content/validate/validate-summary.js';
 import { packageRoot } from '../platform/package-root.js';
 import { lessonInfosFrom } from '../progress/gather-from.js';
 import { lessonsJsonDocument } from './commands/lessons.js';

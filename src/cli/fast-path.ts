@@ -3,7 +3,7 @@
  * within 1.5x `node -e 0`). Before commander is even loaded, main.ts offers
  * the arguments here; a few commands on the shipped content answer from
  * what the build wrote to dist/content/ (src/cli/fast-outputs-make.ts),
- * once src/content/built-content.ts has found the shipped files unchanged.
+ * once src/content/shared/built-content.ts has found the shipped files unchanged.
  *
  * A fast command is all or nothing: it answers only an argument shape it
  * knows whole, with stdout not a terminal, and returns undefined for
@@ -20,8 +20,8 @@
  * test and to scripts/bench/commands.mjs (CONTRIBUTING.md, "Fast commands").
  */
 import { fstatSync } from 'node:fs';
-import { builtBank, builtContentCurrent, builtLessonPlain, builtText } from '../content/built-content.js';
-import { findLesson } from '../content/lesson-find.js';
+import { builtBank, builtContentCurrent, builtLessonPlain, builtText } from '../content/shared/built-content.js';
+import { findLesson } from '../content/lesson/lesson-find.js';
 import { assertDataDirUsable } from '../platform/data-dir-check.js';
 import { gatherProgressFromInfos } from '../progress/gather-from.js';
 import type { LessonInfo } from '../progress/summary.js';

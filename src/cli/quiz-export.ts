@@ -6,8 +6,8 @@
  */
 import { drawQuestions } from '../core/quiz/draw.js';
 import { toolVersion } from '../platform/package-root.js';
-import { exportKey, exportSheet } from '../quiz/export.js';
-import { toGift } from '../quiz/gift.js';
+import { exportKey, exportSheet } from '../reports/export.js';
+import { toGift } from '../reports/gift.js';
 import { toJson } from './json-output.js';
 import type { ExportKind, QuizPlan } from './quiz-settings.js';
 

@@ -4,11 +4,12 @@
  */
 import { gradeClass } from '../core/quiz/class-grade.js';
 import type { Question, QuizBank } from '../core/quiz/types.js';
-import { builtBank } from '../content/built-content.js';
-import { ContentError, type Problem } from '../content/problems.js';
-import { gradeText, writeGradeCsv } from '../quiz/grade-output.js';
-import { type LoadedReport, readReportFile, studentName } from '../quiz/report-io.js';
-import { EXIT, UsageError } from './errors.js';
+import { builtBank } from '../content/shared/built-content.js';
+import { ContentError, type Problem } from '../content/shared/problems.js';
+import { gradeText, writeGradeCsv } from '../reports/grade-output.js';
+import { type LoadedReport, readReportFile, studentName } from '../reports/report-io.js';
+import { UsageError } from '../platform/errors.js';
+import { EXIT } from '../platform/exit-codes.js';
 import { toJson } from './json-output.js';
 import type { Out } from './quiz-output.js';
 
@@ -38,7 +39,7 @@ async function banksFor(reports: readonly LoadedReport[], contentDir: string | u
 }
 
 async function loadBank(quiz: string, contentDir: string | undefined): Promise<QuizBank> {
-  const { isQuizPath, loadQuizArgWithContent } = await import('../content/quiz-loader.js');
+  const { isQuizPath, loadQuizArgWithContent } = await import('../content/quiz/quiz-loader.js');
   return loadQuizArgWithContent(isQuizPath(quiz) ? undefined : quiz, contentDir);
 }
 

@@ -6,7 +6,7 @@
  */
 import { existsSync, unlinkSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../platform/errors.js';
 import { progressPath } from './progress-file.js';
 
 export interface ResetOptions {

@@ -2,7 +2,7 @@
  * `fence-tutor lessons [--json]`: the curriculum in manifest order.
  */
 import type { Command } from 'commander';
-import type { Curriculum } from '../../content/lesson-types.js';
+import type { Curriculum } from '../../content/lesson/lesson-types.js';
 
 /** What `lessons --json` prints (also made at build for the fast path: src/cli/fast-path.ts). */
 export function lessonsJsonDocument(curriculum: Curriculum, localIds: ReadonlySet<string>) {
@@ -37,18 +37,18 @@ Examples:
     .action(async (_opts, command: Command) => {
       const flags = command.optsWithGlobals() as { json?: boolean; ascii?: boolean; content?: string };
       // The build's snapshot of the shipped lessons when it matches the files (no YAML or Markdown parser to load).
-      const { builtContent } = await import('../../content/built-content.js');
+      const { builtContent } = await import('../../content/shared/built-content.js');
       const built = flags.content === undefined ? builtContent() : undefined;
       const { curriculum, localIds } = built
         ? { curriculum: built.curriculum, localIds: new Set<string>() }
-        : (await import('../../content/content-sources.js')).allLessons(flags);
+        : (await import('../../content/shared/content-sources.js')).allLessons(flags);
       if (flags.json) {
         const { printJson } = await import('../json-output.js');
         printJson(lessonsJsonDocument(curriculum, localIds));
         return;
       }
       const { decideDisplay } = await import('../terminal.js');
-      const { lessonListText } = await import('../../content/lesson-list.js');
+      const { lessonListText } = await import('../../render/lesson-list.js');
       const display = decideDisplay(flags);
       process.stdout.write(lessonListText(curriculum, display.columns, display.ascii, localIds));
     });

@@ -1,0 +1,224 @@
+/**
+ * The shipped content as the build left it (issue 18): the build runs the
+ * project's own loaders, validator and plain renderer over lessons/,
+ * quizzes/ and scenarios/ (src/render/built-content-make.ts) and writes the
+ * result to dist/content/. A command on the shipped content then reads one
+ * JSON file instead of loading the YAML, Markdown and schema libraries.
+ *
+ * The snapshot is used only while the files on disk are the files it was
+ * made from: the build keeps a copy of every file under the shipped folders
+ * (their paths, sizes and bytes, shippedContentBytes(), in shipped.bin) and
+ * this compares them byte for byte. Exact, and cheaper than a hash here:
+ * node:crypto alone costs more to load than reading both copies (issue 18;
+ * the build still records a SHA-256 in shipped.json for the record). On a
+ * mismatch, a missing or unreadable snapshot, or with
+ * FENCE_TUTOR_BUILT_CONTENT=0, callers fall back to the real loaders, so an
+ * edited lesson is never shown stale. User content (`--content`, files
+ * given as arguments) never comes from here.
+ *
+ * Kept light on purpose: the CommonJS entry holds it (scripts/build.mjs,
+ * INLINE), so it imports only Node built-ins and package-root.
+ */
+import type { Dirent } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
+import { packageRoot } from '../../platform/package-root.js';
+import type { QuizBank } from '../../core/quiz/types.js';
+import type { Scenario } from '../../core/types.js';
+import type { Curriculum } from '../lesson/lesson-types.js';
+import type { ValidateReport } from '../validate/validate-summary.js';
+
+export const BUILT_CONTENT_SCHEMA = 3;
+/** The width a piped `lesson N --plain` prints at; laid out at build for it. */
+export const BUILT_PLAIN_WIDTH = 80;
+/** Folder of dist/ holding the snapshot (moved in file by file like chunks/). */
+export const BUILT_CONTENT_FOLDER = 'content';
+export const BUILT_CONTENT_FILE = 'shipped.json';
+/** A shipped bank by id (`all`: the whole bank), as the quiz loader makes it: one file each, so a command parses only the bank it uses. */
+export function builtBankFile(id: string): string {
+  return `bank-${id}.json`;
+}
+/** The copy of the shipped files the snapshot was made from: builtFilesHeader() then shippedContentBytes(). */
+export const BUILT_FILES_FILE = 'shipped.bin';
+const WHOLE_BANK = 'all';
+
+export interface BuiltContent {
+  schemaVersion: number;
+  /** SHA-256 of shippedContentBytes() at build, for the record (shipped.bin is what is compared). */
+  hash: string;
+  /** The shipped curriculum; file paths relative to the package root. */
+  curriculum: Curriculum;
+  /** What `validate` with no argument found; file paths relative to the package root. */
+  validate: ValidateReport;
+  /** The shipped scenarios as listShippedScenarios() gives them; origin files relative to the package root. */
+  scenarios: Scenario[];
+}
+
+/** What `validate` with no argument checks: the shipped folders (and assignments/ when shipped). */
+export function shippedContentTargets(root = packageRoot()): string[] {
+  const targets = ['lessons', 'quizzes', 'scenarios'].map((d) => join(root, d));
+  const assignments = join(root, 'assignments');
+  if (existsSync(assignments)) targets.push(assignments);
+  return targets;
+}
+
+function filesUnder(dir: string, out: string[]): void {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) filesUnder(path, out);
+    else if (entry.isFile()) out.push(path);
+  }
+}
+
+/**
+ * Every shipped content file's path (from the root), size and bytes, in
+ * sorted order: what the snapshot is checked against (and what the build's
+ * SHA-256 is taken of).
+ */
+export function shippedContentBytes(root = packageRoot()): Buffer {
+  const parts: Buffer[] = [];
+  for (const target of shippedContentTargets(root)) {
+    const files: string[] = [];
+    filesUnder(target, files);
+    for (const file of files) {
+      const rel = relative(root, file).split('\\').join('/');
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(file);
+      } catch {
+        continue;
+      }
+      parts.push(Buffer.from(`${rel}\0${bytes.length}\0`, 'utf8'), bytes);
+    }
+  }
+  return Buffer.concat(parts);
+}
+
+/** The first line of shipped.bin: the snapshot's schema, so a snapshot of another schema never matches. */
+export function builtFilesHeader(): Buffer {
+  return Buffer.from(`fence-tutor built content, schema ${BUILT_CONTENT_SCHEMA}\n`, 'utf8');
+}
+
+export function builtContentDir(root = packageRoot()): string {
+  return join(root, 'dist', BUILT_CONTENT_FOLDER);
+}
+
+/** The file holding one lesson's plain text at BUILT_PLAIN_WIDTH. */
+export function builtPlainFile(lessonId: string, ascii: boolean): string {
+  return `lesson-${lessonId}.${ascii ? 'ascii' : 'unicode'}.txt`;
+}
+
+/** Like the loaders' displayPath: relative to the working directory when inside it. */
+function displayPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
+
+/** Root-relative file fields back to what the loaders would have said from here. */
+function rehydrate(content: BuiltContent, root: string): BuiltContent {
+  const at = (file: string) => (file === '' || isAbsolute(file) ? file : displayPath(join(root, file)));
+  const curriculum: Curriculum = {
+    dir: join(root, 'lessons'),
+    lessons: content.curriculum.lessons.map((l) => ({ ...l, file: at(l.file) })),
+    glossary: content.curriculum.glossary.map((t) => ({ ...t, file: at(t.file) })),
+  };
+  const validate: ValidateReport = {
+    counts: content.validate.counts,
+    problems: content.validate.problems.map((p) => ({ ...p, file: at(p.file) })),
+    warnings: content.validate.warnings.map((p) => ({ ...p, file: at(p.file) })),
+  };
+  const scenarios = content.scenarios.map((sc) => (sc.origin ? { ...sc, origin: { ...sc.origin, file: join(root, sc.origin.file) } } : sc));
+  return { ...content, curriculum, validate, scenarios };
+}
+
+let current: boolean | undefined;
+
+/**
+ * True when the build's snapshot may be used: not turned off
+ * (FENCE_TUTOR_BUILT_CONTENT=0), and the shipped files on disk are, byte for
+ * byte, the ones it was made from. Checked once per process.
+ */
+export function builtContentCurrent(): boolean {
+  if (current === undefined) current = checkBuiltFiles();
+  return current;
+}
+
+function checkBuiltFiles(): boolean {
+  if (process.env.FENCE_TUTOR_BUILT_CONTENT === '0') return false;
+  const root = packageRoot();
+  let recorded: Buffer;
+  try {
+    recorded = readFileSync(join(builtContentDir(root), BUILT_FILES_FILE));
+  } catch {
+    return false;
+  }
+  const header = builtFilesHeader();
+  if (recorded.length < header.length || !recorded.subarray(0, header.length).equals(header)) return false;
+  return recorded.subarray(header.length).equals(shippedContentBytes(root));
+}
+
+let cached: { value: BuiltContent | undefined } | undefined;
+
+/**
+ * The build's snapshot of the shipped content, or undefined when it cannot
+ * be trusted (missing, unreadable, another schema, or made from other files
+ * than those on disk now): the caller then uses the real loaders.
+ */
+export function builtContent(): BuiltContent | undefined {
+  if (cached) return cached.value;
+  cached = { value: readBuiltContent() };
+  return cached.value;
+}
+
+function readBuiltContent(): BuiltContent | undefined {
+  if (!builtContentCurrent()) return undefined;
+  const root = packageRoot();
+  let parsed: BuiltContent;
+  try {
+    parsed = JSON.parse(readFileSync(join(builtContentDir(root), BUILT_CONTENT_FILE), 'utf8')) as BuiltContent;
+  } catch {
+    return undefined;
+  }
+  if (parsed?.schemaVersion !== BUILT_CONTENT_SCHEMA || typeof parsed.hash !== 'string') return undefined;
+  return rehydrate(parsed, root);
+}
+
+/**
+ * A file the build wrote into dist/content/ from the shipped content (a
+ * lesson's plain text, a command's whole output), when the snapshot is
+ * current; undefined otherwise.
+ */
+export function builtText(name: string): string | undefined {
+  if (!builtContentCurrent()) return undefined;
+  try {
+    return readFileSync(join(builtContentDir(), name), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A lesson's plain text as laid out at build, when the request matches what was built. */
+export function builtLessonPlain(lessonId: string, width: number, ascii: boolean): string | undefined {
+  if (width !== BUILT_PLAIN_WIDTH) return undefined;
+  return builtText(builtPlainFile(lessonId, ascii));
+}
+
+const banks = new Map<string, QuizBank | undefined>();
+
+/** A shipped bank by id (absent: the whole bank) as loaded at build, when the snapshot matches the files. */
+export function builtBank(id: string | undefined): QuizBank | undefined {
+  const key = id ?? WHOLE_BANK;
+  // Bank ids are kebab-case file names (quizzes/FORMAT.md); anything else is no shipped bank.
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(key) || !builtContentCurrent()) return undefined;
+  if (!banks.has(key)) {
+    const text = builtText(builtBankFile(key));
+    banks.set(key, text === undefined ? undefined : (JSON.parse(text) as QuizBank));
+  }
+  return banks.get(key);
+}
