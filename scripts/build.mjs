@@ -117,7 +117,7 @@ const INLINE =
  * (`./esm/<name>.js`) and records them, so the second build makes exactly
  * those entries.
  */
-function lazyEsm(recorded) {
+function lazyEsm(recorded, held = new Set()) {
   return {
     name: 'lazy-esm',
     setup(b) {
@@ -126,7 +126,8 @@ function lazyEsm(recorded) {
         const r = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { lazyEsm: true } });
         if (r.errors.length > 0) return { errors: r.errors };
         const file = relative(root, r.path).split('\\').join('/');
-        if (INLINE.test(file)) return { path: r.path };
+        // A module the entry holds anyway (imported statically too) is taken from it, not from an ESM part.
+        if (INLINE.test(file) || held.has(file)) return { path: r.path };
         const name = basename(file).replace(/\.tsx?$/, '');
         const earlier = recorded.get(name);
         if (earlier && earlier !== file) return { errors: [{ text: `two lazily imported modules are both named ${name}: ${earlier} and ${file}` }] };
@@ -155,21 +156,87 @@ const shared = {
   logLevel: 'warning',
 };
 
-const lazy = new Map();
-const entry = await build({
+/**
+ * One copy of each of our modules (issue 15). The entry holds the modules on
+ * the timed paths; an ESM part that imports one of them gets, instead of a
+ * second copy, a small shim that takes the entry's own instance
+ * (`require('../cli.cjs').__modules[file]()`): one UsageError class, one
+ * cache of the content snapshot, one data-directory check. So the entry is
+ * built twice: once to learn which of our modules it holds, then with a
+ * registry of them (`fence-entry` below), each `require`d lazily so that
+ * what was lazy stays lazy (commander loads only when program.ts does).
+ * test/build/bundle.test.ts fails when any module of ours is in two outputs.
+ */
+const ENTRY = 'src/cli/main.ts';
+const entryOptions = {
   ...shared,
   // CommonJS, one file: Node starts a CommonJS entry without its ESM loader,
   // about 13 ms sooner here (README, "Why the entry is CommonJS").
-  entryPoints: { cli: 'src/cli/main.ts' },
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
-  plugins: [lazyEsm(lazy), commanderLazyChildProcess],
   // package-root finds the package from its own file's URL.
   define: { ...shared.define, 'import.meta.url': '__entryUrl' },
   banner: { js: "const __entryUrl = require('node:url').pathToFileURL(__filename).href;" },
   // Any other import.meta would be empty here: refuse to build instead.
   logOverride: { 'empty-import-meta': 'error' },
-});
+};
+const lazy = new Map();
+const probe = await build({ ...entryOptions, write: false, entryPoints: { cli: ENTRY }, plugins: [lazyEsm(lazy), commanderLazyChildProcess] });
+const held = Object.keys(probe.metafile.inputs).filter((file) => /^src\/.*\.tsx?$/.test(file) && file !== ENTRY);
+const exportsOf = await moduleExports(held);
+const registered = new Set(held.filter((file) => exportsOf.get(file).length > 0));
+
+const entryRegistry = {
+  name: 'entry-registry',
+  setup(b) {
+    b.onResolve({ filter: /^fence-entry$/ }, () => ({ path: 'fence-entry', namespace: 'fence-entry' }));
+    b.onLoad({ filter: /.*/, namespace: 'fence-entry' }, () => ({
+      resolveDir: root,
+      loader: 'js',
+      contents: [
+        `export { run } from ${JSON.stringify(`./${ENTRY}`)};`,
+        'export const __modules = {',
+        ...[...registered].map((file) => `  ${JSON.stringify(file)}: () => require(${JSON.stringify(`./${file}`)}),`),
+        '};',
+      ].join('\n'),
+    }));
+  },
+};
+
+lazy.clear();
+const entry = await build({ ...entryOptions, entryPoints: { cli: 'fence-entry' }, plugins: [entryRegistry, lazyEsm(lazy, new Set(held)), commanderLazyChildProcess] });
+
+/** Each module's export names (type-only exports are gone), by esbuild without bundling. */
+async function moduleExports(files) {
+  const r = await build({ absWorkingDir: root, entryPoints: files, outdir: join(root, '.tmp', 'exports-probe'), outbase: root, bundle: false, format: 'esm', write: false, metafile: true, logLevel: 'silent' });
+  const byFile = new Map(files.map((f) => [f, []]));
+  for (const out of Object.values(r.metafile.outputs)) if (out.entryPoint) byFile.set(out.entryPoint, out.exports);
+  return byFile;
+}
+
+/** In the ESM parts: our modules the entry holds come from the entry (see above). */
+const fromEntry = {
+  name: 'from-entry',
+  setup(b) {
+    b.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.pluginData?.fromEntry) return undefined;
+      if (args.namespace === 'from-entry') return { path: args.path, external: true };
+      const r = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { fromEntry: true } });
+      if (r.errors.length > 0) return { errors: r.errors };
+      const file = relative(root, r.path).split('\\').join('/');
+      // Anything else resolves as usual (a path returned here would lose its tsconfig: JSX settings).
+      return registered.has(file) ? { path: file, namespace: 'from-entry' } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'from-entry' }, (args) => ({
+      loader: 'js',
+      // Every ESM output sits one folder below dist/ (esm/, chunks/), like the entry's require of it.
+      contents: [
+        `const m = require('../cli.cjs').__modules[${JSON.stringify(args.path)}]();`,
+        ...exportsOf.get(args.path).map((name) => (name === 'default' ? 'export default m.default;' : `export const ${name} = m.${name};`)),
+      ].join('\n'),
+    }));
+  },
+};
 
 /**
  * Entries no `import()` reaches: files started as worker threads, found by
@@ -189,7 +256,7 @@ const esm = await build({
   // the Ink app (React, Ink, yoga) sits in chunks only run-app reaches.
   splitting: true,
   format: 'esm',
-  plugins: [fsThroughRequire, yogaWithoutFetch, commanderLazyChildProcess],
+  plugins: [fromEntry, fsThroughRequire, yogaWithoutFetch, commanderLazyChildProcess],
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },

@@ -1,6 +1,9 @@
 /**
  * The bundle's entry point: run the program, leave with its status. Built as
- * CommonJS (scripts/build.mjs), so no top-level await.
+ * CommonJS (scripts/build.mjs), so no top-level await; bin/fence-tutor.js
+ * calls run(). Loading the entry runs nothing: the ESM parts and the
+ * explorer's worker thread require it for the modules it holds (one copy of
+ * each, scripts/build.mjs, "fence-entry").
  *
  * The fast command path (fast-path.ts) answers first when it can; commander
  * and every command's definition load only when it does not (program.ts is
@@ -8,17 +11,19 @@
  */
 import { runFast } from './fast-path.js';
 
-function viaCommander(run: (program: typeof import('./program.js')) => Promise<number>): void {
-  void import('./program.js').then(run).then((code) => {
+function viaCommander(then: (program: typeof import('./program.js')) => Promise<number>): void {
+  void import('./program.js').then(then).then((code) => {
     process.exitCode = code;
   });
 }
 
-try {
-  const fast = runFast(process.argv);
-  if (fast !== undefined) process.exitCode = fast;
-  else viaCommander((program) => program.main(process.argv));
-} catch (err) {
-  // Reported as commander's path reports any error (a fast command writes nothing before it can fail).
-  viaCommander((program) => program.reportError(err));
+export function run(argv: readonly string[]): void {
+  try {
+    const fast = runFast(argv);
+    if (fast !== undefined) process.exitCode = fast;
+    else viaCommander((program) => program.main([...argv]));
+  } catch (err) {
+    // Reported as commander's path reports any error (a fast command writes nothing before it can fail).
+    viaCommander((program) => program.reportError(err));
+  }
 }
