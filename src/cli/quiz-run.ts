@@ -18,7 +18,6 @@ import { NeedsYamlLines, parsePlainJson } from '../content/shared/json-plain.js'
 import type { ParsedYaml } from '../content/shared/yaml.js';
 import { exportText } from './quiz-export.js';
 import { emitReport, type Out, processOut, promptTitle } from './quiz-output.js';
-import { runPlainQuiz } from './quiz-plain.js';
 import { drawReview } from './quiz-review.js';
 import { drawSeed } from './quiz-seed.js';
 import { type QuizFlags, type QuizPlan, planQuiz } from './quiz-settings.js';
@@ -173,6 +172,8 @@ async function sitPlain(plan: QuizPlan, seed: number, out: Out, now: () => numbe
   const unregister = onCleanup(() => {
     if (latest && plan.report) emitReport(plan, finishReport(S.leave(latest.state, now()), true), drawn, out, false);
   });
+  // Loaded only here: readline is no part of the other paths (quiz --answers is timed, issue 18).
+  const { runPlainQuiz } = await import('./quiz-plain.js');
   const outcome = await runPlainQuiz(
     {
       questions: drawn,
