@@ -9,6 +9,7 @@
  * and every command's definition load only when it does not (program.ts is
  * imported lazily, held in the entry: scripts/build.mjs, INLINE).
  */
+import { exitOnCrash } from '../platform/cleanup.js';
 import { runFast } from './fast-path.js';
 
 function viaCommander(then: (program: typeof import('./program.js')) => Promise<number>): void {
@@ -18,6 +19,8 @@ function viaCommander(then: (program: typeof import('./program.js')) => Promise<
 }
 
 export function run(argv: readonly string[]): void {
+  // A crash outside main's promise chain still ends what was started (cleanup hooks).
+  exitOnCrash(async (err) => (await import('./program.js')).reportError(err));
   try {
     const fast = runFast(argv);
     if (fast !== undefined) process.exitCode = fast;

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTmux, tmuxTestsEnabled } from '../helpers/tmux.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
@@ -100,7 +101,7 @@ describe('the tarball', () => {
     for (const must of ['package.json', 'bin/fence-tutor.js', 'bin/package.json', 'dist/cli.cjs', 'dist/content/shipped.json', 'dist/content/bank-all.json', 'README.md', 'LICENSE']) {
       expect(files).toContain(must);
     }
-    for (const dir of ['lessons/', 'quizzes/', 'scenarios/', 'dist/chunks/', 'dist/esm/']) {
+    for (const dir of ['lessons/', 'quizzes/', 'scenarios/', 'exercises/', 'dist/chunks/', 'dist/esm/']) {
       expect(files.some((f) => f.startsWith(dir)), `${dir} is packed`).toBe(true);
     }
     expect(files.some((f) => f.startsWith('scenarios/late-write.'))).toBe(true);
@@ -283,6 +284,21 @@ describe('a new user, from another directory', () => {
     }
   }, 150_000);
 
+  it("an exercise: the installed tutor writes the starter into the user's directory and imports the user's file from there as a real module", () => {
+    const dir = join(userCwd, 'my-exercise');
+    const started = tutor(['exercise', 'start', 'fence-the-sink', '--dir', dir]);
+    expect(started.status, started.stderr).toBe(0);
+    const failing = tutor(['exercise', 'check', 'fence-the-sink', '--dir', dir, '--ttl', '0.3', '--json'], 120_000);
+    expect(failing.status, failing.stderr).toBe(1);
+    // The learner's own code, in their directory, importing a module of their own beside it: a real ES module.
+    writeFileSync(join(dir, 'compare.mjs'), 'export const stale = (token, mark) => token < mark;\n');
+    const solution = readFileSync(join(installedBin, '..', '..', pkg.name, 'exercises', 'fence-the-sink', 'solution.mjs'), 'utf8');
+    writeFileSync(join(dir, 'sink.mjs'), `import { stale } from './compare.mjs';\n${solution.replace('request.token < mark', 'stale(request.token, mark)')}`);
+    const out = json<{ passed: boolean; checks: { status: string }[] }>(tutor(['exercise', 'check', 'fence-the-sink', '--dir', dir, '--ttl', '0.3', '--json'], 120_000));
+    expect(out.passed).toBe(true);
+    expect(out.checks.map((c) => c.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
+  }, 150_000);
+
   it.skipIf(!tmuxTestsEnabled())(
     'in a real terminal: home screen, the simulator, fencing toggled, quit',
     async () => {
@@ -306,8 +322,10 @@ describe('a new user, from another directory', () => {
         await term.waitFor(wasOn ? /fencing\s+OFF/i : /fencing\s+ON/i);
         // q goes back, and quits from home.
         for (let i = 0; i < 5 && term.alive(); i++) {
+          const before = term.screen();
           await term.send('q');
-          await sleep(400);
+          // The next screen, or the end: as soon as either shows (a q the app missed is sent again).
+          await waitUntil(() => !term.alive() || term.screen() !== before, { timeout: 2000 }).catch(() => undefined);
         }
         expect(await term.waitForExit(5_000), term.screen()).toBe(0);
       } finally {
@@ -317,7 +335,3 @@ describe('a new user, from another directory', () => {
     90_000,
   );
 });
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
