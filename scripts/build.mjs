@@ -102,20 +102,22 @@ const staging = outdirFlag ? resolve(outdirFlag) : join(root, '.tmp', `dist-${pr
 rmSync(staging, { recursive: true, force: true });
 
 /**
- * What the CommonJS entry holds besides the command definitions: the lazy
- * imports on the paths timed against `node -e 0` (issue 2: `sim --json` and
- * `explore --json` within 1.5x), and the small plain-text outputs. Any other
+ * What the CommonJS entry holds besides the fast command path
+ * (src/cli/fast-path.ts): the program (commander and the command
+ * definitions, imported lazily so that a fast command never loads them), the
+ * lazy imports on the paths timed against `node -e 0` (issue 2: `sim --json`
+ * and `explore --json` within 1.5x), and the small plain-text outputs. Any other
  * `import()` in code the entry holds becomes an ESM entry of its own.
  */
 const INLINE =
-  /^src\/(cli\/(scenario-run|json-output|stdout|terminal|sim-plain|explore-plain|plain-home)|content\/(scenario\/scenario-files|shared\/(problems|sanitize|built-content)|lesson\/lesson-find|validate\/validate-summary)|platform\/(package-root|data-dir-check|data-dir))\.ts$/;
+  /^src\/(cli\/(program|quiz-run|quiz-grade|quiz-output|scenario-run|json-output|stdout|terminal|sim-plain|explore-plain|plain-home)|content\/(scenario\/scenario-files|shared\/(problems|sanitize|built-content)|lesson\/lesson-find|quiz\/answers-read|validate\/validate-summary)|platform\/(package-root|data-dir-check|data-dir))\.ts$/;
 
 /**
  * Turns the entry's heavy `import()`s into imports of ESM entries
  * (`./esm/<name>.js`) and records them, so the second build makes exactly
  * those entries.
  */
-function lazyEsm(recorded) {
+function lazyEsm(recorded, held = new Set()) {
   return {
     name: 'lazy-esm',
     setup(b) {
@@ -124,7 +126,8 @@ function lazyEsm(recorded) {
         const r = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { lazyEsm: true } });
         if (r.errors.length > 0) return { errors: r.errors };
         const file = relative(root, r.path).split('\\').join('/');
-        if (INLINE.test(file)) return { path: r.path };
+        // A module the entry holds anyway (imported statically too) is taken from it, not from an ESM part.
+        if (INLINE.test(file) || held.has(file)) return { path: r.path };
         const name = basename(file).replace(/\.tsx?$/, '');
         const earlier = recorded.get(name);
         if (earlier && earlier !== file) return { errors: [{ text: `two lazily imported modules are both named ${name}: ${earlier} and ${file}` }] };
@@ -153,21 +156,87 @@ const shared = {
   logLevel: 'warning',
 };
 
-const lazy = new Map();
-const entry = await build({
+/**
+ * One copy of each of our modules (issue 15). The entry holds the modules on
+ * the timed paths; an ESM part that imports one of them gets, instead of a
+ * second copy, a small shim that takes the entry's own instance
+ * (`require('../cli.cjs').__modules[file]()`): one UsageError class, one
+ * cache of the content snapshot, one data-directory check. So the entry is
+ * built twice: once to learn which of our modules it holds, then with a
+ * registry of them (`fence-entry` below), each `require`d lazily so that
+ * what was lazy stays lazy (commander loads only when program.ts does).
+ * test/build/bundle.test.ts fails when any module of ours is in two outputs.
+ */
+const ENTRY = 'src/cli/main.ts';
+const entryOptions = {
   ...shared,
   // CommonJS, one file: Node starts a CommonJS entry without its ESM loader,
   // about 13 ms sooner here (README, "Why the entry is CommonJS").
-  entryPoints: { cli: 'src/cli/main.ts' },
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
-  plugins: [lazyEsm(lazy), commanderLazyChildProcess],
   // package-root finds the package from its own file's URL.
   define: { ...shared.define, 'import.meta.url': '__entryUrl' },
   banner: { js: "const __entryUrl = require('node:url').pathToFileURL(__filename).href;" },
   // Any other import.meta would be empty here: refuse to build instead.
   logOverride: { 'empty-import-meta': 'error' },
-});
+};
+const lazy = new Map();
+const probe = await build({ ...entryOptions, write: false, entryPoints: { cli: ENTRY }, plugins: [lazyEsm(lazy), commanderLazyChildProcess] });
+const held = Object.keys(probe.metafile.inputs).filter((file) => /^src\/.*\.tsx?$/.test(file) && file !== ENTRY);
+const exportsOf = await moduleExports(held);
+const registered = new Set(held.filter((file) => exportsOf.get(file).length > 0));
+
+const entryRegistry = {
+  name: 'entry-registry',
+  setup(b) {
+    b.onResolve({ filter: /^fence-entry$/ }, () => ({ path: 'fence-entry', namespace: 'fence-entry' }));
+    b.onLoad({ filter: /.*/, namespace: 'fence-entry' }, () => ({
+      resolveDir: root,
+      loader: 'js',
+      contents: [
+        `export { run } from ${JSON.stringify(`./${ENTRY}`)};`,
+        'export const __modules = {',
+        ...[...registered].map((file) => `  ${JSON.stringify(file)}: () => require(${JSON.stringify(`./${file}`)}),`),
+        '};',
+      ].join('\n'),
+    }));
+  },
+};
+
+lazy.clear();
+const entry = await build({ ...entryOptions, entryPoints: { cli: 'fence-entry' }, plugins: [entryRegistry, lazyEsm(lazy, new Set(held)), commanderLazyChildProcess] });
+
+/** Each module's export names (type-only exports are gone), by esbuild without bundling. */
+async function moduleExports(files) {
+  const r = await build({ absWorkingDir: root, entryPoints: files, outdir: join(root, '.tmp', 'exports-probe'), outbase: root, bundle: false, format: 'esm', write: false, metafile: true, logLevel: 'silent' });
+  const byFile = new Map(files.map((f) => [f, []]));
+  for (const out of Object.values(r.metafile.outputs)) if (out.entryPoint) byFile.set(out.entryPoint, out.exports);
+  return byFile;
+}
+
+/** In the ESM parts: our modules the entry holds come from the entry (see above). */
+const fromEntry = {
+  name: 'from-entry',
+  setup(b) {
+    b.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.pluginData?.fromEntry) return undefined;
+      if (args.namespace === 'from-entry') return { path: args.path, external: true };
+      const r = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { fromEntry: true } });
+      if (r.errors.length > 0) return { errors: r.errors };
+      const file = relative(root, r.path).split('\\').join('/');
+      // Anything else resolves as usual (a path returned here would lose its tsconfig: JSX settings).
+      return registered.has(file) ? { path: file, namespace: 'from-entry' } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'from-entry' }, (args) => ({
+      loader: 'js',
+      // Every ESM output sits one folder below dist/ (esm/, chunks/), like the entry's require of it.
+      contents: [
+        `const m = require('../cli.cjs').__modules[${JSON.stringify(args.path)}]();`,
+        ...exportsOf.get(args.path).map((name) => (name === 'default' ? 'export default m.default;' : `export const ${name} = m.${name};`)),
+      ].join('\n'),
+    }));
+  },
+};
 
 /**
  * Entries no `import()` reaches: files started as worker threads, found by
@@ -187,7 +256,7 @@ const esm = await build({
   // the Ink app (React, Ink, yoga) sits in chunks only run-app reaches.
   splitting: true,
   format: 'esm',
-  plugins: [fsThroughRequire, yogaWithoutFetch, commanderLazyChildProcess],
+  plugins: [fromEntry, fsThroughRequire, yogaWithoutFetch, commanderLazyChildProcess],
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
@@ -250,8 +319,9 @@ function installInto(dist, staged) {
  * The shipped content, parsed, checked and laid out once here (issue 18):
  * src/render/built-content-make.ts runs the project's own loaders over
  * lessons/, quizzes/ and scenarios/, and the result goes to dist/content/
- * with a hash of the files it was made from (src/content/shared/built-content.ts
- * says when commands use it). Bundled on its own, run, then deleted.
+ * with a copy of the files it was made from (src/content/shared/built-content.ts
+ * says when commands use it); src/cli/fast-outputs-make.ts adds what the
+ * fast command path prints. Bundled on its own, run, then deleted.
  */
 async function writeBuiltContent(outdir) {
   const maker = join(root, '.tmp', `content-maker-${process.pid}.mjs`);
@@ -260,18 +330,19 @@ async function writeBuiltContent(outdir) {
     outdir: undefined,
     outfile: maker,
     metafile: false,
-    entryPoints: ['src/render/built-content-make.ts'],
+    entryPoints: ['src/cli/fast-outputs-make.ts'],
     format: 'esm',
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
   try {
-    const { makeBuiltContent } = await import(pathToFileURL(maker).href);
-    const { content, plain, banks } = makeBuiltContent(root);
+    const { makeBuiltFiles } = await import(pathToFileURL(maker).href);
+    const { content, plain, files, outputs } = makeBuiltFiles(root);
     const dir = join(outdir, 'content');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'shipped.json'), JSON.stringify(content));
-    writeFileSync(join(dir, 'banks.json'), JSON.stringify(banks));
-    for (const [name, text] of Object.entries(plain)) writeFileSync(join(dir, name), text);
+    // No shipped.bin for content that does not load whole: the snapshot then never matches.
+    if (files) writeFileSync(join(dir, 'shipped.bin'), files);
+    for (const [name, text] of Object.entries({ ...plain, ...outputs })) writeFileSync(join(dir, name), text);
   } finally {
     rmSync(maker, { force: true });
   }

@@ -122,9 +122,13 @@ const shellQuote = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
  *   within `holdMs` of the first frame;
  * - `peakRssKb`: the process's VmHWM (peak RSS so far) read from /proc
  *   `holdMs` after its first frame, or `null` if it had already exited.
+ * With `keys`, those are typed once the first frame is there, and the hold
+ * (and `peakRssKb`) starts when the output since then matches `shows`: a
+ * screen reached from another (Progress, Help); `screenMs` is from the keys
+ * to that screen.
  * The command is then ended (SIGTERM to its pty session, SIGKILL after 2 s).
  */
-export function ptyRun(argv, { env, cwd = root, cols = 100, rows = 30, holdMs = 400, timeoutMs = 15_000, until = /\S/ } = {}) {
+export function ptyRun(argv, { env, cwd = root, cols = 100, rows = 30, holdMs = 400, timeoutMs = 15_000, until = /\S/, keys, shows } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'fence-tutor-pty-'));
   const pidFile = join(dir, 'pid');
   const inner = `stty cols ${cols} rows ${rows} 2>/dev/null; echo $$ > ${shellQuote(pidFile)}; exec ${argv.map(shellQuote).join(' ')}`;
@@ -132,6 +136,9 @@ export function ptyRun(argv, { env, cwd = root, cols = 100, rows = 30, holdMs = 
     const t0 = performance.now();
     const child = spawn('script', ['-qfec', inner, '/dev/null'], { cwd, env, stdio: ['pipe', 'pipe', 'ignore'] });
     let firstFrameMs = null;
+    let screenMs = null;
+    let keysAt = null;
+    let afterKeys = '';
     let peak = null;
     let text = '';
     let settled = false;
@@ -170,16 +177,26 @@ export function ptyRun(argv, { env, cwd = root, cols = 100, rows = 30, holdMs = 
         }, 2000),
       );
     };
+    const hold = () =>
+      timers.push(
+        setTimeout(() => {
+          peak = readHwm();
+          stop();
+        }, holdMs),
+      );
     child.stdout.on('data', (d) => {
       text += d;
+      if (keysAt !== null) afterKeys += d;
       if (firstFrameMs === null && until.test(text.replace(ESCAPES, ''))) {
         firstFrameMs = performance.now() - t0;
-        timers.push(
-          setTimeout(() => {
-            peak = readHwm();
-            stop();
-          }, holdMs),
-        );
+        if (keys === undefined) hold();
+        else {
+          keysAt = performance.now();
+          child.stdin.write(keys);
+        }
+      } else if (keysAt !== null && screenMs === null && shows.test(afterKeys.replace(ESCAPES, ''))) {
+        screenMs = performance.now() - keysAt;
+        hold();
       }
     });
     timers.push(setTimeout(stop, timeoutMs));
@@ -190,7 +207,7 @@ export function ptyRun(argv, { env, cwd = root, cols = 100, rows = 30, holdMs = 
       const exitMs = performance.now() - t0;
       for (const t of timers) clearTimeout(t);
       rmSync(dir, { recursive: true, force: true });
-      resolve({ firstFrameMs, exitMs, peakRssKb: peak, output: text });
+      resolve({ firstFrameMs, screenMs, exitMs, peakRssKb: peak, output: text });
     });
     // Keep stdin open (an EOF would end script's session early).
   });

@@ -1,12 +1,32 @@
 /**
  * The bundle's entry point: run the program, leave with its status. Built as
- * CommonJS (scripts/build.mjs), so no top-level await.
+ * CommonJS (scripts/build.mjs), so no top-level await; bin/fence-tutor.js
+ * calls run(). Loading the entry runs nothing: the ESM parts and the
+ * explorer's worker thread require it for the modules it holds (one copy of
+ * each, scripts/build.mjs, "fence-entry").
+ *
+ * The fast command path (fast-path.ts) answers first when it can; commander
+ * and every command's definition load only when it does not (program.ts is
+ * imported lazily, held in the entry: scripts/build.mjs, INLINE).
  */
 import { exitOnCrash } from '../platform/cleanup.js';
-import { main, reportError } from './program.js';
+import { runFast } from './fast-path.js';
 
-// A crash outside main's promise chain still ends what was started (cleanup hooks).
-exitOnCrash(reportError);
-void main(process.argv).then((code) => {
-  process.exitCode = code;
-});
+function viaCommander(then: (program: typeof import('./program.js')) => Promise<number>): void {
+  void import('./program.js').then(then).then((code) => {
+    process.exitCode = code;
+  });
+}
+
+export function run(argv: readonly string[]): void {
+  // A crash outside main's promise chain still ends what was started (cleanup hooks).
+  exitOnCrash(async (err) => (await import('./program.js')).reportError(err));
+  try {
+    const fast = runFast(argv);
+    if (fast !== undefined) process.exitCode = fast;
+    else viaCommander((program) => program.main([...argv]));
+  } catch (err) {
+    // Reported as commander's path reports any error (a fast command writes nothing before it can fail).
+    viaCommander((program) => program.reportError(err));
+  }
+}

@@ -3,8 +3,8 @@
  * JSON reports, grouped by quiz and content hash (never mixed).
  */
 import { gradeClass } from '../core/quiz/class-grade.js';
-import type { Question } from '../core/quiz/types.js';
-import { isQuizPath, loadQuizArgWithContent } from '../content/quiz/quiz-loader.js';
+import type { Question, QuizBank } from '../core/quiz/types.js';
+import { builtBank } from '../content/shared/built-content.js';
 import { ContentError, type Problem } from '../content/shared/problems.js';
 import { gradeText, writeGradeCsv } from '../reports/grade-output.js';
 import { type LoadedReport, readReportFile, studentName } from '../reports/report-io.js';
@@ -18,16 +18,19 @@ import type { Out } from './quiz-output.js';
  * The bank each report names (its quiz id, shipped or under --content) when
  * its content hash matches the report's, by question id, so grade can grade
  * every response again; reports of other banks are summed from their
- * per-question results (and shown as not verified).
+ * per-question results (and shown as not verified). A shipped bank comes
+ * from the build's snapshot when it matches the files (the same bank the
+ * loader makes: test/content/built-content.test.ts); the loaders (YAML,
+ * schema, the engine for predict keys) load only for anything else.
  */
-function banksFor(reports: readonly LoadedReport[], contentDir: string | undefined): Map<string, ReadonlyMap<string, Question>> {
+async function banksFor(reports: readonly LoadedReport[], contentDir: string | undefined): Promise<Map<string, ReadonlyMap<string, Question>>> {
   const byHash = new Map<string, ReadonlyMap<string, Question>>();
   const tried = new Set<string>();
   for (const { report } of reports) {
     if (tried.has(report.quiz) || byHash.has(report.contentHash)) continue;
     tried.add(report.quiz);
     try {
-      const bank = loadQuizArgWithContent(isQuizPath(report.quiz) ? undefined : report.quiz, contentDir);
+      const bank = (contentDir === undefined ? builtBank(report.quiz) : undefined) ?? (await loadBank(report.quiz, contentDir));
       byHash.set(bank.contentHash, new Map(bank.questions.map((q) => [q.id, q])));
     } catch (err) {
       if (!(err instanceof ContentError)) throw err;
@@ -36,7 +39,12 @@ function banksFor(reports: readonly LoadedReport[], contentDir: string | undefin
   return byHash;
 }
 
-export function runGrade(files: string[], flags: { json?: boolean; csv?: string; content?: string }, out: Out): number {
+async function loadBank(quiz: string, contentDir: string | undefined): Promise<QuizBank> {
+  const { isQuizPath, loadQuizArgWithContent } = await import('../content/quiz/quiz-loader.js');
+  return loadQuizArgWithContent(isQuizPath(quiz) ? undefined : quiz, contentDir);
+}
+
+export async function runGrade(files: string[], flags: { json?: boolean; csv?: string; content?: string }, out: Out): Promise<number> {
   if (files.length === 0) throw new UsageError('grade needs at least one report file, e.g. fence-tutor grade reports/*.json');
   const loaded: LoadedReport[] = [];
   const exerciseRows: ExerciseGradeRow[] = [];
@@ -56,7 +64,7 @@ export function runGrade(files: string[], flags: { json?: boolean; csv?: string;
     }
   }
   if (problems.length > 0) throw new ContentError(problems);
-  const banks = banksFor(loaded, flags.content);
+  const banks = await banksFor(loaded, flags.content);
   const groups = gradeClass(
     loaded.map((l) => {
       const bank = banks.get(l.report.contentHash);

@@ -6,6 +6,7 @@ import type { QuizReport } from '../core/quiz/grading.js';
 import type { DrawnQuestion } from '../core/quiz/types.js';
 import { renderReport, reportFormatFor, writeReport } from '../reports/report-io.js';
 import { sanitizeLine } from '../content/shared/sanitize.js';
+import { writeStderr, writeStdout } from './stdout.js';
 import { EXIT } from '../platform/exit-codes.js';
 import type { QuizPlan } from './quiz-settings.js';
 import { sanitizeText } from '../core/neutralise.js';
@@ -16,9 +17,10 @@ export interface Out {
 }
 
 export const processOut: Out = {
-  stdout: (s) => process.stdout.write(s),
+  // Straight to fd 1, as JSON output goes (stdout.ts): building process.stdout loads Node's stream modules.
+  stdout: (s) => writeStdout(s),
   // Notes echo paths and arguments (`--out`, `--csv`): neutralised like file content.
-  stderr: (s) => process.stderr.write(sanitizeText(s)),
+  stderr: (s) => writeStderr(sanitizeText(s)),
 };
 
 export function summaryLines(report: QuizReport, drawn: readonly DrawnQuestion[]): string[] {

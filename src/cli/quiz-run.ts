@@ -10,17 +10,17 @@ import * as S from '../core/quiz/session.js';
 import type { DrawnQuestion } from '../core/quiz/types.js';
 import { toolVersion } from '../platform/package-root.js';
 import { onCleanup } from '../platform/cleanup.js';
-import { exportKey, exportSheet } from '../reports/export.js';
-import { toGift } from '../reports/gift.js';
 import { saveReportToDataDir } from '../reports/report-io.js';
 import { recordReviewResults } from '../reports/review-store.js';
 import { UsageError } from '../platform/errors.js';
 import { EXIT } from '../platform/exit-codes.js';
-import { toJson } from './json-output.js';
+import { NeedsYamlLines, parsePlainJson } from '../content/shared/json-plain.js';
+import type { ParsedYaml } from '../content/shared/yaml.js';
+import { exportText } from './quiz-export.js';
 import { emitReport, type Out, processOut, promptTitle } from './quiz-output.js';
-import { runPlainQuiz } from './quiz-plain.js';
 import { drawReview } from './quiz-review.js';
-import { drawSeed, type QuizFlags, type QuizPlan, planQuiz } from './quiz-settings.js';
+import { drawSeed } from './quiz-seed.js';
+import { type QuizFlags, type QuizPlan, planQuiz } from './quiz-settings.js';
 import { planSources } from './quiz-sources.js';
 import type { Display } from '../platform/display.js';
 import { errorMessage } from '../platform/error-message.js';
@@ -64,11 +64,7 @@ export async function runQuiz(flags: QuizFlags, ctx: QuizContext): Promise<numbe
   const plan = planQuiz(flags, await planSources(flags));
 
   if (plan.export) {
-    const seed = plan.seed ?? 0;
-    const meta = { quiz: plan.quiz, contentHash: plan.contentHash, seed, version: toolVersion() };
-    if (plan.export === 'json') out.stdout(`${toJson(exportKey(meta, drawQuestions(plan.bankQuestions, seed)))}\n`);
-    else if (plan.export === 'sheet') out.stdout(`${toJson(exportSheet(meta, drawQuestions(plan.bankQuestions, seed, plan.count)))}\n`);
-    else out.stdout(toGift(drawQuestions(plan.bankQuestions, seed), meta));
+    out.stdout(exportText(plan, plan.export));
     return EXIT.ok;
   }
 
@@ -111,22 +107,43 @@ export async function runQuiz(flags: QuizFlags, ctx: QuizContext): Promise<numbe
   return sitPlain(plan, seed, out, now, stdin, ctx.display.columns);
 }
 
+/** The answers file parsed: as plain JSON when it is (no YAML parser to load), else by parseYaml. */
+async function parseAnswers(text: string, file: string, plainFirst: boolean): Promise<ParsedYaml> {
+  const plain = plainFirst ? parsePlainJson(text, file) : undefined;
+  if (plain) return plain;
+  const { parseYaml } = await import('../content/shared/yaml.js');
+  return parseYaml(text, file);
+}
+
 async function sitWithAnswers(plan: QuizPlan, out: Out, now: () => number): Promise<number> {
-  // The answers file is the user's: its parser (YAML or JSON) is loaded only here.
-  const { readAnswers, readAnswersHeader, readAnswersText } = await import('../content/quiz/answers-loader.js');
+  const { readAnswers, readAnswersHeaderFrom, readAnswersText } = await import('../content/quiz/answers-read.js');
   const file = plan.answers!;
-  const header = readAnswersHeader(readAnswersText(file), file);
-  if (plan.seed !== undefined && header.seed !== undefined && header.seed !== plan.seed) {
-    throw new UsageError(`${file} was written for seed ${header.seed}, but this quiz runs with seed ${plan.seed}: option numbers differ between seeds. Use --seed ${header.seed}, or remove "seed" from the file`);
+  const text = readAnswersText(file);
+  const sit = (parsed: ParsedYaml) => {
+    const header = readAnswersHeaderFrom(parsed);
+    if (plan.seed !== undefined && header.seed !== undefined && header.seed !== plan.seed) {
+      throw new UsageError(`${file} was written for seed ${header.seed}, but this quiz runs with seed ${plan.seed}: option numbers differ between seeds. Use --seed ${header.seed}, or remove "seed" from the file`);
+    }
+    const seed = plan.seed ?? header.seed ?? drawSeed();
+    const startedAt = now();
+    const drawn = draw(plan, seed, startedAt);
+    if (plan.mode === 'review' && drawn.length === 0) return undefined;
+    const responses = readAnswers(header, drawn, new Set(plan.bankQuestions.map((q) => q.id)), plan.quiz);
+    return { header, seed, startedAt, drawn, responses };
+  };
+  let sat: ReturnType<typeof sit>;
+  try {
+    sat = sit(await parseAnswers(text, file, true));
+  } catch (err) {
+    // A problem found on plain JSON is reported from parseYaml's reading, with its line.
+    if (!(err instanceof NeedsYamlLines)) throw err;
+    sat = sit(await parseAnswers(text, file, false));
   }
-  const seed = plan.seed ?? header.seed ?? drawSeed();
-  const startedAt = now();
-  const drawn = draw(plan, seed, startedAt);
-  if (plan.mode === 'review' && drawn.length === 0) {
+  if (!sat) {
     out.stderr('Nothing is due for review.\n');
     return EXIT.ok;
   }
-  const responses = readAnswers(header, drawn, new Set(plan.bankQuestions.map((q) => q.id)), plan.quiz);
+  const { header, seed, startedAt, drawn, responses } = sat;
   const results = drawn.map((q) => {
     const r = responses.get(q.id) ?? null;
     return gradeOne(q, r, 0, r === null ? 0 : 1);
@@ -156,6 +173,8 @@ async function sitPlain(plan: QuizPlan, seed: number, out: Out, now: () => numbe
   const unregister = onCleanup(() => {
     if (latest && plan.report) emitReport(plan, finishReport(S.leave(latest.state, now()), true), drawn, out, false);
   });
+  // Loaded only here: readline is no part of the other paths (quiz --answers is timed, issue 18).
+  const { runPlainQuiz } = await import('./quiz-plain.js');
   const outcome = await runPlainQuiz(
     {
       questions: drawn,

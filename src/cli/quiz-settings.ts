@@ -3,7 +3,6 @@
  * which seed, which mode, pass mark, time limit and outputs. Every bad value
  * or contradiction is a UsageError (exit 2) saying what to write instead.
  */
-import { randomInt } from 'node:crypto';
 import { basename } from 'node:path';
 import { drawQuestions } from '../core/quiz/draw.js';
 import { passMarkFor, type QuizMode, QUIZ_MODES } from '../core/quiz/grading.js';
@@ -86,10 +85,6 @@ export function parseCount(text: string): number {
 function oneOf<T extends string>(flag: string, value: string, options: readonly T[]): T {
   if ((options as readonly string[]).includes(value)) return value as T;
   throw new UsageError(`${flag} ${JSON.stringify(value)} is not one of ${options.join(', ')}; write for example ${flag} ${options[0]}`);
-}
-
-export function drawSeed(): number {
-  return randomInt(0, MAX_SEED + 1);
 }
 
 /**

@@ -10,13 +10,22 @@ import { writeSync } from 'node:fs';
  * ends the output quietly.
  */
 export function writeStdout(text: string): void {
+  writeFd(1, text, () => process.stdout);
+}
+
+/** The same for fd 2 (the quiz's summary beside a report on stdout): touching process.stderr builds its stream too. */
+export function writeStderr(text: string): void {
+  writeFd(2, text, () => process.stderr);
+}
+
+function writeFd(fd: number, text: string, stream: () => NodeJS.WriteStream): void {
   const bytes = Buffer.from(text, 'utf8');
   let offset = 0;
   try {
-    while (offset < bytes.length) offset += writeSync(1, bytes, offset);
+    while (offset < bytes.length) offset += writeSync(fd, bytes, offset);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EAGAIN') process.stdout.write(bytes.subarray(offset));
+    if (code === 'EAGAIN') stream().write(bytes.subarray(offset));
     else if (code !== 'EPIPE') throw err;
   }
 }

@@ -3,6 +3,7 @@
  * streams, the environment and the global flags (conventions: "Terminal or not").
  * `CI` is deliberately never consulted.
  */
+import { fstatSync } from 'node:fs';
 import type { Display } from '../platform/display.js';
 
 export interface DisplayFlags {
@@ -22,9 +23,44 @@ export function isUtf8Locale(env: NodeJS.ProcessEnv): boolean {
   return /utf-?8/i.test(locale);
 }
 
+/** False when descriptor `fd` is surely no terminal (a pipe, a file, a socket, closed), found without building its stream. */
+export function mayBeTerminal(fd: number): boolean {
+  try {
+    return fstatSync(fd).isCharacterDevice();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The process's streams as decideDisplay reads them. process.stdin and
+ * process.stdout are built on first touch, which for a pipe loads Node's
+ * net and stream modules (issue 18: a few milliseconds of every plain
+ * command): they are touched only for a character device, which may be a
+ * terminal (or /dev/null).
+ */
+const processStreams = {
+  stdin: {
+    get isTTY() {
+      return mayBeTerminal(0) && process.stdin.isTTY === true;
+    },
+  },
+  stdout: {
+    get isTTY() {
+      return mayBeTerminal(1) && process.stdout.isTTY === true;
+    },
+    get columns() {
+      return mayBeTerminal(1) ? process.stdout.columns : undefined;
+    },
+    get rows() {
+      return mayBeTerminal(1) ? process.stdout.rows : undefined;
+    },
+  },
+};
+
 export function decideDisplay(
   flags: DisplayFlags,
-  streams: { stdin: { isTTY?: boolean }; stdout: { isTTY?: boolean; columns?: number; rows?: number } } = process,
+  streams: { stdin: { isTTY?: boolean }; stdout: { isTTY?: boolean; columns?: number; rows?: number } } = processStreams,
   env: NodeJS.ProcessEnv = process.env,
 ): Display {
   const tty = Boolean(streams.stdin.isTTY && streams.stdout.isTTY);

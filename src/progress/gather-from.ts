@@ -39,8 +39,13 @@ export interface GatherOptions {
 }
 
 export function gatherProgressFrom(lessons: LessonSources, o: GatherOptions): ProgressSummary {
+  return gatherProgressFromInfos(lessonInfosFrom(lessons), o);
+}
+
+/** The same from the lessons' facts alone (the build writes them for the shipped lessons: src/cli/fast-path.ts). */
+export function gatherProgressFromInfos(infos: LessonInfo[], o: Omit<GatherOptions, 'flags'>): ProgressSummary {
   const progress = o.progress ?? loadProgress(o.dir, o.warn);
-  return summarize(lessonInfosFrom(lessons), progress, loadReviewBoxes(o.dir, o.warn), loadQuizHistory(o.dir), o.now, undefined, exerciseInfos(o.warn), o.challenges ?? []);
+  return summarize(infos, progress, loadReviewBoxes(o.dir, o.warn), loadQuizHistory(o.dir), o.now, undefined, exerciseInfos(o.warn), o.challenges ?? []);
 }
 
 /** The shipped exercises' ids and titles; none (with a warning) when their manifests cannot be read. */

@@ -6,14 +6,16 @@
  * main build; test/content/built-content.test.ts checks the result against
  * the loaders run directly.
  */
+import { createHash } from 'node:crypto';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { packageRoot } from '../platform/package-root.js';
 import {
   BUILT_CONTENT_SCHEMA,
   BUILT_PLAIN_WIDTH,
   type BuiltContent,
+  builtFilesHeader,
   builtPlainFile,
-  shippedContentHash,
+  shippedContentBytes,
   shippedContentTargets,
 } from '../content/shared/built-content.js';
 import { checkCurriculum } from '../content/lesson/lesson-loader.js';
@@ -35,6 +37,13 @@ export interface BuiltContentFiles {
   plain: Record<string, string>;
   /** Every shipped bank by id, and the whole bank; empty when one does not load (the loader then reports it). */
   banks: Record<string, QuizBank>;
+  /** shipped.bin: the files the snapshot was made from; absent when the content does not load whole (never used then). */
+  files?: Buffer;
+}
+
+/** SHA-256 of the shipped files (shippedContentBytes()), in hex. */
+export function shippedContentHash(root = packageRoot()): string {
+  return createHash('sha256').update(shippedContentBytes(root)).digest('hex');
 }
 
 /** The shipped scenarios, or undefined when one does not load (the loader must then report it). */
@@ -69,8 +78,9 @@ function shippedBanks(): Record<string, QuizBank> {
 }
 
 export function makeBuiltContent(root = packageRoot()): BuiltContentFiles {
-  // Hash first: content edited while this runs makes a snapshot that will not match, never a wrong one.
-  const hash = shippedContentHash(root);
+  // The files first: content edited while this runs makes a snapshot that will not match, never a wrong one.
+  const bytes = shippedContentBytes(root);
+  const hash = createHash('sha256').update(bytes).digest('hex');
   const fromRoot = (file: string) => {
     if (file === '') return file;
     const rel = relative(root, resolve(file));
@@ -111,5 +121,5 @@ export function makeBuiltContent(root = packageRoot()): BuiltContentFiles {
       start: c.start.origin ? { ...c.start, origin: { ...c.start.origin, file: fromRoot(c.start.origin.file) } } : c.start,
     })),
   };
-  return { content, plain, banks: shippedBanks() };
+  return { content, plain, banks: shippedBanks(), ...(loadsWhole ? { files: Buffer.concat([builtFilesHeader(), bytes]) } : {}) };
 }

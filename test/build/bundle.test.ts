@@ -9,7 +9,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const require = createRequire(import.meta.url);
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -60,8 +63,8 @@ function reachable(start: string, kinds: string[]): Set<string> {
 }
 
 function entryOutput(): string {
-  const found = Object.entries(meta.outputs).find(([, o]) => o.entryPoint === 'src/cli/main.ts');
-  expect(found, 'the metafile names an output for src/cli/main.ts').toBeDefined();
+  const found = Object.entries(meta.outputs).find(([name, o]) => name.endsWith('/cli.cjs') && o.inputs['src/cli/main.ts'] !== undefined);
+  expect(found, 'the metafile names an output cli.cjs holding src/cli/main.ts').toBeDefined();
   return found![0];
 }
 
@@ -76,6 +79,28 @@ function lazyParts(): string[] {
 }
 
 describe('the bundle', () => {
+  // Issue 15: a module in two outputs is two modules at run time (two UsageError classes, two caches).
+  it('holds each module in one output only: the ESM parts take the entry\'s modules from the entry', () => {
+    const outputsOf = new Map<string, string[]>();
+    for (const [name, o] of Object.entries(meta.outputs)) {
+      for (const input of Object.keys(o.inputs)) outputsOf.set(input, [...(outputsOf.get(input) ?? []), relative(dir, name)]);
+    }
+    const duplicated = [...outputsOf].filter(([, outs]) => outs.length > 1).map(([input, outs]) => `${input}: ${outs.join(', ')}`);
+    expect(duplicated).toEqual([]);
+    // The check sees modules at all: the entry and the ESM parts hold some of ours each.
+    expect(Object.keys(meta.outputs[entryOutput()]!.inputs).filter((i) => i.startsWith('src/')).length).toBeGreaterThan(10);
+    const inParts = Object.entries(meta.outputs).filter(([name]) => !name.endsWith('cli.cjs')).flatMap(([, o]) => Object.keys(o.inputs));
+    expect(inParts.some((i) => i.startsWith('src/ui/'))).toBe(true);
+  });
+
+  it('gives the ESM parts the entry\'s own instances: one UsageError class whichever part throws it', () => {
+    const entry = require(join(dir, 'out', 'cli.cjs')) as { __modules: Record<string, () => Record<string, unknown>> };
+    const errors = entry.__modules['src/platform/errors.ts']!();
+    expect(errors.UsageError).toBe(entry.__modules['src/platform/errors.ts']!().UsageError);
+    const parts = ['chunks', 'esm'].flatMap((d) => readdirSync(join(dir, 'out', d)).map((f) => readFileSync(join(dir, 'out', d, f), 'utf8')));
+    expect(parts.some((code) => code.includes('("../cli.cjs").__modules["src/platform/errors.ts"]'))).toBe(true);
+  });
+
   it('keeps React, Ink and src/ui out of the entry chunk and its static imports (metafile)', () => {
     const statics = reachable(entryOutput(), ['import-statement', 'require-call']);
     const offenders = [...statics].flatMap((out) =>

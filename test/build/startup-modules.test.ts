@@ -120,14 +120,17 @@ describe('parser libraries at start-up on the shipped content (issue 18)', () =>
     expect(parserLibrariesLoaded(args)).toEqual([]);
   });
 
-  it('quiz --answers FILE loads the YAML parser for the answers file only (no marked, no zod)', () => {
+  it('quiz --answers FILE loads no parser library for a JSON answers file, and the YAML parser alone for a YAML one', () => {
     const dir = mkdtempSync(join(tmpdir(), 'fence-tutor-answers-'));
     try {
-      const file = join(dir, 'answers.json');
-      writeFileSync(file, JSON.stringify({ answers: {} }));
+      const json = join(dir, 'answers.json');
+      writeFileSync(json, JSON.stringify({ answers: {} }));
+      const yaml = join(dir, 'answers.yaml');
+      writeFileSync(yaml, 'answers: {}\n');
       const full: NodeJS.ProcessEnv = { ...process.env, FENCE_TUTOR_HOME: join(dir, 'home') };
       // An exam with no answers fails (exit 1), so check the libraries by hand here.
-      expect(parserLibrariesLoaded(['quiz', '--mode', 'practice', '--seed', '1', '--answers', file, '--format', 'json'], full)).toEqual(['yaml']);
+      expect(parserLibrariesLoaded(['quiz', '--mode', 'practice', '--seed', '1', '--answers', json, '--format', 'json'], full)).toEqual([]);
+      expect(parserLibrariesLoaded(['quiz', '--mode', 'practice', '--seed', '1', '--answers', yaml, '--format', 'json'], full)).toEqual(['yaml']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

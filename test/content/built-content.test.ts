@@ -3,19 +3,23 @@
  * exactly what the project's own loaders, validator and plain renderer make
  * from the files, and its hash changes with any byte of any shipped file.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BUILT_FILES_FILE,
   BUILT_PLAIN_WIDTH,
   builtBank,
+  builtContentDir,
+  builtFilesHeader,
   builtContent,
   builtLessonPlain,
-  shippedContentHash,
+  shippedContentBytes,
   shippedContentTargets,
 } from '../../src/content/shared/built-content.js';
 import { allChallenges } from '../../src/content/challenges/challenge-files.js';
+import { shippedContentHash } from '../../src/render/built-content-make.js';
 import { checkCurriculum } from '../../src/content/lesson/lesson-loader.js';
 import { lessonPlainText } from '../../src/render/lesson-plain.js';
 import { loadShippedBank, shippedBankIds } from '../../src/content/quiz/quiz-loader.js';
@@ -28,8 +32,10 @@ import { ensureBuilt } from '../cli/cli-run.js';
 describe('the built snapshot of the shipped content', () => {
   beforeAll(() => ensureBuilt(), 120_000);
 
-  it('matches the files on disk (the hash of the build is the hash of the files)', () => {
+  it('matches the files on disk (shipped.bin holds them byte for byte)', () => {
     expect(builtContent()).toBeDefined();
+    const recorded = readFileSync(join(builtContentDir(), BUILT_FILES_FILE));
+    expect(recorded.equals(Buffer.concat([builtFilesHeader(), shippedContentBytes()]))).toBe(true);
   });
 
   it('holds the curriculum the lesson loader makes from the files', () => {
@@ -82,7 +88,7 @@ describe('the built snapshot of the shipped content', () => {
   });
 });
 
-describe('shippedContentHash', () => {
+describe('shippedContentHash (of shippedContentBytes)', () => {
   let root: string;
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'fence-tutor-hash-'));

@@ -98,7 +98,7 @@ describe('the tarball', () => {
       .split('\n')
       .filter(Boolean)
       .map((f) => f.replace(/^package\//, ''));
-    for (const must of ['package.json', 'bin/fence-tutor.js', 'bin/package.json', 'dist/cli.cjs', 'dist/content/shipped.json', 'dist/content/banks.json', 'README.md', 'LICENSE']) {
+    for (const must of ['package.json', 'bin/fence-tutor.js', 'bin/package.json', 'dist/cli.cjs', 'dist/content/shipped.json', 'dist/content/bank-all.json', 'README.md', 'LICENSE']) {
       expect(files).toContain(must);
     }
     for (const dir of ['lessons/', 'quizzes/', 'scenarios/', 'exercises/', 'dist/chunks/', 'dist/esm/']) {

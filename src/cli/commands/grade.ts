@@ -13,6 +13,6 @@ export function register(program: Command): void {
       const { runGrade } = await import('../quiz-grade.js');
       const { processOut } = await import('../quiz-output.js');
       // --content: the instructor's banks, to grade their reports' answers again.
-      process.exitCode = runGrade(files, { ...opts, content: cmd.optsWithGlobals().content }, processOut);
+      process.exitCode = await runGrade(files, { ...opts, content: cmd.optsWithGlobals().content }, processOut);
     });
 }

@@ -2,6 +2,25 @@
  * `fence-tutor lessons [--json]`: the curriculum in manifest order.
  */
 import type { Command } from 'commander';
+import type { Curriculum } from '../../content/lesson/lesson-types.js';
+
+/** What `lessons --json` prints (also made at build for the fast path: src/cli/fast-path.ts). */
+export function lessonsJsonDocument(curriculum: Curriculum, localIds: ReadonlySet<string>) {
+  return {
+    lessons: curriculum.lessons.map((l) => ({
+      number: l.number,
+      id: l.id,
+      title: l.title,
+      minutes: l.minutes,
+      goals: l.goals,
+      prerequisites: l.prerequisites,
+      ...(l.summary ? { summary: l.summary } : {}),
+      scenarios: [...new Set(l.blocks.flatMap((b) => (b.kind === 'scenario' ? [b.scenarioId] : [])))],
+      questions: l.blocks.flatMap((b) => (b.kind === 'quiz' ? b.ids : [])),
+      ...(localIds.has(l.id) ? { local: true } : {}),
+    })),
+  };
+}
 
 export function register(program: Command): void {
   program
@@ -25,20 +44,7 @@ Examples:
         : (await import('../../content/shared/content-sources.js')).allLessons(flags);
       if (flags.json) {
         const { printJson } = await import('../json-output.js');
-        printJson({
-          lessons: curriculum.lessons.map((l) => ({
-            number: l.number,
-            id: l.id,
-            title: l.title,
-            minutes: l.minutes,
-            goals: l.goals,
-            prerequisites: l.prerequisites,
-            ...(l.summary ? { summary: l.summary } : {}),
-            scenarios: [...new Set(l.blocks.flatMap((b) => (b.kind === 'scenario' ? [b.scenarioId] : [])))],
-            questions: l.blocks.flatMap((b) => (b.kind === 'quiz' ? b.ids : [])),
-            ...(localIds.has(l.id) ? { local: true } : {}),
-          })),
-        });
+        printJson(lessonsJsonDocument(curriculum, localIds));
         return;
       }
       const { decideDisplay } = await import('../terminal.js');

@@ -5,7 +5,16 @@
  * without one); the review boxes and quiz reports are the quiz's and stay.
  */
 import type { Command } from 'commander';
+import { progressPath } from '../../progress/progress-file.js';
+import type { ProgressSummary } from '../../progress/summary.js';
+import { toolVersion } from '../../platform/package-root.js';
 import { UsageError } from '../../platform/errors.js';
+import { printJson } from '../json-output.js';
+
+/** What `progress --json` prints (also the fast path's: src/cli/fast-path.ts). */
+export function printProgressJson(summary: ProgressSummary): void {
+  printJson({ schemaVersion: 1, version: toolVersion(), file: progressPath(), ...summary });
+}
 
 export function register(program: Command): void {
   program
@@ -41,10 +50,7 @@ Examples:
           )
         : (await import('../../progress/gather.js')).gatherProgress({ flags, now: new Date() });
       if (flags.json) {
-        const { printJson } = await import('../json-output.js');
-        const { toolVersion } = await import('../../platform/package-root.js');
-        const { progressPath } = await import('../../progress/progress-file.js');
-        printJson({ schemaVersion: 1, version: toolVersion(), file: progressPath(), ...summary });
+        printProgressJson(summary);
         return;
       }
       const { decideDisplay } = await import('../terminal.js');

@@ -1,5 +1,25 @@
 /** `fence-tutor scenarios`: the shipped scenarios, with their titles and summaries. */
 import type { Command } from 'commander';
+import type { Scenario } from '../../core/types.js';
+
+/** What `scenarios --json` prints (also made at build for the fast path: src/cli/fast-path.ts). */
+export function scenariosJsonDocument(all: readonly Scenario[]) {
+  return {
+    scenarios: all.map((s) => ({
+      id: s.id,
+      title: s.title ?? s.id,
+      summary: s.summary ?? '',
+      ...(s.origin?.local ? { local: true } : {}),
+    })),
+  };
+}
+
+/** What `scenarios` prints without --json (also made at build). */
+export function scenariosText(all: readonly Scenario[]): string {
+  const width = Math.max(...all.map((s) => s.id.length));
+  const lines = all.map((s) => `${s.id.padEnd(width)}  ${s.title ?? ''}${s.origin?.local ? ' (local)' : ''}${s.summary ? `\n${' '.repeat(width + 2)}${s.summary}` : ''}`);
+  return `${lines.join('\n')}\n\nRun one: fence-tutor sim --scenario ${all[0]?.id ?? 'ID'}\n`;
+}
 
 export function register(program: Command): void {
   program
@@ -29,18 +49,9 @@ Examples:
       const all = [...extra, ...shipped.filter((s) => !extra.some((e) => e.id === s.id))];
       if (flags.json) {
         const { printJson } = await import('../json-output.js');
-        printJson({
-          scenarios: all.map((s) => ({
-            id: s.id,
-            title: s.title ?? s.id,
-            summary: s.summary ?? '',
-            ...(s.origin?.local ? { local: true } : {}),
-          })),
-        });
+        printJson(scenariosJsonDocument(all));
         return;
       }
-      const width = Math.max(...all.map((s) => s.id.length));
-      const lines = all.map((s) => `${s.id.padEnd(width)}  ${s.title ?? ''}${s.origin?.local ? ' (local)' : ''}${s.summary ? `\n${' '.repeat(width + 2)}${s.summary}` : ''}`);
-      process.stdout.write(`${lines.join('\n')}\n\nRun one: fence-tutor sim --scenario ${all[0]?.id ?? 'ID'}\n`);
+      process.stdout.write(scenariosText(all));
     });
 }

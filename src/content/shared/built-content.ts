@@ -6,8 +6,11 @@
  * JSON file instead of loading the YAML, Markdown and schema libraries.
  *
  * The snapshot is used only while the files on disk are the files it was
- * made from: a hash of every file under the shipped folders is recorded at
- * build and checked here (about a millisecond for the whole content). On a
+ * made from: the build keeps a copy of every file under the shipped folders
+ * (their paths, sizes and bytes, shippedContentBytes(), in shipped.bin) and
+ * this compares them byte for byte. Exact, and cheaper than a hash here:
+ * node:crypto alone costs more to load than reading both copies (issue 18;
+ * the build still records a SHA-256 in shipped.json for the record). On a
  * mismatch, a missing or unreadable snapshot, or with
  * FENCE_TUTOR_BUILT_CONTENT=0, callers fall back to the real loaders, so an
  * edited lesson is never shown stale. User content (`--content`, files
@@ -16,7 +19,6 @@
  * Kept light on purpose: the CommonJS entry holds it (scripts/build.mjs,
  * INLINE), so it imports only Node built-ins and package-root.
  */
-import { createHash } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
@@ -27,19 +29,23 @@ import type { Challenge } from '../challenges/challenge-types.js';
 import type { Curriculum } from '../lesson/lesson-types.js';
 import type { ValidateReport } from '../validate/validate-summary.js';
 
-export const BUILT_CONTENT_SCHEMA = 2;
+export const BUILT_CONTENT_SCHEMA = 3;
 /** The width a piped `lesson N --plain` prints at; laid out at build for it. */
 export const BUILT_PLAIN_WIDTH = 80;
 /** Folder of dist/ holding the snapshot (moved in file by file like chunks/). */
 export const BUILT_CONTENT_FOLDER = 'content';
 export const BUILT_CONTENT_FILE = 'shipped.json';
-/** The shipped banks, by id (`all`: the whole bank), as the quiz loader makes them. */
-export const BUILT_BANKS_FILE = 'banks.json';
+/** A shipped bank by id (`all`: the whole bank), as the quiz loader makes it: one file each, so a command parses only the bank it uses. */
+export function builtBankFile(id: string): string {
+  return `bank-${id}.json`;
+}
+/** The copy of the shipped files the snapshot was made from: builtFilesHeader() then shippedContentBytes(). */
+export const BUILT_FILES_FILE = 'shipped.bin';
 const WHOLE_BANK = 'all';
 
 export interface BuiltContent {
   schemaVersion: number;
-  /** shippedContentHash() of the files the snapshot was made from. */
+  /** SHA-256 of shippedContentBytes() at build, for the record (shipped.bin is what is compared). */
   hash: string;
   /** The shipped curriculum; file paths relative to the package root. */
   curriculum: Curriculum;
@@ -73,9 +79,13 @@ function filesUnder(dir: string, out: string[]): void {
   }
 }
 
-/** sha256 over every shipped content file's path (from the root) and bytes, in sorted order. */
-export function shippedContentHash(root = packageRoot()): string {
-  const hash = createHash('sha256');
+/**
+ * Every shipped content file's path (from the root), size and bytes, in
+ * sorted order: what the snapshot is checked against (and what the build's
+ * SHA-256 is taken of).
+ */
+export function shippedContentBytes(root = packageRoot()): Buffer {
+  const parts: Buffer[] = [];
   for (const target of shippedContentTargets(root)) {
     const files: string[] = [];
     filesUnder(target, files);
@@ -87,11 +97,15 @@ export function shippedContentHash(root = packageRoot()): string {
       } catch {
         continue;
       }
-      hash.update(`${rel}\0${bytes.length}\0`);
-      hash.update(bytes);
+      parts.push(Buffer.from(`${rel}\0${bytes.length}\0`, 'utf8'), bytes);
     }
   }
-  return hash.digest('hex');
+  return Buffer.concat(parts);
+}
+
+/** The first line of shipped.bin: the snapshot's schema, so a snapshot of another schema never matches. */
+export function builtFilesHeader(): Buffer {
+  return Buffer.from(`fence-tutor built content, schema ${BUILT_CONTENT_SCHEMA}\n`, 'utf8');
 }
 
 export function builtContentDir(root = packageRoot()): string {
@@ -132,6 +146,32 @@ function rehydrate(content: BuiltContent, root: string): BuiltContent {
   return { ...content, curriculum, validate, scenarios, ...(challenges ? { challenges } : {}) };
 }
 
+let current: boolean | undefined;
+
+/**
+ * True when the build's snapshot may be used: not turned off
+ * (FENCE_TUTOR_BUILT_CONTENT=0), and the shipped files on disk are, byte for
+ * byte, the ones it was made from. Checked once per process.
+ */
+export function builtContentCurrent(): boolean {
+  if (current === undefined) current = checkBuiltFiles();
+  return current;
+}
+
+function checkBuiltFiles(): boolean {
+  if (process.env.FENCE_TUTOR_BUILT_CONTENT === '0') return false;
+  const root = packageRoot();
+  let recorded: Buffer;
+  try {
+    recorded = readFileSync(join(builtContentDir(root), BUILT_FILES_FILE));
+  } catch {
+    return false;
+  }
+  const header = builtFilesHeader();
+  if (recorded.length < header.length || !recorded.subarray(0, header.length).equals(header)) return false;
+  return recorded.subarray(header.length).equals(shippedContentBytes(root));
+}
+
 let cached: { value: BuiltContent | undefined } | undefined;
 
 /**
@@ -146,7 +186,7 @@ export function builtContent(): BuiltContent | undefined {
 }
 
 function readBuiltContent(): BuiltContent | undefined {
-  if (process.env.FENCE_TUTOR_BUILT_CONTENT === '0') return undefined;
+  if (!builtContentCurrent()) return undefined;
   const root = packageRoot();
   let parsed: BuiltContent;
   try {
@@ -155,32 +195,39 @@ function readBuiltContent(): BuiltContent | undefined {
     return undefined;
   }
   if (parsed?.schemaVersion !== BUILT_CONTENT_SCHEMA || typeof parsed.hash !== 'string') return undefined;
-  if (parsed.hash !== shippedContentHash(root)) return undefined;
   return rehydrate(parsed, root);
 }
 
-/** A lesson's plain text as laid out at build, when the request matches what was built. */
-export function builtLessonPlain(lessonId: string, width: number, ascii: boolean): string | undefined {
-  if (width !== BUILT_PLAIN_WIDTH || !builtContent()) return undefined;
+/**
+ * A file the build wrote into dist/content/ from the shipped content (a
+ * lesson's plain text, a command's whole output), when the snapshot is
+ * current; undefined otherwise.
+ */
+export function builtText(name: string): string | undefined {
+  if (!builtContentCurrent()) return undefined;
   try {
-    return readFileSync(join(builtContentDir(), builtPlainFile(lessonId, ascii)), 'utf8');
+    return readFileSync(join(builtContentDir(), name), 'utf8');
   } catch {
     return undefined;
   }
 }
 
-let banks: Record<string, QuizBank> | undefined;
+/** A lesson's plain text as laid out at build, when the request matches what was built. */
+export function builtLessonPlain(lessonId: string, width: number, ascii: boolean): string | undefined {
+  if (width !== BUILT_PLAIN_WIDTH) return undefined;
+  return builtText(builtPlainFile(lessonId, ascii));
+}
+
+const banks = new Map<string, QuizBank | undefined>();
 
 /** A shipped bank by id (absent: the whole bank) as loaded at build, when the snapshot matches the files. */
 export function builtBank(id: string | undefined): QuizBank | undefined {
-  if (!builtContent()) return undefined;
-  if (!banks) {
-    try {
-      banks = JSON.parse(readFileSync(join(builtContentDir(), BUILT_BANKS_FILE), 'utf8')) as Record<string, QuizBank>;
-    } catch {
-      return undefined;
-    }
-  }
   const key = id ?? WHOLE_BANK;
-  return Object.hasOwn(banks, key) ? banks[key] : undefined;
+  // Bank ids are kebab-case file names (quizzes/FORMAT.md); anything else is no shipped bank.
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(key) || !builtContentCurrent()) return undefined;
+  if (!banks.has(key)) {
+    const text = builtText(builtBankFile(key));
+    banks.set(key, text === undefined ? undefined : (JSON.parse(text) as QuizBank));
+  }
+  return banks.get(key);
 }

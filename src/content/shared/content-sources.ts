@@ -17,6 +17,7 @@ import { shippedDir } from '../../platform/package-root.js';
 import { displayPath, loadCurriculumWithContent } from '../lesson/lesson-loader.js';
 import { parseLesson } from '../lesson/lesson-parse.js';
 import type { Curriculum } from '../lesson/lesson-types.js';
+import { builtBank, builtContent } from './built-content.js';
 import { ContentError, type Problem } from './problems.js';
 import { loadQuizFile, loadShippedBank, QUIZ_EXTENSIONS } from '../quiz/quiz-loader.js';
 import { findShippedScenario, listShippedScenarios, loadScenarioDir, loadScenarioFile } from '../scenario/scenario-loader.js';
@@ -36,6 +37,9 @@ export interface LessonSources {
 
 /** The shipped curriculum, then the instructor's lessons (numbers continue). */
 export function allLessons(flags: ContentFlags = {}): LessonSources {
+  // The shipped lessons alone: the build's snapshot when it matches the files (no parsing; issue 18, a screen's memory).
+  const built = flags.content === undefined ? builtContent() : undefined;
+  if (built) return { curriculum: built.curriculum, localIds: new Set() };
   const curriculum = loadCurriculumWithContent(flags.content);
   const shipped = flags.content ? new Set(loadCurriculumWithContent(undefined).lessons.map((l) => l.id)) : null;
   const localIds = new Set(shipped ? curriculum.lessons.filter((l) => !shipped.has(l.id)).map((l) => l.id) : []);
@@ -50,7 +54,7 @@ function localScenarios(flags: ContentFlags): Scenario[] {
 
 /** Shipped scenarios, then local ones (marked `origin.local`). A local id equal to a shipped one is refused. */
 export function allScenarios(flags: ContentFlags = {}): Scenario[] {
-  const shipped = listShippedScenarios();
+  const shipped = builtContent()?.scenarios.map((s) => structuredClone(s)) ?? listShippedScenarios();
   const local = localScenarios(flags);
   const clashes = scenarioClashes(local, new Set(shipped.map((s) => s.id)));
   if (clashes.length > 0) throw new ContentError(clashes);
@@ -59,7 +63,10 @@ export function allScenarios(flags: ContentFlags = {}): Scenario[] {
 
 /** One scenario by id: shipped first (cheap: one file), then the content dir. */
 export function findScenario(id: string, flags: ContentFlags = {}): Scenario | undefined {
-  return findShippedScenario(id) ?? localScenarios(flags).find((s) => s.id === id);
+  const built = builtContent()?.scenarios.find((s) => s.id === id);
+  // A copy, as the loader gives: the caller may change it (the snapshot is shared).
+  const shipped = built ? structuredClone(built) : findShippedScenario(id);
+  return shipped ?? localScenarios(flags).find((s) => s.id === id);
 }
 
 function localBankFiles(flags: ContentFlags): string[] {
@@ -70,7 +77,7 @@ function localBankFiles(flags: ContentFlags): string[] {
 
 /** The whole shipped bank, then the questions of the content dir's banks (local predict questions may use local scenarios). */
 export function allQuestions(flags: ContentFlags = {}): Question[] {
-  const shipped = loadShippedBank().questions;
+  const shipped = (builtBank(undefined) ?? loadShippedBank()).questions;
   const taken = new Map(shipped.map((q) => [q.id, q] as const));
   const problems: Problem[] = [];
   const local: Question[] = [];

@@ -1,0 +1,171 @@
+/**
+ * The fast command path (issue 18: every command that draws no Ink screen
+ * within 1.5x `node -e 0`). Before commander is even loaded, main.ts offers
+ * the arguments here; a few commands on the shipped content answer from
+ * what the build wrote to dist/content/ (src/cli/fast-outputs-make.ts),
+ * once src/content/shared/built-content.ts has found the shipped files unchanged.
+ *
+ * A fast command is all or nothing: it answers only an argument shape it
+ * knows whole, with stdout not a terminal, and returns undefined for
+ * anything else (another flag, --help, --content, a missing output, a data
+ * directory that fails its check, an unknown lesson...), which then goes to
+ * commander as if this file did not exist: commander's errors and messages
+ * stay the only ones. What a fast command prints must be byte for byte what
+ * the commander path prints: test/cli/fast-path.test.ts compares each with
+ * FENCE_TUTOR_BUILT_CONTENT=0 (the real loaders).
+ *
+ * Adding one (the `exercises` and `challenges` lists): make the output at
+ * build in fast-outputs-make.ts with the function the command's action
+ * calls, add an entry to FAST_COMMANDS below, and a row to the fast-path
+ * test and to scripts/bench/commands.mjs (CONTRIBUTING.md, "Fast commands").
+ */
+import { fstatSync } from 'node:fs';
+import { builtBank, builtContentCurrent, builtLessonPlain, builtText } from '../content/shared/built-content.js';
+import { findLesson } from '../content/lesson/lesson-find.js';
+import { assertDataDirUsable } from '../platform/data-dir-check.js';
+import { gatherProgressFromInfos } from '../progress/gather-from.js';
+import type { ChallengeInfo, LessonInfo } from '../progress/summary.js';
+import { printProgressJson } from './commands/progress.js';
+import { FAST_OUTPUT } from './fast-outputs.js';
+import { exportText } from './quiz-export.js';
+import { planQuiz, type QuizFlags } from './quiz-settings.js';
+import { writeStdout } from './stdout.js';
+import { isUtf8Locale } from './terminal.js';
+
+/** The arguments after the command's name; the exit status when answered, else undefined (commander's turn). */
+export type FastCommand = (args: readonly string[]) => number | undefined;
+
+/** Global flags that change nothing these commands print on a pipe (colour, motion and narration are the screens'). */
+const NEUTRAL_GLOBALS = ['--plain', '--no-color', '--reduced-motion', '--narrate'];
+
+/**
+ * The flags among `args` when every one is in `known` (or a neutral global)
+ * and the positionals number `positionals`; undefined otherwise.
+ */
+export function knownShape(args: readonly string[], known: readonly string[], positionals = 0): { flags: Set<string>; positional: string[] } | undefined {
+  const flags = new Set<string>();
+  const positional: string[] = [];
+  for (const arg of args) {
+    if (arg.startsWith('-')) {
+      if (!known.includes(arg) && !NEUTRAL_GLOBALS.includes(arg)) return undefined;
+      flags.add(arg);
+    } else positional.push(arg);
+  }
+  return positional.length === positionals ? { flags, positional } : undefined;
+}
+
+/** True when fd 1 is surely not a terminal (a pipe, a file, a socket), without building process.stdout. */
+function stdoutIsPlain(): boolean {
+  try {
+    const s = fstatSync(1);
+    // A character device may be a terminal, or /dev/null: only then ask the stream (which loads more).
+    return !s.isCharacterDevice() || process.stdout.isTTY !== true;
+  } catch {
+    return false;
+  }
+}
+
+/** The data directory check commander's preAction makes for commands that read it (program.ts, DATA_DIR_USE). */
+function dataDirReadable(): boolean {
+  try {
+    assertDataDirUsable({ write: false });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes a file the build made, when there is one; the exit status 0, else undefined. */
+function printBuilt(name: string): number | undefined {
+  const text = builtText(name);
+  if (text === undefined) return undefined;
+  writeStdout(text);
+  return 0;
+}
+
+const lessons: FastCommand = (args) => {
+  const shape = knownShape(args, ['--json']);
+  if (!shape?.flags.has('--json') || !stdoutIsPlain() || !dataDirReadable()) return undefined;
+  return printBuilt(FAST_OUTPUT.lessonsJson);
+};
+
+const lesson: FastCommand = (args) => {
+  const shape = knownShape(args, ['--ascii'], 1);
+  if (!shape || !stdoutIsPlain() || !builtContentCurrent() || !dataDirReadable()) return undefined;
+  const refs = builtText(FAST_OUTPUT.lessonRefs);
+  const found = refs === undefined ? undefined : findLesson({ lessons: JSON.parse(refs) as { id: string; number: number }[] }, shape.positional[0]!);
+  // Piped, the commander path prints at 80 columns, the width the build laid out.
+  const text = found && builtLessonPlain(found.id, 80, shape.flags.has('--ascii') || !isUtf8Locale(process.env));
+  if (text === undefined) return undefined;
+  writeStdout(text);
+  return 0;
+};
+
+const scenarios: FastCommand = (args) => {
+  const shape = knownShape(args, ['--json']);
+  if (!shape || !stdoutIsPlain()) return undefined;
+  return printBuilt(shape.flags.has('--json') ? FAST_OUTPUT.scenariosJson : FAST_OUTPUT.scenariosText);
+};
+
+const validate: FastCommand = (args) => {
+  // The build wrote this only for clean content: problems and warnings take the commander path.
+  if (args.length > 0 || !stdoutIsPlain()) return undefined;
+  return printBuilt(FAST_OUTPUT.validate);
+};
+
+/** progress --json reads the data directory as the commander path does; only the lessons' facts come from the build. */
+const progress: FastCommand = (args) => {
+  const shape = knownShape(args, ['--json']);
+  if (!shape?.flags.has('--json') || !stdoutIsPlain() || !dataDirReadable()) return undefined;
+  const infos = builtText(FAST_OUTPUT.lessonInfos);
+  const challenges = builtText(FAST_OUTPUT.challengeInfos);
+  if (infos === undefined || challenges === undefined) return undefined;
+  printProgressJson(gatherProgressFromInfos(JSON.parse(infos) as LessonInfo[], { now: new Date(), challenges: JSON.parse(challenges) as ChallengeInfo[] }));
+  return 0;
+};
+
+/**
+ * `--name value` pairs among `args`, each name in `names` at most once, values
+ * not starting with a dash; undefined for anything else (commander decides).
+ */
+export function knownOptions(args: readonly string[], names: readonly string[]): Record<string, string> | undefined {
+  const values: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (NEUTRAL_GLOBALS.includes(arg)) continue;
+    const value = args[i + 1];
+    if (!names.includes(arg) || Object.hasOwn(values, arg) || value === undefined || value.startsWith('-')) return undefined;
+    values[arg] = value;
+    i++;
+  }
+  return values;
+}
+
+/** quiz --export KIND --seed N [--count N] [--quiz ID] on a shipped bank: planned and drawn as quiz-run.ts does. */
+const quiz: FastCommand = (args) => {
+  const o = knownOptions(args, ['--export', '--seed', '--count', '--quiz']);
+  if (!o?.['--export'] || o['--seed'] === undefined || !stdoutIsPlain() || !dataDirReadable()) return undefined;
+  const bank = builtBank(o['--quiz']);
+  if (!bank) return undefined;
+  const flags: QuizFlags = { export: o['--export'], seed: o['--seed'] };
+  if (o['--count'] !== undefined) flags.count = o['--count'];
+  if (o['--quiz'] !== undefined) flags.quiz = o['--quiz'];
+  // A bad value throws the UsageError the commander path would (main.ts reports it the same way).
+  const plan = planQuiz(flags, {
+    loadBank: () => bank,
+    loadAssignment: () => {
+      throw new Error('fast quiz export: no --assignment');
+    },
+  });
+  writeStdout(exportText(plan, plan.export!));
+  return 0;
+};
+
+const FAST_COMMANDS: Record<string, FastCommand> = { lessons, lesson, scenarios, validate, progress, quiz };
+
+/** The exit status when a fast command answered `argv` (process.argv), else undefined. */
+export function runFast(argv: readonly string[]): number | undefined {
+  const [name, ...args] = argv.slice(2);
+  if (name === undefined || !Object.hasOwn(FAST_COMMANDS, name)) return undefined;
+  return FAST_COMMANDS[name]!(args);
+}

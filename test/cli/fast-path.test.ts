@@ -1,0 +1,110 @@
+/**
+ * The fast command path (src/cli/fast-path.ts, issue 18): each command it
+ * answers prints byte for byte what the commander path prints through the
+ * real loaders (FENCE_TUTOR_BUILT_CONTENT=0), with the same status; and it
+ * answers only the argument shapes it knows, leaving the rest to commander.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureBuilt, runCli } from './cli-run.js';
+
+const written: string[] = [];
+vi.mock('../../src/cli/stdout.js', () => ({ writeStdout: (text: string) => written.push(text) }));
+const { knownOptions, knownShape, runFast } = await import('../../src/cli/fast-path.js');
+
+let home: string;
+
+beforeAll(() => {
+  ensureBuilt();
+  home = mkdtempSync(join(tmpdir(), 'fence-tutor-fast-'));
+  // Some progress, so that progress --json has more than zeros to print.
+  writeFileSync(
+    join(home, 'progress.json'),
+    JSON.stringify({
+      schemaVersion: 1,
+      lessons: {
+        'stale-holder': { firstOpenedAt: '2026-01-02T10:00:00.000Z', lastOpenedAt: '2026-01-02T10:05:00.000Z', position: 0.4, readPercent: 40, endReached: false, timeSpentMs: 65000 },
+      },
+      lastLessonId: 'stale-holder',
+    }),
+  );
+}, 120_000);
+
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+const SHAPES = [
+  ['lessons', '--json'],
+  ['lesson', '3', '--plain'],
+  ['lesson', 'stale-holder', '--ascii'],
+  ['scenarios', '--json'],
+  ['scenarios'],
+  ['validate'],
+  ['progress', '--json'],
+  ['quiz', '--export', 'json', '--seed', '1'],
+  ['quiz', '--export', 'sheet', '--seed', '7', '--count', '3'],
+  ['quiz', '--export', 'gift', '--seed', '2', '--quiz', 'token-contract'],
+  ['quiz', '--export', 'json', '--seed', 'seven'],
+  ['quiz', '--export', 'pdf', '--seed', '1'],
+];
+
+describe('fast commands print what the commander path prints', () => {
+  it.each(SHAPES.map((args) => [args.join(' '), args]))('%s', (_name, args) => {
+    const fast = runCli(args as string[], { FENCE_TUTOR_HOME: home });
+    expect(fast.stderr).not.toMatch(/could not be read/);
+    const slow = runCli(args as string[], { FENCE_TUTOR_HOME: home, FENCE_TUTOR_BUILT_CONTENT: '0' });
+    expect(fast.stdout.length + fast.stderr.length).toBeGreaterThan(0);
+    expect({ stdout: fast.stdout, stderr: fast.stderr, status: fast.status }).toEqual({ stdout: slow.stdout, stderr: slow.stderr, status: slow.status });
+  });
+});
+
+describe('runFast answers the shapes it knows and no other', () => {
+  // In-process, from src/: the snapshot in dist/content matches the files (ensureBuilt).
+  const env = { ...process.env };
+  beforeAll(() => {
+    process.env.FENCE_TUTOR_HOME = home;
+    delete process.env.FENCE_TUTOR_BUILT_CONTENT;
+  });
+  afterAll(() => {
+    process.env = env;
+  });
+
+  it.each(SHAPES.filter((a) => !a.includes('seven') && !a.includes('pdf')).map((args) => [args.join(' '), args]))('answers %s', (_name, args) => {
+    written.length = 0;
+    expect(runFast(['node', 'fence-tutor', ...(args as string[])])).toBe(0);
+    expect(written.join('').length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    [[]],
+    [['lessons']],
+    [['lessons', '--json', '--help']],
+    [['--content', 'x', 'lessons', '--json']],
+    [['lessons', '--json', '--content', 'x']],
+    [['lesson', '99', '--plain']],
+    [['lesson', '3', '--width', '60']],
+    [['lesson', '3', '4']],
+    [['quiz', '--export', 'json']],
+    [['quiz', '--export', 'json', '--seed=1']],
+    [['quiz', '--export', 'json', '--seed', '1', '--seed', '2']],
+    [['quiz', '--export', 'json', '--seed', '1', '--mode', 'exam']],
+    [['quiz', '--export', 'json', '--seed', '-1']],
+    [['progress', '--json', '--reset']],
+    [['validate', 'lessons']],
+    [['sim', '--json']],
+    [['constructor']],
+  ])('leaves %j to commander', (args) => {
+    written.length = 0;
+    expect(runFast(['node', 'fence-tutor', ...args])).toBeUndefined();
+    expect(written).toEqual([]);
+  });
+
+  it('reads flag shapes strictly', () => {
+    expect(knownShape(['--json', '--plain'], ['--json'])?.flags).toEqual(new Set(['--json', '--plain']));
+    expect(knownShape(['--json', '-x'], ['--json'])).toBeUndefined();
+    expect(knownShape(['a', 'b'], [], 1)).toBeUndefined();
+    expect(knownOptions(['--seed', '3', '--plain'], ['--seed'])).toEqual({ '--seed': '3' });
+    expect(knownOptions(['--seed'], ['--seed'])).toBeUndefined();
+  });
+});
