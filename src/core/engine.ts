@@ -7,6 +7,11 @@
  * auto-resumes, due sink work, the file's steps, keepalive. Ticks where
  * nothing can happen are skipped (a step at tick 10^9 costs nothing), with
  * the keepalive renewals they would have made applied in one go.
+ *
+ * Kept whole past the 400-line limit on purpose (test/build/file-size.test.ts
+ * allows this file only): the phases share one mutable tick state, and read
+ * best top to bottom in the spec's order; split, each phase would need that
+ * state threaded through or exported.
  */
 import { compareTokens, maxToken } from './token.js';
 import type {

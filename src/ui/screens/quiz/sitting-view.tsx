@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { screenCovered } from '../../../store/router-store.js';
 import { onCleanup } from '../../../platform/cleanup.js';
+import { modeRules } from '../../../core/quiz/mode-rules.js';
 import { formatCountdown, type QuizState, type QuizStore } from '../../../store/quiz-store.js';
 import { useAppContext } from '../../app-context.js';
 import { actionFor, keyName } from '../../keymap.js';
@@ -24,7 +25,7 @@ export function contextOf(s: QuizState): string {
   if (s.phase === 'intro') return 'quiz-intro';
   if (s.phase === 'summary') return 'quiz-summary';
   if (s.confirm) return 'quiz-confirm';
-  if (s.meta.mode === 'exam') return 'quiz-exam';
+  if (!modeRules(s.meta.mode).feedback) return 'quiz-exam';
   if (!s.feedback) return 'quiz-practice';
   return s.feedback.canRetry ? 'quiz-feedback' : 'quiz-solved';
 }
@@ -68,7 +69,7 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
     const r = router.getState();
     r.setCtrlCGuard(() => {
       const s = store.getState();
-      if (s.phase === 'question' && s.meta.mode === 'exam' && s.confirm !== 'leave') {
+      if (s.phase === 'question' && modeRules(s.meta.mode).confirmLeave && s.confirm !== 'leave') {
         s.requestLeave();
         return true; // asked; a second Ctrl-C leaves
       }
@@ -81,7 +82,7 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
         s.cancelConfirm();
         return true;
       }
-      if (s.phase === 'question' && s.meta.mode === 'exam') {
+      if (s.phase === 'question' && modeRules(s.meta.mode).confirmLeave) {
         s.requestLeave();
         return true;
       }
@@ -114,11 +115,11 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
           s.pick(Number(name) - 1);
           break;
         case 'cursor-up':
-          if (s.meta.mode !== 'exam' && s.feedback) break;
+          if (s.feedback) break; // only feedback modes have it: the answer is on show
           s.moveCursor(-1);
           break;
         case 'cursor-down':
-          if (s.meta.mode !== 'exam' && s.feedback) break;
+          if (s.feedback) break; // only feedback modes have it: the answer is on show
           s.moveCursor(1);
           break;
         case 'choose':
