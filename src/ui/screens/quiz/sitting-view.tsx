@@ -13,6 +13,7 @@ import { modeRules } from '../../../core/quiz/mode-rules.js';
 import { formatCountdown, type QuizState, type QuizStore } from '../../../store/quiz-store.js';
 import { useAppContext } from '../../app-context.js';
 import { actionFor, keyName } from '../../keymap.js';
+import { useFocusGuards } from '../../use-focus-guards.js';
 import type { Theme } from '../../theme.js';
 import type { PredictFocus } from './predict-moment.js';
 import { QuestionView } from './question-view.js';
@@ -60,14 +61,10 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
     };
   }, [store]);
 
-  // Help and hints follow the part in focus.
-  useEffect(() => {
-    router.getState().setKeyContext(context);
-  }, [context, router]);
-
-  useEffect(() => {
-    const r = router.getState();
-    r.setCtrlCGuard(() => {
+  // Help and hints follow the part in focus; Ctrl-C and q/Esc ask the sitting first.
+  useFocusGuards({
+    keyContext: context,
+    ctrlC: () => {
       const s = store.getState();
       if (s.phase === 'question' && modeRules(s.meta.mode).confirmLeave && s.confirm !== 'leave') {
         s.requestLeave();
@@ -75,8 +72,8 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
       }
       s.leave(); // saves what was answered (no-op on the summary)
       return false; // the app quits with 130
-    });
-    r.setBackGuard(() => {
+    },
+    back: () => {
       const s = store.getState();
       if (s.confirm) {
         s.cancelConfirm();
@@ -92,14 +89,8 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
       }
       s.leave();
       return false;
-    });
-    return () => {
-      const now = router.getState();
-      now.setCtrlCGuard(null);
-      now.setBackGuard(null);
-      now.setKeyContext(null);
-    };
-  }, [router, store, onDone]);
+    },
+  });
 
   useInput(
     (input, key) => {
