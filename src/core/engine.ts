@@ -14,16 +14,17 @@
  * state threaded through or exported.
  */
 import { compareTokens, maxToken } from './token.js';
-import type {
-  ConfigOverrides,
-  Grant,
-  Scenario,
-  ScenarioConfig,
-  SimEvent,
-  SimResult,
-  Step,
-  Token,
-  WriteRecord,
+import {
+  type ConfigOverrides,
+  type Grant,
+  type Scenario,
+  type ScenarioConfig,
+  type SimEvent,
+  type SimResult,
+  type Step,
+  type Token,
+  type WriteRecord,
+  isReservedActor,
 } from './types.js';
 
 /** Merge the file's config with command-line or UI toggles. */
@@ -68,8 +69,6 @@ interface AutoResume {
   serial: number;
 }
 
-const RESERVED = new Set(['coordinator', 'sink']);
-
 /** Runs a scenario under its config and the overrides. */
 export function simulate(scenario: Scenario, overrides: ConfigOverrides = {}): SimResult {
   return new Run(scenario, effectiveConfig(scenario, overrides)).run();
@@ -109,7 +108,7 @@ class Run {
     // By tick, then file order (a stable sort keeps file order within a tick).
     this.steps = scenario.steps.map((s, i) => ({ s, i })).sort((a, b) => a.s.at - b.s.at || a.i - b.i).map((x) => x.s);
     for (const step of this.steps) {
-      if (!RESERVED.has(step.actor) && !this.actors.has(step.actor)) {
+      if (!isReservedActor(step.actor) && !this.actors.has(step.actor)) {
         this.actors.set(step.actor, { paused: false, waiting: false, queue: [], token: null, pauseSerial: 0 });
       }
     }

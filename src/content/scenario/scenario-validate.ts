@@ -7,7 +7,7 @@
  * as fast as `node -e 0`, and the rules are few and need line-precise,
  * rule-specific fixes anyway.
  */
-import { DEFAULT_CONFIG, type Scenario, type ScenarioConfig, type Step, type StepKind } from '../../core/types.js';
+import { DEFAULT_CONFIG, RESERVED_ACTOR_STEPS, type Scenario, type ScenarioConfig, type Step, type StepKind } from '../../core/types.js';
 import { type Problem, ContentError } from '../shared/problems.js';
 import { sanitizeLine } from '../shared/sanitize.js';
 import type { ParsedYaml, PathSegment } from '../shared/yaml.js';
@@ -15,7 +15,7 @@ import { MAX_ACTORS, MAX_STEPS } from '../shared/input-limits.js';
 
 export const SCENARIO_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const ACTOR_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
-export const RESERVED_ACTORS = ['coordinator', 'sink'] as const;
+export { RESERVED_ACTORS } from '../../core/types.js';
 
 const TOP_KEYS = ['id', 'title', 'summary', 'config', 'steps', 'kind'];
 const CONFIG_KEYS = Object.keys(DEFAULT_CONFIG) as (keyof ScenarioConfig)[];
@@ -179,16 +179,16 @@ function checkStep(c: Checker, raw: unknown, index: number, line: number): Step 
   if (kind !== undefined) {
     c.unknownKeys(raw, [...COMMON_STEP_KEYS, ...STEP_FIELDS[kind]], path, `a \`${kind}\` step`, undefined);
     if (actor !== undefined) {
-      if (kind === 'failover' && actor !== 'coordinator') {
+      if (kind === RESERVED_ACTOR_STEPS.coordinator && actor !== 'coordinator') {
         c.at([...path, 'actor'], `only the coordinator fails over, not \`${actor}\``, 'write `actor: coordinator` for `do: failover`');
         actor = undefined;
-      } else if (kind === 'sink-restart' && actor !== 'sink') {
+      } else if (kind === RESERVED_ACTOR_STEPS.sink && actor !== 'sink') {
         c.at([...path, 'actor'], `only the sink restarts, not \`${actor}\``, 'write `actor: sink` for `do: sink-restart`');
         actor = undefined;
-      } else if (actor === 'coordinator' && kind !== 'failover') {
+      } else if (actor === 'coordinator' && kind !== RESERVED_ACTOR_STEPS.coordinator) {
         c.at([...path, 'actor'], `the reserved actor \`coordinator\` can only \`failover\`, not \`${kind}\``, 'name a worker such as `A` for this step');
         actor = undefined;
-      } else if (actor === 'sink' && kind !== 'sink-restart') {
+      } else if (actor === 'sink' && kind !== RESERVED_ACTOR_STEPS.sink) {
         c.at([...path, 'actor'], `the reserved actor \`sink\` can only \`sink-restart\`, not \`${kind}\``, 'name a worker such as `A` for this step');
         actor = undefined;
       }

@@ -7,6 +7,7 @@
 import { useInput } from 'ink';
 import { useMemo } from 'react';
 import type { Lesson } from '../../content/lesson/lesson-types.js';
+import { isTypedText } from '../../core/neutralise.js';
 import type { ReaderState, ReaderStore } from '../../store/reader-store.js';
 import type { RouterStore } from '../../store/router-store.js';
 import { type LayoutOptions, type LessonPart, layoutLesson } from './lesson-layout.js';
@@ -64,7 +65,7 @@ export function useReaderSearch(input: ReaderSearchInput): SearchHit[] {
       } else if (key.upArrow) st.moveSearch(-1, hits.length);
       else if (key.downArrow) st.moveSearch(1, hits.length);
       else if (key.backspace || key.delete) st.eraseSearch();
-      else if (!key.ctrl && !key.meta && text.length > 0 && !/[\u0000-\u001f\u007f]/.test(text)) st.typeSearch(text);
+      else if (!key.ctrl && !key.meta && isTypedText(text)) st.typeSearch(text);
     },
     { isActive: searching },
   );
