@@ -23,7 +23,11 @@ function fakeChild(role: string, log: string[]): LabChild {
 }
 
 function fakePidfile(log: string[], allEnded = true): RunPidfile {
-  return { removeIfAllEnded: () => (log.push(`pidfile ${allEnded ? 'removed' : 'kept'}`), allEnded) } as unknown as RunPidfile;
+  const removeIfAllEnded = () => {
+    log.push(`pidfile ${allEnded ? 'removed' : 'kept'}`);
+    return allEnded;
+  };
+  return { removeIfAllEnded } as unknown as RunPidfile;
 }
 
 describe('lab teardown', () => {
