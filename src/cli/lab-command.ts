@@ -15,6 +15,7 @@ import { assertLabSupported, runLab } from '../lab/runner/run-lab.js';
 import { LabAbortedError, type LabResult, LabUnavailableError } from '../lab/types.js';
 import { join } from 'node:path';
 import { sanitizeLine } from '../core/neutralise.js';
+import { errorMessage } from '../platform/error-message.js';
 
 export async function runLabCommand(
   opts: Record<string, string | boolean | undefined>,
@@ -98,7 +99,7 @@ export async function runLabCommand(
     if (err instanceof LabAbortedError) return new Promise<number>(() => setTimeout(() => undefined, 10_000));
     forgetNotice();
     if (err instanceof LabUnavailableError) throw new UsageError(err.message);
-    process.stderr.write(`fence-tutor: the lab run failed: ${sanitizeLine((err as Error).message)}\n`);
+    process.stderr.write(`fence-tutor: the lab run failed: ${sanitizeLine(errorMessage(err))}\n`);
     return 1;
   }
   forgetNotice();

@@ -24,6 +24,7 @@ import { drawReview } from './quiz-review.js';
 import { drawSeed, type QuizFlags, type QuizPlan, planQuiz } from './quiz-settings.js';
 import { planSources } from './quiz-sources.js';
 import type { Display } from '../platform/display.js';
+import { errorMessage } from '../platform/error-message.js';
 
 export interface QuizContext {
   display: Display;
@@ -188,7 +189,7 @@ async function sitPlain(plan: QuizPlan, seed: number, out: Out, now: () => numbe
       new Date(report.finishedAt),
     );
   } catch (err) {
-    out.stderr(`warning: could not save the report or review boxes in the data directory: ${(err as Error).message}\n`);
+    out.stderr(`warning: could not save the report or review boxes in the data directory: ${errorMessage(err)}\n`);
   }
   return outcome.left ? EXIT.interrupted : status;
 }

@@ -28,6 +28,7 @@ import type { DrawnQuestion, Response } from '../core/quiz/types.js';
 import type { QuizPersistence, QuizState, QuizStore, SittingMeta } from './quiz-state.js';
 import { modeRules } from '../core/quiz/mode-rules.js';
 import { initialOrder, moveInOrder } from '../core/quiz/ordering-draft.js';
+import { errorMessage } from '../platform/error-message.js';
 
 export type { QuizConfirm, QuizPersistence, QuizPhase, QuizState, QuizStore, SittingMeta } from './quiz-state.js';
 
@@ -104,7 +105,7 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
           new Date(session.finishedAt ?? clock()),
         );
       } catch (err) {
-        saveError = (err as Error).message;
+        saveError = errorMessage(err);
       }
       set({ session, phase: 'summary', report, savedTo, saveError, confirm: null, feedback: null, hintShown: null });
     };

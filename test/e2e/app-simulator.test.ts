@@ -3,12 +3,10 @@
  * meet it: open the app, go to the simulator, open late-write, play it,
  * turn fencing off, see the outcome change, quit with q.
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TmuxSession } from '../helpers/tmux.js';
 import { tutorTerminal } from '../helpers/tutor-terminal.js';
 
-const _root = join(import.meta.dirname, '..', '..');
 // tmux, the build, a FENCE_TUTOR_HOME for this file, and every session killed after each test.
 const tt = tutorTerminal('app');
 let term: TmuxSession | undefined;

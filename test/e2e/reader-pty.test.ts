@@ -1,11 +1,15 @@
-
+/**
+ * The reader in a real pseudo-terminal (tmux, explicit size, CI removed,
+ * a temp FENCE_TUTOR_HOME): open a lesson with `fence-tutor lesson 1`,
+ * scroll, give the embedded timeline the keys and play it, quit; start
+ * again and see Home's Continue offer that lesson, then resume it.
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TmuxSession } from '../helpers/tmux.js';
 import { tutorTerminal } from '../helpers/tutor-terminal.js';
 
-const _root = join(import.meta.dirname, '..', '..');
 // tmux, the build, a FENCE_TUTOR_HOME for this file, and every session killed after each test.
 const tt = tutorTerminal('reader');
 let term: TmuxSession | undefined;

@@ -8,6 +8,7 @@
  */
 import { act, createElement } from 'react';
 import { render } from 'ink-testing-library';
+import { vi } from 'vitest';
 import type { Display } from '../../src/platform/display.js';
 import { createRouterStore, type Route, type RouterStore } from '../../src/store/router-store.js';
 import { App } from '../../src/ui/app.js';
@@ -51,6 +52,23 @@ export async function press(stdin: Writable, ...keys: string[]): Promise<void> {
 export async function advance(ms: number): Promise<void> {
   await act(async () => {
     await new Promise((resolve) => setTimeout(resolve, ms));
+  });
+}
+
+/**
+ * Playback (src/store/playback-clock.ts and every other repeating timer) on
+ * vitest's fake clock, so a test plays a timeline without waiting for it in
+ * real time. Only setInterval is faked: keys, Ink's renders and waitForFrame
+ * keep real time. Pair with `afterEach(() => vi.useRealTimers())`.
+ */
+export function fakePlaybackTimers(): void {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+}
+
+/** Moves the fake playback clock on by `ms` (fakePlaybackTimers first), inside act(). */
+export async function playFor(ms: number): Promise<void> {
+  await act(async () => {
+    vi.advanceTimersByTime(ms);
   });
 }
 

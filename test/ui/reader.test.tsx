@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanup } from 'ink-testing-library';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDERING_HELP } from '../../src/core/quiz/ordering-draft.js';
 import { loadProgress } from '../../src/progress/progress-file.js';
 import { forgetProgressStores } from '../../src/store/progress-store.js';
@@ -10,7 +10,7 @@ import { act, createElement } from 'react';
 import { render } from 'ink-testing-library';
 import { createRouterStore } from '../../src/store/router-store.js';
 import { App } from '../../src/ui/app.js';
-import { advance, press, renderApp, setTerminalSize, TEST_DISPLAY, waitForFrame } from '../helpers/ink.js';
+import { fakePlaybackTimers, playFor, press, renderApp, setTerminalSize, TEST_DISPLAY, waitForFrame } from '../helpers/ink.js';
 
 let home: string;
 beforeEach(() => {
@@ -18,7 +18,10 @@ beforeEach(() => {
   process.env.FENCE_TUTOR_HOME = home;
   forgetProgressStores();
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 async function openLesson(lessonId = 'stale-holder', size = { columns: 100, rows: 30 }) {
   const app = await renderApp({ screen: 'reader', lessonId }, { size });
@@ -92,6 +95,7 @@ describe('reader', () => {
   });
 
   it('enter gives an embedded timeline the keys: space plays it, help shows its keys, esc gives them back', async () => {
+    fakePlaybackTimers();
     const { stdin, lastFrame, router } = await openLesson();
     await press(stdin, 'tab');
     await waitForFrame(lastFrame, 'Try it: book-timeline');
@@ -104,7 +108,7 @@ describe('reader', () => {
     expect(lastFrame()).not.toContain('t = 0 of');
     await press(stdin, 'space');
     expect(lastFrame()).toContain('▶ playing');
-    await advance(400);
+    await playFor(400);
     await press(stdin, '?');
     expect(lastFrame()).toContain('Timeline in the lesson');
     await press(stdin, '?');

@@ -5,6 +5,7 @@
  * stdin closes (its runner is gone) or on SIGTERM.
  */
 import { emitToRunner, onRunnerCommand } from '../child-channel.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export interface ServiceArgs {
   role: 'sink' | 'coordinator';
@@ -44,7 +45,7 @@ export async function runService(args: ServiceArgs): Promise<void> {
       ready = { port: coordinator.port, revision: coordinator.table.currentRevision() };
     }
   } catch (err) {
-    emitToRunner({ ev: 'failed', message: (err as Error).message, name: (err as Error).name });
+    emitToRunner({ ev: 'failed', message: errorMessage(err), name: err instanceof Error ? err.name : 'Error' });
     process.exit(2);
   }
   if (closing) {

@@ -13,6 +13,7 @@ import { readJsonBody, sendJson } from '../http.js';
 import type { SinkMode } from '../types.js';
 import { Barriers } from './barrier.js';
 import { SINK_MODES, SinkDb, type WriteDecision, type WriteRequest } from './sink-db.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 const BARRIER_TIMEOUT_MS = 5000;
 
@@ -80,7 +81,7 @@ export async function startSink(dbPath: string, port = 0): Promise<RunningSink> 
           sendJson(res, 404, { error: `no route ${req.method} ${url.pathname}` });
         }
       } catch (err) {
-        sendJson(res, 500, { error: (err as Error).message });
+        sendJson(res, 500, { error: errorMessage(err) });
       }
     })();
   });

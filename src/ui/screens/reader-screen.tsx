@@ -9,6 +9,7 @@ import type { Route } from '../../store/router-store.js';
 import { useAppContext } from '../app-context.js';
 import { type ReaderJump, ReaderView } from '../reader/reader-view.js';
 import { readerSources } from '../reader/reader-sources.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export function ReaderScreen({ route }: { route: Route }) {
   const { flags } = useAppContext();
@@ -16,7 +17,7 @@ export function ReaderScreen({ route }: { route: Route }) {
     try {
       return { sources: readerSources({ content: typeof flags.content === 'string' ? flags.content : undefined }) };
     } catch (err) {
-      return { error: (err as Error).message };
+      return { error: errorMessage(err) };
     }
   }, [flags]);
   if ('error' in loaded) return <Text wrap="wrap"> The lessons could not be loaded: {loaded.error}. Press q to go back.</Text>;

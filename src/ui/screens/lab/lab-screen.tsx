@@ -22,6 +22,7 @@ import { useAppContext } from '../../app-context.js';
 import { useScreenInput } from '../../use-screen-input.js';
 import { LAB_EXPERIMENTS } from './experiment-list.js';
 import { applyLabEvent, expiryBar, failedView, INITIAL_LAB_VIEW, type LabViewState, startedView } from './lab-view-state.js';
+import { errorMessage } from '../../../platform/error-message.js';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const SPINNER_ASCII = ['-', '\\', '|', '/'];
@@ -89,7 +90,7 @@ export function LabScreen({ route }: { route: Route }) {
         (route.onResult as ((r: LabResult) => void) | undefined)?.(result);
         if (!controller.signal.aborted) setView((v) => ({ ...v, phase: 'done', result, evidenceWritten: true }));
       } catch (err) {
-        if (!controller.signal.aborted) setView((v) => failedView(v, (err as Error).message));
+        if (!controller.signal.aborted) setView((v) => failedView(v, errorMessage(err)));
       }
     })();
   }, [view.phase, route, experiment.name, runCoordinator, ttlMs]);
