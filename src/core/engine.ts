@@ -14,18 +14,18 @@
  * state threaded through or exported.
  */
 import { compareTokens, maxToken } from './token.js';
-import {
-  type ConfigOverrides,
-  type Grant,
-  type Scenario,
-  type ScenarioConfig,
-  type SimEvent,
-  type SimResult,
-  type Step,
-  type Token,
-  type WriteRecord,
-  isReservedActor,
+import type {
+  ConfigOverrides,
+  Grant,
+  Scenario,
+  ScenarioConfig,
+  SimEvent,
+  SimResult,
+  Step,
+  Token,
+  WriteRecord,
 } from './types.js';
+import { isReservedActor } from './scenario-names.js';
 
 /** Merge the file's config with command-line or UI toggles. */
 export function effectiveConfig(scenario: Scenario, overrides: ConfigOverrides = {}): ScenarioConfig {

@@ -54,19 +54,6 @@ export type Step =
 
 export type StepKind = Step['do'];
 
-/**
- * The actors that are not workers, and the one step each may take: the
- * coordinator fails over, the sink restarts. The engine (which actors need no
- * acquire) and the scenario validator (which steps they may take) read this.
- */
-export const RESERVED_ACTOR_STEPS = { coordinator: 'failover', sink: 'sink-restart' } as const satisfies Record<string, StepKind>;
-export type ReservedActor = keyof typeof RESERVED_ACTOR_STEPS;
-export const RESERVED_ACTORS = Object.keys(RESERVED_ACTOR_STEPS) as readonly ReservedActor[];
-
-export function isReservedActor(name: string): name is ReservedActor {
-  return Object.hasOwn(RESERVED_ACTOR_STEPS, name);
-}
-
 export interface Scenario {
   id: string;
   title?: string;

@@ -11,6 +11,7 @@
 import type { Key } from 'ink';
 import type { Symbols } from './theme.js';
 import { ORDERING_KEYS, QUIZ_KEY_CONTEXTS } from './screens/quiz/quiz-keys.js';
+import { SANDBOX_KEY_CONTEXTS, SANDBOX_KEYS } from './simulator/sandbox-keys.js';
 
 /** A normalised key name: a printable character, or one of these words. */
 export type KeyName =
@@ -50,6 +51,8 @@ export interface KeyBinding {
 export interface KeyContext {
   title: string;
   bindings: KeyBinding[];
+  /** Every other key is text (a field being typed): the global keys are not offered in its hints. */
+  capturesText?: boolean;
 }
 
 /** The contexts. Global applies everywhere unless a screen part captures keys. */
@@ -101,8 +104,10 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
       { action: 'predict', keys: ['p'], label: 'p', hint: 'predict', help: 'guess the final value, then watch', inHints: true },
       { action: 'explore', keys: ['e'], label: 'e', hint: 'explore', help: 'every ordering of the writes, for these settings', inHints: true },
       { action: 'restart', keys: ['r'], label: 'r', hint: 'restart', help: 'back to tick 0', inHints: true },
+      ...SANDBOX_KEYS,
     ],
   },
+  ...SANDBOX_KEY_CONTEXTS,
   predict: {
     title: 'Predict',
     bindings: [
@@ -284,7 +289,7 @@ function hints(bindings: KeyBinding[], symbols: Symbols): string[] {
  * then the global ones, which always fit (help and the way out stay visible).
  */
 export function hintLine(context: string, symbols: Symbols, width: number): string {
-  const tail = hints(KEY_CONTEXTS.global?.bindings ?? [], symbols).join('  ');
+  const tail = KEY_CONTEXTS[context]?.capturesText ? '' : hints(KEY_CONTEXTS.global?.bindings ?? [], symbols).join('  ');
   const room = width - tail.length - 2;
   let line = '';
   for (const part of hints(context === 'global' ? [] : (KEY_CONTEXTS[context]?.bindings ?? []), symbols)) {
@@ -292,7 +297,7 @@ export function hintLine(context: string, symbols: Symbols, width: number): stri
     if (next.length > room) break;
     line = next;
   }
-  return line === '' ? tail : `${line}  ${tail}`;
+  return [line, tail].filter((part) => part !== '').join('  ');
 }
 
 export interface HelpSection {

@@ -9,7 +9,7 @@ import { simulate } from '../../src/core/engine.js';
 import { explore } from '../../src/core/explorer.js';
 import { isTypedText } from '../../src/core/neutralise.js';
 import { NO_VALUE } from '../../src/core/prediction.js';
-import { isReservedActor, RESERVED_ACTOR_STEPS, RESERVED_ACTORS } from '../../src/core/types.js';
+import { isReservedActor, RESERVED_ACTOR_STEPS, RESERVED_ACTORS } from '../../src/core/scenario-names.js';
 import { ContentError } from '../../src/content/shared/problems.js';
 import { EXPERIMENT_CATALOGUE, EXPERIMENTS, experimentsHelp, OWN_ETCD_EXPERIMENTS } from '../../src/lab/experiment-catalogue.js';
 import { EXPERIMENT_TABLE } from '../../src/lab/experiments/index.js';

@@ -7,15 +7,15 @@
  * as fast as `node -e 0`, and the rules are few and need line-precise,
  * rule-specific fixes anyway.
  */
-import { DEFAULT_CONFIG, RESERVED_ACTOR_STEPS, type Scenario, type ScenarioConfig, type Step, type StepKind } from '../../core/types.js';
+import { DEFAULT_CONFIG, type Scenario, type ScenarioConfig, type Step, type StepKind } from '../../core/types.js';
 import { type Problem, ContentError } from '../shared/problems.js';
 import { sanitizeLine } from '../shared/sanitize.js';
 import type { ParsedYaml, PathSegment } from '../shared/yaml.js';
 import { MAX_ACTORS, MAX_STEPS } from '../shared/input-limits.js';
 
-export const SCENARIO_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const ACTOR_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
-export { RESERVED_ACTORS } from '../../core/types.js';
+import { ACTOR_NAME, RESERVED_ACTOR_STEPS, RESERVED_ACTORS, SCENARIO_ID } from '../../core/scenario-names.js';
+
+export { ACTOR_NAME, RESERVED_ACTORS, SCENARIO_ID };
 
 const TOP_KEYS = ['id', 'title', 'summary', 'config', 'steps', 'kind'];
 const CONFIG_KEYS = Object.keys(DEFAULT_CONFIG) as (keyof ScenarioConfig)[];
