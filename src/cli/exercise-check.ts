@@ -12,16 +12,14 @@ import { createInterface } from 'node:readline/promises';
 import { sanitizeLine, sanitizeText } from '../core/neutralise.js';
 import { saveExerciseReport } from '../exercises/report-io.js';
 import { reportLines } from '../exercises/report-text.js';
-import { runChecks } from '../exercises/run-checks.js';
-import { LoadError } from '../exercises/sink-session.js';
-import type { ExerciseReport } from '../exercises/types.js';
+import type { ExerciseManifest, ExerciseReport } from '../exercises/types.js';
 import { writeFileAtomic } from '../platform/atomic-file.js';
 import { onCleanup } from '../platform/cleanup.js';
 import { exerciseToJunit } from '../reports/exercise-report.js';
 import { UsageError } from '../platform/errors.js';
 import { EXIT } from '../platform/exit-codes.js';
 import { exerciseDir, requireExercise, updateExerciseProgress } from './exercise-actions.js';
-import { openMachinery } from './exercise-machinery.js';
+import { requireSinkCmdExercise, runExerciseChecks, runSinkCmd } from './exercise-run.js';
 import { printJson } from './json-output.js';
 import { decideDisplay } from './terminal.js';
 
@@ -34,6 +32,10 @@ export interface CheckFlags {
   student?: string;
   ttl?: string;
   timeLimit?: string;
+  sinkCmd?: string;
+  etcdBin?: string;
+  /** One run of `--watch`: the question is not asked (stdin is the watcher's). */
+  watching?: boolean;
 }
 
 function positive(text: string | undefined, flag: string, fallback: number, scale: number): number {
@@ -44,35 +46,37 @@ function positive(text: string | undefined, flag: string, fallback: number, scal
 
 export function parseCheckFlags(opts: CheckFlags): { ttlMs: number; timeLimitMs: number } {
   if (opts.watch && opts.json) throw new UsageError('--watch reruns on every save and --json prints one report: use one of them');
-  if (opts.watch) throw new UsageError('--watch is not available in this version yet: run the check again after each save');
   return { ttlMs: positive(opts.ttl, '--ttl', 2, 1000), timeLimitMs: positive(opts.timeLimit, '--time-limit', 2000, 1) };
 }
 
 export async function checkExercise(id: string, opts: CheckFlags, globals: Record<string, unknown>): Promise<number> {
   const { ttlMs, timeLimitMs } = parseCheckFlags(opts);
+  if (opts.watch) {
+    const { watchExercise } = await import('./exercise-watch.js');
+    return watchExercise(id, opts, (flags) => checkExercise(id, flags, globals));
+  }
   const exercise = requireExercise(id);
   if (exercise.needs.includes('posix') && process.platform === 'win32') {
     throw new UsageError(`${id} stops a process with SIGSTOP, which Windows does not have: it needs a POSIX system (Linux, macOS)`);
   }
   const dir = exerciseDir(id, opts.dir);
   const file = join(dir, exercise.file);
-  if (!existsSync(file)) {
+  if (opts.sinkCmd !== undefined) requireSinkCmdExercise(id);
+  else if (!existsSync(file)) {
     throw new UsageError(`${id} is not started: ${file} does not exist. Fix: fence-tutor exercise start ${id}${opts.dir ? ` --dir ${JSON.stringify(opts.dir)}` : ''}`);
   }
   const display = decideDisplay(globals);
   const tempRoot = mkdtempSync(join(tmpdir(), 'fence-exercise-'));
   const removeTemp = () => rmSync(tempRoot, { recursive: true, force: true });
   const unregisterTemp = onCleanup(removeTemp);
-  if (!opts.json) process.stdout.write(sanitizeText(`Checking ${file} (${exercise.title}): a real expiry first, then the adversary...\n`));
-  const machinery = await openMachinery();
+  if (!opts.json) process.stdout.write(sanitizeText(checkingLine(exercise, file, opts.sinkCmd)));
   let report: ExerciseReport;
   try {
-    report = await runChecks({ exercise, file, machinery, ttlMs, timeLimitMs, tempRoot });
-  } catch (err) {
-    if (err instanceof LoadError) throw new UsageError(`your code cannot be loaded: ${err.message}`);
-    throw err;
+    report =
+      opts.sinkCmd !== undefined
+        ? await runSinkCmd(exercise, opts.sinkCmd, existsSync(dir) ? dir : process.cwd())
+        : await runExerciseChecks({ exercise, file, ttlMs, timeLimitMs, tempRoot, ...(opts.etcdBin ? { etcdBin: opts.etcdBin } : {}) });
   } finally {
-    await machinery.close();
     removeTemp();
     unregisterTemp();
   }
@@ -102,10 +106,16 @@ export async function checkExercise(id: string, opts: CheckFlags, globals: Recor
   return report.passed ? EXIT.ok : EXIT.failed;
 }
 
+function checkingLine(exercise: ExerciseManifest, file: string, sinkCmd: string | undefined): string {
+  if (sinkCmd !== undefined) return `Checking the sink \`${sinkCmd}\` (${exercise.title}) as a black box: a fresh process and database per check...\n`;
+  if (exercise.kind === 'client') return `Checking ${file} (${exercise.title}): your code in its own process${exercise.needs.includes('etcd') ? ', against a throwaway etcd' : ', against the embedded coordinator'}...\n`;
+  return `Checking ${file} (${exercise.title}): a real expiry first, then the adversary...\n`;
+}
+
 /** The question after the check: --answer, or asked on a terminal (Enter skips); never required. */
 async function askQuestion(question: string, opts: CheckFlags): Promise<string | undefined> {
   if (typeof opts.answer === 'string') return sanitizeLine(opts.answer).slice(0, 2000);
-  if (opts.json || !(process.stdin.isTTY && process.stdout.isTTY)) {
+  if (opts.json || opts.watching || !(process.stdin.isTTY && process.stdout.isTTY)) {
     if (!opts.json) process.stdout.write(`\nA question (not needed to pass): ${question}\nAnswer it with --answer "..." on your next check.\n`);
     return undefined;
   }

@@ -86,12 +86,13 @@ export function checkLines(c: CheckResult, opts: TextOptions, detail: boolean): 
   const summary = `${c.status === 'timed-out' ? 'TIMED OUT: ' : ''}${c.summary}`.split('\n');
   const out = [head, ...summary.map((l, i) => `    ${i > 0 ? '  ' : ''}${l}`)];
   if (c.shown && (detail || !ok)) for (const l of runLines(c.shown, { ...opts, width: Math.max(40, opts.width - 4) })) out.push(`    ${l}`);
+  if (c.detail && (detail || !ok)) for (const l of c.detail) out.push(`    ${sanitizeLine(l)}`);
   if (!ok && c.hint) out.push(`    Hint: ${c.hint}`);
   return out;
 }
 
 export function reportLines(report: ExerciseReport, opts: TextOptions & { detail?: boolean }): string[] {
-  const lines: string[] = [`Exercise ${report.exercise}: ${report.title}`, `File: ${report.file}`];
+  const lines: string[] = [`Exercise ${report.exercise}: ${report.title}`, report.sinkCmd ? `Sink command: ${sanitizeLine(report.sinkCmd)}` : `File: ${report.file}`];
   const tokens = tokenLine(report);
   if (tokens) lines.push(tokens);
   lines.push('');
@@ -103,5 +104,6 @@ export function reportLines(report: ExerciseReport, opts: TextOptions & { detail
   }
   const passed = report.checks.filter((c) => c.status === 'passed').length;
   lines.push(report.passed ? `All ${report.checks.length} checks passed.` : `${passed} of ${report.checks.length} checks passed.`);
+  if (report.caveat) lines.push(report.caveat);
   return lines;
 }

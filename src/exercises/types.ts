@@ -72,6 +72,8 @@ export interface CheckResult {
   wrong: number;
   /** On failure: a hint at the reasoning, never the answer. */
   hint?: string;
+  /** What was sent and answered, one safe line each (client and --sink-cmd checks, which have no `shown` run). */
+  detail?: string[];
   durationMs: number;
 }
 
@@ -107,4 +109,8 @@ export interface ExerciseReport {
   durationMs: number;
   /** The learner's captured output, trimmed and neutralised. */
   output: string[];
+  /** Checked as a black box with `--sink-cmd`: the command (then `fileSha256` hashes it). */
+  sinkCmd?: string;
+  /** What a pass is worth, when it is weaker evidence than the in-process adversary (`--sink-cmd`). */
+  caveat?: string;
 }

@@ -229,6 +229,17 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
       { action: 'choose', keys: ['r'], label: 'r', hint: 'choose', help: 'back to the list of experiments', inHints: true },
     ],
   },
+  exercises: {
+    title: 'Exercises',
+    bindings: [
+      { action: 'up', keys: ['up', 'k'], label: '{up}', hint: '', help: 'previous exercise' },
+      { action: 'down', keys: ['down', 'j'], label: '{down}', hint: '', help: 'next exercise' },
+      { action: 'move', keys: [], label: '{up}/{down}', hint: 'exercise', help: '(choose the exercise)', inHints: true },
+      { action: 'start', keys: ['s'], label: 's', hint: 'start', help: 'write the starter file (never over your changes) and show its path', inHints: true },
+      { action: 'check', keys: ['c', 'enter'], label: 'c', hint: 'check', help: 'run your code for real and check it', inHints: true },
+      { action: 'watch', keys: ['w'], label: 'w', hint: 'watch', help: 'check again on every save of your file (w again stops)', inHints: true },
+    ],
+  },
   // The quiz's contexts live beside its screens (menu, practice, exam, confirm, summary).
   ...QUIZ_KEY_CONTEXTS,
 };

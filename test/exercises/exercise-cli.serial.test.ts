@@ -57,7 +57,7 @@ describe('exercise start / list / hint / solution / reset', () => {
     expect(r.stdout).toContain(`fence-tutor exercise check ${ID} --dir`);
     expect(readFileSync(join(d, 'sink.mjs'), 'utf8')).toBe(readFileSync(shipped(ID, 'sink.mjs'), 'utf8'));
     const list = JSON.parse(runCli(['exercises', '--json'], env()).stdout) as { exercises: { id: string; status: string }[] };
-    expect(list.exercises.map((e) => e.id)).toEqual(['fence-the-sink', 'split-the-check', 'early-write', 'durable-mark', 'idempotent-retry']);
+    expect(list.exercises.map((e) => e.id)).toEqual(['fence-the-sink', 'split-the-check', 'early-write', 'durable-mark', 'idempotent-retry', 'redo-on-reject', 'etcd-lock']);
     expect(list.exercises[0]!.status).toBe('started');
     expect(list.exercises[1]!.status).toBe('new');
   });
@@ -167,7 +167,7 @@ describe('exercise check: the exit table', () => {
     expect(list.exercises[0]!.status).toBe('passed');
     const progress = JSON.parse(runCli(['progress', '--json'], env()).stdout) as { exercises: { id: string; status: string }[] };
     expect(progress.exercises.find((e) => e.id === ID)?.status).toBe('passed');
-    expect(runCli(['progress'], env()).stdout).toContain('Exercises: 1 of 5 passed');
+    expect(runCli(['progress'], env()).stdout).toContain('Exercises: 1 of 7 passed');
   });
 
   it("split-the-check: the question's answer given with --answer is recorded in the report and the progress", () => {

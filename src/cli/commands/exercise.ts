@@ -15,6 +15,7 @@ Examples:
   $ fence-tutor exercise start fence-the-sink
   $ fence-tutor exercise check fence-the-sink
   $ fence-tutor exercise check fence-the-sink --json
+  $ fence-tutor exercise check fence-the-sink --sink-cmd 'python3 sink.py {port} {db}'
   $ fence-tutor exercise hint fence-the-sink
   $ fence-tutor exercise reset fence-the-sink --yes
   $ fence-tutor exercise solution fence-the-sink --reveal`,
@@ -35,6 +36,8 @@ Examples:
     .option('--json', 'print the report as one JSON object')
     .option('--watch', 'check again on every save (not with --json)')
     .option('--answer <text>', "your answer to the exercise's question (split-the-check)")
+    .option('--sink-cmd <cmd>', 'check a sink in any language as a black box: {port} and {db} are replaced (docs/sink-contract.md)')
+    .option('--etcd-bin <path>', 'the etcd binary for etcd-lock (default: etcd on PATH)')
     .option('--report <file>', 'also write the report to FILE (JSON; JUnit XML when FILE ends in .xml: one test case per check)')
     .option('--student <name>', 'your name, recorded in the report (for an instructor)')
     .addOption(new Option('--ttl <seconds>', 'lease TTL of the real expiry').default('2').hideHelp())

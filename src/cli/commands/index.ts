@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { register as assign } from './assign.js';
 import { register as exercise } from './exercise.js';
+import { register as exerciseClient } from './exercise-client.js';
 import { register as exerciseSink } from './exercise-sink.js';
 import { register as exercises } from './exercises.js';
 import { register as explore } from './explore.js';
@@ -21,7 +22,7 @@ import { register as sim } from './sim.js';
 import { register as validate } from './validate.js';
 
 export function registerAll(program: Command): void {
-  for (const register of [lessons, lesson, scenarios, sim, explore, quiz, progress, lab, exercises, exercise, assign, grade, validate, labWorker, labSink, exerciseSink]) {
+  for (const register of [lessons, lesson, scenarios, sim, explore, quiz, progress, lab, exercises, exercise, assign, grade, validate, labWorker, labSink, exerciseSink, exerciseClient]) {
     register(program);
   }
 }

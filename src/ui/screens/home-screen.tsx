@@ -23,6 +23,7 @@ export const HOME_ENTRIES: HomeEntry[] = [
   { label: 'Explore', description: 'every ordering of in-flight writes', route: { screen: 'explore' } },
   { label: 'Quiz', description: 'practice, exam, review', route: { screen: 'quiz' } },
   { label: 'Lab', description: 'the real thing, on this machine', route: { screen: 'lab' } },
+  { label: 'Exercises', description: 'write the code; the tutor checks it for real', route: { screen: 'exercises' } },
   { label: 'Progress', description: 'what you have done so far', route: { screen: 'progress' } },
   { label: 'Your runs', description: 'runs you saved from the simulator (w)', route: { screen: 'simulator', runs: true } },
   { label: 'Help', description: 'keys and commands', route: { screen: 'help' } },

@@ -45,6 +45,7 @@ export const SCREENS: Record<string, ScreenEntry> = {
   lessons: { component: LessonsScreen, keyContext: 'lessons' },
   progress: { component: ProgressScreen, keyContext: 'progress' },
   lab: { component: lazy(() => import('./lab/lab-screen.js').then((m) => ({ default: m.LabScreen }))), keyContext: 'lab' },
+  exercises: { component: lazy(() => import('./exercises/exercises-screen.js').then((m) => ({ default: m.ExercisesScreen }))), keyContext: 'exercises' },
 };
 
 export function screenFor(route: Route): ScreenEntry {

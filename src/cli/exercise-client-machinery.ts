@@ -1,0 +1,89 @@
+/**
+ * The lab's machinery for the client exercises (which may not import the
+ * lab): the learner's client child in its own process group, the embedded
+ * coordinator (`lab-sink --role coordinator`), a throwaway etcd (the lab's
+ * launcher, `--etcd-bin` honoured); all in a pidfile a later run reaps if
+ * this one is killed, all ended on close, Ctrl-C and SIGTERM.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ClientMachinery, ToolMissingError } from '../exercises/clients/client-ports.js';
+import { ETCD_INSTALL_HINT, findEtcd, launchEtcd } from '../lab/coordinator/etcd-launcher.js';
+import { binPath, LabChild, startLabChild, within } from '../lab/processes/children.js';
+import { RunPidfile, reapLeftovers } from '../lab/processes/pidfile.js';
+import { onCleanup } from '../platform/cleanup.js';
+import { dataSubdir } from '../platform/data-dir.js';
+
+export const ETCD_HINT = ETCD_INSTALL_HINT.replace(/, or use a running cluster.*$/, '');
+
+export async function openClientMachinery(opts: { etcdBin?: string } = {}): Promise<ClientMachinery> {
+  const runDir = dataSubdir('run');
+  await reapLeftovers(runDir);
+  const runId = `exc-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+  const pidfile = new RunPidfile(runDir, runId);
+  const enders: (() => Promise<void>)[] = [];
+
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closed ??= (async () => {
+      await Promise.all(enders.splice(0).map((end) => end().catch(() => undefined)));
+      if (!pidfile.removeIfAllEnded()) process.stderr.write('fence-tutor: a child outlived its end; the next run reaps it\n');
+    })();
+    return closed;
+  };
+  const unregister = onCleanup(close);
+
+  const killGroup = async (child: LabChild): Promise<void> => {
+    for (const sig of ['SIGCONT', 'SIGKILL'] as const) {
+      try {
+        process.kill(-child.pid, sig);
+      } catch {
+        // The group is gone already.
+      }
+    }
+    await within(child.exited, 2000);
+  };
+
+  return {
+    startClientChild(file, requires, env, cwd) {
+      const argv = [process.execPath, binPath(), 'exercise-client', '--file', file, '--requires', requires.join(','), '--run', runId];
+      const proc = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env, cwd });
+      const child = new LabChild('your code', proc, argv);
+      pidfile.addChild({ role: 'exercise-client', pid: child.pid, argv });
+      enders.push(() => killGroup(child));
+      return child;
+    },
+    async startCoordinator() {
+      const stateDir = mkdtempSync(join(tmpdir(), 'fence-exercise-coordinator-'));
+      pidfile.addTempDir(stateDir);
+      const child = startLabChild('coordinator', 'lab-sink', ['--role', 'coordinator', '--state-dir', stateDir, '--run', runId], pidfile);
+      enders.push(async () => {
+        await child.end();
+        rmSync(stateDir, { recursive: true, force: true });
+      });
+      const ready = await child.waitFor(['ready', 'failed']);
+      if (ready.ev === 'failed') throw new Error(`the embedded coordinator could not start: ${String(ready.message)}`);
+      return { url: `http://127.0.0.1:${Number(ready.port)}` };
+    },
+    async startEtcd() {
+      const bin = findEtcd(opts.etcdBin);
+      if (!bin) throw new ToolMissingError('etcd', ETCD_HINT);
+      const etcd = await launchEtcd({
+        bin,
+        onSpawn: (pid, argv, dataDir, stop) => {
+          pidfile.addChild({ role: 'etcd', pid, argv });
+          pidfile.addTempDir(dataDir);
+          enders.push(stop);
+        },
+      });
+      return { endpoint: etcd.endpoint };
+    },
+    async close() {
+      await close();
+      unregister();
+    },
+  };
+}

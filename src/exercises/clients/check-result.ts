@@ -1,0 +1,32 @@
+/**
+ * Turning a check's outcome into the framework's CheckResult: passed, a
+ * failure in the contract's words, a time-out, or the learner's exception.
+ */
+import { LearnerThrew, TimeLimitError } from '../sink-session.js';
+import type { CheckResult } from '../types.js';
+
+/** Thrown by a check: what it expected and what it saw. */
+export class ClientCheckFailure extends Error {}
+
+export interface ClientCheck<Ctx> {
+  id: string;
+  title: string;
+  hint: string;
+  /** Returns the one-sentence summary of a pass; throws ClientCheckFailure. */
+  run(ctx: Ctx, detail: string[]): Promise<string>;
+}
+
+export async function runClientCheck<Ctx>(check: ClientCheck<Ctx>, ctx: Ctx): Promise<CheckResult> {
+  const t0 = performance.now();
+  const detail: string[] = [];
+  const base = { id: check.id, title: check.title, runs: 1, detail };
+  const took = () => Math.round(performance.now() - t0);
+  try {
+    const summary = await check.run(ctx, detail);
+    return { ...base, status: 'passed', summary, wrong: 0, durationMs: took() };
+  } catch (err) {
+    const status = err instanceof TimeLimitError ? 'timed-out' : err instanceof LearnerThrew ? 'threw' : err instanceof ClientCheckFailure ? 'failed' : undefined;
+    if (!status) throw err;
+    return { ...base, status, summary: (err as Error).message, wrong: 1, hint: check.hint, durationMs: took() };
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Entry of the `exercise-client` child: runs a learner's client code (the
+ * worker of redo-on-reject, the lock of etcd-lock) in its own process, never
+ * in the tutor's. It imports their module by file URL and serves JSON lines:
+ *
+ *   {op:'call', id, fn, args}     calls the export `fn(...args)` (etcd-lock's acquire)
+ *   {op:'work', id, fn, config}   calls `fn(worker)` with a worker client (redo-on-reject)
+ *   {op:'go'}                     lets a read held by the pause go on
+ *
+ * and answers {id, ev:'done', result}, {id, ev:'threw', error}, {ev:'paused'}
+ * (the worker's first read is held for the tutor to stop us), {ev:'sent', ...}
+ * (each request the worker made, for the report) and {ev:'output', text}.
+ */
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import { format } from 'node:util';
+import { describeThrown, loadFailure } from '../child/learner-errors.js';
+import { makeWorkerClient, type WorkerConfig } from './worker-client.js';
+
+export function emit(message: Record<string, unknown>): void {
+  process.stdout.write(`${JSON.stringify(message)}\n`);
+}
+
+function captureConsole(): void {
+  let budget = 20_000;
+  const send = (...args: unknown[]) => {
+    if (budget <= 0) return;
+    const text = format(...args).slice(0, 2000);
+    budget -= text.length;
+    emit({ ev: 'output', text });
+  };
+  console.log = send;
+  console.info = send;
+  console.warn = send;
+  console.error = send;
+  console.debug = send;
+}
+
+export async function runClientChild(args: { file: string; requires: string[] }): Promise<void> {
+  process.on('SIGTERM', () => process.exit(0));
+  captureConsole();
+  let learner: Record<string, unknown>;
+  try {
+    learner = (await import(pathToFileURL(args.file).href)) as Record<string, unknown>;
+  } catch (err) {
+    emit({ ev: 'failed', ...loadFailure(err, args.file) });
+    return;
+  }
+  for (const name of args.requires) {
+    if (typeof learner[name] !== 'function') {
+      emit({ ev: 'failed', kind: 'load', message: `${args.file} exports no function ${name}. Fix: keep \`export async function ${name}(...)\`` });
+      return;
+    }
+  }
+  const releases: (() => void)[] = [];
+  const settle = (id: unknown, work: Promise<unknown>) =>
+    work.then(
+      (result) => emit({ id, ev: 'done', result: result === undefined ? null : result }),
+      (err: unknown) => emit({ id, ev: 'threw', error: describeThrown(err, args.file) }),
+    );
+  const handlers: Record<string, (cmd: Record<string, unknown>) => void> = {
+    call(cmd) {
+      const fn = learner[String(cmd.fn)] as (...a: unknown[]) => Promise<unknown>;
+      settle(cmd.id, Promise.resolve().then(() => fn(...(Array.isArray(cmd.args) ? cmd.args : []))));
+    },
+    work(cmd) {
+      const fn = learner[String(cmd.fn)] as (worker: unknown) => Promise<unknown>;
+      const pause = () =>
+        new Promise<void>((resolve) => {
+          releases.push(resolve);
+          emit({ ev: 'paused' });
+        });
+      const worker = makeWorkerClient(cmd.config as WorkerConfig, pause, (sent) => emit({ ev: 'sent', ...sent }));
+      settle(cmd.id, Promise.resolve().then(() => fn(worker.api)).finally(() => worker.stop()));
+    },
+    go() {
+      releases.shift()?.();
+    },
+    exit() {
+      process.exit(0);
+    },
+  };
+  const lines = createInterface({ input: process.stdin });
+  lines.on('line', (line) => {
+    let cmd: Record<string, unknown>;
+    try {
+      cmd = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      return;
+    }
+    handlers[String(cmd.op)]?.(cmd);
+  });
+  lines.on('close', () => process.exit(0));
+  emit({ ev: 'ready', pid: process.pid });
+}

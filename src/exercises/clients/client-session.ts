@@ -1,0 +1,113 @@
+/**
+ * The tutor's side of the learner's client process (`exercise-client`):
+ * started with its own temporary HOME and data dir, asked to call the
+ * learner's exports, every wait under the check's time limit. What the
+ * learner's code printed is kept (neutralised) for the report.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { sanitizeLine, sanitizeText } from '../../core/neutralise.js';
+import type { ChildLike, Message } from '../ports.js';
+import { LearnerThrew, LoadError, TimeLimitError } from '../sink-session.js';
+import type { ClientMachinery } from './client-ports.js';
+
+const MAX_OUTPUT_LINES = 40;
+
+export class ClientSession {
+  child: ChildLike | undefined;
+  readonly output: string[] = [];
+  /** What the worker client reported (acquire, read, write), in order. */
+  readonly sent: Message[] = [];
+  private nextId = 1;
+
+  constructor(
+    private readonly machinery: ClientMachinery,
+    private readonly file: string,
+    private readonly requires: string[],
+    private readonly tempRoot: string,
+    readonly timeLimitMs: number,
+  ) {}
+
+  async start(): Promise<void> {
+    const home = join(this.tempRoot, 'home');
+    mkdirSync(join(home, 'data'), { recursive: true });
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: home,
+      FENCE_TUTOR_HOME: join(home, 'data'),
+      TMPDIR: home,
+      NODE_OPTIONS: '',
+      LANG: process.env.LANG ?? 'C.UTF-8',
+    };
+    const child = this.machinery.startClientChild(this.file, this.requires, env, home);
+    this.child = child;
+    child.on((m) => {
+      if (m.ev === 'output' && this.output.length < MAX_OUTPUT_LINES) {
+        for (const line of sanitizeText(String(m.text)).split('\n')) this.output.push(line);
+        this.output.splice(MAX_OUTPUT_LINES);
+      }
+      if (m.ev === 'sent') this.sent.push(m);
+    });
+    let ready: Message;
+    try {
+      ready = await child.waitFor(['ready', 'failed'], Math.max(10_000, this.timeLimitMs));
+    } catch (err) {
+      throw new LoadError(`your code did not start: ${(err as Error).message}`);
+    }
+    if (ready.ev === 'failed') throw new LoadError(String(ready.message));
+  }
+
+  /** Calls the learner's export; its result, or LearnerThrew / TimeLimitError. */
+  async call(fn: string, args: unknown[], timeLimitMs = this.timeLimitMs): Promise<unknown> {
+    return this.settle({ op: 'call', fn, args }, `${fn}(${args.map((a) => JSON.stringify(a)).join(', ')})`, timeLimitMs);
+  }
+
+  /** Starts `fn(worker)` in the child; resolve with settle's promise. */
+  work(fn: string, config: unknown, timeLimitMs: number): Promise<unknown> {
+    return this.settle({ op: 'work', fn, config }, `${fn}(worker)`, timeLimitMs);
+  }
+
+  private settle(command: Message, what: string, timeLimitMs: number): Promise<unknown> {
+    const child = this.child;
+    if (!child) return Promise.reject(new Error('the client process is not running'));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        off();
+        reject(new TimeLimitError(`${what} did not return within ${timeLimitMs / 1000} s (a hang, or a loop that never ends?)`));
+      }, timeLimitMs);
+      const off = child.on((m) => {
+        if (m.id === id && (m.ev === 'done' || m.ev === 'threw')) {
+          clearTimeout(timer);
+          off();
+          if (m.ev === 'done') resolve(m.result);
+          else reject(new LearnerThrew(`${what} threw: ${String(m.error)}`));
+        } else if (m.ev === 'exited') {
+          clearTimeout(timer);
+          off();
+          reject(new LearnerThrew(`${what}: your process exited (process.exit?)`));
+        }
+      });
+      child.send({ ...command, id });
+    });
+  }
+
+  send(command: Message): void {
+    this.child?.send(command);
+  }
+
+  async close(): Promise<void> {
+    await this.child?.end({ graceMs: 200 });
+  }
+}
+
+/** A value from the learner's code, shown on one safe line. */
+export function shown(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return sanitizeLine(text.length > 120 ? `${text.slice(0, 120)}…` : text);
+}

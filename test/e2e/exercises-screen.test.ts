@@ -1,0 +1,46 @@
+/**
+ * The Exercises screen in a real terminal: Home's entry opens it, the list
+ * comes from the tutor's own command, c runs a real check in child
+ * processes while the screen keeps drawing, and Ctrl-C in the middle of it
+ * quits at once (130) and leaves no process behind.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../cli/cli-run.js';
+import { tutorTerminal } from '../helpers/tutor-terminal.js';
+
+const tt = tutorTerminal('exercises-screen');
+
+function processesMentioning(text: string): string[] {
+  const out = spawnSync('pgrep', ['-fa', text], { encoding: 'utf8' }).stdout ?? '';
+  // Not pgrep itself, nor a tmux server (it keeps the argv of the session that started it).
+  return out.split('\n').filter((l) => l.trim() !== '' && !l.includes('pgrep') && !/^\d+ tmux /.test(l));
+}
+
+describe.skipIf(!tt.enabled || process.platform === 'win32')('Exercises screen in a terminal', () => {
+  it('opens from Home at 80x24, checks for real in child processes, and Ctrl-C mid-check exits 130 at once', async () => {
+    const dir = join(tt.home, 'ex-redo');
+    expect(runCli(['exercise', 'start', 'redo-on-reject', '--dir', dir], { FENCE_TUTOR_HOME: tt.home }).status).toBe(0);
+    const term = await tt.start('', { cols: 80, rows: 24 });
+    await term.waitFor('7 Exercises');
+    await term.send('7');
+    await term.waitFor(/redo-on-reject\s+Redo on reject.*started/, 20_000);
+    // Up from the first entry wraps to the last: two steps reach redo-on-reject.
+    await term.send('k');
+    await term.waitFor(/❯ etcd-lock/);
+    await term.send('k');
+    await term.waitFor(/❯ redo-on-reject/);
+    await term.send('c');
+    await term.waitFor('checking redo-on-reject', 10_000);
+    // The check's processes are running: the worker child imports the learner's file.
+    const deadline = Date.now() + 20_000;
+    while (processesMentioning(dir).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(processesMentioning(dir).length).toBeGreaterThan(0);
+    await term.send('C-c');
+    expect(await term.waitForExit(5000)).toBe(130);
+    const gone = Date.now() + 5000;
+    while (processesMentioning(dir).length > 0 && Date.now() < gone) await new Promise((r) => setTimeout(r, 100));
+    expect(processesMentioning(dir)).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,35 @@
+/**
+ * Checks a client exercise file the way `exercise check` does (the
+ * learner's code in its own process, the real coordinator or etcd). One
+ * etcd serves every etcd-lock check in a file: keys live under a prefix per
+ * run, so runs never see each other's.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openClientMachinery } from '../../src/cli/exercise-client-machinery.js';
+import { runClientChecks } from '../../src/exercises/clients/run-client-checks.js';
+import { findExercise } from '../../src/content/exercise/exercise-registry.js';
+import type { ExerciseReport } from '../../src/exercises/types.js';
+import { ensureBuilt } from '../cli/cli-run.js';
+
+export const CLIENT_TEST_TTL_MS = 500;
+
+export async function checkClientFile(exercise: string, source: string, opts: { etcdEndpoint?: string } = {}): Promise<ExerciseReport> {
+  ensureBuilt();
+  const manifest = findExercise(exercise);
+  if (!manifest) throw new Error(`no exercise ${exercise}`);
+  const dir = mkdtempSync(join(tmpdir(), 'fence-ex-client-test-'));
+  const tempRoot = join(dir, 'tmp');
+  mkdirSync(tempRoot);
+  const file = join(dir, manifest.file);
+  copyFileSync(source, file);
+  const machinery = await openClientMachinery();
+  if (opts.etcdEndpoint) machinery.startEtcd = async () => ({ endpoint: opts.etcdEndpoint! });
+  try {
+    return await runClientChecks({ exercise: manifest, file, machinery, ttlMs: CLIENT_TEST_TTL_MS, timeLimitMs: 3000, tempRoot });
+  } finally {
+    await machinery.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

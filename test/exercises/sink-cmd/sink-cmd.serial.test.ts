@@ -1,0 +1,114 @@
+/**
+ * `--sink-cmd` black-box checking against real sink processes: the Python
+ * example of docs/sink-contract.md passes every exercise that takes a
+ * sink command; two wrong sinks fail, each naming the check that caught it
+ * (a missing token check; the check and the write split apart, caught only
+ * by the timing adversary); a sink that never gets healthy is a start error
+ * with its stderr; nothing is left running. Needs python3: skips loudly
+ * without it, fails under FENCE_REQUIRE_TOOLS=1 (CI installs it).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runSinkCmdChecks } from '../../../src/exercises/sink-cmd/run-sink-checks.js';
+import { SINK_CMD_EXERCISES } from '../../../src/exercises/sink-cmd/sink-checks.js';
+import { freeLoopbackPort } from '../../../src/exercises/sink-cmd/free-port.js';
+import { SinkProcess, SinkStartError } from '../../../src/exercises/sink-cmd/sink-process.js';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const EXAMPLE = join(ROOT, 'docs/examples/sink.py');
+const FIXTURES = join(ROOT, 'test/fixtures/sinks');
+/** The wrong sinks go through the two checks that tell them apart (the others pass for both: see the example's run). */
+const AIMED = ['below-mark', 'timing-adversary'];
+
+const hasPython = spawnSync('python3', ['-c', 'import sqlite3'], { stdio: 'ignore' }).status === 0;
+if (!hasPython) {
+  const message = 'python3 (with its sqlite3 module) is needed to run the example sink of docs/sink-contract.md: apt-get install python3';
+  if (process.env.FENCE_REQUIRE_TOOLS === '1') throw new Error(message);
+  console.warn(`\n*** SKIPPING the --sink-cmd tests: ${message} ***\n`);
+}
+
+function groupGone(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+describe.skipIf(!hasPython)('--sink-cmd black-box checks', () => {
+  it.each(SINK_CMD_EXERCISES)('the example Python sink passes %s', async (exercise) => {
+    const report = await runSinkCmdChecks({ exercise, command: `python3 ${EXAMPLE} {port} {db}` });
+    const failed = report.checks.filter((c) => !c.passed).map((c) => `${c.id}: ${c.failure}`);
+    expect(failed).toEqual([]);
+    expect(report.passed).toBe(true);
+    const timing = report.checks.find((c) => c.id === 'timing-adversary');
+    expect(timing?.trials).toEqual({ wrong: 0, total: 60 });
+    expect(report.caveat).toMatch(/weaker evidence/);
+  }, 120_000);
+
+  it('a sink with no token check fails, naming the stale-token check', async () => {
+    const report = await runSinkCmdChecks({ exercise: 'fence-the-sink', command: `python3 ${join(FIXTURES, 'no-token-check.py')} {port} {db}`, only: AIMED });
+    expect(report.passed).toBe(false);
+    const below = report.checks.find((c) => c.id === 'below-mark');
+    expect(below?.passed).toBe(false);
+    expect(below?.failure).toMatch(/token 6, below the mark 7: expected 409/);
+    expect(below?.hint).toMatch(/mark/);
+    expect(below?.exchanges.map((e) => e.status)).toEqual([200, 200]);
+    const timing = report.checks.find((c) => c.id === 'timing-adversary');
+    expect(timing?.trials?.wrong).toBeGreaterThan(0);
+    expect(timing?.failure).toMatch(/of 60 overlapping trials went wrong/);
+  }, 120_000);
+
+  it('a sink that splits the check from the write passes the sequential stale-token check and fails the timing adversary', async () => {
+    const report = await runSinkCmdChecks({ exercise: 'fence-the-sink', command: `python3 ${join(FIXTURES, 'split-check.py')} {port} {db}`, only: AIMED });
+    const failedIds = report.checks.filter((c) => !c.passed).map((c) => c.id);
+    expect(failedIds).toEqual(['timing-adversary']);
+    const timing = report.checks.find((c) => c.id === 'timing-adversary')!;
+    expect(timing.trials!.wrong).toBeGreaterThan(0);
+    expect(timing.failure).toMatch(/the first: trial \d+ \(a write with token \d+, a write with token \d+/);
+  }, 120_000);
+
+  it('a sink that never answers /health is a start error with the last lines of its stderr, and is gone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sink-cmd-test-'));
+    const sink = new SinkProcess({
+      command: `echo 'listening on the wrong port' >&2; sleep 30`,
+      port: 1,
+      dbPath: join(dir, 'x.db'),
+      env: process.env,
+      healthLimitMs: 600,
+    });
+    const error = await sink.start().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SinkStartError);
+    expect((error as SinkStartError).message).toMatch(/did not answer GET \/health with 200 within 0.6 s/);
+    expect((error as SinkStartError).stderrTail).toEqual(['listening on the wrong port']);
+    await sink.stop();
+  });
+
+  it('a sink that exits at once is reported without waiting for the limit', async () => {
+    const sink = new SinkProcess({ command: `echo 'Traceback: boom' >&2; exit 3`, port: 1, dbPath: '/nonexistent/x.db', env: process.env });
+    const started = Date.now();
+    const error = await sink.start().catch((e: unknown) => e);
+    expect((error as SinkStartError).message).toMatch(/exited before GET \/health answered 200/);
+    expect((error as SinkStartError).stderrTail).toEqual(['Traceback: boom']);
+    expect(Date.now() - started).toBeLessThan(5000);
+    await sink.stop();
+  });
+
+  it('a restart kills the whole process group (a background child too) and comes back on the same port and file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sink-cmd-test-'));
+    const sink = new SinkProcess({ command: `sleep 60 & exec python3 ${EXAMPLE} {port} {db}`, port: await freeLoopbackPort(), dbPath: join(dir, 's.db'), env: process.env });
+    await sink.start();
+    const firstPid = (sink as unknown as { proc: { pid: number } }).proc.pid;
+    await sink.restart();
+    expect(groupGone(firstPid)).toBe(true);
+    expect(sink.starts).toBe(2);
+    expect(readdirSync(dir)).toContain('s.db');
+    const secondPid = (sink as unknown as { proc: { pid: number } }).proc.pid;
+    await sink.stop();
+    expect(groupGone(secondPid)).toBe(true);
+  });
+});
