@@ -2,7 +2,7 @@
  * The plain output of `explore`: what was explored, the counts, the final
  * values as bars, and one violating ordering as a table and a timeline.
  */
-import { safeText } from '../core/display-text.js';
+import { quoteValueKey, safeText } from '../core/display-text.js';
 import { renderTimeline } from '../core/timeline/render-text.js';
 import { timelineFromOrdering } from '../core/timeline/from-ordering.js';
 import { formatToken } from '../core/token.js';
@@ -21,7 +21,7 @@ function bars(finals: Record<string, bigint>, width: number, ascii: boolean): st
   const entries = Object.entries(finals).sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : 0));
   // biome-ignore lint/complexity/useMathMinMax: bigints, which Math.max cannot take
   const max = entries.reduce((m, [, n]) => (n > m ? n : m), 0n);
-  const names = entries.map(([v]) => (v === 'null' ? '(none)' : `"${safeText(v, 16)}"`));
+  const names = entries.map(([v]) => quoteValueKey(v, 16));
   const nameWidth = Math.max(...names.map((n) => n.length));
   const barWidth = Math.max(10, Math.min(40, width - nameWidth - 30));
   return entries.map(([, n], i) => {

@@ -29,8 +29,9 @@ export async function runLabCommand(
     parsed = parseLabFlags(opts as LabFlags);
     assertLabSupported();
     // A missing tool is bad usage here (exit 2), on a terminal too: say so before any screen opens.
-    const { EXPERIMENT_TOOLS, installHint, missingLabTools } = await import('../lab/tools.js');
-    const missing = missingLabTools(EXPERIMENT_TOOLS[parsed.options.experiment] ?? [], parsed.options.etcdBin);
+    const { installHint, missingLabTools } = await import('../lab/tools.js');
+    const { experimentEntry } = await import('../lab/experiment-catalogue.js');
+    const missing = missingLabTools(experimentEntry(parsed.options.experiment).needs, parsed.options.etcdBin);
     if (missing.length > 0) throw new LabUnavailableError(missing.map(installHint).join('\n'));
   } catch (err) {
     if (err instanceof LabFlagError || err instanceof LabUnavailableError) throw new UsageError(err.message);

@@ -9,6 +9,8 @@ import { assignmentSettingsHash } from '../content/assignment/assignment-hash.js
 import { writeJsonAtomic } from '../platform/atomic-file.js';
 import { toolVersion } from '../platform/package-root.js';
 import { UsageError } from '../platform/errors.js';
+import { passMarkFor, QUIZ_MODES, type QuizMode } from '../core/quiz/grading.js';
+import { modeRules } from '../core/quiz/mode-rules.js';
 import { EXIT } from '../platform/exit-codes.js';
 import { listExercises } from '../content/exercise/exercise-registry.js';
 import type { Out } from './quiz-output.js';
@@ -33,12 +35,13 @@ function exerciseList(text: string | undefined): string[] | undefined {
 }
 
 export function buildAssignment(flags: AssignFlags, now: Date = new Date()): Assignment {
-  if (flags.mode !== 'practice' && flags.mode !== 'exam') {
+  const assignable = QUIZ_MODES.filter((m) => modeRules(m).assignable);
+  if (!assignable.includes(flags.mode as QuizMode)) {
     throw new UsageError(flags.mode === undefined ? 'assign needs --mode practice or --mode exam' : `--mode ${JSON.stringify(flags.mode)} is not practice or exam; an assignment is one of those two`);
   }
-  const mode = flags.mode;
+  const mode = flags.mode as Assignment['mode'];
   const pass = flags.pass === undefined ? undefined : parsePercent(flags.pass);
-  if (mode === 'practice' && pass !== undefined) throw new UsageError('--pass applies to exams only; use --mode exam or drop --pass');
+  if (!modeRules(mode).passMark && pass !== undefined) throw new UsageError('--pass applies to exams only; use --mode exam or drop --pass');
   const bank = loadQuizArgWithContent(flags.quiz, flags.content);
   const count = flags.count === undefined ? null : parseCount(flags.count);
   const exercises = exerciseList(flags.exercises);
@@ -50,7 +53,7 @@ export function buildAssignment(flags: AssignFlags, now: Date = new Date()): Ass
     seed: flags.seed === undefined ? null : parseSeed(flags.seed),
     count: count === null ? null : Math.min(count, bank.questions.length),
     timeLimitMs: flags.timeLimit === undefined ? null : parseDuration(flags.timeLimit),
-    passMark: mode === 'exam' ? (pass ?? 70) : null,
+    passMark: passMarkFor(mode, pass),
     ...(exercises ? { exercises } : {}),
   };
   return {

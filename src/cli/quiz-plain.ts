@@ -11,6 +11,7 @@ import { parseTypedResponse } from '../core/quiz/answers.js';
 import * as S from '../core/quiz/session.js';
 import type { DrawnQuestion } from '../core/quiz/types.js';
 import type { QuizMode } from '../core/quiz/grading.js';
+import { modeRules } from '../core/quiz/mode-rules.js';
 
 export interface PlainIo {
   input: NodeJS.ReadableStream;
@@ -66,7 +67,7 @@ function instructions(q: DrawnQuestion, mode: QuizMode): string {
       : q.type === 'ordering'
         ? `Type the numbers in the correct order, first event first, e.g. ${q.options.map((_, i) => q.options.length - i).join(' ')}.`
         : 'Type the number of your answer.';
-  return mode === 'exam' ? `${how} Enter skips; q leaves.` : `${how} h for a hint, Enter skips, q quits.`;
+  return modeRules(mode).hints ? `${how} h for a hint, Enter skips, q quits.` : `${how} Enter skips; q leaves.`;
 }
 
 export async function runPlainQuiz(opts: PlainOptions, io: PlainIo): Promise<PlainOutcome> {
@@ -94,7 +95,7 @@ export async function runPlainQuiz(opts: PlainOptions, io: PlainIo): Promise<Pla
     wake(null);
   };
   const interrupt = () => {
-    if (opts.mode === 'exam' && !ctrlCArmed) {
+    if (modeRules(opts.mode).confirmLeave && !ctrlCArmed) {
       ctrlCArmed = true;
       write('\nLeave the exam? Press Ctrl-C again to leave; your answers so far are saved as an incomplete report. Type an answer to carry on.');
       return;
@@ -154,7 +155,7 @@ export async function runPlainQuiz(opts: PlainOptions, io: PlainIo): Promise<Pla
       const t = line.trim();
       if (t === '') return 'next';
       if (t.toLowerCase() === 'q') {
-        if (opts.mode === 'exam' && !ctrlCArmed) {
+        if (modeRules(opts.mode).confirmLeave && !ctrlCArmed) {
           ctrlCArmed = true;
           write('Leave the exam? Type q again to leave (an incomplete report is saved), or an answer to carry on.');
           continue;
@@ -162,7 +163,7 @@ export async function runPlainQuiz(opts: PlainOptions, io: PlainIo): Promise<Pla
         leaveNow();
         return 'stop';
       }
-      if (t.toLowerCase() === 'h' && opts.mode !== 'exam') {
+      if (t.toLowerCase() === 'h' && modeRules(opts.mode).hints) {
         const r = S.hint(state, io.now());
         state = r.state;
         if (r.hint) {
@@ -194,7 +195,7 @@ export async function runPlainQuiz(opts: PlainOptions, io: PlainIo): Promise<Pla
 
   let stopped = false;
   for (let i = 0; i < n && !stopped; i++) stopped = (await askOne(i)) === 'stop';
-  if (!stopped && opts.mode === 'exam' && n > 0) {
+  if (!stopped && modeRules(opts.mode).confirmSubmit && n > 0) {
     for (;;) {
       const unanswered = state.answers.map((a, i) => (a.current === null ? i + 1 : 0)).filter(Boolean);
       write('');

@@ -6,6 +6,7 @@
 import { isCorrect } from '../core/quiz/answers.js';
 import { drawQuestions } from '../core/quiz/draw.js';
 import { buildReport, gradeOne, type QuizReport } from '../core/quiz/grading.js';
+import { modeRules } from '../core/quiz/mode-rules.js';
 import * as S from '../core/quiz/session.js';
 import type { DrawnQuestion } from '../core/quiz/types.js';
 import { toolVersion } from '../platform/package-root.js';
@@ -34,7 +35,7 @@ export interface QuizContext {
 }
 
 function draw(plan: QuizPlan, seed: number, now: number): DrawnQuestion[] {
-  if (plan.mode === 'review') return drawReview(plan, seed, new Date(now));
+  if (modeRules(plan.mode).order === 'due-reviews') return drawReview(plan, seed, new Date(now));
   return drawQuestions(plan.bankQuestions, seed, plan.count);
 }
 
@@ -68,7 +69,7 @@ export async function runQuiz(flags: QuizFlags, ctx: QuizContext): Promise<numbe
     return EXIT.ok;
   }
 
-  if (plan.count !== undefined && plan.mode !== 'review' && plan.count > plan.bankQuestions.length) {
+  if (plan.count !== undefined && modeRules(plan.mode).order === 'seeded-draw' && plan.count > plan.bankQuestions.length) {
     out.stderr(`Note: the bank has ${plan.bankQuestions.length} questions, fewer than --count ${plan.count}; all of them are asked.\n`);
   }
   if (plan.answers !== undefined) return sitWithAnswers(plan, out, now);
@@ -127,7 +128,7 @@ async function sitWithAnswers(plan: QuizPlan, out: Out, now: () => number): Prom
     const seed = plan.seed ?? header.seed ?? drawSeed();
     const startedAt = now();
     const drawn = draw(plan, seed, startedAt);
-    if (plan.mode === 'review' && drawn.length === 0) return undefined;
+    if (modeRules(plan.mode).order === 'due-reviews' && drawn.length === 0) return undefined;
     const responses = readAnswers(header, drawn, new Set(plan.bankQuestions.map((q) => q.id)), plan.quiz);
     return { header, seed, startedAt, drawn, responses };
   };
@@ -150,14 +151,14 @@ async function sitWithAnswers(plan: QuizPlan, out: Out, now: () => number): Prom
   });
   const student = plan.student ?? header.student ?? null;
   const report = reportFor({ ...plan, student }, seed, results, { startedAt, finishedAt: now(), incomplete: false });
-  if (plan.mode === 'review') recordReviewResults(results, new Date(startedAt));
+  if (modeRules(plan.mode).answersFileMovesBoxes) recordReviewResults(results, new Date(startedAt));
   return emitReport(plan, report, drawn, out);
 }
 
 async function sitPlain(plan: QuizPlan, seed: number, out: Out, now: () => number, stdin: NodeJS.ReadableStream, columns: number): Promise<number> {
   const drawn = draw(plan, seed, now());
   if (drawn.length === 0) {
-    out.stdout(plan.mode === 'review' ? 'Nothing is due for review. Come back later.\n' : 'This quiz has no questions.\n');
+    out.stdout(modeRules(plan.mode).order === 'due-reviews' ? 'Nothing is due for review. Come back later.\n' : 'This quiz has no questions.\n');
     return EXIT.ok;
   }
   const heading = `Quiz ${plan.title ?? plan.quiz} · ${drawn.length} question${drawn.length === 1 ? '' : 's'} · ${plan.mode} · seed ${seed}`;
@@ -192,7 +193,8 @@ async function sitPlain(plan: QuizPlan, seed: number, out: Out, now: () => numbe
   unregister();
   const report = finishReport(outcome.state, outcome.left);
   out.stdout('\n');
-  if (plan.mode === 'exam') {
+  // Without feedback along the way, the misses are listed at the end.
+  if (!modeRules(plan.mode).feedback) {
     for (const [i, q] of drawn.entries()) {
       const r = report.questions[i]!;
       if (!r.correct) out.stdout(`Missed ${i + 1}. ${promptTitle(q.prompt, 60)}: ${q.explanation} (Source: ${q.source})\n`);
@@ -202,7 +204,7 @@ async function sitPlain(plan: QuizPlan, seed: number, out: Out, now: () => numbe
   try {
     saveReportToDataDir(report);
     recordReviewResults(
-      drawn.map((q, i) => ({ id: q.id, correct: isCorrect(q, plan.mode === 'exam' ? outcome.state.answers[i]!.current : outcome.state.answers[i]!.first) })),
+      drawn.map((q, i) => ({ id: q.id, correct: isCorrect(q, modeRules(plan.mode).counts === 'last' ? outcome.state.answers[i]!.current : outcome.state.answers[i]!.first) })),
       new Date(report.finishedAt),
     );
   } catch (err) {

@@ -6,6 +6,7 @@
 import { basename } from 'node:path';
 import { drawQuestions } from '../core/quiz/draw.js';
 import { passMarkFor, type QuizMode, QUIZ_MODES } from '../core/quiz/grading.js';
+import { modeRules } from '../core/quiz/mode-rules.js';
 import { isValidSeed, MAX_SEED } from '../core/quiz/rng.js';
 import type { DrawnQuestion, Question, QuizBank } from '../core/quiz/types.js';
 import type { Assignment } from '../content/assignment/assignment-loader.js';
@@ -128,7 +129,7 @@ export function planQuiz(flags: QuizFlags, sources: PlanSources): QuizPlan {
       seedGiven: a.seed !== null || seedFlag !== undefined,
       count: a.count ?? undefined,
       timeLimitMs: a.timeLimitMs,
-      passMark: a.mode === 'exam' ? (a.passMark ?? passMarkFor('exam', undefined)) : null,
+      passMark: modeRules(a.mode).passMark ? (a.passMark ?? passMarkFor(a.mode, undefined)) : null,
       student,
       assignment: { file: basename(flags.assignment), title: a.title },
       ...outputs,
@@ -136,8 +137,8 @@ export function planQuiz(flags: QuizFlags, sources: PlanSources): QuizPlan {
   }
 
   const mode = modeFlag ?? 'practice';
-  if (passFlag !== undefined && mode !== 'exam') throw new UsageError(`--pass applies to exams only (${mode} has no pass mark); add --mode exam or drop --pass`);
-  if (mode === 'review' && exportKind) throw new UsageError('review draws from your own history, so there is nothing fixed to export; use --mode practice or exam with --export');
+  if (passFlag !== undefined && !modeRules(mode).passMark) throw new UsageError(`--pass applies to exams only (${mode} has no pass mark); add --mode exam or drop --pass`);
+  if (!modeRules(mode).exportable && exportKind) throw new UsageError('review draws from your own history, so there is nothing fixed to export; use --mode practice or exam with --export');
   const bank = sources.loadBank(flags.quiz, flags.content);
   return {
     quiz: bank.id,
@@ -167,7 +168,7 @@ function refuseContradictions(
   if (f.seed !== undefined && a.seed !== null && f.seed !== a.seed) throw clash('--seed', f.seed, a.seed);
   if (f.count !== undefined && f.count !== a.count) throw clash('--count', f.count, a.count);
   if (f.limit !== undefined && f.limit !== a.timeLimitMs) throw clash('--time-limit', `${f.limit} ms`, a.timeLimitMs === null ? null : `${a.timeLimitMs} ms`);
-  const pass = a.mode === 'exam' ? (a.passMark ?? 70) : null;
+  const pass = modeRules(a.mode).passMark ? (a.passMark ?? passMarkFor(a.mode, undefined)) : null;
   if (f.pass !== undefined && f.pass !== pass) throw clash('--pass', f.pass, pass);
 }
 

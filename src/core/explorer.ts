@@ -11,6 +11,7 @@
  * memoised: a dozen writes by four actors, tens of billions of orderings,
  * is a few thousand states. Counts are bigints, exact beyond 2^53.
  */
+import { NO_VALUE_KEY } from './display-text.js';
 import { effectiveConfig, simulate } from './engine.js';
 import { type ExploreHooks, hookInterval, reportProgress } from './explorer-hooks.js';
 import { checkStateLimit } from './explorer-limit.js';
@@ -250,7 +251,7 @@ export class Exploration {
     root.finals.forEach((n, i) => {
       if (n === 0n) return;
       const value = i === 0 ? this.config.initial : this.writes[i - 1]!.value;
-      const key = value === null ? 'null' : value;
+      const key = value === null ? NO_VALUE_KEY : value;
       finalValues[key] = (finalValues[key] ?? 0n) + n;
     });
     return {

@@ -52,3 +52,8 @@ export function sanitizeLine(text: string): string {
 export function isNeutral(text: string): boolean {
   return !/[\u001b\u009b]/.test(text) && !new RegExp(HIDDEN.source, 'u').test(text.replace(/\r\n/g, '\n').replace(/\r/g, ''));
 }
+
+/** A key press that is text to type into a field: printable, with nothing a terminal would act on (no newline or tab either). */
+export function isTypedText(text: string): boolean {
+  return text.length > 0 && !/[\n\r\t]/.test(text) && isNeutral(text);
+}

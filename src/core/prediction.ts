@@ -3,10 +3,11 @@
  * bet, the event where the run parts ways with it. Both read the engine's
  * result; neither decides anything the engine has not.
  */
+import { NO_VALUE_KEY } from './display-text.js';
 import type { SimResult } from './types.js';
 
 /** The string the explorer uses for "no value"; also the choice for it here. */
-export const NO_VALUE = 'null';
+export const NO_VALUE = NO_VALUE_KEY;
 const MAX_CHOICES = 9;
 
 /** Every value that could end in the sink: the start value, then each written value in the order sent. */

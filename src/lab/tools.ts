@@ -6,15 +6,9 @@
 import { ETCD_INSTALL_HINT, findEtcd } from './coordinator/etcd-launcher.js';
 import { ETCDCTL_INSTALL_HINT, findEtcdctl } from './coordinator/etcd-snapshot.js';
 
-import type { ExperimentName } from './types.js';
+import type { LabTool } from './experiment-catalogue.js';
 
-export type LabTool = 'etcd' | 'etcdctl';
-
-/** The system tools each experiment needs beyond Node (the others need none: the coordinator can be embedded). */
-export const EXPERIMENT_TOOLS: Partial<Record<ExperimentName, LabTool[]>> = {
-  failover: ['etcd'],
-  restore: ['etcd', 'etcdctl'],
-};
+export type { LabTool } from './experiment-catalogue.js';
 
 export function missingLabTools(needs: readonly LabTool[], etcdBin?: string): LabTool[] {
   return needs.filter((tool) => (tool === 'etcd' ? !findEtcd(etcdBin) : !findEtcdctl(etcdBin)));

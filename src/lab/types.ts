@@ -4,10 +4,10 @@
  * `--json` and the evidence files are renderings of these (design.md §1).
  */
 
-export type ExperimentName = 'late-write' | 'split' | 'early' | 'restart' | 'failover' | 'restore';
-export const EXPERIMENTS: readonly ExperimentName[] = ['late-write', 'split', 'early', 'restart', 'failover', 'restore'];
-/** The experiments that start their own etcd (a cluster, or a member they restore): never embedded, never --etcd-endpoints. */
-export const OWN_ETCD_EXPERIMENTS: readonly ExperimentName[] = ['failover', 'restore'];
+import type { ExperimentName } from './experiment-catalogue.js';
+
+// The experiments' names and what each needs: the catalogue is the one list.
+export { EXPERIMENTS, type ExperimentName, OWN_ETCD_EXPERIMENTS } from './experiment-catalogue.js';
 
 export type CoordinatorKind = 'embedded' | 'etcd';
 

@@ -3,7 +3,7 @@
  * back for `grade`, validated, with every string sanitized before display.
  */
 import { basename, join } from 'node:path';
-import type { QuizReport } from '../core/quiz/grading.js';
+import { QUIZ_MODES, type QuizMode, type QuizReport } from '../core/quiz/grading.js';
 import { ContentError } from '../content/shared/problems.js';
 import { readProblem } from '../content/shared/read-text.js';
 import { MAX_CONTENT_BYTES } from '../content/shared/input-limits.js';
@@ -96,7 +96,7 @@ export function readReportFile(file: string): LoadedReport {
     quiz: sanitizeLine(r.quiz as string),
     contentHash: sanitizeLine(r.contentHash as string),
     seed: typeof r.seed === 'number' ? r.seed : 0,
-    mode: (r.mode === 'exam' || r.mode === 'review' ? r.mode : 'practice') as QuizReport['mode'],
+    mode: QUIZ_MODES.includes(r.mode as QuizMode) ? (r.mode as QuizMode) : 'practice',
     student: typeof r.student === 'string' && r.student.trim() !== '' ? sanitizeLine(r.student).trim() : null,
     startedAt: r.startedAt as string,
     finishedAt: r.finishedAt as string,

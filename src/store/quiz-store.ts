@@ -9,12 +9,11 @@
  * Grading never happens here: every answer goes through the core's
  * `answer`, and the report through `results` and `buildReport`.
  */
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import { buildReport, type QuestionResult, type QuizMode, type QuizReport } from '../core/quiz/grading.js';
+import { createStore } from 'zustand/vanilla';
+import { buildReport, type QuestionResult, type QuizReport } from '../core/quiz/grading.js';
 import {
   type AnswerRecord,
   answer as answerSession,
-  type Feedback,
   goTo,
   hint as hintSession,
   leave as leaveSession,
@@ -26,91 +25,12 @@ import {
   timeLeftMs,
 } from '../core/quiz/session.js';
 import type { DrawnQuestion, Response } from '../core/quiz/types.js';
+import type { QuizPersistence, QuizState, QuizStore, SittingMeta } from './quiz-state.js';
+import { modeRules } from '../core/quiz/mode-rules.js';
 import { initialOrder, moveInOrder } from '../core/quiz/ordering-draft.js';
 import { errorMessage } from '../platform/error-message.js';
 
-/** Everything about a sitting that is not a question: what the report records. */
-export interface SittingMeta {
-  quiz: string;
-  title?: string;
-  contentHash: string;
-  seed: number;
-  mode: QuizMode;
-  student: string | null;
-  /** Null in practice and review. */
-  passMark: number | null;
-  timeLimitMs: number | null;
-  version: string;
-  /** The assignment file's title and path, when sat from one. */
-  assignment?: { title: string | null; file: string };
-}
-
-/** Where a finished sitting goes: the report files and the review boxes. */
-export interface QuizPersistence {
-  /** Writes the report; returns the paths written. */
-  saveReport: (report: QuizReport, questions: readonly DrawnQuestion[]) => string[];
-  /** Moves the answered questions between Leitner boxes. */
-  recordReview: (results: readonly { id: string; correct: boolean }[], now: Date) => void;
-}
-
-export type QuizPhase = 'intro' | 'question' | 'summary';
-
-/** A question asked of the learner before acting: leave the exam, or submit it. */
-export type QuizConfirm = 'leave' | 'submit' | null;
-
-export interface QuizState {
-  meta: SittingMeta;
-  questions: DrawnQuestion[];
-  phase: QuizPhase;
-  session: SessionState;
-  /** The last clock reading (the countdown shows timeLeft from it). */
-  now: number;
-  /** The highlighted row: an option (or, for ordering, a position in the order being built). */
-  cursor: number;
-  /**
-   * Per question, what is being built before it is answered: the ticked
-   * options of a multiple-select question, or the order of an ordering one.
-   */
-  drafts: (number[] | null)[];
-  /** Practice and review: the feedback to the latest answer of the current question. */
-  feedback: Feedback | null;
-  /** The response the feedback is about (to mark the chosen options). */
-  feedbackFor: Response | null;
-  /** The hint text and lesson shown for the current question, once asked. */
-  hintShown: { lesson: string; text?: string } | null;
-  confirm: QuizConfirm;
-  report: QuizReport | null;
-  savedTo: string[];
-  saveError: string | null;
-
-  /** Starts the sitting (the exam clock starts here, after the intro). */
-  begin: () => void;
-  moveCursor: (delta: number) => void;
-  /** A digit: answers (one-option kinds), ticks (multiple) or selects (ordering) option `index`. */
-  pick: (index: number) => void;
-  /** Space: ticks or unticks the highlighted option of a multiple-select question. */
-  toggle: () => void;
-  /** Enter: answers with the highlight, the ticked set or the order; after feedback, goes on. */
-  choose: () => void;
-  /** Ordering: moves the selected event up (-1) or down (+1), the selection following it. */
-  moveEvent: (delta: -1 | 1) => void;
-  askHint: () => void;
-  /** Practice: clears the feedback of a wrong answer so it can be answered again. */
-  retry: () => void;
-  next: () => void;
-  previous: () => void;
-  requestSubmit: () => void;
-  requestLeave: () => void;
-  cancelConfirm: () => void;
-  /** Confirms the pending question (submit or leave). */
-  confirmYes: () => void;
-  /** Ends the sitting early (incomplete report) unless it is already over. */
-  leave: () => void;
-  /** Reads the clock: updates the countdown and ends an exam whose time is up. */
-  tick: () => void;
-}
-
-export type QuizStore = StoreApi<QuizState>;
+export type { QuizConfirm, QuizPersistence, QuizPhase, QuizState, QuizStore, SittingMeta } from './quiz-state.js';
 
 export interface QuizStoreOptions {
   questions: DrawnQuestion[];
@@ -143,6 +63,7 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
   const { questions, meta } = options;
   const config = { questions, mode: meta.mode, timeLimitMs: meta.timeLimitMs, passMark: meta.passMark };
   const t0 = clock();
+  const rules = modeRules(meta.mode);
 
   return createStore<QuizState>()((set, get) => {
     const current = (): DrawnQuestion | undefined => get().questions[get().session.current];
@@ -211,15 +132,14 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
     const respond = (response: Response) => {
       const s = get();
       if (s.phase !== 'question' || s.confirm) return;
-      const exam = meta.mode === 'exam';
       // Answering again after a wrong answer is the retry; after a right one, nothing to do.
-      if (!exam && s.feedback && !s.feedback.canRetry) return;
+      if (s.feedback && !s.feedback.canRetry) return;
       const outcome = answerSession(s.session, response, clock());
       if (outcome.refused) {
         apply(outcome.state);
         return;
       }
-      if (exam) {
+      if (!rules.feedback) {
         // An exam gives no feedback: the answer is kept (and can be changed),
         // and the next question comes up, or the last one stays.
         apply(outcome.state);
@@ -232,7 +152,7 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
     /** Practice: a right answer is final; changing a wrong one starts the retry. */
     const editable = (): boolean => {
       const fb = get().feedback;
-      if (meta.mode === 'exam' || !fb) return true;
+      if (!fb) return true;
       if (!fb.canRetry) return false;
       set({ feedback: null, feedbackFor: null });
       return true;
@@ -252,7 +172,7 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
     return {
       meta,
       questions,
-      phase: meta.mode === 'exam' ? 'intro' : 'question',
+      phase: rules.intro ? 'intro' : 'question',
       session: startSession(config, t0),
       now: t0,
       cursor: 0,
@@ -326,7 +246,7 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
           get().confirmYes();
           return;
         }
-        if (meta.mode !== 'exam' && s.feedback) {
+        if (s.feedback) {
           get().next();
           return;
         }
@@ -348,7 +268,7 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
 
       askHint: () => {
         const s = get();
-        if (s.phase !== 'question' || meta.mode === 'exam' || s.feedback) return;
+        if (s.phase !== 'question' || !rules.hints || s.feedback) return;
         const { state, hint } = hintSession(s.session, clock());
         if (!hint) return;
         // A struck-out option cannot stay highlighted or ticked.
@@ -378,7 +298,7 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
         if (s.phase !== 'question' || s.confirm) return;
         if (s.session.current >= questions.length - 1) {
           // Practice ends after the last question; an exam asks before submitting.
-          if (meta.mode === 'exam') get().requestSubmit();
+          if (rules.confirmSubmit) get().requestSubmit();
           else apply(submitSession(s.session, clock()));
           return;
         }
@@ -387,13 +307,13 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
 
       previous: () => {
         const s = get();
-        if (s.phase !== 'question' || s.confirm || meta.mode !== 'exam') return;
+        if (s.phase !== 'question' || s.confirm || !rules.changeAnswers) return;
         show(s.session.current - 1);
       },
 
       requestSubmit: () => {
         const s = get();
-        if (s.phase !== 'question' || meta.mode !== 'exam') return;
+        if (s.phase !== 'question' || !rules.confirmSubmit) return;
         set({ confirm: 'submit' });
       },
 

@@ -12,7 +12,7 @@ import { type ChangedSetting, changeReason, sameOutcome } from '../core/change-r
 import { narrateComparison } from '../core/narration.js';
 import { HINT_MAX_WRITES, startOrderingHint } from './ordering-hint.js';
 import { memoPerOverrides, overridesKey } from './overrides-memo.js';
-import { predictionChoices, wrongMoment } from '../core/prediction.js';
+import { NO_VALUE, predictionChoices, wrongMoment } from '../core/prediction.js';
 import { errorMessage } from '../platform/error-message.js';
 import { endTick, eventTicks } from './run-ticks.js';
 
@@ -336,7 +336,7 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
         const index = choiceIndex ?? prediction.highlighted;
         const chosen = prediction.choices[index];
         if (chosen === undefined) return;
-        const correct = chosen === (result.final.value ?? 'null');
+        const correct = chosen === (result.final.value ?? NO_VALUE);
         if (correct) {
           set({
             prediction: { ...prediction, phase: 'answered', chosen, correct, highlighted: index },

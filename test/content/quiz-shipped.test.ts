@@ -3,7 +3,7 @@ import { loadShippedBank, shippedBankIds } from '../../src/content/quiz/quiz-loa
 import { findShippedScenario } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { drawQuestions, presentQuestion } from '../../src/core/quiz/draw.js';
-import { quoteValue } from '../../src/core/quiz/predict.js';
+import { valueOption } from '../../src/core/quiz/predict.js';
 import { SHIPPED_LESSON_IDS } from '../helpers/lesson-ids.js';
 
 const LESSONS: readonly string[] = SHIPPED_LESSON_IDS;
@@ -65,7 +65,7 @@ describe('the shipped bank', () => {
         const v = q.variants[d.variant!.index]!;
         const run = simulate(scenario, d.variant!.overrides);
         const chosen = d.options[d.answer as number]!;
-        if (q.ask === 'final-value') expect(chosen, `${q.id} seed ${seed}`).toBe(quoteValue(run.final.value));
+        if (q.ask === 'final-value') expect(chosen, `${q.id} seed ${seed}`).toBe(valueOption(run.final.value));
         else if (q.ask === 'stale') expect(chosen).toBe(run.staleAcceptances > 0 ? 'Yes' : 'No');
         else {
           const w = run.writes.find((r) => r.actor === q.write!.actor && r.sentAt === q.write!.sentAt);

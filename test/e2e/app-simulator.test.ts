@@ -3,43 +3,18 @@
  * meet it: open the app, go to the simulator, open late-write, play it,
  * turn fencing off, see the outcome change, quit with q.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../helpers/build-once.js';
-import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
+import { describe, expect, it } from 'vitest';
+import type { TmuxSession } from '../helpers/tmux.js';
+import { tutorTerminal } from '../helpers/tutor-terminal.js';
 
-const root = join(import.meta.dirname, '..', '..');
-const enabled = tmuxTestsEnabled();
-let home = '';
+// tmux, the build, a FENCE_TUTOR_HOME for this file, and every session killed after each test.
+const tt = tutorTerminal('app');
 let term: TmuxSession | undefined;
 
-beforeAll(() => {
-  if (!enabled) return;
-  ensureBuilt();
-  home = mkdtempSync(join(tmpdir(), 'fence-tutor-e2e-app-'));
-});
+const start = (args = '', size = { cols: 100, rows: 30 }) => tt.start(args, size);
 
-afterEach(async () => {
-  await term?.kill();
-  term = undefined;
-});
-
-afterAll(() => {
-  if (home) rmSync(home, { recursive: true, force: true });
-});
-
-const start = (args = '', size = { cols: 100, rows: 30 }) =>
-  startTmux({
-    ...size,
-    cwd: root,
-    command: `node bin/fence-tutor.js ${args}`,
-    env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
-  });
-
-describe.skipIf(!enabled)('the app in a real terminal', () => {
-  it('opens late-write from home, plays it, toggles fencing, sees the outcome change, quits with q', async () => {
+describe.skipIf(!tt.enabled)('the app in a real terminal', () => {
+  it('opens late-write from tt.home, plays it, toggles fencing, sees the outcome change, quits with q', async () => {
     term = await start();
     await term.waitFor('Continue');
     // One key at a time, each after the screen answered the last, as a person
@@ -68,9 +43,9 @@ describe.skipIf(!enabled)('the app in a real terminal', () => {
     const plain = await term.waitFor('The sink ends at "1"', 20_000);
     expect(plain).toContain('stale');
 
-    await term.send('q'); // back to home
+    await term.send('q'); // back to tt.home
     await term.waitFor('Continue');
-    await term.send('q'); // quit from home
+    await term.send('q'); // quit from tt.home
     expect(await term.waitForExit()).toBe(0);
   }, 60_000);
 

@@ -7,16 +7,15 @@
  * lands in the data directory.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../helpers/build-once.js';
-import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
+import { describe, expect, it } from 'vitest';
+import type { TmuxSession } from '../helpers/tmux.js';
+import { tutorTerminal } from '../helpers/tutor-terminal.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const enabled = tmuxTestsEnabled();
-let home = '';
+// tmux, the build, a FENCE_TUTOR_HOME for this file, and every session killed after each test.
+const tt = tutorTerminal('quiz');
 let term: TmuxSession | undefined;
 
 interface KeyQuestion {
@@ -26,26 +25,11 @@ interface KeyQuestion {
   answer: number | number[];
 }
 
-beforeAll(() => {
-  if (!enabled) return;
-  ensureBuilt();
-  home = mkdtempSync(join(tmpdir(), 'fence-tutor-e2e-quiz-'));
-});
-
-afterEach(async () => {
-  await term?.kill();
-  term = undefined;
-});
-
-afterAll(() => {
-  if (home) rmSync(home, { recursive: true, force: true });
-});
-
 function answerKey(seed: number): KeyQuestion[] {
   const out = execFileSync('node', ['bin/fence-tutor.js', 'quiz', '--export', 'json', '--seed', String(seed)], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, FENCE_TUTOR_HOME: home },
+    env: { ...process.env, FENCE_TUTOR_HOME: tt.home },
   });
   return (JSON.parse(out) as { questions: KeyQuestion[] }).questions;
 }
@@ -68,16 +52,10 @@ function keysFor(q: KeyQuestion): string[] {
   return [...keys, 'Enter'];
 }
 
-describe.skipIf(!enabled)('a practice quiz in a real terminal', () => {
+describe.skipIf(!tt.enabled)('a practice quiz in a real terminal', () => {
   it('takes three questions as a new user would, sees the summary, and quits with 0', async () => {
     const key = answerKey(1).slice(0, 3);
-    term = await startTmux({
-      cols: 80,
-      rows: 24,
-      cwd: root,
-      command: 'node bin/fence-tutor.js quiz --mode practice --count 3 --seed 1',
-      env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
-    });
+    term = await tt.start('quiz --mode practice --count 3 --seed 1', { cols: 80, rows: 24 });
     for (const [i, q] of key.entries()) {
       await term.waitFor(`question ${i + 1} of 3`, 20_000);
       await term.waitFor('1-9 choose');
@@ -96,9 +74,9 @@ describe.skipIf(!enabled)('a practice quiz in a real terminal', () => {
     await term.send('q');
     expect(await term.waitForExit()).toBe(0);
 
-    const reports = readdirSync(join(home, 'reports')).filter((f) => f.endsWith('-practice.json'));
+    const reports = readdirSync(join(tt.home, 'reports')).filter((f) => f.endsWith('-practice.json'));
     expect(reports).toHaveLength(1);
-    const report = JSON.parse(readFileSync(join(home, 'reports', reports[0]!), 'utf8'));
+    const report = JSON.parse(readFileSync(join(tt.home, 'reports', reports[0]!), 'utf8'));
     expect(report).toMatchObject({ mode: 'practice', seed: 1, score: 100, incomplete: false, passMark: null });
     expect(report.questions.map((r: { id: string }) => r.id)).toEqual(key.map((q) => q.id));
   });
@@ -109,13 +87,7 @@ describe.skipIf(!enabled)('a practice quiz in a real terminal', () => {
    */
   async function examWithOneAnswer(reportPath: string, after = ''): Promise<{ exam: TmuxSession; key: KeyQuestion[] }> {
     const key = answerKey(1).slice(0, 2);
-    const session = await startTmux({
-      cols: 80,
-      rows: 24,
-      cwd: root,
-      command: `node bin/fence-tutor.js quiz --mode exam --count 2 --seed 1 --report ${reportPath}${after}`,
-      env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
-    });
+    const session = await tt.start(`quiz --mode exam --count 2 --seed 1 --report ${reportPath}${after}`, { cols: 80, rows: 24 });
     term = session;
     const intro = await session.waitFor('Press enter to start', 20_000);
     expect(intro).toContain('Pass mark: 70%');
@@ -127,7 +99,7 @@ describe.skipIf(!enabled)('a practice quiz in a real terminal', () => {
   }
 
   it('an exam: Ctrl-C asks, a second Ctrl-C ends with 130 and writes an incomplete report where --report says', async () => {
-    const reportPath = join(home, 'exam-left.json');
+    const reportPath = join(tt.home, 'exam-left.json');
     const { exam, key } = await examWithOneAnswer(reportPath);
     await exam.send('C-c');
     await exam.waitFor('Leave the exam?');
@@ -141,7 +113,7 @@ describe.skipIf(!enabled)('a practice quiz in a real terminal', () => {
   });
 
   it('SIGTERM mid-exam: the answers so far are saved as an incomplete report, the terminal is given back, exit 143', async () => {
-    const reportPath = join(home, 'exam-terminated.json');
+    const reportPath = join(tt.home, 'exam-terminated.json');
     // After the app, the shell prints the terminal's line mode, then passes the app's status on.
     const { exam, key } = await examWithOneAnswer(
       reportPath,
@@ -159,13 +131,7 @@ describe.skipIf(!enabled)('a practice quiz in a real terminal', () => {
   });
 
   it('an exam whose time runs out ends by itself; not passed exits 1', async () => {
-    term = await startTmux({
-      cols: 80,
-      rows: 24,
-      cwd: root,
-      command: 'node bin/fence-tutor.js quiz --mode exam --count 2 --seed 1 --time-limit 2s',
-      env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
-    });
+    term = await tt.start('quiz --mode exam --count 2 --seed 1 --time-limit 2s', { cols: 80, rows: 24 });
     await term.waitFor('Press enter to start', 20_000);
     await term.send('Enter');
     await term.waitFor(/time left 0:0[12]/);

@@ -4,43 +4,19 @@
  * scroll, give the embedded timeline the keys and play it, quit; start
  * again and see Home's Continue offer that lesson, then resume it.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../helpers/build-once.js';
-import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
+import { describe, expect, it } from 'vitest';
+import type { TmuxSession } from '../helpers/tmux.js';
+import { tutorTerminal } from '../helpers/tutor-terminal.js';
 
-const root = join(import.meta.dirname, '..', '..');
-const enabled = tmuxTestsEnabled();
-let home = '';
+// tmux, the build, a FENCE_TUTOR_HOME for this file, and every session killed after each test.
+const tt = tutorTerminal('reader');
 let term: TmuxSession | undefined;
 
-beforeAll(() => {
-  if (!enabled) return;
-  ensureBuilt();
-  home = mkdtempSync(join(tmpdir(), 'fence-tutor-e2e-reader-'));
-});
+const start = (args = '') => tt.start(args);
 
-afterEach(async () => {
-  await term?.kill();
-  term = undefined;
-});
-
-afterAll(() => {
-  if (home) rmSync(home, { recursive: true, force: true });
-});
-
-const start = (args = '') =>
-  startTmux({
-    cols: 100,
-    rows: 30,
-    cwd: root,
-    command: `node bin/fence-tutor.js ${args}`,
-    env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
-  });
-
-describe.skipIf(!enabled)('the reader in a real terminal', () => {
+describe.skipIf(!tt.enabled)('the reader in a real terminal', () => {
   it('opens a lesson, scrolls, plays its timeline, quits; the next start offers to continue it', { timeout: 90_000 }, async () => {
     term = await start('lesson 1');
     await term.waitFor('Lesson 1 of 11 › ');
@@ -74,7 +50,7 @@ describe.skipIf(!enabled)('the reader in a real terminal', () => {
     expect(term.screen()).not.toContain('Continue');
     await term.kill();
 
-    const saved = JSON.parse(readFileSync(join(home, 'progress.json'), 'utf8'));
+    const saved = JSON.parse(readFileSync(join(tt.home, 'progress.json'), 'utf8'));
     expect(saved.lastLessonId).toBe('stale-holder');
     expect(saved.lessons['stale-holder'].readPercent).toBeGreaterThan(0);
 

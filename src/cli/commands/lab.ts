@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { EXPERIMENTS, experimentsHelp } from '../../lab/experiment-catalogue.js';
 
 /**
  * `fence-tutor lab`: the late write (and the other experiments) on real
@@ -11,7 +12,7 @@ export function register(program: Command): void {
     .description('run the late write on real processes: a stopped worker, a lease that expires, a fenced sink')
     .addOption(
       new Option('--experiment <name>', 'which experiment')
-        .choices(['late-write', 'split', 'early', 'restart', 'failover', 'restore'])
+        .choices(EXPERIMENTS)
         .default('late-write'),
     )
     // No commander default: failover and restore must tell an explicit `embedded` (refused) from none (they imply etcd).
@@ -31,14 +32,7 @@ export function register(program: Command): void {
       'after',
       `
 Experiments:
-  late-write  A is stopped, its lease expires, B writes, A writes late (plain vs fenced)
-  split       the comparison moved out of the transaction (atomic vs split)
-  early       A's stale write reaches the sink before B does (fenced accepts it)
-  restart     the sink is killed and restarted between B's write and A's
-  failover    a three-member etcd cluster loses its leader (SIGKILL) while A is stopped;
-              B acquires through a survivor (needs etcd; starts its own cluster)
-  restore     etcd restored from a snapshot reissues a revision: revision vs epoch tokens
-              (needs etcd and etcdctl; starts its own member)
+${experimentsHelp()}
 
 Examples:
   $ fence-tutor lab

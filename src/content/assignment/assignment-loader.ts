@@ -7,6 +7,7 @@
  * was edited after the assignment was made.
  */
 import type { QuizMode } from '../../core/quiz/grading.js';
+import { modeRules } from '../../core/quiz/mode-rules.js';
 import type { Question } from '../../core/quiz/types.js';
 import { ContentError } from '../shared/problems.js';
 import { describeValue, isMapping, ProblemList } from '../quiz/quiz-check.js';
@@ -77,7 +78,7 @@ export function loadAssignmentText(text: string, file: string): Assignment {
     if (typeof d.passMark === 'number' && d.passMark >= 0 && d.passMark <= 100) passMark = d.passMark;
     else p.at(['passMark'], '`passMark` must be a percentage from 0 to 100', regen);
   }
-  if (mode === 'practice' && passMark !== null) p.at(['passMark'], 'a practice assignment has no pass mark', 'set `passMark` to null, or make it an exam');
+  if (mode !== undefined && !modeRules(mode).passMark && passMark !== null) p.at(['passMark'], 'a practice assignment has no pass mark', 'set `passMark` to null, or make it an exam');
   const title = d.title === null || d.title === undefined ? null : (p.text(d, 'title', [], false) ?? null);
   const questions: Question[] = [];
   if (!Array.isArray(d.questions) || d.questions.length === 0) {

@@ -13,7 +13,7 @@ import { sanitizeLine } from '../shared/sanitize.js';
 import type { ParsedYaml, PathSegment } from '../shared/yaml.js';
 import { MAX_ACTORS, MAX_STEPS } from '../shared/input-limits.js';
 
-import { ACTOR_NAME, RESERVED_ACTORS, SCENARIO_ID } from '../../core/scenario-names.js';
+import { ACTOR_NAME, RESERVED_ACTOR_STEPS, RESERVED_ACTORS, SCENARIO_ID } from '../../core/scenario-names.js';
 
 export { ACTOR_NAME, RESERVED_ACTORS, SCENARIO_ID };
 
@@ -179,16 +179,16 @@ function checkStep(c: Checker, raw: unknown, index: number, line: number): Step 
   if (kind !== undefined) {
     c.unknownKeys(raw, [...COMMON_STEP_KEYS, ...STEP_FIELDS[kind]], path, `a \`${kind}\` step`, undefined);
     if (actor !== undefined) {
-      if (kind === 'failover' && actor !== 'coordinator') {
+      if (kind === RESERVED_ACTOR_STEPS.coordinator && actor !== 'coordinator') {
         c.at([...path, 'actor'], `only the coordinator fails over, not \`${actor}\``, 'write `actor: coordinator` for `do: failover`');
         actor = undefined;
-      } else if (kind === 'sink-restart' && actor !== 'sink') {
+      } else if (kind === RESERVED_ACTOR_STEPS.sink && actor !== 'sink') {
         c.at([...path, 'actor'], `only the sink restarts, not \`${actor}\``, 'write `actor: sink` for `do: sink-restart`');
         actor = undefined;
-      } else if (actor === 'coordinator' && kind !== 'failover') {
+      } else if (actor === 'coordinator' && kind !== RESERVED_ACTOR_STEPS.coordinator) {
         c.at([...path, 'actor'], `the reserved actor \`coordinator\` can only \`failover\`, not \`${kind}\``, 'name a worker such as `A` for this step');
         actor = undefined;
-      } else if (actor === 'sink' && kind !== 'sink-restart') {
+      } else if (actor === 'sink' && kind !== RESERVED_ACTOR_STEPS.sink) {
         c.at([...path, 'actor'], `the reserved actor \`sink\` can only \`sink-restart\`, not \`${kind}\``, 'name a worker such as `A` for this step');
         actor = undefined;
       }

@@ -4,6 +4,7 @@
  * Pure: times come in as numbers, the tool version as a string.
  */
 import { isCorrect } from './answers.js';
+import { modeRules } from './mode-rules.js';
 import type { DrawnQuestion, QuestionType, Response } from './types.js';
 
 export const REPORT_SCHEMA_VERSION = 1;
@@ -120,6 +121,6 @@ export function buildReport(input: ReportInput): QuizReport {
 
 /** The pass mark a mode uses: none in practice and review. */
 export function passMarkFor(mode: QuizMode, requested: number | undefined): number | null {
-  if (mode !== 'exam') return null;
+  if (!modeRules(mode).passMark) return null;
   return requested ?? DEFAULT_PASS_MARK;
 }

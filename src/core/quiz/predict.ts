@@ -26,7 +26,8 @@ export interface PredictProblem {
   fix: string;
 }
 
-export function quoteValue(value: string | null): string {
+/** A value as a predict option: JSON-quoted, or NO_VALUE_OPTION (content: option numbers and keys depend on it). */
+export function valueOption(value: string | null): string {
   return value === null ? NO_VALUE_OPTION : JSON.stringify(value);
 }
 
@@ -48,7 +49,7 @@ function findWrite(run: SimResult, w: { actor: string; sentAt: number }) {
 function keyOf(ask: PredictAsk, run: SimResult, draft: PredictDraft, options: string[]): number {
   switch (ask) {
     case 'final-value':
-      return options.indexOf(quoteValue(run.final.value));
+      return options.indexOf(valueOption(run.final.value));
     case 'write-result': {
       const rec = draft.write ? findWrite(run, draft.write) : undefined;
       return rec === undefined ? 2 : rec.result === 'accepted' ? 0 : 1;
@@ -63,7 +64,7 @@ function outcomeOf(ask: PredictAsk, run: SimResult, draft: PredictDraft): string
     case 'final-value':
       return run.final.value === null
         ? 'With these settings the sink ends with no value.'
-        : `With these settings the sink ends with ${quoteValue(run.final.value)}.`;
+        : `With these settings the sink ends with ${valueOption(run.final.value)}.`;
     case 'write-result': {
       const w = draft.write!;
       const rec = findWrite(run, w);
@@ -86,13 +87,13 @@ export function resolvePredict(
   const problems: PredictProblem[] = [];
   let options: string[];
   if (draft.ask === 'final-value') {
-    options = (draft.values ?? defaultValues(scenario)).map((v) => quoteValue(v));
+    options = (draft.values ?? defaultValues(scenario)).map((v) => valueOption(v));
     if (runs.some((r) => r.final.value === null) && !options.includes(NO_VALUE_OPTION)) options.push(NO_VALUE_OPTION);
     runs.forEach((r, i) => {
-      if (!options.includes(quoteValue(r.final.value))) {
+      if (!options.includes(valueOption(r.final.value))) {
         problems.push({
           path: ['options'],
-          message: `with variant ${i + 1} the sink ends with ${quoteValue(r.final.value)}, which is not among the options`,
+          message: `with variant ${i + 1} the sink ends with ${valueOption(r.final.value)}, which is not among the options`,
           fix: 'add that value to options, or leave options out to offer every value the scenario writes',
         });
       }

@@ -12,6 +12,7 @@
 import { answerReportLines } from './answer-report.js';
 import { isCorrect } from './answers.js';
 import { gradeOne, type QuestionResult, type QuizMode } from './grading.js';
+import { modeRules } from './mode-rules.js';
 import type { DrawnQuestion, Response } from './types.js';
 
 export interface SessionConfig {
@@ -149,8 +150,9 @@ export function answer(state: SessionState, response: Response, now: number): An
   if (s.status === 'finished') return { state: s, feedback: null, refused: 'finished' };
   const q = s.config.questions[s.current]!;
   const rec = s.answers[s.current]!;
-  const practice = s.config.mode !== 'exam';
-  if (practice && rec.solved) return { state: s, feedback: null, refused: 'solved' };
+  const rules = modeRules(s.config.mode);
+  // Once right, a question with retries is done; where answers can change, it never is.
+  if (!rules.changeAnswers && rec.solved) return { state: s, feedback: null, refused: 'solved' };
   const correct = isCorrect(q, response);
   const answers = chargeTime(s, now);
   answers[s.current] = {
@@ -161,10 +163,10 @@ export function answer(state: SessionState, response: Response, now: number): An
     solved: rec.solved || correct,
   };
   const next: SessionState = { ...s, answers, shownAt: now };
-  if (!practice) return { state: next, feedback: null };
+  if (!rules.feedback) return { state: next, feedback: null };
   return {
     state: next,
-    feedback: { correct, explanation: q.explanation, source: q.source, canRetry: !correct, answerLines: answerReportLines(q, response, correct) },
+    feedback: { correct, explanation: q.explanation, source: q.source, canRetry: rules.retries && !correct, answerLines: answerReportLines(q, response, correct) },
   };
 }
 
@@ -174,7 +176,7 @@ export function answer(state: SessionState, response: Response, now: number): An
  */
 export function hint(state: SessionState, now: number): { state: SessionState; hint: Hint | null } {
   const s = tick(state, now);
-  if (s.status === 'finished' || s.config.mode === 'exam') return { state: s, hint: null };
+  if (s.status === 'finished' || !modeRules(s.config.mode).hints) return { state: s, hint: null };
   const q = s.config.questions[s.current]!;
   const rec = s.answers[s.current]!;
   let eliminated = rec.eliminated;
@@ -205,10 +207,10 @@ export function leave(state: SessionState, now: number): SessionState {
 
 /** Counted response per question: first try in practice/review, last answer in an exam. */
 export function results(state: SessionState): QuestionResult[] {
-  const exam = state.config.mode === 'exam';
+  const last = modeRules(state.config.mode).counts === 'last';
   return state.config.questions.map((q, i) => {
     const rec = state.answers[i]!;
-    return gradeOne(q, exam ? rec.current : rec.first, rec.durationMs, rec.attempts);
+    return gradeOne(q, last ? rec.current : rec.first, rec.durationMs, rec.attempts);
   });
 }
 

@@ -2,7 +2,7 @@
  * A's write arrives after its lease ended but before B has contacted the
  * sink. The high-water mark has not seen B's token yet, so A is accepted.
  */
-import { check, type Experiment, tokenCheck } from './experiment.js';
+import { aStoppedThenB, check, type Experiment, tokenCheck } from './experiment.js';
 
 export const early: Experiment = {
   name: 'early',
@@ -17,10 +17,7 @@ export const early: Experiment = {
     'lock inside its transaction), or a hand-off that waits for the old owner to be known gone.',
   ],
   async run(ctx) {
-    await ctx.acquire('A');
-    ctx.stop('A');
-    await ctx.waitForExpiry();
-    await ctx.acquire('B');
+    await aStoppedThenB(ctx);
     const [aFenced] = await Promise.all(ctx.resumeWithWrites('A', [{ mode: 'fenced', value: 'A-late' }]));
     ctx.step('late-write', 'done', `A's write reached the sink first: ${aFenced!.status}`);
     ctx.step('write-b', 'started', 'B writes "B-current"');

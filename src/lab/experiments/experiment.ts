@@ -1,5 +1,5 @@
 /** What an experiment is: a title, the sink modes it compares, a script, and its checks. */
-import type { LabContext } from '../runner/lab-context.js';
+import type { AcquireOptions, Holder, LabContext } from '../runner/lab-context.js';
 import type { ExperimentName, FailoverEvidence, ModeResult, RestoreEvidence, SinkMode, WorkerName } from '../types.js';
 
 export interface Check {
@@ -40,4 +40,22 @@ export function tokenCheck(ctx: LabContext): Check {
   const a = ctx.holders.A?.token ?? Number.NaN;
   const b = ctx.holders.B?.token ?? Number.NaN;
   return check(b > a, `B's token ${b} is above A's ${a}`);
+}
+
+/**
+ * The prelude the experiments share: A takes the lock and is stopped
+ * (SIGSTOP, so it sends no keepalive); then whatever the experiment does
+ * while A is stopped (the failover kills the etcd leader here); then A's
+ * lease expires and B takes the lock. Returns A's hold, read before the stop.
+ */
+export async function aStoppedThenB(
+  ctx: LabContext,
+  opts: { whileStopped?: (a: Holder) => Promise<void>; bAcquire?: () => AcquireOptions } = {},
+): Promise<Holder> {
+  const a = await ctx.acquire('A');
+  ctx.stop('A');
+  await opts.whileStopped?.(a);
+  await ctx.waitForExpiry();
+  await ctx.acquire('B', opts.bAcquire?.() ?? {});
+  return a;
 }

@@ -8,12 +8,12 @@
  * A's late write.
  */
 import { EtcdClient } from '../coordinator/etcd-client.js';
-import { type EtcdMember, leaseTimeToLive, memberStatus } from '../coordinator/etcd-members.js';
+import { type EtcdMember, type EtcdMembers, leaseTimeToLive, memberStatus } from '../coordinator/etcd-members.js';
 import { delay } from '../processes/children.js';
 import type { LabContext } from '../runner/lab-context.js';
 import { LabAbortedError } from '../types.js';
 import { bWritesThenALate } from './b-then-late-a.js';
-import { check, type Experiment, tokenCheck } from './experiment.js';
+import { aStoppedThenB, check, type Experiment, tokenCheck } from './experiment.js';
 
 const ELECTION_DEADLINE_MS = 10_000;
 
@@ -33,34 +33,18 @@ export const failover: Experiment = {
   async run(ctx) {
     const members = ctx.world.members;
     if (!members) throw new Error('failover needs its own etcd cluster');
-    const a = await ctx.acquire('A');
-    ctx.stop('A');
-    const before = await leaseTimeToLive(members.endpoints[0]!, a.leaseId);
-    const leader = await findLeader(members.members);
-    const survivors = members.members.filter((m) => m !== leader.member);
-
-    ctx.step('kill-leader', 'started', `${leader.member.name} leads (member id ${leader.id}); killing it with SIGKILL`);
-    const killedAt = performance.now();
-    leader.member.kill('SIGKILL');
-    await leader.member.exited;
-    ctx.observe({ actor: 'coordinator', kind: 'leader-killed', note: `${leader.member.name} (pid ${leader.member.pid})` });
-    ctx.step('kill-leader', 'done', `${leader.member.name} (pid ${leader.member.pid}), the leader, killed with SIGKILL`);
-
-    ctx.step('election', 'started', 'waiting for the survivors to elect a new leader');
-    const elected = await awaitNewLeader(ctx, survivors, leader.id);
-    const electionMs = Math.round(performance.now() - killedAt);
-    const after = await leaseTimeToLive(elected.member.clientUrl, a.leaseId);
-    ctx.observe({ actor: 'coordinator', kind: 'leader-elected', note: elected.member.name });
-    ctx.step(
-      'election',
-      'done',
-      `${elected.member.name} leads after ${electionMs} ms; A's lease TTL read ${before.ttlS} s before, ${after.ttlS} s after`,
-    );
-    // From here the runner asks the survivors only.
-    ctx.world.coordinator = new EtcdClient(survivors.map((m) => m.clientUrl));
-    await ctx.waitForExpiry();
-    const bEndpoint = survivors[0]!.clientUrl;
-    await ctx.acquire('B', { endpoints: [bEndpoint] });
+    // While A is stopped the leader dies and the survivors elect another; B then acquires through a survivor.
+    const seen: { failover?: Failover } = {};
+    await aStoppedThenB(ctx, {
+      whileStopped: async (a) => {
+        seen.failover = await killLeaderAndElect(ctx, members, a.leaseId);
+      },
+      bAcquire: () => ({ endpoints: [seen.failover?.survivors[0]?.clientUrl ?? ''] }),
+    });
+    const f = seen.failover;
+    if (!f) throw new Error('failover: the leader was not replaced');
+    const { leader, elected, electionMs, before, after } = f;
+    const bEndpoint = f.survivors[0]!.clientUrl;
 
     const half = await bWritesThenALate(ctx);
     return {
@@ -92,6 +76,44 @@ export const failover: Experiment = {
     };
   },
 };
+
+interface Failover {
+  leader: Leading;
+  elected: Leading;
+  survivors: EtcdMember[];
+  electionMs: number;
+  before: Awaited<ReturnType<typeof leaseTimeToLive>>;
+  after: Awaited<ReturnType<typeof leaseTimeToLive>>;
+}
+
+/** Kills the leader (SIGKILL), waits for the survivors to elect another, and points the runner at the survivors. */
+async function killLeaderAndElect(ctx: LabContext, members: EtcdMembers, leaseId: string): Promise<Failover> {
+  const before = await leaseTimeToLive(members.endpoints[0]!, leaseId);
+  const leader = await findLeader(members.members);
+  const survivors = members.members.filter((m) => m !== leader.member);
+
+  ctx.step('kill-leader', 'started', `${leader.member.name} leads (member id ${leader.id}); killing it with SIGKILL`);
+  const killedAt = performance.now();
+  leader.member.kill('SIGKILL');
+  await leader.member.exited;
+  ctx.observe({ actor: 'coordinator', kind: 'leader-killed', note: `${leader.member.name} (pid ${leader.member.pid})` });
+  ctx.step('kill-leader', 'done', `${leader.member.name} (pid ${leader.member.pid}), the leader, killed with SIGKILL`);
+
+  ctx.step('election', 'started', 'waiting for the survivors to elect a new leader');
+  const elected = await awaitNewLeader(ctx, survivors, leader.id);
+  const electionMs = Math.round(performance.now() - killedAt);
+  const after = await leaseTimeToLive(elected.member.clientUrl, leaseId);
+  ctx.observe({ actor: 'coordinator', kind: 'leader-elected', note: elected.member.name });
+  ctx.step(
+    'election',
+    'done',
+    `${elected.member.name} leads after ${electionMs} ms; A's lease TTL read ${before.ttlS} s before, ${after.ttlS} s after`,
+  );
+  // From here the runner asks the survivors only.
+  ctx.world.coordinator = new EtcdClient(survivors.map((m) => m.clientUrl));
+  return { leader, elected, survivors, electionMs, before, after };
+}
+
 
 interface Leading {
   member: EtcdMember;

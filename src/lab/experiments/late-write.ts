@@ -4,7 +4,7 @@
  * old token. Plain takes it; fenced rejects it.
  */
 import { bWritesThenALate } from './b-then-late-a.js';
-import { type Experiment, tokenCheck } from './experiment.js';
+import { aStoppedThenB, type Experiment, tokenCheck } from './experiment.js';
 
 export const lateWrite: Experiment = {
   name: 'late-write',
@@ -17,10 +17,7 @@ export const lateWrite: Experiment = {
     'in the same SQLite transaction as the update (BEGIN IMMEDIATE), so the lower token was refused with 409.',
   ],
   async run(ctx) {
-    await ctx.acquire('A');
-    ctx.stop('A');
-    await ctx.waitForExpiry();
-    await ctx.acquire('B');
+    await aStoppedThenB(ctx);
     const half = await bWritesThenALate(ctx);
     return { modes: half.modes, checks: [tokenCheck(ctx), ...half.checks] };
   },

@@ -3,7 +3,7 @@
  * middle of a write transaction (leaving its lock directory and a hot
  * journal behind) between B's write and A's, then restarted on the same file.
  */
-import { check, type Experiment, tokenCheck } from './experiment.js';
+import { aStoppedThenB, check, type Experiment, tokenCheck } from './experiment.js';
 
 export const restart: Experiment = {
   name: 'restart',
@@ -16,10 +16,7 @@ export const restart: Experiment = {
     "A's late write was still refused: the fence is only as durable as the mark, and this one was committed to disk.",
   ],
   async run(ctx) {
-    await ctx.acquire('A');
-    ctx.stop('A');
-    await ctx.waitForExpiry();
-    await ctx.acquire('B');
+    await aStoppedThenB(ctx);
     ctx.step('write-b', 'started', 'B writes "B-current"');
     const bFenced = await ctx.write('B', { mode: 'fenced', value: 'B-current' });
     ctx.step('write-b', 'done', `B wrote "B-current": ${bFenced.status}`);

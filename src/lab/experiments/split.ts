@@ -5,7 +5,7 @@
  * A; split already compared, so it writes A's stale value last and lowers
  * the mark.
  */
-import { check, type Experiment, tokenCheck } from './experiment.js';
+import { aStoppedThenB, check, type Experiment, tokenCheck } from './experiment.js';
 
 export const split: Experiment = {
   name: 'split',
@@ -18,10 +18,7 @@ export const split: Experiment = {
     "A-late after B-current and set the mark back to A's token: the fence was checked, just not at the moment it mattered.",
   ],
   async run(ctx) {
-    await ctx.acquire('A');
-    ctx.stop('A');
-    await ctx.waitForExpiry();
-    await ctx.acquire('B');
+    await aStoppedThenB(ctx);
     const late = ctx.resumeWithWrites('A', [
       { mode: 'atomic', value: 'A-late', hold: 'atomic-race' },
       { mode: 'split', value: 'A-late', hold: 'split-race' },

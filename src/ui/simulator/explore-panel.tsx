@@ -5,7 +5,7 @@
  */
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import { quoteValue } from '../../core/display-text.js';
+import { quoteValue, quoteValueKey } from '../../core/display-text.js';
 import { timelineFromOrdering } from '../../core/timeline/index.js';
 import { formatToken } from '../../core/token.js';
 import type { ExploreResult, SinkOperation } from '../../core/types.js';
@@ -34,7 +34,7 @@ export function barLength(count: bigint, max: bigint, width: number): number {
 }
 
 function valueLabel(value: string): string {
-  return value === 'null' ? 'nothing' : quoteValue(value, 12);
+  return quoteValueKey(value, 12);
 }
 
 function opResult(op: SinkOperation, theme: Theme): string {

@@ -1,13 +1,13 @@
 /** Predict, then reveal: the question, the choices, and the engine's verdict. */
 import { Box, Text } from 'ink';
-import { quoteValue } from '../../core/display-text.js';
+import { NOTHING, quoteValue } from '../../core/display-text.js';
 import type { SimResult } from '../../core/types.js';
 import { NO_VALUE } from '../../core/prediction.js';
 import type { Prediction } from '../../store/simulator-store.js';
 import type { Theme } from '../theme.js';
 
 export function choiceLabel(value: string): string {
-  return value === NO_VALUE ? 'nothing (no value at all)' : quoteValue(value);
+  return value === NO_VALUE ? `${NOTHING} (no value at all)` : quoteValue(value);
 }
 
 export function PredictPanel({ prediction, result, theme }: { prediction: Prediction; result: SimResult; theme: Theme }) {

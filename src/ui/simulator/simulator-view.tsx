@@ -4,7 +4,7 @@
  * Everything shown comes from the store, which got it from the engine.
  */
 import { Box, Static, Text } from 'ink';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { narrateEvents, narrateOutcome, narrateTicks } from '../../core/narration.js';
 import { timelineFromSim } from '../../core/timeline/index.js';
@@ -12,6 +12,7 @@ import { formatToken } from '../../core/token.js';
 import type { ConfigOverrides, Scenario, SimResult } from '../../core/types.js';
 import { type EngineCalls, endTick, SPEEDS } from '../../store/simulator-store.js';
 import { useAppContext } from '../app-context.js';
+import { useFocusGuards } from '../use-focus-guards.js';
 import { useScreenInput } from '../use-screen-input.js';
 import { ExplorePanel } from './explore-panel.js';
 import { ExploreProgress } from './explore-progress.js';
@@ -32,7 +33,7 @@ export interface SimulatorViewProps {
 }
 
 export function SimulatorView({ scenario, overrides, engine, explore }: SimulatorViewProps) {
-  const { theme, router, area } = useAppContext();
+  const { theme, area } = useAppContext();
   const store = useSimulatorStore(engine, scenario, overrides, { reducedMotion: theme.reducedMotion, explore });
   const s = useStore(store);
   const sandbox = useSandbox(store, engine, scenario, overrides);
@@ -48,10 +49,9 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   const hintContext = acting ?? (panel === 'explore' && s.explore && !s.explore.counterexample ? 'explore-nothing' : panel);
 
   // Help, hints and q/Esc follow the focused part: an open panel closes first.
-  useEffect(() => {
-    const r = router.getState();
-    r.setKeyContext(hintContext === 'simulator' ? null : hintContext);
-    r.setBackGuard(() => {
+  useFocusGuards({
+    keyContext: hintContext === 'simulator' ? null : hintContext,
+    back: () => {
       if (sandbox.controls.getState().back()) return true;
       const st = store.getState();
       if (st.counterexampleStep !== null) {
@@ -67,15 +67,8 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
         return true;
       }
       return false;
-    });
-  }, [hintContext, router, store, sandbox]);
-  useEffect(
-    () => () => {
-      router.getState().setBackGuard(null);
-      router.getState().setKeyContext(null);
     },
-    [router],
-  );
+  });
 
   useScreenInput(panel, (action, input, key) => {
     const st = store.getState();

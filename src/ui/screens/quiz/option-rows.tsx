@@ -5,6 +5,7 @@
  */
 import { Box, Text } from 'ink';
 import { ORDERING_SELECTED_NOTE } from '../../../core/quiz/ordering-draft.js';
+import { modeRules } from '../../../core/quiz/mode-rules.js';
 import type { QuizState } from '../../../store/quiz-store.js';
 import { takesOneOption } from '../../../store/quiz-store.js';
 import type { ColorRole, Theme } from '../../theme.js';
@@ -26,7 +27,8 @@ export function optionRows(s: QuizState, theme: Theme): Row[] {
   const q = s.questions[index];
   if (!q) return [];
   const rec = s.session.answers[index];
-  const exam = s.meta.mode === 'exam';
+  // Answers kept and changeable until submitted, with no feedback (an exam).
+  const keeps = modeRules(s.meta.mode).changeAnswers;
   const ascii = theme.ascii;
   if (q.type === 'ordering') {
     const order = s.drafts[index] ?? q.options.map((_, i) => i);
@@ -44,12 +46,12 @@ export function optionRows(s: QuizState, theme: Theme): Row[] {
   const fb = s.feedback;
   const chosen = new Set(fb && s.feedbackFor !== null ? (typeof s.feedbackFor === 'number' ? [s.feedbackFor] : s.feedbackFor) : []);
   const ticked = new Set(q.type === 'multiple' ? (s.drafts[index] ?? []) : []);
-  const examAnswer = exam && typeof rec?.current === 'number' ? rec.current : null;
+  const examAnswer = keeps && typeof rec?.current === 'number' ? rec.current : null;
   return q.options.map((text, i) => {
     const eliminated = rec?.eliminated.includes(i) ?? false;
     let marker = '';
     if (q.type === 'multiple') marker = ticked.has(i) ? '[x]' : '[ ]';
-    else if (exam && takesOneOption(q)) marker = examAnswer === i ? (ascii ? '(*)' : '(•)') : '( )';
+    else if (keeps && takesOneOption(q)) marker = examAnswer === i ? (ascii ? '(*)' : '(•)') : '( )';
     let note = '';
     let noteRole: ColorRole | undefined;
     if (fb && chosen.has(i)) {

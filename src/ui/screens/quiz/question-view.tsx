@@ -6,6 +6,7 @@
  */
 import { Box, Text } from 'ink';
 import { ORDERING_HELP } from '../../../core/quiz/ordering-draft.js';
+import { modeRules } from '../../../core/quiz/mode-rules.js';
 import { answeredCount } from '../../../core/quiz/session.js';
 import { formatCountdown, type QuizState, timeLeft } from '../../../store/quiz-store.js';
 import type { Theme } from '../../theme.js';
@@ -45,7 +46,8 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
   const q = state.questions[index];
   const drawing = usePredictDrawing(q, q ? focusOf(q.id) : undefined);
   if (!q) return null;
-  const exam = state.meta.mode === 'exam';
+  // Answers kept and changeable until submitted, with no feedback (an exam).
+  const keeps = modeRules(state.meta.mode).changeAnswers;
   const n = state.questions.length;
   const fb = state.feedback;
   const rule = theme.symbols.hrule.repeat(Math.max(1, columns - 2));
@@ -58,7 +60,7 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
     const prefix = 4 + String(r.number).length + (r.marker === '' ? 0 : r.marker.length + 1);
     return sum + wrapText(`${r.text}${r.note === '' ? '' : `   ${r.note}`}`, columns - prefix).length;
   }, 0);
-  const examKept = exam && rec?.current !== null && rec?.current !== undefined && !state.confirm;
+  const examKept = keeps && rec?.current !== null && rec?.current !== undefined && !state.confirm;
   const hintLines =
     state.hintShown && !fb
       ? 1 + wrapText(hintText(state), width).length + wrapText(lessonPointer(state.hintShown.lesson), width).length
@@ -74,8 +76,8 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
           Quiz {theme.symbols.separator} {state.meta.mode} {theme.symbols.dot} question {index + 1} of {n}
         </Text>
         <Text>
-          {exam ? `answered ${answeredCount(state.session)} of ${n}` : ''}
-          {exam && state.meta.timeLimitMs !== null ? '  ' : ''}
+          {keeps ? `answered ${answeredCount(state.session)} of ${n}` : ''}
+          {keeps && state.meta.timeLimitMs !== null ? '  ' : ''}
           <Countdown state={state} theme={theme} />
         </Text>
       </Box>
@@ -83,7 +85,7 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
       {/* Once answered, the prompt shrinks to one line so the feedback fits. */}
       <Lines lines={layout.prompt} />
       {q.type === 'predict' ? (
-        <PredictTimeline drawing={drawing} reveal={!exam && fb !== null} width={columns - 2} withLegend={withLegend} theme={theme} />
+        <PredictTimeline drawing={drawing} reveal={fb !== null} width={columns - 2} withLegend={withLegend} theme={theme} />
       ) : null}
       <Lines lines={kindHelp} color={theme.color('muted')} />
       <Box marginTop={q.type === 'predict' ? 0 : 1}>

@@ -9,9 +9,11 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { screenCovered } from '../../../store/router-store.js';
 import { onCleanup } from '../../../platform/cleanup.js';
+import { modeRules } from '../../../core/quiz/mode-rules.js';
 import { formatCountdown, type QuizState, type QuizStore } from '../../../store/quiz-store.js';
 import { useAppContext } from '../../app-context.js';
 import { actionFor, keyName } from '../../keymap.js';
+import { useFocusGuards } from '../../use-focus-guards.js';
 import type { Theme } from '../../theme.js';
 import type { PredictFocus } from './predict-moment.js';
 import { QuestionView } from './question-view.js';
@@ -24,7 +26,7 @@ export function contextOf(s: QuizState): string {
   if (s.phase === 'intro') return 'quiz-intro';
   if (s.phase === 'summary') return 'quiz-summary';
   if (s.confirm) return 'quiz-confirm';
-  if (s.meta.mode === 'exam') return 'quiz-exam';
+  if (!modeRules(s.meta.mode).feedback) return 'quiz-exam';
   if (!s.feedback) return 'quiz-practice';
   return s.feedback.canRetry ? 'quiz-feedback' : 'quiz-solved';
 }
@@ -59,29 +61,25 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
     };
   }, [store]);
 
-  // Help and hints follow the part in focus.
-  useEffect(() => {
-    router.getState().setKeyContext(context);
-  }, [context, router]);
-
-  useEffect(() => {
-    const r = router.getState();
-    r.setCtrlCGuard(() => {
+  // Help and hints follow the part in focus; Ctrl-C and q/Esc ask the sitting first.
+  useFocusGuards({
+    keyContext: context,
+    ctrlC: () => {
       const s = store.getState();
-      if (s.phase === 'question' && s.meta.mode === 'exam' && s.confirm !== 'leave') {
+      if (s.phase === 'question' && modeRules(s.meta.mode).confirmLeave && s.confirm !== 'leave') {
         s.requestLeave();
         return true; // asked; a second Ctrl-C leaves
       }
       s.leave(); // saves what was answered (no-op on the summary)
       return false; // the app quits with 130
-    });
-    r.setBackGuard(() => {
+    },
+    back: () => {
       const s = store.getState();
       if (s.confirm) {
         s.cancelConfirm();
         return true;
       }
-      if (s.phase === 'question' && s.meta.mode === 'exam') {
+      if (s.phase === 'question' && modeRules(s.meta.mode).confirmLeave) {
         s.requestLeave();
         return true;
       }
@@ -91,14 +89,8 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
       }
       s.leave();
       return false;
-    });
-    return () => {
-      const now = router.getState();
-      now.setCtrlCGuard(null);
-      now.setBackGuard(null);
-      now.setKeyContext(null);
-    };
-  }, [router, store, onDone]);
+    },
+  });
 
   useInput(
     (input, key) => {
@@ -114,11 +106,11 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
           s.pick(Number(name) - 1);
           break;
         case 'cursor-up':
-          if (s.meta.mode !== 'exam' && s.feedback) break;
+          if (s.feedback) break; // only feedback modes have it: the answer is on show
           s.moveCursor(-1);
           break;
         case 'cursor-down':
-          if (s.meta.mode !== 'exam' && s.feedback) break;
+          if (s.feedback) break; // only feedback modes have it: the answer is on show
           s.moveCursor(1);
           break;
         case 'choose':

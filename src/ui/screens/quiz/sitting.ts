@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto';
 import { drawQuestions, presentQuestion } from '../../../core/quiz/draw.js';
 import { passMarkFor, QUIZ_MODES, type QuizMode } from '../../../core/quiz/grading.js';
 import { dueIds } from '../../../core/quiz/leitner.js';
+import { modeRules } from '../../../core/quiz/mode-rules.js';
 import type { DrawnQuestion, QuizBank } from '../../../core/quiz/types.js';
 import { loadQuizArgWithContent } from '../../../content/quiz/quiz-loader.js';
 import { sanitizeLine, sanitizeText } from '../../../content/shared/sanitize.js';
@@ -80,7 +81,7 @@ export function openSitting(req: SittingRequest, options: { now: number; dir?: s
   const bank = req.bank ?? loadQuizArgWithContent(req.quiz, req.content);
   const seed = req.seed ?? randomInt(0, 2 ** 31);
   let questions: DrawnQuestion[];
-  if (req.mode === 'review') {
+  if (modeRules(req.mode).order === 'due-reviews') {
     const byId = new Map(bank.questions.map((q) => [q.id, q]));
     const due = dueIds(loadReview(options.dir), new Date(options.now), new Set(byId.keys()));
     const taken = req.count === undefined ? due : due.slice(0, Math.max(0, req.count));
@@ -99,7 +100,7 @@ export function openSitting(req: SittingRequest, options: { now: number; dir?: s
     mode: req.mode,
     student: req.student ?? null,
     passMark: passMarkFor(req.mode, req.passMark),
-    timeLimitMs: req.mode === 'exam' ? (req.timeLimitMs ?? null) : null,
+    timeLimitMs: modeRules(req.mode).timer ? (req.timeLimitMs ?? null) : null,
     version: toolVersion(),
     ...(bank.title !== undefined ? { title: bank.title } : {}),
   };
@@ -137,7 +138,7 @@ export function sittingFromRoute(route: Route): OpenedSitting | null {
   if (questions.length === 0) {
     return {
       empty:
-        req.mode === 'review'
+        modeRules(req.mode).order === 'due-reviews'
           ? 'Nothing is due for review. Questions you get wrong come back here, spaced out over days.'
           : 'This quiz has no questions to ask.',
     };

@@ -6,6 +6,7 @@
  */
 import { sanitizeLine } from '../../../content/shared/sanitize.js';
 import { answerReport } from '../../../core/quiz/answer-report.js';
+import { modeRules } from '../../../core/quiz/mode-rules.js';
 import type { DrawnQuestion } from '../../../core/quiz/types.js';
 import type { QuizState } from '../../../store/quiz-store.js';
 import type { ColorRole, Symbols } from '../../theme.js';
@@ -26,8 +27,8 @@ export function summaryLines(state: QuizState, symbols: Symbols, width: number):
   const n = report.questions.length;
   const how =
     report.incomplete ? 'left early: the report is marked incomplete' : report.expired ? 'over: the time ran out, and unanswered questions count as wrong' : 'finished';
-  out.push({ text: `${state.meta.mode === 'exam' ? 'Exam' : state.meta.mode === 'review' ? 'Review' : 'Practice'} ${how}.`, bold: true });
-  out.push({ text: `Score ${report.score}%: ${right} of ${n} right${state.meta.mode === 'exam' ? '' : ' on the first try'}.` });
+  out.push({ text: `${modeRules(state.meta.mode).label} ${how}.`, bold: true });
+  out.push({ text: `Score ${report.score}%: ${right} of ${n} right${modeRules(state.meta.mode).counts === 'first' ? ' on the first try' : ''}.` });
   if (report.passMark !== null) {
     out.push(
       report.passed

@@ -1,0 +1,96 @@
+/**
+ * The lab's experiments, in one table: the name the flag takes, the title and
+ * one-line blurb the Lab screen lists, the `lab --help` description, whether
+ * it starts its own etcd, and the system tools it needs. The flag's choices,
+ * the help text, the screen's list, the tool check and the runner's table all
+ * read this; a new experiment is one row here plus its file in experiments/.
+ *
+ * No imports: `lab --help` and the command's registration read it without
+ * loading the lab.
+ */
+
+/** A system tool an experiment needs beyond Node. */
+export type LabTool = 'etcd' | 'etcdctl';
+
+export interface ExperimentEntry {
+  name: string;
+  title: string;
+  /** One line for the Lab screen. */
+  blurb: string;
+  /** `lab --help`'s description, one string per line (the first next to the name). */
+  help: readonly string[];
+  /** Starts its own etcd (a cluster, or a member it restores): never embedded, never --etcd-endpoints. */
+  ownEtcd: boolean;
+  needs: readonly LabTool[];
+}
+
+export const EXPERIMENT_CATALOGUE = [
+  {
+    name: 'late-write',
+    title: 'the late write',
+    blurb: 'A is stopped, its lease expires, B writes, A writes late: plain vs fenced',
+    help: ['A is stopped, its lease expires, B writes, A writes late (plain vs fenced)'],
+    ownEtcd: false,
+    needs: [],
+  },
+  {
+    name: 'split',
+    title: 'a check outside the transaction',
+    blurb: 'the comparison moved out of the transaction: atomic vs split',
+    help: ['the comparison moved out of the transaction (atomic vs split)'],
+    ownEtcd: false,
+    needs: [],
+  },
+  {
+    name: 'early',
+    title: 'the stale write that comes first',
+    blurb: "A's stale write reaches the sink before B does",
+    help: ["A's stale write reaches the sink before B does (fenced accepts it)"],
+    ownEtcd: false,
+    needs: [],
+  },
+  {
+    name: 'restart',
+    title: 'the sink restarts',
+    blurb: "the sink is killed (SIGKILL) and restarted between B's write and A's",
+    help: ["the sink is killed and restarted between B's write and A's"],
+    ownEtcd: false,
+    needs: [],
+  },
+  {
+    name: 'failover',
+    title: 'the etcd leader dies',
+    blurb: 'three etcd members; the leader is killed (SIGKILL) while A is stopped; B acquires through a survivor',
+    help: [
+      'a three-member etcd cluster loses its leader (SIGKILL) while A is stopped;',
+      'B acquires through a survivor (needs etcd; starts its own cluster)',
+    ],
+    ownEtcd: true,
+    needs: ['etcd'],
+  },
+  {
+    name: 'restore',
+    title: 'a snapshot restore',
+    blurb: 'etcd restored from a snapshot hands out a revision twice: revision vs epoch tokens',
+    help: ['etcd restored from a snapshot reissues a revision: revision vs epoch tokens', '(needs etcd and etcdctl; starts its own member)'],
+    ownEtcd: true,
+    needs: ['etcd', 'etcdctl'],
+  },
+] as const satisfies readonly ExperimentEntry[];
+
+export type ExperimentName = (typeof EXPERIMENT_CATALOGUE)[number]['name'];
+
+export const EXPERIMENTS: readonly ExperimentName[] = EXPERIMENT_CATALOGUE.map((e) => e.name);
+
+/** The experiments that start their own etcd (a cluster, or a member they restore): never embedded, never --etcd-endpoints. */
+export const OWN_ETCD_EXPERIMENTS: readonly ExperimentName[] = EXPERIMENT_CATALOGUE.filter((e) => e.ownEtcd).map((e) => e.name);
+
+export function experimentEntry(name: ExperimentName): ExperimentEntry {
+  return EXPERIMENT_CATALOGUE.find((e) => e.name === name)!;
+}
+
+/** The "Experiments:" block of `lab --help`: each name, then its description aligned beside it. */
+export function experimentsHelp(): string {
+  const width = Math.max(...EXPERIMENT_CATALOGUE.map((e) => e.name.length)) + 2;
+  return EXPERIMENT_CATALOGUE.flatMap((e) => e.help.map((line, i) => `  ${(i === 0 ? e.name : '').padEnd(width)}${line}`)).join('\n');
+}

@@ -1,0 +1,240 @@
+/**
+ * The two halves of a lab run before its teardown. Start: the coordinator
+ * (embedded, a throwaway etcd, a given cluster, or the experiment's own
+ * members), the sink and the workers, all at once, each registered with the
+ * teardown the moment it exists. Run: the experiment on the started world,
+ * and the result it is judged by.
+ */
+import { dataSubdir } from '../../platform/data-dir.js';
+import { toolVersion } from '../../platform/package-root.js';
+import { connectCoordinator } from '../coordinator/client.js';
+import { ETCD_INSTALL_HINT, findEtcd, launchEtcd } from '../coordinator/etcd-launcher.js';
+import type { Experiment } from '../experiments/experiment.js';
+import { type LabChild, startLabChild } from '../processes/children.js';
+import { LabAbortedError, type LabListener, type LabOptions, type LabResult, LabUnavailableError } from '../types.js';
+import { databaseFile, LabContext, type LabWorld } from './lab-context.js';
+import { debug } from './lab-debug.js';
+import type { LabTeardown } from './lab-teardown.js';
+
+export interface StartInput {
+  options: LabOptions;
+  experiment: Experiment;
+  teardown: LabTeardown;
+  listener: LabListener;
+  /** The run's start (performance.now()), for the times events carry. */
+  t0: number;
+  runId: string;
+}
+
+export interface StartedRun {
+  world: LabWorld;
+  ctx: LabContext;
+  a: LabChild;
+  b: LabChild;
+  database: string;
+  endpoints: string[];
+  /** How long etcd took to start, when the run started one: not counted in the run's duration. */
+  etcdStartMs: number | undefined;
+}
+
+export async function startRun({ options, experiment, teardown: td, listener, t0, runId }: StartInput): Promise<StartedRun> {
+  let etcdStartMs: number | undefined;
+  let endpoints: string[];
+  let coordinatorChild: LabChild | undefined;
+  let etcdctl: string | undefined;
+  // failover/restore: the members start while the sink and workers start (neither needs the other),
+  // and the run waits for them just before it first talks to etcd.
+  let ownEtcdReady: (() => Promise<void>) | undefined;
+  if (experiment.ownEtcd) {
+    const own = await import('./own-etcd.js');
+    const tools = own.ownEtcdTools(experiment, options.etcdBin);
+    const launching = own.startOwnEtcd({
+      experiment,
+      tools,
+      pidfile: td.pidfile,
+      listener,
+      stopping: () => td.stopping,
+      elapsed: () => performance.now() - t0,
+    });
+    td.membersLaunch = launching;
+    launching.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
+    endpoints = [];
+    ownEtcdReady = async () => {
+      const started = await launching;
+      td.members = started.members;
+      const members = started.members;
+      etcdctl = started.etcdctl;
+      if (td.stopping) {
+        // Interrupted as the last member became ready: the teardown may have passed already.
+        await members.stop();
+        throw new LabAbortedError();
+      }
+      etcdStartMs = Math.round(members.startMs);
+      endpoints = members.endpoints;
+    };
+  } else if (options.coordinator === 'etcd') {
+    if (options.etcdEndpoints && options.etcdEndpoints.length > 0) {
+      endpoints = options.etcdEndpoints;
+    } else {
+      const bin = findEtcd(options.etcdBin);
+      if (!bin) {
+        throw new LabUnavailableError(
+          options.etcdBin ? `${options.etcdBin} is not an executable etcd. ${ETCD_INSTALL_HINT}` : ETCD_INSTALL_HINT,
+        );
+      }
+      listener({ type: 'step', id: 'etcd', status: 'started', text: 'starting a throwaway etcd', atMs: 0 });
+      const etcd = await launchEtcd({
+        bin,
+        onSpawn: (pid, argv, dir, stop) => {
+          td.stopStartingEtcd = stop;
+          td.pidfile.addChild({ role: 'etcd', pid, argv });
+          td.pidfile.addTempDir(dir);
+        },
+      });
+      td.etcd = etcd;
+      if (td.stopping) {
+        // Interrupted while etcd was starting: the teardown has run already.
+        await etcd.stop();
+        throw new LabAbortedError();
+      }
+      etcdStartMs = Math.round(etcd.startMs);
+      endpoints = [etcd.endpoint];
+      listener({
+        type: 'step',
+        id: 'etcd',
+        status: 'done',
+        text: `etcd (pid ${etcd.pid}) on ${etcd.endpoint}, ready in ${etcdStartMs} ms`,
+        atMs: performance.now() - t0,
+      });
+    }
+  } else {
+    coordinatorChild = startLabChild(
+      'coordinator',
+      'lab-sink',
+      ['--role', 'coordinator', '--state-dir', dataSubdir('lab'), '--run', runId],
+      td.pidfile,
+    );
+    td.services.push(coordinatorChild);
+    endpoints = [];
+  }
+
+  listener({
+    type: 'step',
+    id: 'processes',
+    status: 'started',
+    text: 'starting the sink and workers A and B',
+    atMs: performance.now() - t0,
+  });
+  const database = databaseFile(options.outDir);
+  const startSink = async () => {
+    const child = startLabChild('sink', 'lab-sink', ['--role', 'sink', '--db', database, '--run', runId], td.pidfile);
+    td.services.unshift(child);
+    if (td.stopping) await child.end();
+    const ready = await child.waitFor(['ready', 'failed']);
+    if (ready.ev === 'failed') throw new LabUnavailableError(`the sink could not start: ${String(ready.message)}`);
+    return { child, url: `http://127.0.0.1:${Number(ready.port)}`, recoveredLock: ready.recoveredLock === true };
+  };
+  // Everything starts at once. Only the coordinator and A are on the
+  // critical path: the sink and B are needed after the lease has expired.
+  // A right after the coordinator: each start also rewrites the pidfile (fsync), and A is on the critical path.
+  const a = startLabChild('A', 'lab-worker', ['--name', 'A', '--run', runId], td.pidfile);
+  td.workers.push(a);
+  const sinkPromise = startSink();
+  // Awaited for real through world.rest (meanwhile the run may wait for its own etcd members); an
+  // interrupt can end the sink before anyone awaits it, and that rejection must not surface as an
+  // unhandled one (a raw stack, exit 1).
+  sinkPromise.catch(() => undefined);
+  const b = startLabChild('B', 'lab-worker', ['--name', 'B', '--run', runId], td.pidfile);
+  td.workers.push(b);
+  const extra = (experiment.extraWorkers ?? []).map((name) => {
+    const child = startLabChild(name, 'lab-worker', ['--name', name, '--run', runId], td.pidfile);
+    td.workers.push(child);
+    return [name, child] as const;
+  });
+  if (td.stopping) throw new LabAbortedError();
+  if (coordinatorChild) {
+    const ready = await coordinatorChild.waitFor(['ready', 'failed']);
+    if (ready.ev === 'failed') {
+      throw new LabUnavailableError(`the embedded coordinator could not start: ${String(ready.message)}`);
+    }
+    endpoints = [`http://127.0.0.1:${Number(ready.port)}`];
+  }
+  if (ownEtcdReady) await ownEtcdReady();
+  const coordinator = await connectCoordinator(options.coordinator, endpoints);
+  td.coordinator = coordinator;
+  await a.waitFor(['ready']);
+
+  const world: LabWorld = {
+    workers: { A: a, B: b, ...Object.fromEntries(extra) },
+    rest: Promise.resolve(),
+    coordinatorKind: options.coordinator,
+    endpoints,
+    // Placeholders until the sink reports ready (before anyone writes).
+    sink: a,
+    sinkUrl: '',
+    startSink,
+    coordinator,
+    stopping: () => td.stopping,
+    lockKey: `${td.prefix}lock`,
+    ttlMs: options.ttlMs,
+    databasePath: database,
+    outDir: options.outDir,
+    ...(td.members ? { members: td.members } : {}),
+    ...(etcdctl ? { etcdctl } : {}),
+  };
+  debug('coordinator and A ready');
+  const ctx = new LabContext(world, listener, t0);
+  td.leases = () =>
+    Object.values(ctx.holders)
+      .map((h) => h?.leaseId)
+      .filter((l): l is string => Boolean(l));
+  world.rest = Promise.all([sinkPromise, b.waitFor(['ready']), ...extra.map(([, w]) => w.waitFor(['ready']))]).then(([sink]) => {
+    world.sink = sink.child;
+    world.sinkUrl = sink.url;
+    ctx.sinkPids.push(sink.child.pid);
+    listener({
+      type: 'step',
+      id: 'processes',
+      status: 'done',
+      text: `sink on ${sink.url.replace('http://', '')}, SQLite at ${database}; B (pid ${b.pid}) ready`,
+      atMs: performance.now() - t0,
+    });
+  });
+  // Surfaces a sink that fails early without an unhandled rejection; acquire('B') awaits it for real.
+  world.rest.catch(() => undefined);
+  return { world, ctx, a, b, database, endpoints, etcdStartMs };
+}
+
+/** Runs the experiment on a started world and builds the result its verdict is read from. */
+export async function runExperiment(started: StartedRun, { options, experiment, listener, t0 }: Omit<StartInput, 'teardown' | 'runId'>): Promise<LabResult> {
+  const { world, ctx, a, b, database, endpoints, etcdStartMs } = started;
+  const outcome = await experiment.run(ctx);
+  const verdictAt = performance.now();
+  const checks = outcome.checks;
+  const result: LabResult = {
+    schemaVersion: 1,
+    version: toolVersion(),
+    experiment: options.experiment,
+    coordinator: options.coordinator,
+    ttlMs: ctx.grantedTtlMs,
+    requestedTtlMs: options.ttlMs,
+    tokens: { A: ctx.holders.A?.token ?? 0, B: ctx.holders.B?.token ?? 0 },
+    observedExpiryWaitMs: ctx.observedExpiryWaitMs,
+    stoppedAfterMs: ctx.stoppedAfterMs,
+    modes: outcome.modes,
+    verdict: checks.every((c) => c.ok) ? 'expected' : 'unexpected',
+    checks,
+    durationMs: Math.round(verdictAt - t0 - (etcdStartMs ?? 0)),
+    ...(etcdStartMs !== undefined ? { etcdStartMs } : {}),
+    ...(options.coordinator === 'etcd' ? { etcdEndpoints: endpoints } : {}),
+    sink: { url: world.sinkUrl, database },
+    pids: { A: a.pid, B: b.pid, sink: ctx.sinkPids },
+    observations: ctx.observations,
+    startedAt: new Date(Date.now() - (performance.now() - t0)).toISOString(),
+    outDir: options.outDir,
+    ...(outcome.failover ? { failover: outcome.failover } : {}),
+    ...(outcome.restore ? { restore: outcome.restore } : {}),
+  };
+  listener({ type: 'verdict', result, atMs: verdictAt - t0 });
+  return result;
+}

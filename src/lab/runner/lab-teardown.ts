@@ -1,0 +1,66 @@
+/**
+ * Everything one lab run starts, owned in one place and ended once: the
+ * workers, the services (sink, embedded coordinator), a throwaway etcd (or
+ * one still starting), the failover/restore members (or their launch), the
+ * locks held in the coordinator, and the run's pidfile. `end()` is called on
+ * success, on failure, on an abort and from the SIGINT/SIGTERM cleanup; the
+ * first call does the work and every later one waits for that same work.
+ */
+import type { CoordinatorClient } from '../coordinator/client.js';
+import type { LaunchedEtcd } from '../coordinator/etcd-launcher.js';
+import type { EtcdMembers } from '../coordinator/etcd-members.js';
+import { type LabChild, within } from '../processes/children.js';
+import type { RunPidfile } from '../processes/pidfile.js';
+
+export class LabTeardown {
+  /** Ended in this order: A (continued first), B, the sink(s), the embedded coordinator. */
+  readonly workers: LabChild[] = [];
+  readonly services: LabChild[] = [];
+  etcd: LaunchedEtcd | undefined;
+  /** Set from etcd's spawn until it is ready: the teardown ends a starting etcd too. */
+  stopStartingEtcd: (() => Promise<void>) | undefined;
+  members: EtcdMembers | undefined;
+  /** While members are starting, the teardown waits for the launch (which stops them itself once it sees the teardown). */
+  membersLaunch: Promise<unknown> | undefined;
+  coordinator: CoordinatorClient | undefined;
+  /** The lease ids held when the run ends (read then, from the run's context). */
+  leases: () => string[] = () => [];
+  private done: Promise<void> | undefined;
+  private started = false;
+
+  constructor(
+    readonly pidfile: RunPidfile,
+    /** The run's key prefix in the coordinator: deleted at the end. */
+    readonly prefix: string,
+    private readonly debug: (text: string) => void = () => undefined,
+  ) {}
+
+  /** True once the end has begun: a start in flight stops what it started and gives up. */
+  get stopping(): boolean {
+    return this.started;
+  }
+
+  end(): Promise<void> {
+    this.done ??= this.run();
+    return this.done;
+  }
+
+  private async run(): Promise<void> {
+    this.started = true;
+    // Stopped workers first: continued, since a stopped process can act on nothing but SIGKILL.
+    for (const w of this.workers) if (w.role === 'A' || w.role === 'C') w.signal('SIGCONT');
+    const c = this.coordinator;
+    const leases = this.leases();
+    const releaseLocks = c ? within(Promise.allSettled([...leases.map((l) => c.revoke(l)), c.deletePrefix(this.prefix)]), 1500) : Promise.resolve(true);
+    // The workers end while their leases are revoked; the services (which answer those calls) after.
+    await Promise.all([releaseLocks, ...this.workers.map((w) => w.end())]);
+    this.debug('teardown: workers ended, locks released');
+    await Promise.all(this.services.map((s) => s.end()));
+    this.debug('teardown: services ended');
+    await (this.etcd?.stop ?? this.stopStartingEtcd)?.();
+    await this.membersLaunch?.catch(() => undefined);
+    if (this.members) await this.members.stop();
+    // Kept while anything it names still runs, so the next run can reap it.
+    if (!this.pidfile.removeIfAllEnded()) this.debug('teardown: a child outlived its end; the pidfile stays for the next run');
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Every row of a lesson in the reader: the text laid out at the width, and
+ * the embedded parts (timelines, the self-check) drawn from their live state
+ * inside a gutter that shows which part has the keys. Also where each part
+ * starts and ends, which the scrolling and the focus keys need.
+ */
+import { useMemo } from 'react';
+import type { Lesson, ScenarioBlock } from '../../content/lesson/lesson-types.js';
+import type { ReaderFocus, SelfCheck } from '../../store/reader-store.js';
+import type { Theme } from '../theme.js';
+import { type LayoutOptions, type LessonPart, layoutLesson } from './lesson-layout.js';
+import type { ReaderSources } from './reader-sources.js';
+import { selfCheckLines } from './self-check-lines.js';
+import type { StyledLine } from './styled-text.js';
+import { timelineLines } from './timeline-lines.js';
+import { type EmbeddedTimeline, useEmbeddedTimelines } from './use-embedded-timelines.js';
+
+export interface Row {
+  line: StyledLine;
+  /** `part:line` of a laid-out line (embedded parts' live lines have none). */
+  key?: string;
+  part: number;
+}
+
+export interface LessonRows {
+  parts: LessonPart[];
+  layoutOptions: LayoutOptions;
+  timelines: ReadonlyMap<number, EmbeddedTimeline>;
+  rows: Row[];
+  partStart: ReadonlyMap<number, number>;
+  partEnd: ReadonlyMap<number, number>;
+}
+
+export interface LessonRowsInput {
+  lesson: Lesson;
+  sources: ReaderSources;
+  width: number;
+  theme: Theme;
+  focus: ReaderFocus;
+  selfCheck: SelfCheck | null;
+  earlier: Readonly<Record<string, { correct: boolean }>>;
+}
+
+export function useLessonRows({ lesson, sources, width, theme, focus, selfCheck, earlier }: LessonRowsInput): LessonRows {
+  const lessons = sources.curriculum.lessons;
+  const lessonNumber = (id: string) => lessons.find((l) => l.id === id)?.number;
+  const layoutOptions: LayoutOptions = { width, ascii: theme.ascii, glossary: sources.curriculum.glossary, lessonNumber };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the layout changes with the lesson, the width and the symbols only
+  const parts = useMemo(() => layoutLesson(lesson, layoutOptions), [lesson, width, theme.ascii, sources]);
+
+  const scenarioBlocks = useMemo(() => {
+    const m = new Map<number, ScenarioBlock>();
+    parts.forEach((p, i) => {
+      if (p.kind === 'scenario') m.set(i, p.block);
+    });
+    return m;
+  }, [parts]);
+  const timelines = useEmbeddedTimelines(scenarioBlocks, sources.scenario, theme.reducedMotion);
+
+  const rows: Row[] = [];
+  const partStart = new Map<number, number>();
+  const partEnd = new Map<number, number>();
+  parts.forEach((part, i) => {
+    if (rows.length > 0) rows.push({ line: [], part: i });
+    partStart.set(i, rows.length);
+    if (part.kind === 'text') {
+      part.lines.forEach((line, k) => {
+        rows.push({ line, key: `${i}:${k}`, part: i });
+      });
+    } else {
+      part.head.forEach((line, k) => {
+        rows.push({ line, key: `${i}:${k}`, part: i });
+      });
+      const focused = (focus.kind === 'timeline' || focus.kind === 'quiz') && focus.part === i;
+      const gutter = focused
+        ? { text: theme.ascii ? '# ' : '┃ ', role: 'accent' as const }
+        : { text: theme.ascii ? '| ' : '│ ', role: 'muted' as const };
+      let body: StyledLine[];
+      if (part.kind === 'scenario') {
+        const t = timelines.get(i);
+        body = t
+          ? timelineLines(t.scenario, t.store.getState(), { width: width - 2, ascii: theme.ascii, focused, narrate: theme.narrate, symbols: theme.symbols })
+          : [[{ text: `(the scenario "${part.block.scenarioId}" is not available)`, role: 'muted' }]];
+      } else {
+        body = selfCheckLines(selfCheck, { width: width - 2, focused, symbols: theme.symbols, earlier });
+      }
+      for (const line of body) rows.push({ line: [gutter, ...line], part: i });
+    }
+    partEnd.set(i, rows.length - 1);
+  });
+  return { parts, layoutOptions, timelines, rows, partStart, partEnd };
+}
