@@ -15,7 +15,7 @@ import { ETCD_INSTALL_HINT, findEtcd, type LaunchedEtcd, launchEtcd } from '../c
 import type { EtcdMembers } from '../coordinator/etcd-members.js';
 import { writeEvidence } from '../evidence/write-evidence.js';
 import { EXPERIMENT_TABLE } from '../experiments/index.js';
-import { type LabChild, startLabChild, within } from '../processes/children.js';
+import { type ServiceChild, startService, startWorker, type WorkerChild, within } from '../processes/children.js';
 import { RunPidfile, reapLeftovers } from '../processes/pidfile.js';
 import { LabAbortedError, type LabListener, type LabOptions, type LabResult, LabUnavailableError } from '../types.js';
 import { databaseFile, LabContext, type LabWorld } from './lab-context.js';
@@ -56,8 +56,8 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
   mkdirSync(options.outDir, { recursive: true });
   const pidfile = new RunPidfile(runDir, runId);
   // Ended in this order: A (continued first), B, the sink(s), the embedded coordinator.
-  const workers: LabChild[] = [];
-  const services: LabChild[] = [];
+  const workers: WorkerChild[] = [];
+  const services: ServiceChild[] = [];
   let etcd: LaunchedEtcd | undefined;
   let members: EtcdMembers | undefined;
   // While members are starting, the teardown waits for the launch (which stops them itself once it sees the teardown).
@@ -109,7 +109,7 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
   try {
     let etcdStartMs: number | undefined;
     let endpoints: string[];
-    let coordinatorChild: LabChild | undefined;
+    let coordinatorChild: ServiceChild | undefined;
     let etcdctl: string | undefined;
     // failover/restore: the members start while the sink and workers start (neither needs the other),
     // and the run waits for them just before it first talks to etcd.
@@ -175,12 +175,7 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
         });
       }
     } else {
-      coordinatorChild = startLabChild(
-        'coordinator',
-        'lab-sink',
-        ['--role', 'coordinator', '--state-dir', dataSubdir('lab'), '--run', runId],
-        pidfile,
-      );
+      coordinatorChild = startService('coordinator', ['--state-dir', dataSubdir('lab'), '--run', runId], pidfile);
       services.push(coordinatorChild);
       endpoints = [];
     }
@@ -194,27 +189,27 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
     });
     const database = databaseFile(options.outDir);
     const startSink = async () => {
-      const child = startLabChild('sink', 'lab-sink', ['--role', 'sink', '--db', database, '--run', runId], pidfile);
+      const child = startService('sink', ['--db', database, '--run', runId], pidfile);
       services.unshift(child);
       if (tornDown) await child.end();
       const ready = await child.waitFor(['ready', 'failed']);
-      if (ready.ev === 'failed') throw new LabUnavailableError(`the sink could not start: ${String(ready.message)}`);
-      return { child, url: `http://127.0.0.1:${Number(ready.port)}`, recoveredLock: ready.recoveredLock === true };
+      if (ready.ev === 'failed') throw new LabUnavailableError(`the sink could not start: ${ready.message}`);
+      return { child, url: `http://127.0.0.1:${ready.port}`, recoveredLock: ready.recoveredLock === true };
     };
     // Everything starts at once. Only the coordinator and A are on the
     // critical path: the sink and B are needed after the lease has expired.
     // A right after the coordinator: each start also rewrites the pidfile (fsync), and A is on the critical path.
-    const a = startLabChild('A', 'lab-worker', ['--name', 'A', '--run', runId], pidfile);
+    const a = startWorker('A', ['--run', runId], pidfile);
     workers.push(a);
     const sinkPromise = startSink();
     // Awaited for real through world.rest (meanwhile the run may wait for its own etcd members); an
     // interrupt can end the sink before anyone awaits it, and that rejection must not surface as an
     // unhandled one (a raw stack, exit 1).
     sinkPromise.catch(() => undefined);
-    const b = startLabChild('B', 'lab-worker', ['--name', 'B', '--run', runId], pidfile);
+    const b = startWorker('B', ['--run', runId], pidfile);
     workers.push(b);
     const extra = (experiment.extraWorkers ?? []).map((name) => {
-      const child = startLabChild(name, 'lab-worker', ['--name', name, '--run', runId], pidfile);
+      const child = startWorker(name, ['--run', runId], pidfile);
       workers.push(child);
       return [name, child] as const;
     });
@@ -222,9 +217,9 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
     if (coordinatorChild) {
       const ready = await coordinatorChild.waitFor(['ready', 'failed']);
       if (ready.ev === 'failed') {
-        throw new LabUnavailableError(`the embedded coordinator could not start: ${String(ready.message)}`);
+        throw new LabUnavailableError(`the embedded coordinator could not start: ${ready.message}`);
       }
-      endpoints = [`http://127.0.0.1:${Number(ready.port)}`];
+      endpoints = [`http://127.0.0.1:${ready.port}`];
     }
     if (ownEtcdReady) await ownEtcdReady();
     coordinator = await connectCoordinator(options.coordinator, endpoints);

@@ -10,7 +10,7 @@ import sqlite3, { type Database as DatabaseType } from 'node-sqlite3-wasm';
 import { writeJsonAtomic } from '../../platform/atomic-file.js';
 import { toolVersion } from '../../platform/package-root.js';
 import { runsCommand } from '../processes/proc.js';
-import type { SinkMode } from '../types.js';
+import { SINK_MODE_NAMES, type SinkMode } from '../types.js';
 
 /** One row as stored: tokens are integers here (an epoch-mode token is packed). */
 export interface SinkRowState {
@@ -20,7 +20,7 @@ export interface SinkRowState {
 }
 
 export const SINK_SCHEMA_VERSION = 1;
-export const SINK_MODES: readonly SinkMode[] = ['plain', 'fenced', 'atomic', 'split', 'revision', 'epoch'];
+export const SINK_MODES: readonly SinkMode[] = SINK_MODE_NAMES;
 
 export interface WriteRequest {
   mode: SinkMode;

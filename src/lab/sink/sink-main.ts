@@ -5,6 +5,8 @@
  * stdin closes (its runner is gone) or on SIGTERM.
  */
 import { emitToRunner, onRunnerCommand } from '../child-channel.js';
+import type { DistributiveOmit } from '../protocol/fields.js';
+import { parseServiceCommand, type ServiceMessage } from '../protocol/service-messages.js';
 
 export interface ServiceArgs {
   role: 'sink' | 'coordinator';
@@ -25,17 +27,18 @@ export async function runService(args: ServiceArgs): Promise<void> {
   // Listen before the (slow) start-up, so a runner that dies meanwhile is noticed.
   process.on('SIGTERM', end);
   process.on('SIGINT', end);
-  onRunnerCommand((cmd) => {
+  onRunnerCommand(parseServiceCommand, (cmd) => {
     if (cmd.op === 'exit') end();
   }, end);
-  let ready: Record<string, unknown>;
+  let ready: DistributiveOmit<Extract<ServiceMessage, { ev: 'ready' }>, 'ev' | 'pid'>;
   try {
     if (args.role === 'sink') {
       if (!args.db) throw new Error('--db is required for the sink');
       const { startSink } = await import('./sink-server.js');
       const sink = await startSink(args.db);
       close = sink.close;
-      ready = { port: sink.port, recoveredLock: sink.db.recovery.recovered, previousOwner: sink.db.recovery.previousOwner };
+      const { recovered, previousOwner } = sink.db.recovery;
+      ready = { port: sink.port, recoveredLock: recovered, ...(previousOwner !== undefined ? { previousOwner } : {}) };
     } else {
       if (!args.stateDir) throw new Error('--state-dir is required for the coordinator');
       const { startEmbeddedCoordinator } = await import('../coordinator/embedded-server.js');
@@ -44,12 +47,12 @@ export async function runService(args: ServiceArgs): Promise<void> {
       ready = { port: coordinator.port, revision: coordinator.table.currentRevision() };
     }
   } catch (err) {
-    emitToRunner({ ev: 'failed', message: (err as Error).message, name: (err as Error).name });
+    emitToRunner<ServiceMessage>({ ev: 'failed', message: (err as Error).message, name: (err as Error).name });
     process.exit(2);
   }
   if (closing) {
     await close();
     process.exit(0);
   }
-  emitToRunner({ ev: 'ready', pid: process.pid, ...ready });
+  emitToRunner<ServiceMessage>({ ev: 'ready', pid: process.pid, ...ready });
 }
