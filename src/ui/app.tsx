@@ -13,7 +13,7 @@ import { HelpOverlay } from './components/help-overlay.js';
 import { KeyHints } from './components/key-hints.js';
 import { Loading } from './components/loading.js';
 import { isTooSmall, TooSmall } from './components/too-small.js';
-import { keyName } from './keymap.js';
+import { actionFor, isKeyContext } from './keymap.js';
 import { screenFor } from './screens/index.js';
 import { makeTheme } from './theme.js';
 import { useKeysWhileLoading } from './use-keys-while-loading.js';
@@ -44,9 +44,9 @@ export function App({ router, display, flags = {} }: AppProps) {
   }, [exitCode, exit]);
 
   useInput((input, key) => {
-    const name = keyName(input, key);
+    const action = actionFor('global', input, key);
     const state = router.getState();
-    if (name === 'ctrl-c') {
+    if (action === 'quit') {
       if (state.ctrlCGuard?.()) return;
       state.quit(EXIT_INTERRUPTED);
       return;
@@ -55,12 +55,12 @@ export function App({ router, display, flags = {} }: AppProps) {
     if (keysWhileLoading.loading()) return;
     // Too small: the hidden screen keeps its place; q or Esc leaves the app, as the notice says.
     if (state.tooSmall) {
-      if (name === 'q' || name === 'esc') state.quit(0);
+      if (action === 'back') state.quit(0);
       return;
     }
     if (state.captureKeys && !state.helpOpen) return;
-    if (name === '?') state.toggleHelp();
-    else if (name === 'q' || name === 'esc') state.back();
+    if (action === 'help') state.toggleHelp();
+    else if (action === 'back') state.back();
   });
 
   const bodyRows = Math.max(1, size.rows - 2);
@@ -69,7 +69,8 @@ export function App({ router, display, flags = {} }: AppProps) {
     [display, theme, router, flags, size.columns, bodyRows],
   );
   const entry = screenFor(route);
-  const keyContext = focusedContext ?? entry.keyContext;
+  // The router store holds a plain string (the store layer does not know the ui's keymap): checked here.
+  const keyContext = focusedContext !== null && isKeyContext(focusedContext) ? focusedContext : entry.keyContext;
   const Screen = entry.component;
 
   return (

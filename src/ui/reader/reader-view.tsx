@@ -5,7 +5,7 @@
  * has the keys until enter gives them to the part on screen; q/esc gives
  * them back; help and hints follow the focused part.
  */
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Lesson, ScenarioBlock } from '../../content/lesson-types.js';
@@ -42,7 +42,7 @@ interface Row {
   part: number;
 }
 
-function contextOf(focus: ReaderFocus): string | null {
+function contextOf(focus: ReaderFocus): 'reader-timeline' | 'reader-quiz' | 'reader-search' | null {
   switch (focus.kind) {
     case 'timeline':
       return 'reader-timeline';
@@ -289,7 +289,8 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
     progress.getState().settle(lesson.id, checkIds);
   };
 
-  const context = contextOf(focus) ?? 'reader';
+  // The search has its own handler below (it types what is not a key of its context).
+  const context = focus.kind === 'search' ? 'reader' : (contextOf(focus) ?? 'reader');
   useScreenInput(
     context,
     (action, input, key) => {
@@ -435,19 +436,34 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
     }
     router.getState().replace({ screen: 'reader', lessonId: hit.lessonId, jump: { key, query: search.query.trim() } });
   };
-  useInput(
-    (input, key) => {
+  useScreenInput(
+    'reader-search',
+    (action, _input, key) => {
       const st = reader.getState();
-      if (key.escape) st.setFocus({ kind: 'text' });
-      else if (key.return) {
-        const hit = hits[search.selected];
-        if (hit) jumpTo(hit);
-      } else if (key.upArrow) st.moveSearch(-1, hits.length);
-      else if (key.downArrow) st.moveSearch(1, hits.length);
-      else if (key.backspace || key.delete) st.eraseSearch();
-      else if (!key.ctrl && !key.meta && input.length > 0 && !/[\u0000-\u001f\u007f]/.test(input)) st.typeSearch(input);
+      switch (action) {
+        case 'cancel':
+          st.setFocus({ kind: 'text' });
+          break;
+        case 'jump': {
+          const hit = hits[search.selected];
+          if (hit) jumpTo(hit);
+          break;
+        }
+        case 'move':
+          st.moveSearch(key.upArrow ? -1 : 1, hits.length);
+          break;
+        case 'erase':
+          st.eraseSearch();
+          break;
+      }
     },
-    { isActive: focus.kind === 'search' },
+    {
+      isActive: focus.kind === 'search',
+      // Every other printable key is part of the query.
+      onUnbound: (input, key) => {
+        if (!key.ctrl && !key.meta && input.length > 0 && !/[\u0000-\u001f\u007f]/.test(input)) reader.getState().typeSearch(input);
+      },
+    },
   );
 
   const percent = rows.length === 0 ? 100 : Math.min(100, Math.round(((shownTop + viewRows) / rows.length) * 100));

@@ -16,6 +16,7 @@
  */
 import { type ComponentType, lazy } from 'react';
 import type { Route } from '../../store/router-store.js';
+import type { KeyContextId } from '../keymap.js';
 import { HelpScreen } from './help-screen.js';
 import { HomeScreen } from './home-screen.js';
 import { NotBuiltScreen } from './not-built-screen.js';
@@ -23,7 +24,7 @@ import { NotBuiltScreen } from './not-built-screen.js';
 export interface ScreenEntry {
   component: ComponentType<{ route: Route }>;
   /** The KEY_CONTEXTS id for its hint line and help. */
-  keyContext: string;
+  keyContext: KeyContextId;
 }
 
 // The simulator brings the engine, the scenario loader and YAML: loaded when opened.
