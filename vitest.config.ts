@@ -22,7 +22,7 @@ export default defineConfig({
     ],
     coverage: {
       provider: 'v8',
-      include: ['src/core/**', 'src/content/**'],
+      include: ['src/core/**', 'src/content/**', 'src/render/**'],
       reporter: ['text-summary', 'text'],
       // Each folder on its own, so one well-tested folder cannot hide the other.
       thresholds: { 'src/core/**': { lines: 90 }, 'src/content/**': { lines: 90 } },

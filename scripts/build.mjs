@@ -107,7 +107,8 @@ rmSync(staging, { recursive: true, force: true });
  * `explore --json` within 1.5x), and the small plain-text outputs. Any other
  * `import()` in code the entry holds becomes an ESM entry of its own.
  */
-const INLINE = /^src\/(cli\/(scenario-run|json-output|stdout|terminal|sim-plain|explore-plain|plain-home)|content\/(scenario-files|problems|sanitize|built-content|lesson-find|validate-summary)|platform\/(package-root|data-dir-check|data-dir))\.ts$/;
+const INLINE =
+  /^src\/(cli\/(scenario-run|json-output|stdout|terminal|sim-plain|explore-plain|plain-home)|content\/(scenario\/scenario-files|shared\/(problems|sanitize|built-content)|lesson\/lesson-find|validate\/validate-summary)|platform\/(package-root|data-dir-check|data-dir))\.ts$/;
 
 /**
  * Turns the entry's heavy `import()`s into imports of ESM entries
@@ -170,9 +171,9 @@ const entry = await build({
 
 /**
  * Entries no `import()` reaches: files started as worker threads, found by
- * path at run time (src/platform/explore-thread.ts finds its worker here).
+ * path at run time (src/store/explore-thread.ts finds its worker here).
  */
-const WORKERS = { 'explore-worker': 'src/platform/explore-worker.ts' };
+const WORKERS = { 'explore-worker': 'src/store/explore-worker.ts' };
 for (const name of Object.keys(WORKERS)) {
   if (lazy.has(name)) throw new Error(`the worker entry ${name} has the name of a lazily imported module (${lazy.get(name)})`);
 }
@@ -268,9 +269,9 @@ function installInto(dist, staged, clean) {
 
 /**
  * The shipped content, parsed, checked and laid out once here (issue 18):
- * src/content/built-content-make.ts runs the project's own loaders over
+ * src/render/built-content-make.ts runs the project's own loaders over
  * lessons/, quizzes/ and scenarios/, and the result goes to dist/content/
- * with a hash of the files it was made from (src/content/built-content.ts
+ * with a hash of the files it was made from (src/content/shared/built-content.ts
  * says when commands use it). Bundled on its own, run, then deleted.
  */
 async function writeBuiltContent(outdir) {
@@ -280,7 +281,7 @@ async function writeBuiltContent(outdir) {
     outdir: undefined,
     outfile: maker,
     metafile: false,
-    entryPoints: ['src/content/built-content-make.ts'],
+    entryPoints: ['src/render/built-content-make.ts'],
     format: 'esm',
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });

@@ -89,7 +89,7 @@ async function firstFrames(runs, env) {
 const FRAME_ENTRY = `
 import { createElement } from 'react';
 import { renderToString } from 'ink';
-import { findShippedScenario } from './src/content/scenario-loader.ts';
+import { findShippedScenario } from './src/content/scenario/scenario-loader.ts';
 import { simulate } from './src/core/engine.ts';
 import { renderTimelineCells, timelineFromSim } from './src/core/timeline/index.ts';
 import { makeTheme } from './src/ui/theme.ts';

@@ -1,7 +1,7 @@
 // Issue 18: every command that draws no Ink screen, on the shipped content,
 // as a whole process against `node -e 0` in the same interleaved runs (goal
 // <= 1.5x). They read the build's snapshot of the shipped content
-// (dist/content, src/content/built-content.ts); three rows run the same
+// (dist/content, src/content/shared/built-content.ts); three rows run the same
 // commands through the real loaders (FENCE_TUTOR_BUILT_CONTENT=0, through
 // `env`, which adds about a millisecond) to show what the snapshot saves.
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -30,7 +30,7 @@ export async function bench({ runs }) {
 
 /** src/core and the scenario loader, bundled for in-process timing. */
 async function loadCore(dir) {
-  return bundleSources(dir, { 'src/core/engine.ts': ['simulate'], 'src/core/explorer.ts': ['explore'], 'src/core/timeline/index.ts': ['timelineFromSim', 'renderTimeline'], 'src/content/scenario-loader.ts': ['loadScenarioFile', 'findShippedScenario'] });
+  return bundleSources(dir, { 'src/core/engine.ts': ['simulate'], 'src/core/explorer.ts': ['explore'], 'src/core/timeline/index.ts': ['timelineFromSim', 'renderTimeline'], 'src/content/scenario/scenario-loader.ts': ['loadScenarioFile', 'findShippedScenario'] });
 }
 
 async function wholeProcesses(runs, env, core) {

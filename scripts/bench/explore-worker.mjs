@@ -4,7 +4,7 @@
 // builds first); the baseline is the same explorer bundled from src/core.
 // Rows: a small count (late-write, split: the worker's start-up dominates,
 // which is why the app counts runs of up to 8 writes on its own thread,
-// src/platform/explore-thread.ts) and a large one (twelve-writes).
+// src/store/explore-thread.ts) and a large one (twelve-writes).
 import { mkdirSync, mkdtempSync, rmSync, } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -67,5 +67,5 @@ function timeWorker(scenario, overrides) {
 
 /** The explorer and the scenario loader from the sources, bundled for in-process timing. */
 async function loadCore(dir) {
-  return bundleSources(dir, { 'src/core/explorer.ts': ['explore'], 'src/content/scenario-loader.ts': ['loadScenarioFile', 'findShippedScenario'] }, { minify: true });
+  return bundleSources(dir, { 'src/core/explorer.ts': ['explore'], 'src/content/scenario/scenario-loader.ts': ['loadScenarioFile', 'findShippedScenario'] }, { minify: true });
 }

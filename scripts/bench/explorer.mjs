@@ -144,5 +144,5 @@ function countInProcess(core, file) {
 }
 
 async function loadCore(dir) {
-  return bundleSources(dir, { 'src/core/engine.ts': ['simulate'], 'src/core/explorer.ts': ['Exploration'], 'src/content/scenario-loader.ts': ['loadScenarioText'] });
+  return bundleSources(dir, { 'src/core/engine.ts': ['simulate'], 'src/core/explorer.ts': ['Exploration'], 'src/content/scenario/scenario-loader.ts': ['loadScenarioText'] });
 }

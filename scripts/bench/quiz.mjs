@@ -55,7 +55,7 @@ async function bankLoadIn(dir, runs) {
   const out = join(dir, 'load-bank.mjs');
   await build({
     stdin: {
-      contents: `import { loadShippedBank } from ${JSON.stringify(join(root, 'src/content/quiz-loader.ts'))}; export { loadShippedBank };`,
+      contents: `import { loadShippedBank } from ${JSON.stringify(join(root, 'src/content/quiz/quiz-loader.ts'))}; export { loadShippedBank };`,
       resolveDir: root,
       loader: 'ts',
     },

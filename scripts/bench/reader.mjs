@@ -11,8 +11,8 @@ import { build } from 'esbuild';
 import { benchEnv, bin, compareProcesses, median, node, ratio, root, tempHome } from './lib.mjs';
 
 const ENTRY = `
-import { loadShippedCurriculum } from './src/content/lesson-loader.ts';
-import { renderLessonPlain } from './src/content/lesson-render.ts';
+import { loadShippedCurriculum } from './src/content/lesson/lesson-loader.ts';
+import { renderLessonPlain } from './src/render/lesson-render.ts';
 import { layoutLesson } from './src/ui/reader/lesson-layout.ts';
 import { searchLessons } from './src/ui/reader/search.ts';
 export function setup(width) {

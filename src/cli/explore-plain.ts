@@ -8,7 +8,7 @@ import { timelineFromOrdering } from '../core/timeline/from-ordering.js';
 import { formatToken } from '../core/token.js';
 import type { ExploreResult, Scenario } from '../core/types.js';
 import { configLine, scenarioHeading } from './sim-plain.js';
-import type { Display } from './terminal.js';
+import type { Display } from '../platform/display.js';
 
 function percent(part: bigint, whole: bigint): string {
   if (whole === 0n) return '0%';

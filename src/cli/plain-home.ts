@@ -1,5 +1,5 @@
 /** The home screen's plain rendering: what to run, for pipes and --plain. */
-import type { Display } from './terminal.js';
+import type { Display } from '../platform/display.js';
 
 export function printPlainHome(_display: Display): void {
   const lines = [

@@ -4,10 +4,11 @@
  * React and the Ink app sits behind a dynamic import.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { ContentError, formatProblem } from '../content/problems.js';
+import { ContentError, formatProblem } from '../content/shared/problems.js';
 import { toolVersion } from '../platform/package-root.js';
 import { registerAll } from './commands/index.js';
-import { EXIT, UsageError } from './errors.js';
+import { UsageError } from '../platform/errors.js';
+import { EXIT } from '../platform/exit-codes.js';
 import { writeStdout } from './stdout.js';
 import { decideDisplay } from './terminal.js';
 import { sanitizeText } from '../core/neutralise.js';
@@ -71,7 +72,7 @@ Examples:
     }
     const dir = action.optsWithGlobals().content;
     if (typeof dir === 'string') {
-      const { requireContentDir } = await import('../content/content-check.js');
+      const { requireContentDir } = await import('../content/validate/content-check.js');
       requireContentDir(dir);
     }
   });
@@ -116,7 +117,7 @@ export async function reportError(err: unknown): Promise<number> {
     return EXIT.usage;
   }
   if (err instanceof RangeError && /call stack/i.test(err.message)) {
-    // The loaders' limits (src/content/input-limits.ts) should stop any input first.
+    // The loaders' limits (src/content/shared/input-limits.ts) should stop any input first.
     process.stderr.write('fence-tutor: the input is nested too deeply to process. Fix: flatten the file (see docs/limits.md)\n');
     return EXIT.usage;
   }

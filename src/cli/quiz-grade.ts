@@ -4,11 +4,12 @@
  */
 import { gradeClass } from '../core/quiz/class-grade.js';
 import type { Question } from '../core/quiz/types.js';
-import { isQuizPath, loadQuizArgWithContent } from '../content/quiz-loader.js';
-import { ContentError, type Problem } from '../content/problems.js';
-import { gradeText, writeGradeCsv } from '../quiz/grade-output.js';
-import { type LoadedReport, readReportFile, studentName } from '../quiz/report-io.js';
-import { EXIT, UsageError } from './errors.js';
+import { isQuizPath, loadQuizArgWithContent } from '../content/quiz/quiz-loader.js';
+import { ContentError, type Problem } from '../content/shared/problems.js';
+import { gradeText, writeGradeCsv } from '../reports/grade-output.js';
+import { type LoadedReport, readReportFile, studentName } from '../reports/report-io.js';
+import { UsageError } from '../platform/errors.js';
+import { EXIT } from '../platform/exit-codes.js';
 import { toJson } from './json-output.js';
 import type { Out } from './quiz-output.js';
 

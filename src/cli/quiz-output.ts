@@ -4,9 +4,9 @@
  */
 import type { QuizReport } from '../core/quiz/grading.js';
 import type { DrawnQuestion } from '../core/quiz/types.js';
-import { renderReport, reportFormatFor, writeReport } from '../quiz/report-io.js';
-import { sanitizeLine } from '../content/sanitize.js';
-import { EXIT } from './errors.js';
+import { renderReport, reportFormatFor, writeReport } from '../reports/report-io.js';
+import { sanitizeLine } from '../content/shared/sanitize.js';
+import { EXIT } from '../platform/exit-codes.js';
 import type { QuizPlan } from './quiz-settings.js';
 import { sanitizeText } from '../core/neutralise.js';
 

@@ -5,7 +5,7 @@
 import { presentQuestion } from '../core/quiz/draw.js';
 import { dueIds } from '../core/quiz/leitner.js';
 import type { DrawnQuestion } from '../core/quiz/types.js';
-import { loadReview } from '../quiz/review-store.js';
+import { loadReview } from '../reports/review-store.js';
 import type { QuizPlan } from './quiz-settings.js';
 
 export function drawReview(plan: QuizPlan, seed: number, now: Date): DrawnQuestion[] {

@@ -10,18 +10,19 @@ import * as S from '../core/quiz/session.js';
 import type { DrawnQuestion } from '../core/quiz/types.js';
 import { toolVersion } from '../platform/package-root.js';
 import { onCleanup } from '../platform/cleanup.js';
-import { exportKey, exportSheet } from '../quiz/export.js';
-import { toGift } from '../quiz/gift.js';
-import { saveReportToDataDir } from '../quiz/report-io.js';
-import { recordReviewResults } from '../quiz/review-store.js';
-import { EXIT, UsageError } from './errors.js';
+import { exportKey, exportSheet } from '../reports/export.js';
+import { toGift } from '../reports/gift.js';
+import { saveReportToDataDir } from '../reports/report-io.js';
+import { recordReviewResults } from '../reports/review-store.js';
+import { UsageError } from '../platform/errors.js';
+import { EXIT } from '../platform/exit-codes.js';
 import { toJson } from './json-output.js';
 import { emitReport, type Out, processOut, promptTitle } from './quiz-output.js';
 import { runPlainQuiz } from './quiz-plain.js';
 import { drawReview } from './quiz-review.js';
 import { drawSeed, type QuizFlags, type QuizPlan, planQuiz } from './quiz-settings.js';
 import { planSources } from './quiz-sources.js';
-import type { Display } from './terminal.js';
+import type { Display } from '../platform/display.js';
 
 export interface QuizContext {
   display: Display;
@@ -111,7 +112,7 @@ export async function runQuiz(flags: QuizFlags, ctx: QuizContext): Promise<numbe
 
 async function sitWithAnswers(plan: QuizPlan, out: Out, now: () => number): Promise<number> {
   // The answers file is the user's: its parser (YAML or JSON) is loaded only here.
-  const { readAnswers, readAnswersHeader, readAnswersText } = await import('../content/answers-loader.js');
+  const { readAnswers, readAnswersHeader, readAnswersText } = await import('../content/quiz/answers-loader.js');
   const file = plan.answers!;
   const header = readAnswersHeader(readAnswersText(file), file);
   if (plan.seed !== undefined && header.seed !== undefined && header.seed !== plan.seed) {

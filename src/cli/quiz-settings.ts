@@ -9,9 +9,9 @@ import { drawQuestions } from '../core/quiz/draw.js';
 import { passMarkFor, type QuizMode, QUIZ_MODES } from '../core/quiz/grading.js';
 import { isValidSeed, MAX_SEED } from '../core/quiz/rng.js';
 import type { DrawnQuestion, Question, QuizBank } from '../core/quiz/types.js';
-import type { Assignment } from '../content/assignment-loader.js';
-import type { ReportFormat } from '../quiz/report-io.js';
-import { UsageError } from './errors.js';
+import type { Assignment } from '../content/assignment/assignment-loader.js';
+import type { ReportFormat } from '../reports/report-io.js';
+import { UsageError } from '../platform/errors.js';
 
 export interface QuizFlags {
   quiz?: string;

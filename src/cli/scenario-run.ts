@@ -7,14 +7,14 @@
  * imports, loaded only when asked for.
  */
 import { join } from 'node:path';
-import { sanitizeLine } from '../content/sanitize.js';
-import { quickFindScenario, quickScenarioFile } from '../content/scenario-quick.js';
+import { sanitizeLine } from '../content/shared/sanitize.js';
+import { quickFindScenario, quickScenarioFile } from '../content/scenario/scenario-quick.js';
 import { simulate } from '../core/engine.js';
 import { explore } from '../core/explorer.js';
 import { ExplorerLimitError } from '../core/explorer-limit.js';
 import { exploreToJson, simToJson } from '../core/sim-json.js';
 import type { Scenario } from '../core/types.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../platform/errors.js';
 import { printJson } from './json-output.js';
 import { overridesFrom, type ScenarioFlags } from './sim-options.js';
 import { decideDisplay } from './terminal.js';
@@ -35,7 +35,7 @@ export async function scenarioFrom(flags: ScenarioFlags): Promise<Scenario> {
   }
   const found = await quickFindScenario(id);
   if (found) return found;
-  const { shippedScenarioIds } = await import('../content/scenario-files.js');
+  const { shippedScenarioIds } = await import('../content/scenario/scenario-files.js');
   throw new UsageError(
     `--scenario: no scenario named "${id.replace(/[^\w.-]/g, '?')}"; the shipped ones are: ${shippedScenarioIds().join(', ')}`,
   );

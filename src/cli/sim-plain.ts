@@ -7,7 +7,7 @@ import { narrateEvents, narrateOutcome, narrateTicks } from '../core/narration.j
 import { renderTimeline } from '../core/timeline/render-text.js';
 import { timelineFromSim } from '../core/timeline/from-sim.js';
 import type { ConfigOverrides, Scenario, ScenarioConfig } from '../core/types.js';
-import type { Display } from './terminal.js';
+import type { Display } from '../platform/display.js';
 
 export function configLine(config: ScenarioConfig, ascii = false): string {
   const parts = [

@@ -3,6 +3,8 @@
  * streams, the environment and the global flags (conventions: "Terminal or not").
  * `CI` is deliberately never consulted.
  */
+import type { Display } from '../platform/display.js';
+
 export interface DisplayFlags {
   plain?: boolean;
   json?: boolean;
@@ -10,18 +12,6 @@ export interface DisplayFlags {
   color?: boolean;
   reducedMotion?: boolean;
   narrate?: boolean;
-}
-
-export interface Display {
-  /** Ink may start: both stdin and stdout are TTYs and neither --plain nor --json. */
-  interactive: boolean;
-  ascii: boolean;
-  color: boolean;
-  reducedMotion: boolean;
-  narrate: boolean;
-  /** Columns for plain output: the terminal's, else 80. */
-  columns: number;
-  rows: number;
 }
 
 export function isUtf8Locale(env: NodeJS.ProcessEnv): boolean {

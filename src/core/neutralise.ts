@@ -12,7 +12,7 @@
  * hidden instead of reading text that differs from the bytes.
  *
  * Pure (no I/O) so the core (narration, timelines) and the loaders share it;
- * src/content/sanitize.ts re-exports it for the loaders.
+ * src/content/shared/sanitize.ts re-exports it for the loaders.
  */
 
 // ESC followed by a CSI / OSC / DCS / SOS / PM / APC body, or a two-byte escape.

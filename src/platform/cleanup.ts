@@ -4,6 +4,8 @@
  * exits with 130, 143 or 1. Ink runs with exitOnCtrlC false and calls
  * `runCleanup` itself.
  */
+import { EXIT } from './exit-codes.js';
+
 type Hook = () => void | Promise<void>;
 
 const hooks = new Set<Hook>();
@@ -47,7 +49,7 @@ export async function exitAfterCleanup(code: number): Promise<never> {
 export function installSignalHandlers(): void {
   if (installed) return;
   installed = true;
-  process.on('SIGINT', () => void exitAfterCleanup(130));
-  process.on('SIGTERM', () => void exitAfterCleanup(143));
-  process.on('SIGHUP', () => void exitAfterCleanup(129));
+  process.on('SIGINT', () => void exitAfterCleanup(EXIT.interrupted));
+  process.on('SIGTERM', () => void exitAfterCleanup(EXIT.terminated));
+  process.on('SIGHUP', () => void exitAfterCleanup(129 /* SIGHUP: 128 + 1, not one of ours */));
 }

@@ -7,7 +7,7 @@
  */
 import { closeSync, openSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join, relative, isAbsolute } from 'node:path';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from './errors.js';
 import { dataDir } from './data-dir.js';
 
 /** Entries the tutor keeps in the data directory, and what each must be. */

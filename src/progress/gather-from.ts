@@ -4,9 +4,9 @@
  * shipped content can take them from the build's snapshot (built-content.ts)
  * without loading the loaders.
  */
-import type { ContentFlags, LessonSources } from '../content/content-sources.js';
+import type { ContentFlags, LessonSources } from '../content/shared/content-sources.js';
 import type { ReviewState } from '../core/quiz/leitner.js';
-import { loadReview } from '../quiz/review-store.js';
+import { loadReview } from '../reports/review-store.js';
 import { loadProgress, type ProgressState } from './progress-file.js';
 import { loadQuizHistory } from './quiz-history.js';
 import { type LessonInfo, type ProgressSummary, summarize } from './summary.js';

@@ -2,7 +2,7 @@
  * Everything Progress shows, read from the data directory and the content:
  * used by the Progress screen and by `fence-tutor progress [--json]`.
  */
-import { allLessons, type ContentFlags } from '../content/content-sources.js';
+import { allLessons, type ContentFlags } from '../content/shared/content-sources.js';
 import { type GatherOptions, gatherProgressFrom, lessonInfosFrom } from './gather-from.js';
 import type { LessonInfo, ProgressSummary } from './summary.js';
 

@@ -8,7 +8,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { readJsonOrSetAside, writeJsonAtomic } from '../platform/atomic-file.js';
+import { readJsonOrSetAside } from '../content/shared/state-file.js';
+import { writeJsonAtomic } from '../platform/atomic-file.js';
 import { dataDir } from '../platform/data-dir.js';
 import { withFileLock } from '../platform/file-lock.js';
 import { mergeProgress } from './progress-merge.js';

@@ -6,10 +6,10 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { sanitizeLine } from '../content/sanitize.js';
+import { sanitizeLine } from '../content/shared/sanitize.js';
 import { dataDir } from '../platform/data-dir.js';
 import { readBoundedText } from '../platform/bounded-read.js';
-import { MAX_CONTENT_BYTES } from '../content/input-limits.js';
+import { MAX_CONTENT_BYTES } from '../content/shared/input-limits.js';
 
 export interface QuizSitting {
   quiz: string;

@@ -6,7 +6,8 @@
  */
 import { existsSync, unlinkSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../platform/errors.js';
+import { withFileLock } from '../platform/file-lock.js';
 import { progressPath } from './progress-file.js';
 
 export interface ResetOptions {
@@ -15,6 +16,8 @@ export interface ResetOptions {
   path?: string;
   /** Streams, so tests can answer the question. */
   input?: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** How long to wait for another fence-tutor saving progress (tests shorten it). */
+  lockWaitMs?: number;
   output?: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
@@ -44,7 +47,16 @@ export async function resetProgress(o: ResetOptions): Promise<number> {
       return 0;
     }
   }
-  unlinkSync(path);
+  // Under the same lock as saveProgressMerged, so a reset never interleaves
+  // with another instance's read-merge-write (which would bring the erased
+  // progress back, or lose the reset).
+  withFileLock(
+    path,
+    () => {
+      if (existsSync(path)) unlinkSync(path);
+    },
+    o.lockWaitMs === undefined ? {} : { waitMs: o.lockWaitMs },
+  );
   if (o.json) process.stdout.write(`${JSON.stringify({ reset: true, file: path })}\n`);
   else say(`Progress erased (${path}). Review boxes and quiz reports were kept.`);
   return 0;

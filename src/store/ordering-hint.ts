@@ -5,7 +5,7 @@
  * (the simulator offers `e` to see them). Counts already made are reused.
  */
 import type { ConfigOverrides, ExploreResult, Scenario } from '../core/types.js';
-import type { ExploreAsync } from '../platform/explore-thread.js';
+import type { ExploreAsync } from './explore-thread.js';
 
 export interface OrderingHintRequest {
   exploreAsync: ExploreAsync;

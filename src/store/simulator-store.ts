@@ -7,12 +7,12 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ConfigOverrides, ExploreResult, Scenario, SimResult } from '../core/types.js';
-import type { ExploreAsync } from '../platform/explore-thread.js';
+import type { ExploreAsync } from './explore-thread.js';
 import { type ChangedSetting, changeReason, sameOutcome } from '../core/change-reason.js';
 import { narrateComparison } from '../core/narration.js';
 import { HINT_MAX_WRITES, startOrderingHint } from './ordering-hint.js';
 import { memoPerOverrides, overridesKey } from './overrides-memo.js';
-import { predictionChoices, wrongMoment } from './prediction.js';
+import { predictionChoices, wrongMoment } from '../core/prediction.js';
 
 export interface EngineCalls {
   simulate: (scenario: Scenario, overrides: ConfigOverrides) => SimResult;

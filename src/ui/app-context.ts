@@ -3,7 +3,7 @@
  * the flags the app was started with, and the space it may draw in.
  */
 import { createContext, useContext } from 'react';
-import type { Display } from '../cli/terminal.js';
+import type { Display } from '../platform/display.js';
 import type { RouterStore } from '../store/router-store.js';
 import type { Theme } from './theme.js';
 

@@ -6,20 +6,19 @@
 import { Box, useApp, useInput } from 'ink';
 import { Suspense, useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
-import type { Display } from '../cli/terminal.js';
+import type { Display } from '../platform/display.js';
 import { currentRoute, type RouterStore } from '../store/router-store.js';
 import { AppContext, type AppContextValue } from './app-context.js';
 import { HelpOverlay } from './components/help-overlay.js';
 import { KeyHints } from './components/key-hints.js';
 import { Loading } from './components/loading.js';
 import { isTooSmall, TooSmall } from './components/too-small.js';
+import { EXIT } from '../platform/exit-codes.js';
 import { actionFor, isKeyContext } from './keymap.js';
 import { screenFor } from './screens/index.js';
 import { makeTheme } from './theme.js';
 import { useKeysWhileLoading } from './use-keys-while-loading.js';
 import { useTerminalSize } from './use-terminal-size.js';
-
-export const EXIT_INTERRUPTED = 130;
 
 export interface AppProps {
   router: RouterStore;
@@ -48,7 +47,7 @@ export function App({ router, display, flags = {} }: AppProps) {
     const state = router.getState();
     if (action === 'quit') {
       if (state.ctrlCGuard?.()) return;
-      state.quit(EXIT_INTERRUPTED);
+      state.quit(EXIT.interrupted);
       return;
     }
     // Kept for the screen that is loading, and replayed to everyone once it is ready.

@@ -4,10 +4,11 @@
  */
 import { render } from 'ink';
 import type { ComponentType } from 'react';
-import type { Display } from '../cli/terminal.js';
+import type { Display } from '../platform/display.js';
 import { onCleanup, runCleanup } from '../platform/cleanup.js';
 import { createRouterStore, type Route } from '../store/router-store.js';
-import { App, EXIT_INTERRUPTED } from './app.js';
+import { EXIT } from '../platform/exit-codes.js';
+import { App } from './app.js';
 import { SCREENS } from './screens/index.js';
 
 export type { Route };
@@ -58,6 +59,6 @@ export async function runApp(options: AppOptions): Promise<number> {
     forgetUnmount();
     if (process.stdin.isTTY) process.stdin.setRawMode(false);
   }
-  if (code === EXIT_INTERRUPTED) await runCleanup();
+  if (code === EXIT.interrupted) await runCleanup();
   return code;
 }

@@ -4,7 +4,7 @@
  * word. `NO_COLOR`/--no-color are folded into `display.color` by the CLI;
  * chalk would ignore NO_COLOR, so the theme hands out `undefined` colours.
  */
-import type { Display } from '../cli/terminal.js';
+import type { Display } from '../platform/display.js';
 
 export interface Symbols {
   pointer: string;

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { emptyProgress, saveProgress } from '../../src/progress/progress-file.js';
 import { markOpened, markViewed, recordSelfCheck, settleCompletion } from '../../src/progress/progress-model.js';
 import { resetProgress } from '../../src/progress/reset.js';
+import { LockBusyError, withFileLock } from '../../src/platform/file-lock.js';
 import { ensureBuilt, runCli } from './cli-run.js';
 
 beforeAll(() => ensureBuilt());
@@ -119,5 +120,20 @@ describe('progress --reset on a terminal asks first', () => {
     expect(await resetProgress({ yes: false, json: false, path, input: yes.input, output: yes.output })).toBe(0);
     expect(yes.said()).toContain('Progress erased');
     expect(existsSync(path)).toBe(false);
+  });
+});
+
+describe('progress --reset takes the progress lock', () => {
+  it('waits for another instance saving progress, and erases nothing while it cannot get the lock', async () => {
+    const home = homeWithProgress();
+    const path = join(home, 'progress.json');
+    // Another instance mid-save holds <progress>.lock: the reset must not delete under it.
+    const attempt = withFileLock(path, () => resetProgress({ yes: true, json: true, path, lockWaitMs: 50 }));
+    await expect(attempt).rejects.toBeInstanceOf(LockBusyError);
+    expect(existsSync(path)).toBe(true);
+    // Once the lock is free, the same reset erases the file and leaves no lock behind.
+    expect(await resetProgress({ yes: true, json: true, path })).toBe(0);
+    expect(existsSync(path)).toBe(false);
+    expect(existsSync(`${path}.lock`)).toBe(false);
   });
 });

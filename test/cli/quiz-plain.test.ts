@@ -112,7 +112,7 @@ describe('plain quiz prompts', () => {
 
 describe('plain quiz and predict questions', () => {
   it('prints the scenario’s steps under the prompt, since no timeline is drawn', async () => {
-    const { loadShippedBank } = await import('../../src/content/quiz-loader.js');
+    const { loadShippedBank } = await import('../../src/content/quiz/quiz-loader.js');
     const { presentQuestion } = await import('../../src/core/quiz/draw.js');
     const q = loadShippedBank('token-contract').questions.find((x) => x.type === 'predict')!;
     const drawn = presentQuestion(q, 5);

@@ -14,13 +14,13 @@ import {
   builtLessonPlain,
   shippedContentHash,
   shippedContentTargets,
-} from '../../src/content/built-content.js';
-import { checkCurriculum } from '../../src/content/lesson-loader.js';
-import { lessonPlainText } from '../../src/content/lesson-plain.js';
-import { loadShippedBank, shippedBankIds } from '../../src/content/quiz-loader.js';
-import { listShippedScenarios } from '../../src/content/scenario-loader.js';
-import { validateContent } from '../../src/content/validate.js';
-import { realLoaders } from '../../src/content/validate-loaders.js';
+} from '../../src/content/shared/built-content.js';
+import { checkCurriculum } from '../../src/content/lesson/lesson-loader.js';
+import { lessonPlainText } from '../../src/render/lesson-plain.js';
+import { loadShippedBank, shippedBankIds } from '../../src/content/quiz/quiz-loader.js';
+import { listShippedScenarios } from '../../src/content/scenario/scenario-loader.js';
+import { validateContent } from '../../src/content/validate/validate.js';
+import { realLoaders } from '../../src/content/validate/validate-loaders.js';
 import { shippedDir } from '../../src/platform/package-root.js';
 import { ensureBuilt } from '../cli/cli-run.js';
 

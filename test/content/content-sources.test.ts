@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { requireContentDir } from '../../src/content/content-check.js';
-import { allLessons, allQuestions, allScenarios, checkContentDir, findScenario, shippedClashes } from '../../src/content/content-sources.js';
-import { ContentError } from '../../src/content/problems.js';
+import { requireContentDir } from '../../src/content/validate/content-check.js';
+import { allLessons, allQuestions, allScenarios, checkContentDir, findScenario, shippedClashes } from '../../src/content/shared/content-sources.js';
+import { ContentError } from '../../src/content/shared/problems.js';
 import { shippedDir } from '../../src/platform/package-root.js';
 
 const FIX = new URL('../fixtures/content/', import.meta.url).pathname;

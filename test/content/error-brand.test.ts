@@ -7,9 +7,9 @@ import { describe, expect, it, vi } from 'vitest';
 
 describe('error classes across copies of their module', () => {
   it('ContentError and UsageError from a second copy pass instanceof against the first', async () => {
-    const first = { problems: await import('../../src/content/problems.js'), errors: await import('../../src/cli/errors.js') };
+    const first = { problems: await import('../../src/content/shared/problems.js'), errors: await import('../../src/platform/errors.js') };
     vi.resetModules();
-    const second = { problems: await import('../../src/content/problems.js'), errors: await import('../../src/cli/errors.js') };
+    const second = { problems: await import('../../src/content/shared/problems.js'), errors: await import('../../src/platform/errors.js') };
     expect(second.problems.ContentError).not.toBe(first.problems.ContentError);
     expect(second.errors.UsageError).not.toBe(first.errors.UsageError);
 

@@ -15,13 +15,13 @@ import {
   MAX_QUESTIONS,
   MAX_STEPS,
   MAX_STRING_LENGTH,
-} from '../../src/content/input-limits.js';
-import { checkCurriculum } from '../../src/content/lesson-loader.js';
-import { loadQuizText } from '../../src/content/quiz-loader.js';
-import { loadScenarioText } from '../../src/content/scenario-loader.js';
-import { parseLesson } from '../../src/content/lesson-parse.js';
-import { ContentError } from '../../src/content/problems.js';
-import { parseYaml } from '../../src/content/yaml.js';
+} from '../../src/content/shared/input-limits.js';
+import { checkCurriculum } from '../../src/content/lesson/lesson-loader.js';
+import { loadQuizText } from '../../src/content/quiz/quiz-loader.js';
+import { loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
+import { parseLesson } from '../../src/content/lesson/lesson-parse.js';
+import { ContentError } from '../../src/content/shared/problems.js';
+import { parseYaml } from '../../src/content/shared/yaml.js';
 
 function refusal(text: string): string {
   try {

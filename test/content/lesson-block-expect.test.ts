@@ -4,7 +4,7 @@
  * accept the field without taking it for a toggle, and refuse a malformed one.
  */
 import { describe, expect, it } from 'vitest';
-import { parseLesson } from '../../src/content/lesson-parse.js';
+import { parseLesson } from '../../src/content/lesson/lesson-parse.js';
 
 const lessonWith = (block: string) => `---\nid: x\ntitle: T\ngoals: [g]\nminutes: 1\n---\n\n\`\`\`scenario\n${block}\n\`\`\`\n`;
 

@@ -9,12 +9,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadShippedCurriculum } from '../../src/content/lesson-loader.js';
-import type { ScenarioBlock } from '../../src/content/lesson-types.js';
-import { parseLesson } from '../../src/content/lesson-parse.js';
-import { findShippedScenario } from '../../src/content/scenario-loader.js';
-import { validateContent } from '../../src/content/validate.js';
-import { realLoaders } from '../../src/content/validate-loaders.js';
+import { loadShippedCurriculum } from '../../src/content/lesson/lesson-loader.js';
+import type { ScenarioBlock } from '../../src/content/lesson/lesson-types.js';
+import { parseLesson } from '../../src/content/lesson/lesson-parse.js';
+import { findShippedScenario } from '../../src/content/scenario/scenario-loader.js';
+import { validateContent } from '../../src/content/validate/validate.js';
+import { realLoaders } from '../../src/content/validate/validate-loaders.js';
 import { checkClaims } from '../../src/core/claims.js';
 import { ensureBuilt } from '../cli/cli-run.js';
 

@@ -6,11 +6,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findLesson, loadCurriculumWithContent, loadShippedCurriculum } from '../../src/content/lesson-loader.js';
-import { lessonListText } from '../../src/content/lesson-list.js';
-import { bankPrompts, lessonPlainText } from '../../src/content/lesson-plain.js';
-import { textWidth } from '../../src/content/lesson-wrap.js';
-import { ContentError } from '../../src/content/problems.js';
+import { findLesson, loadCurriculumWithContent, loadShippedCurriculum } from '../../src/content/lesson/lesson-loader.js';
+import { lessonListText } from '../../src/render/lesson-list.js';
+import { bankPrompts, lessonPlainText } from '../../src/render/lesson-plain.js';
+import { textWidth } from '../../src/render/lesson-wrap.js';
+import { ContentError } from '../../src/content/shared/problems.js';
 
 const GOOD = resolve(import.meta.dirname, '../fixtures/curriculum/good');
 let dir: string | undefined;

@@ -7,9 +7,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkCurriculum, findLesson, loadCurriculum } from '../../src/content/lesson-loader.js';
-import { parseLesson } from '../../src/content/lesson-parse.js';
-import { ContentError, type Problem } from '../../src/content/problems.js';
+import { checkCurriculum, findLesson, loadCurriculum } from '../../src/content/lesson/lesson-loader.js';
+import { parseLesson } from '../../src/content/lesson/lesson-parse.js';
+import { ContentError, type Problem } from '../../src/content/shared/problems.js';
 
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/curriculum/good/lessons');
 

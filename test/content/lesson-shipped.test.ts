@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadShippedCurriculum } from '../../src/content/lesson-loader.js';
-import { lessonPlainText } from '../../src/content/lesson-plain.js';
-import { textWidth } from '../../src/content/lesson-wrap.js';
-import { findShippedScenario } from '../../src/content/scenario-loader.js';
-import { loadShippedBank } from '../../src/content/quiz-loader.js';
+import { loadShippedCurriculum } from '../../src/content/lesson/lesson-loader.js';
+import { lessonPlainText } from '../../src/render/lesson-plain.js';
+import { textWidth } from '../../src/render/lesson-wrap.js';
+import { findShippedScenario } from '../../src/content/scenario/scenario-loader.js';
+import { loadShippedBank } from '../../src/content/quiz/quiz-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { explore } from '../../src/core/explorer.js';
 import { SHIPPED_LESSON_IDS } from '../helpers/lesson-ids.js';

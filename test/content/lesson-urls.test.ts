@@ -4,9 +4,9 @@
  * line of its own and runs past the width; every other word still wraps.
  */
 import { describe, expect, it } from 'vitest';
-import { loadShippedCurriculum } from '../../src/content/lesson-loader.js';
-import { lessonPlainText } from '../../src/content/lesson-plain.js';
-import { clipKeepingUrl, isUrlWord, textWidth, wrapText } from '../../src/content/lesson-wrap.js';
+import { loadShippedCurriculum } from '../../src/content/lesson/lesson-loader.js';
+import { lessonPlainText } from '../../src/render/lesson-plain.js';
+import { clipKeepingUrl, isUrlWord, textWidth, wrapText } from '../../src/render/lesson-wrap.js';
 
 const URL = 'https://github.com/apache/hadoop/blob/trunk/hadoop-hdfs-project/LeaseManager.java';
 

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadAnswersFile, readAnswersHeader } from '../../src/content/answers-loader.js';
-import { ContentError } from '../../src/content/problems.js';
+import { loadAnswersFile, readAnswersHeader } from '../../src/content/quiz/answers-loader.js';
+import { ContentError } from '../../src/content/shared/problems.js';
 import { drawQuestions } from '../../src/core/quiz/draw.js';
 import { FIXTURE_BANK } from '../core/quiz/fixtures.js';
 

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ContentError } from '../../src/content/problems.js';
-import { isQuizPath, loadQuizArg, loadQuizArgWithContent, loadQuizFile, loadQuizText, loadShippedBank } from '../../src/content/quiz-loader.js';
+import { ContentError } from '../../src/content/shared/problems.js';
+import { isQuizPath, loadQuizArg, loadQuizArgWithContent, loadQuizFile, loadQuizText, loadShippedBank } from '../../src/content/quiz/quiz-loader.js';
 
 function problems(text: string): { line: number; message: string; fix: string }[] {
   try {

@@ -12,8 +12,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadShippedCurriculum } from '../../src/content/lesson-loader.js';
-import { loadShippedBank } from '../../src/content/quiz-loader.js';
+import { loadShippedCurriculum } from '../../src/content/lesson/lesson-loader.js';
+import { loadShippedBank } from '../../src/content/quiz/quiz-loader.js';
 import {
   fairnessFindings,
   lessonsNotYetTaught,
@@ -21,9 +21,9 @@ import {
   type RuleQuestion,
   singleChoiceStats,
   unevenPositions,
-} from '../../src/content/quiz-rules.js';
-import { validateContent } from '../../src/content/validate.js';
-import { realLoaders } from '../../src/content/validate-loaders.js';
+} from '../../src/content/quiz/quiz-rules.js';
+import { validateContent } from '../../src/content/validate/validate.js';
+import { realLoaders } from '../../src/content/validate/validate-loaders.js';
 import { ensureBuilt } from '../cli/cli-run.js';
 
 const GOOD = resolve(import.meta.dirname, '../fixtures/curriculum/good');

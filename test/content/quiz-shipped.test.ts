@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadShippedBank, shippedBankIds } from '../../src/content/quiz-loader.js';
-import { findShippedScenario } from '../../src/content/scenario-loader.js';
+import { loadShippedBank, shippedBankIds } from '../../src/content/quiz/quiz-loader.js';
+import { findShippedScenario } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { drawQuestions, presentQuestion } from '../../src/core/quiz/draw.js';
 import { quoteValue } from '../../src/core/quiz/predict.js';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseScenarioSubset } from '../../src/content/scenario-fast-yaml.js';
-import { listShippedScenarios, loadScenarioText } from '../../src/content/scenario-loader.js';
-import { quickScenarioText } from '../../src/content/scenario-quick.js';
-import { parseYaml } from '../../src/content/yaml.js';
+import { parseScenarioSubset } from '../../src/content/scenario/scenario-fast-yaml.js';
+import { listShippedScenarios, loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
+import { quickScenarioText } from '../../src/content/scenario/scenario-quick.js';
+import { parseYaml } from '../../src/content/shared/yaml.js';
 
 const full = (text: string) => {
   try {
@@ -108,15 +108,15 @@ describe('the quick scenario reader', () => {
 
 describe('quick loading by file and by id', () => {
   it('finds shipped scenarios by id, equal to the full loader', async () => {
-    const { quickFindScenario } = await import('../../src/content/scenario-quick.js');
-    const { findShippedScenario } = await import('../../src/content/scenario-loader.js');
+    const { quickFindScenario } = await import('../../src/content/scenario/scenario-quick.js');
+    const { findShippedScenario } = await import('../../src/content/scenario/scenario-loader.js');
     for (const s of listShippedScenarios()) expect(await quickFindScenario(s.id)).toEqual(findShippedScenario(s.id));
     expect(await quickFindScenario('no-such')).toBeUndefined();
     expect(await quickFindScenario('Bad_Id')).toBeUndefined();
   });
 
   it('loads a file, local, and reports a missing one', async () => {
-    const { quickScenarioFile } = await import('../../src/content/scenario-quick.js');
+    const { quickScenarioFile } = await import('../../src/content/scenario/scenario-quick.js');
     const file = new URL('../fixtures/scenarios/twelve-writes.yaml', import.meta.url).pathname;
     const s = await quickScenarioFile(file);
     expect(s.origin).toEqual({ file, local: true });
@@ -128,7 +128,7 @@ describe('quick loading by file and by id', () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const { quickFindScenario } = await import('../../src/content/scenario-quick.js');
+    const { quickFindScenario } = await import('../../src/content/scenario/scenario-quick.js');
     const dir = mkdtempSync(join(tmpdir(), 'ft-quick-'));
     writeFileSync(join(dir, 'other-name.yaml'), 'id: mine\nsteps:\n  - { at: 0, actor: A, do: acquire }\n');
     const s = await quickFindScenario('mine', dir, true);
@@ -137,7 +137,7 @@ describe('quick loading by file and by id', () => {
   });
 
   it('lists the shipped ids in curriculum order', async () => {
-    const { shippedScenarioIds } = await import('../../src/content/scenario-files.js');
+    const { shippedScenarioIds } = await import('../../src/content/scenario/scenario-files.js');
     expect(shippedScenarioIds()).toEqual(listShippedScenarios().map((s) => s.id));
   });
 });

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ContentError, type Problem } from '../../src/content/problems.js';
-import { loadScenarioFile, loadScenarioText } from '../../src/content/scenario-loader.js';
+import { ContentError, type Problem } from '../../src/content/shared/problems.js';
+import { loadScenarioFile, loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
 import { DEFAULT_CONFIG } from '../../src/core/types.js';
 
 function problems(text: string): Problem[] {

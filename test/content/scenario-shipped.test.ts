@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findShippedScenario, listShippedScenarios, SHIPPED_ORDER } from '../../src/content/scenario-loader.js';
+import { findShippedScenario, listShippedScenarios, SHIPPED_ORDER } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { explore } from '../../src/core/explorer.js';
 import { SPEC_LATE_WRITE } from '../core/helpers.js';

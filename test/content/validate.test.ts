@@ -7,11 +7,11 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Problem } from '../../src/content/problems.js';
+import type { Problem } from '../../src/content/shared/problems.js';
 import { shippedDir } from '../../src/platform/package-root.js';
-import { summarize, validateContent } from '../../src/content/validate.js';
-import { classify, declaredKind } from '../../src/content/validate-kind.js';
-import { realLoaders } from '../../src/content/validate-loaders.js';
+import { summarize, validateContent } from '../../src/content/validate/validate.js';
+import { classify, declaredKind } from '../../src/content/validate/validate-kind.js';
+import { realLoaders } from '../../src/content/validate/validate-loaders.js';
 import { ensureBuilt } from '../cli/cli-run.js';
 
 const GOOD = resolve(import.meta.dirname, '../fixtures/curriculum/good');

@@ -5,7 +5,7 @@
  * both minting modes.
  */
 import { describe, expect, it } from 'vitest';
-import { findShippedScenario } from '../../src/content/scenario-loader.js';
+import { findShippedScenario } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import type { SimResult, Token } from '../../src/core/types.js';
 

@@ -3,7 +3,7 @@
  * never only "the same outcome".
  */
 import { describe, expect, it } from 'vitest';
-import { findShippedScenario } from '../../src/content/scenario-loader.js';
+import { findShippedScenario } from '../../src/content/scenario/scenario-loader.js';
 import { changeReason, sameOutcome } from '../../src/core/change-reason.js';
 import { simulate } from '../../src/core/engine.js';
 import type { ConfigOverrides } from '../../src/core/types.js';

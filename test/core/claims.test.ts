@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkClaims, togglesText } from '../../src/core/claims.js';
-import { findShippedScenario, loadScenarioText } from '../../src/content/scenario-loader.js';
+import { findShippedScenario, loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
 import { SPEC_LATE_WRITE, scenario } from './helpers.js';
 
 const lateWrite = loadScenarioText(SPEC_LATE_WRITE, 'late-write.yaml');

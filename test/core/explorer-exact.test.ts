@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toJson } from '../../src/cli/json-output.js';
-import { loadScenarioText } from '../../src/content/scenario-loader.js';
+import { loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
 import { explore } from '../../src/core/explorer.js';
 import { exploreToJson } from '../../src/core/sim-json.js';
 import { DEFAULT_CONFIG, type Scenario, type Step } from '../../src/core/types.js';

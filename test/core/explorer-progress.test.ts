@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadScenarioText } from '../../src/content/scenario-loader.js';
+import { loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
 import { explore } from '../../src/core/explorer.js';
 import { ExplorationCancelled as ExploreCancelled } from '../../src/core/explorer-hooks.js';
 import { DEFAULT_CONFIG, type Scenario, type Step } from '../../src/core/types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadScenarioText } from '../../src/content/scenario-loader.js';
+import { loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
 import { explore } from '../../src/core/explorer.js';
 import { SPEC_LATE_WRITE } from './helpers.js';
 

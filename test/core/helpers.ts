@@ -1,4 +1,4 @@
-import { loadScenarioText } from '../../src/content/scenario-loader.js';
+import { loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
 import type { Scenario } from '../../src/core/types.js';
 
 /** The file of spec section 1, verbatim. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findShippedScenario, listShippedScenarios } from '../../src/content/scenario-loader.js';
+import { findShippedScenario, listShippedScenarios } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { eventClause, narrateComparison, narrateEvent, narrateEvents, narrateOutcome, narrateTicks } from '../../src/core/narration.js';
 import { compareTokens, formatToken, maxToken, tokenPairText, tokensEqual } from '../../src/core/token.js';

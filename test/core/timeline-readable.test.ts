@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findShippedScenario, listShippedScenarios } from '../../src/content/scenario-loader.js';
+import { findShippedScenario, listShippedScenarios } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { renderTimeline, renderTimelineCells, timelineFromSim } from '../../src/core/timeline/index.js';
 import { UNICODE } from '../../src/core/timeline/glyphs.js';

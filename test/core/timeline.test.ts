@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findShippedScenario, listShippedScenarios } from '../../src/content/scenario-loader.js';
+import { findShippedScenario, listShippedScenarios } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { explore } from '../../src/core/explorer.js';
 import { renderTimeline, renderTimelineCells, timelineFromOrdering, timelineFromSim, type TimelineModel } from '../../src/core/timeline/index.js';

@@ -1,9 +1,9 @@
 /** Answers files (autograding) and assignment files under fuzzing. */
 import { describe, expect, it } from 'vitest';
-import { readAnswers, readAnswersHeader } from '../../src/content/answers-loader.js';
-import { ASSIGNMENT_SCHEMA_VERSION, loadAssignmentText } from '../../src/content/assignment-loader.js';
-import { assignmentSettingsHash } from '../../src/content/assignment-hash.js';
-import { contentHashOf, loadShippedBank } from '../../src/content/quiz-loader.js';
+import { readAnswers, readAnswersHeader } from '../../src/content/quiz/answers-loader.js';
+import { ASSIGNMENT_SCHEMA_VERSION, loadAssignmentText } from '../../src/content/assignment/assignment-loader.js';
+import { assignmentSettingsHash } from '../../src/content/assignment/assignment-hash.js';
+import { contentHashOf, loadShippedBank } from '../../src/content/quiz/quiz-loader.js';
 import { drawQuestions } from '../../src/core/quiz/draw.js';
 import { fuzzLoader, RUNS } from './harness.js';
 

@@ -3,11 +3,11 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCurriculum, looksLikeLesson } from '../../src/content/lesson-loader.js';
-import { parseManifest } from '../../src/content/lesson-manifest.js';
-import { parseLessonOrThrow } from '../../src/content/lesson-parse.js';
-import { ContentError, type Problem } from '../../src/content/problems.js';
-import type { Lesson } from '../../src/content/lesson-types.js';
+import { loadCurriculum, looksLikeLesson } from '../../src/content/lesson/lesson-loader.js';
+import { parseManifest } from '../../src/content/lesson/lesson-manifest.js';
+import { parseLessonOrThrow } from '../../src/content/lesson/lesson-parse.js';
+import { ContentError, type Problem } from '../../src/content/shared/problems.js';
+import type { Lesson } from '../../src/content/lesson/lesson-types.js';
 import { aliasBomb, fuzzLoader, hugeDocument, outcome } from './harness.js';
 
 const root = resolve(import.meta.dirname, '../..');

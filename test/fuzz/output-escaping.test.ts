@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toJson } from '../../src/cli/json-output.js';
-import { formatProblem } from '../../src/content/problems.js';
+import { formatProblem } from '../../src/content/shared/problems.js';
 
 // Controls, and the bidi and other invisible format characters (Cf) and line separators.
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}]/u;

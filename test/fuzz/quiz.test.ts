@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { QuizBank } from '../../src/core/quiz/types.js';
-import { loadQuizText } from '../../src/content/quiz-loader.js';
+import { loadQuizText } from '../../src/content/quiz/quiz-loader.js';
 import { fuzzLoader } from './harness.js';
 
 const dir = resolve(import.meta.dirname, '../../quizzes');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseReviewState } from '../../src/core/quiz/leitner.js';
-import { readJsonOrSetAside } from '../../src/platform/atomic-file.js';
+import { readJsonOrSetAside } from '../../src/content/shared/state-file.js';
 import { RUNS } from './harness.js';
 
 const entry = fc.record({

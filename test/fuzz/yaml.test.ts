@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from '../../src/content/yaml.js';
+import { parseYaml } from '../../src/content/shared/yaml.js';
 import { aliasBomb, fuzzLoader, outcome } from './harness.js';
 
 const root = resolve(import.meta.dirname, '../..');

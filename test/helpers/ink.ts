@@ -8,7 +8,7 @@
  */
 import { act, createElement } from 'react';
 import { render } from 'ink-testing-library';
-import type { Display } from '../../src/cli/terminal.js';
+import type { Display } from '../../src/platform/display.js';
 import { createRouterStore, type Route, type RouterStore } from '../../src/store/router-store.js';
 import { App } from '../../src/ui/app.js';
 // Home loads these after its first frame (reader-sources when the build's

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ContentError } from '../../src/content/problems.js';
-import { readContentText } from '../../src/content/read-text.js';
+import { ContentError } from '../../src/content/shared/problems.js';
+import { readContentText } from '../../src/content/shared/read-text.js';
 import { BoundedReadError, readBoundedText } from '../../src/platform/bounded-read.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bounded-read-'));

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadProgress } from '../../src/progress/progress-file.js';
-import { loadReview } from '../../src/quiz/review-store.js';
+import { loadReview } from '../../src/reports/review-store.js';
 import { bundleChild, runChild } from '../helpers/child-bundle.js';
 
 let script: string;

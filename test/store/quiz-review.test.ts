@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/core/quiz/leitner.js';
 import type { Question, QuizBank } from '../../src/core/quiz/types.js';
-import { saveReview } from '../../src/quiz/review-store.js';
+import { saveReview } from '../../src/reports/review-store.js';
 import { createQuizStore, type QuizStore } from '../../src/store/quiz-store.js';
 import { dueCount } from '../../src/ui/screens/quiz/due-count.js';
 import { filePersistence, openSitting } from '../../src/ui/screens/quiz/sitting.js';

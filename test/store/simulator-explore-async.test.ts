@@ -5,10 +5,10 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadScenarioFile } from '../../src/content/scenario-loader.js';
+import { loadScenarioFile } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import type { ConfigOverrides, ExploreResult, Scenario } from '../../src/core/types.js';
-import type { ExploreAsync } from '../../src/platform/explore-thread.js';
+import type { ExploreAsync } from '../../src/store/explore-thread.js';
 import { createSimulatorStore } from '../../src/store/simulator-store.js';
 
 const lateWrite = (): Scenario => loadScenarioFile(join(import.meta.dirname, '../../scenarios/late-write.yaml'), false);

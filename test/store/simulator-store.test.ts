@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { loadScenarioFile } from '../../src/content/scenario-loader.js';
+import { loadScenarioFile } from '../../src/content/scenario/scenario-loader.js';
 import { lateWritersYaml } from '../../scripts/bench/late-writers.mjs';
-import { loadScenarioText } from '../../src/content/scenario-loader.js';
+import { loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { explore } from '../../src/core/explorer.js';
 import type { ExploreResult, Scenario } from '../../src/core/types.js';
-import { predictionChoices, wrongMoment } from '../../src/store/prediction.js';
+import { predictionChoices, wrongMoment } from '../../src/core/prediction.js';
 import { createSimulatorStore, endTick, type EngineCalls, eventTicks } from '../../src/store/simulator-store.js';
 
 const lateWrite = (): Scenario => loadScenarioFile(join(import.meta.dirname, '../../scenarios/late-write.yaml'), false);

@@ -13,7 +13,7 @@ const lesson = (id: string, number: number, title: string) => ({ id, number, tit
 const snapshot = { value: undefined as { curriculum: { lessons: ReturnType<typeof lesson>[] } } | undefined };
 const loaders = vi.fn((_flags: { content?: string }) => ({ curriculum: { lessons: [lesson('from-files', 1, 'Loaded from files')] } }));
 
-vi.mock('../../src/content/built-content.js', () => ({ builtContent: () => snapshot.value }));
+vi.mock('../../src/content/shared/built-content.js', () => ({ builtContent: () => snapshot.value }));
 vi.mock('../../src/ui/reader/reader-sources.js', () => ({ readerSources: loaders }));
 
 const { homeLessonEntries } = await import('../../src/ui/reader/continue-entry.js');

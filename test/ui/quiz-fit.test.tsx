@@ -6,7 +6,7 @@
  */
 import { cleanup } from 'ink-testing-library';
 import { afterEach, expect, it } from 'vitest';
-import { loadShippedBank } from '../../src/content/quiz-loader.js';
+import { loadShippedBank } from '../../src/content/quiz/quiz-loader.js';
 import { drawQuestions } from '../../src/core/quiz/draw.js';
 import { createQuizStore } from '../../src/store/quiz-store.js';
 import { press, renderApp, waitForFrame } from '../helpers/ink.js';

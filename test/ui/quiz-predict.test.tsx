@@ -4,7 +4,7 @@
  */
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadShippedBank } from '../../src/content/quiz-loader.js';
+import { loadShippedBank } from '../../src/content/quiz/quiz-loader.js';
 import { presentQuestion } from '../../src/core/quiz/draw.js';
 import { createQuizStore } from '../../src/store/quiz-store.js';
 import { inferFocus } from '../../src/ui/screens/quiz/predict-moment.js';

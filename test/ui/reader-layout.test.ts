@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadShippedCurriculum } from '../../src/content/lesson-loader.js';
-import { isUrlWord } from '../../src/content/lesson-wrap.js';
-import { parseLessonOrThrow } from '../../src/content/lesson-parse.js';
+import { loadShippedCurriculum } from '../../src/content/lesson/lesson-loader.js';
+import { isUrlWord } from '../../src/render/lesson-wrap.js';
+import { parseLessonOrThrow } from '../../src/content/lesson/lesson-parse.js';
 import { layoutLesson } from '../../src/ui/reader/lesson-layout.js';
 import { highlight, lineText, type StyledLine, wrapSpans } from '../../src/ui/reader/styled-text.js';
 

@@ -6,8 +6,8 @@
  * can be brought on screen.
  */
 import { describe, expect, it } from 'vitest';
-import { isUrlWord, textWidth } from '../../src/content/lesson-wrap.js';
-import { loadShippedCurriculum } from '../../src/content/lesson-loader.js';
+import { isUrlWord, textWidth } from '../../src/render/lesson-wrap.js';
+import { loadShippedCurriculum } from '../../src/content/lesson/lesson-loader.js';
 import { layoutLesson } from '../../src/ui/reader/lesson-layout.js';
 import { lineText, type StyledLine, wrapSpans } from '../../src/ui/reader/styled-text.js';
 import { maxSlide, showRow, slideStep } from '../../src/ui/reader/wide-rows.js';

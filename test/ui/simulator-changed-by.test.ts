@@ -6,7 +6,7 @@
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { explore } from '../../src/core/explorer.js';
-import { findShippedScenario } from '../../src/content/scenario-loader.js';
+import { findShippedScenario } from '../../src/content/scenario/scenario-loader.js';
 import { orderingHint } from '../../src/store/ordering-hint.js';
 import { press, renderApp, waitForFrame } from '../helpers/ink.js';
 

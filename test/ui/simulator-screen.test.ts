@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadScenarioFile, loadScenarioText } from '../../src/content/scenario-loader.js';
+import { loadScenarioFile, loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
 import { advance, press, renderApp, setTerminalSize, waitForFrame } from '../helpers/ink.js';
 
 afterEach(() => cleanup());

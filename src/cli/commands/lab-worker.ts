@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../platform/errors.js';
 
 /** Hidden: a lab worker process (A, B or any named worker), started by the lab's runner. */
 export function register(program: Command): void {

@@ -49,7 +49,7 @@ Examples:
     )
     .action(async (opts: Record<string, string | boolean | undefined>, cmd: Command) => {
       const startedAt = performance.now();
-      const { runLabCommand } = await import('../../lab/lab-command.js');
+      const { runLabCommand } = await import('../lab-command.js');
       process.exitCode = await runLabCommand(opts, cmd.optsWithGlobals(), startedAt);
     });
 }

@@ -5,7 +5,7 @@
  * The plain path never loads React.
  */
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../platform/errors.js';
 
 export function register(program: Command): void {
   program
@@ -28,12 +28,12 @@ Examples:
         content?: string;
       };
       // The build's snapshot of the shipped lessons when it matches the files (no YAML or Markdown parser to load).
-      const { builtContent, builtLessonPlain } = await import('../../content/built-content.js');
+      const { builtContent, builtLessonPlain } = await import('../../content/shared/built-content.js');
       const built = flags.content === undefined ? builtContent() : undefined;
       const curriculum = built
         ? built.curriculum
-        : (await import('../../content/lesson-loader.js')).loadCurriculumWithContent(flags.content);
-      const { findLesson } = await import('../../content/lesson-find.js');
+        : (await import('../../content/lesson/lesson-loader.js')).loadCurriculumWithContent(flags.content);
+      const { findLesson } = await import('../../content/lesson/lesson-find.js');
       const lesson = findLesson(curriculum, ref);
       if (!lesson) {
         throw new UsageError(
@@ -59,7 +59,7 @@ Examples:
         process.stdout.write(laidOut);
         return;
       }
-      const { lessonPlainText } = await import('../../content/lesson-plain.js');
+      const { lessonPlainText } = await import('../../render/lesson-plain.js');
       process.stdout.write(lessonPlainText(curriculum, lesson, width, display.ascii, flags.content));
     });
 }

@@ -18,11 +18,11 @@ Examples:
     .action(async (_opts, command: Command) => {
       const flags = command.optsWithGlobals() as { json?: boolean; ascii?: boolean; content?: string };
       // The build's snapshot of the shipped lessons when it matches the files (no YAML or Markdown parser to load).
-      const { builtContent } = await import('../../content/built-content.js');
+      const { builtContent } = await import('../../content/shared/built-content.js');
       const built = flags.content === undefined ? builtContent() : undefined;
       const { curriculum, localIds } = built
         ? { curriculum: built.curriculum, localIds: new Set<string>() }
-        : (await import('../../content/content-sources.js')).allLessons(flags);
+        : (await import('../../content/shared/content-sources.js')).allLessons(flags);
       if (flags.json) {
         const { printJson } = await import('../json-output.js');
         printJson({
@@ -42,7 +42,7 @@ Examples:
         return;
       }
       const { decideDisplay } = await import('../terminal.js');
-      const { lessonListText } = await import('../../content/lesson-list.js');
+      const { lessonListText } = await import('../../render/lesson-list.js');
       const display = decideDisplay(flags);
       process.stdout.write(lessonListText(curriculum, display.columns, display.ascii, localIds));
     });

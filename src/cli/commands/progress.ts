@@ -5,7 +5,7 @@
  * without one); the review boxes and quiz reports are the quiz's and stay.
  */
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../platform/errors.js';
 
 export function register(program: Command): void {
   program
@@ -32,7 +32,7 @@ Examples:
       }
       if (flags.yes) throw new UsageError('--yes only goes with --reset');
       // The build's snapshot of the shipped lessons when it matches the files (no content loaders to load).
-      const { builtContent } = await import('../../content/built-content.js');
+      const { builtContent } = await import('../../content/shared/built-content.js');
       const built = flags.content === undefined ? builtContent() : undefined;
       const summary = built
         ? (await import('../../progress/gather-from.js')).gatherProgressFrom({ curriculum: built.curriculum, localIds: new Set() }, { flags, now: new Date() })
@@ -45,7 +45,7 @@ Examples:
         return;
       }
       const { decideDisplay } = await import('../terminal.js');
-      const { progressLines } = await import('../../progress/progress-text.js');
+      const { progressLines } = await import('../../ui/progress-text.js');
       const display = decideDisplay(flags);
       process.stdout.write(`${progressLines(summary, display.columns, display.ascii).join('\n')}\n`);
     });

@@ -17,13 +17,13 @@ Examples:
     .action(async (_opts, command: Command) => {
       const flags = command.optsWithGlobals() as { json?: boolean; content?: string };
       // The build's snapshot of the shipped scenarios when it matches the files (no YAML parser to load).
-      const { builtContent } = await import('../../content/built-content.js');
+      const { builtContent } = await import('../../content/shared/built-content.js');
       const built = builtContent();
-      const shipped = built ? built.scenarios : (await import('../../content/scenario-loader.js')).listShippedScenarios();
+      const shipped = built ? built.scenarios : (await import('../../content/scenario/scenario-loader.js')).listShippedScenarios();
       const extra: typeof shipped = [];
       if (flags.content) {
         const { join } = await import('node:path');
-        const { loadScenarioDir } = await import('../../content/scenario-loader.js');
+        const { loadScenarioDir } = await import('../../content/scenario/scenario-loader.js');
         extra.push(...loadScenarioDir(join(flags.content, 'scenarios'), true));
       }
       const all = [...extra, ...shipped.filter((s) => !extra.some((e) => e.id === s.id))];

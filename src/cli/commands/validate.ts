@@ -4,7 +4,7 @@
  * line, and the exit status is 2 if there is any; otherwise one OK line.
  */
 import type { Command } from 'commander';
-import type { ValidateReport } from '../../content/validate-summary.js';
+import type { ValidateReport } from '../../content/validate/validate-summary.js';
 
 export function register(program: Command): void {
   program
@@ -23,25 +23,25 @@ Examples:
   $ fence-tutor validate my-scenario.yaml`,
     )
     .action(async (paths: string[]) => {
-      const { formatProblem } = await import('../../content/problems.js');
-      const { sanitizeLine } = await import('../../content/sanitize.js');
+      const { formatProblem } = await import('../../content/shared/problems.js');
+      const { sanitizeLine } = await import('../../content/shared/sanitize.js');
       // No path: the build's verdict on the shipped content, if the files on
       // disk are the ones it checked (built-content.ts compares a hash);
       // otherwise, and for any path given, the real loaders.
-      const { builtContent, shippedContentTargets } = await import('../../content/built-content.js');
+      const { builtContent, shippedContentTargets } = await import('../../content/shared/built-content.js');
       const built = paths.length === 0 ? builtContent() : undefined;
-      const { summarize } = await import('../../content/validate-summary.js');
+      const { summarize } = await import('../../content/validate/validate-summary.js');
       let report: ValidateReport;
       if (built) {
         report = { counts: built.validate.counts, problems: [...built.validate.problems], warnings: [...built.validate.warnings] };
       } else {
-        const { validateContent } = await import('../../content/validate.js');
-        const { realLoaders } = await import('../../content/validate-loaders.js');
+        const { validateContent } = await import('../../content/validate/validate.js');
+        const { realLoaders } = await import('../../content/validate/validate-loaders.js');
         report = validateContent(paths.length === 0 ? shippedContentTargets() : paths, realLoaders);
       }
       if (paths.length > 0 && report.problems.length === 0) {
         // An instructor's content may not reuse a shipped id (it would be refused by --content).
-        const { shippedClashes } = await import('../../content/content-sources.js');
+        const { shippedClashes } = await import('../../content/shared/content-sources.js');
         report.problems.push(...shippedClashes(paths));
       }
       for (const w of report.warnings) process.stderr.write(`fence-tutor: warning: ${sanitizeLine(formatProblem(w))}\n`);

@@ -7,7 +7,8 @@
  */
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { readJsonOrSetAside, writeJsonAtomic } from '../../platform/atomic-file.js';
+import { readJsonOrSetAside } from '../../content/shared/state-file.js';
+import { writeJsonAtomic } from '../../platform/atomic-file.js';
 import { toolVersion } from '../../platform/package-root.js';
 import { runsCommand } from '../processes/proc.js';
 import { LabUnavailableError } from '../types.js';

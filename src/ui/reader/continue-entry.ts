@@ -4,7 +4,7 @@
  * (read 40%)"); once that lesson is done, the next unfinished one; the
  * first lesson when nothing was read yet.
  */
-import { builtContent } from '../../content/built-content.js';
+import { builtContent } from '../../content/shared/built-content.js';
 import type { ProgressState } from '../../progress/progress-file.js';
 import type { Route } from '../../store/router-store.js';
 

@@ -6,12 +6,12 @@
  * slots the screen fills with live state. Pure: no React, no I/O.
  */
 import { Lexer, type Token, type Tokens } from 'marked';
-import { renderTable } from '../../content/lesson-table.js';
-import type { GlossaryTerm, Lesson, QuizBlock, ScenarioBlock } from '../../content/lesson-types.js';
-import { hardWrap } from '../../content/lesson-wrap.js';
-import { sanitizeLine } from '../../content/sanitize.js';
+import { renderTable } from '../../render/lesson-table.js';
+import type { GlossaryTerm, Lesson, QuizBlock, ScenarioBlock } from '../../content/lesson/lesson-types.js';
+import { hardWrap } from '../../render/lesson-wrap.js';
+import { sanitizeLine } from '../../content/shared/sanitize.js';
 import { hangStyled, plain, type Span, type StyledLine, wrapSpans } from './styled-text.js';
-import { scenarioHeading } from '../../content/lesson-render.js';
+import { scenarioHeading } from '../../render/lesson-render.js';
 
 export type LessonPart =
   | { kind: 'text'; lines: StyledLine[] }

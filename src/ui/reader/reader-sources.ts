@@ -3,8 +3,8 @@
  * `--content` aggregation: the curriculum (shipped + local), the question
  * bank by id (for the self-check), and scenarios by id (for the timelines).
  */
-import { allLessons, allQuestions, type ContentFlags, findScenario } from '../../content/content-sources.js';
-import type { Curriculum } from '../../content/lesson-types.js';
+import { allLessons, allQuestions, type ContentFlags, findScenario } from '../../content/shared/content-sources.js';
+import type { Curriculum } from '../../content/lesson/lesson-types.js';
 import type { Question } from '../../core/quiz/types.js';
 import type { Scenario } from '../../core/types.js';
 

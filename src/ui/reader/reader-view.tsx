@@ -8,7 +8,7 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import type { Lesson, ScenarioBlock } from '../../content/lesson-types.js';
+import type { Lesson, ScenarioBlock } from '../../content/lesson/lesson-types.js';
 import { presentQuestion } from '../../core/quiz/draw.js';
 import type { DrawnQuestion } from '../../core/quiz/types.js';
 import { onCleanup } from '../../platform/cleanup.js';

@@ -5,7 +5,7 @@
  */
 import { isCorrect } from '../../core/quiz/answers.js';
 import { ORDERING_HELP, ORDERING_SELECTED_NOTE } from '../../core/quiz/ordering-draft.js';
-import { sanitizeLine } from '../../content/sanitize.js';
+import { sanitizeLine } from '../../content/shared/sanitize.js';
 import { answeredInSitting, type SelfCheck } from '../../store/reader-store.js';
 import { type Span, type StyledLine, wrapSpans } from './styled-text.js';
 

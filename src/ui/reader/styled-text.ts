@@ -3,7 +3,7 @@
  * styles by role (never a colour name: the theme decides, and colour never
  * carries meaning alone). Word wrapping keeps the styles of each word.
  */
-import { isUrlWord, textWidth } from '../../content/lesson-wrap.js';
+import { isUrlWord, textWidth } from '../../render/lesson-wrap.js';
 import type { ColorRole } from '../theme.js';
 
 export interface Span {

@@ -5,7 +5,7 @@
  * cleared when a timeline stops and when the lesson closes.
  */
 import { useEffect, useReducer, useState } from 'react';
-import type { ScenarioBlock } from '../../content/lesson-types.js';
+import type { ScenarioBlock } from '../../content/lesson/lesson-types.js';
 import type { Scenario } from '../../core/types.js';
 import { ENGINE } from '../../store/engine-calls.js';
 import { createSimulatorStore, SPEEDS, type SimulatorStore, TICKS_PER_SECOND_AT_1X } from '../../store/simulator-store.js';

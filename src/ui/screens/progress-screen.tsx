@@ -6,7 +6,7 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { gatherProgress } from '../../progress/gather.js';
-import { progressLines } from '../../progress/progress-text.js';
+import { progressLines } from '../progress-text.js';
 import { appProgressStore } from '../../store/progress-store.js';
 import { useAppContext } from '../app-context.js';
 import { useScreenInput } from '../use-screen-input.js';

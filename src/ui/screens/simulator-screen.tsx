@@ -5,7 +5,7 @@
  */
 import { Text } from 'ink';
 import { useMemo } from 'react';
-import { findShippedScenario } from '../../content/scenario-loader.js';
+import { findShippedScenario } from '../../content/scenario/scenario-loader.js';
 import type { ConfigOverrides, Scenario } from '../../core/types.js';
 import { ENGINE } from '../../store/engine-calls.js';
 import type { Route } from '../../store/router-store.js';

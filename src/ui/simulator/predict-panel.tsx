@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import { quoteValue } from '../../core/display-text.js';
 import type { SimResult } from '../../core/types.js';
-import { NO_VALUE } from '../../store/prediction.js';
+import { NO_VALUE } from '../../core/prediction.js';
 import type { Prediction } from '../../store/simulator-store.js';
 import type { Theme } from '../theme.js';
 

@@ -5,8 +5,8 @@ import SelectInput from 'ink-select-input';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { screenCovered } from '../../store/router-store.js';
-import { ContentError, formatProblem } from '../../content/problems.js';
-import { listShippedScenarios, loadScenarioDir } from '../../content/scenario-loader.js';
+import { ContentError, formatProblem } from '../../content/shared/problems.js';
+import { listShippedScenarios, loadScenarioDir } from '../../content/scenario/scenario-loader.js';
 import type { Scenario } from '../../core/types.js';
 import { useAppContext } from '../app-context.js';
 

@@ -4,12 +4,12 @@
  * scenario file's, in the engine's order, and never the outcome.
  */
 import { describe, expect, it } from 'vitest';
-import { loadShippedBank } from '../../../src/content/quiz-loader.js';
-import { findShippedScenario } from '../../../src/content/scenario-loader.js';
+import { loadShippedBank } from '../../../src/content/quiz/quiz-loader.js';
+import { findShippedScenario } from '../../../src/content/scenario/scenario-loader.js';
 import { presentQuestion } from '../../../src/core/quiz/draw.js';
 import { describeSteps, stepsBlock } from '../../../src/core/quiz/predict-steps.js';
-import { exportSheet } from '../../../src/quiz/export.js';
-import { questionToGift } from '../../../src/quiz/gift.js';
+import { exportSheet } from '../../../src/reports/export.js';
+import { questionToGift } from '../../../src/reports/gift.js';
 
 const bank = loadShippedBank();
 const predicts = bank.questions.filter((q) => q.type === 'predict');

@@ -4,7 +4,7 @@
  * file and never loads the bank, YAML or the engine.
  */
 import { dueIds } from '../../../core/quiz/leitner.js';
-import { loadReview } from '../../../quiz/review-store.js';
+import { loadReview } from '../../../reports/review-store.js';
 
 /** Questions due at `now` in the learner's review boxes; 0 when there are none or the file cannot be read. */
 export function dueCount(now: number, dir?: string): number {

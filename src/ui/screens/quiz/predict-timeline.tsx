@@ -6,7 +6,7 @@
  */
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useState } from 'react';
-import { findShippedScenario } from '../../../content/scenario-loader.js';
+import { findShippedScenario } from '../../../content/scenario/scenario-loader.js';
 import { simulate } from '../../../core/engine.js';
 import type { DrawnQuestion } from '../../../core/quiz/types.js';
 import { type TimelineModel, timelineFromSim } from '../../../core/timeline/index.js';

@@ -6,7 +6,7 @@
  */
 import { Box, Text } from 'ink';
 import { useCallback, useMemo, useState } from 'react';
-import { ContentError, formatProblem } from '../../../content/problems.js';
+import { ContentError, formatProblem } from '../../../content/shared/problems.js';
 import type { Question } from '../../../core/quiz/types.js';
 import { createQuizStore, exitCodeFor, type QuizState, type QuizStore } from '../../../store/quiz-store.js';
 import type { Route } from '../../../store/router-store.js';

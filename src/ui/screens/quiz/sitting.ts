@@ -10,11 +10,11 @@ import { drawQuestions, presentQuestion } from '../../../core/quiz/draw.js';
 import { passMarkFor, QUIZ_MODES, type QuizMode } from '../../../core/quiz/grading.js';
 import { dueIds } from '../../../core/quiz/leitner.js';
 import type { DrawnQuestion, QuizBank } from '../../../core/quiz/types.js';
-import { loadQuizArgWithContent } from '../../../content/quiz-loader.js';
-import { sanitizeLine, sanitizeText } from '../../../content/sanitize.js';
+import { loadQuizArgWithContent } from '../../../content/quiz/quiz-loader.js';
+import { sanitizeLine, sanitizeText } from '../../../content/shared/sanitize.js';
 import { toolVersion } from '../../../platform/package-root.js';
-import { type ReportFormat, reportFormatFor, saveReportToDataDir, writeReport } from '../../../quiz/report-io.js';
-import { loadReview, recordReviewResults } from '../../../quiz/review-store.js';
+import { type ReportFormat, reportFormatFor, saveReportToDataDir, writeReport } from '../../../reports/report-io.js';
+import { loadReview, recordReviewResults } from '../../../reports/review-store.js';
 import type { QuizPersistence, SittingMeta } from '../../../store/quiz-store.js';
 import type { Route } from '../../../store/router-store.js';
 

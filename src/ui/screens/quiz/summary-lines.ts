@@ -4,7 +4,7 @@
  * answer given, the right one, the explanation and the source. Pure, so it
  * is tested without a terminal and scrolled by line.
  */
-import { sanitizeLine } from '../../../content/sanitize.js';
+import { sanitizeLine } from '../../../content/shared/sanitize.js';
 import { answerReport } from '../../../core/quiz/answer-report.js';
 import type { DrawnQuestion } from '../../../core/quiz/types.js';
 import type { QuizState } from '../../../store/quiz-store.js';

@@ -1,0 +1,118 @@
+/**
+ * The `lab` command's work, behind a dynamic import: parse flags, pick the
+ * rendering (Lab screen on a terminal, plain lines, or one JSON document),
+ * run, and map the outcome to an exit status (0 expected, 1 unexpected or
+ * failed, 2 cannot run here or bad flags).
+ */
+import { UsageError } from '../platform/errors.js';
+import { printJson } from './json-output.js';
+import { installSignalHandlers, onCleanup } from '../platform/cleanup.js';
+import { decideDisplay, type DisplayFlags } from './terminal.js';
+import { defaultOutDir, LabFlagError, type LabFlags, parseLabFlags } from '../lab/lab-options.js';
+import { evidenceLine, plainPrinter } from '../lab/plain-printer.js';
+import { summarize, writeSummary } from '../lab/repeats.js';
+import { assertLabSupported, runLab } from '../lab/runner/run-lab.js';
+import { LabAbortedError, type LabResult, LabUnavailableError } from '../lab/types.js';
+import { join } from 'node:path';
+import { sanitizeLine } from '../core/neutralise.js';
+
+export async function runLabCommand(
+  opts: Record<string, string | boolean | undefined>,
+  globals: Record<string, unknown>,
+  startedAt: number,
+): Promise<number> {
+  // A signal at any moment, even before the run has registered its teardown, exits 130/143.
+  installSignalHandlers();
+  let parsed: ReturnType<typeof parseLabFlags>;
+  try {
+    parsed = parseLabFlags(opts as LabFlags);
+    assertLabSupported();
+    // A missing tool is bad usage here (exit 2), on a terminal too: say so before any screen opens.
+    const { EXPERIMENT_TOOLS, installHint, missingLabTools } = await import('../lab/tools.js');
+    const missing = missingLabTools(EXPERIMENT_TOOLS[parsed.options.experiment] ?? [], parsed.options.etcdBin);
+    if (missing.length > 0) throw new LabUnavailableError(missing.map(installHint).join('\n'));
+  } catch (err) {
+    if (err instanceof LabFlagError || err instanceof LabUnavailableError) throw new UsageError(err.message);
+    throw err;
+  }
+  const json = opts.json === true;
+  const display = decideDisplay({ ...(globals as DisplayFlags), json });
+  const outRoot = parsed.out ?? defaultOutDir(parsed.options.experiment);
+
+  if (display.interactive && parsed.repeats === 1) {
+    const screens = await import('../ui/screens/index.js');
+    if (screens.SCREENS.lab) {
+      const { runApp } = await import('../ui/run-app.js');
+      // The screen reports each verdict, so an unexpected one still exits 1 (conventions: "Exit status").
+      let unexpected = false;
+      const code = await runApp({
+        route: {
+          screen: 'lab',
+          experiment: parsed.options.experiment,
+          coordinator: parsed.options.coordinator,
+          ttlMs: parsed.options.ttlMs,
+          etcdEndpoints: parsed.options.etcdEndpoints,
+          etcdBin: parsed.options.etcdBin,
+          outDir: outRoot,
+          autostart: true,
+          onResult: (result: LabResult) => {
+            unexpected ||= result.verdict === 'unexpected';
+          },
+        },
+        display,
+        flags: globals,
+      });
+      return code === 0 && unexpected ? 1 : code;
+    }
+  }
+
+  // Registered before the run's own teardown, so it runs after it (newest first): one line, once all has ended.
+  const forgetNotice = onCleanup(() => {
+    process.stderr.write('fence-tutor: lab interrupted; every process it started has ended\n');
+  });
+  const write = (line: string) => process.stdout.write(`${line}\n`);
+  const results: LabResult[] = [];
+  try {
+    for (let i = 1; i <= parsed.repeats; i++) {
+      const outDir = parsed.repeats === 1 ? outRoot : join(outRoot, `run-${String(i).padStart(2, '0')}`);
+      if (!json) {
+        const [sep, dot] = display.ascii ? ['>', ','] : ['›', ' ·'];
+        if (i === 1) {
+          write(
+            ` Lab ${sep} ${parsed.options.experiment}${dot} ${parsed.options.coordinator} coordinator${dot} TTL ${parsed.options.ttlMs / 1000} s`,
+          );
+        }
+        if (parsed.repeats > 1) write(`\n run ${i} of ${parsed.repeats}`);
+      }
+      const listener = json ? () => undefined : plainPrinter({ ascii: display.ascii, write });
+      const result = await runLab(
+        { ...parsed.options, outDir, ...(i === 1 ? { startedAt } : {}) },
+        listener,
+      );
+      results.push(result);
+      if (!json) write(evidenceLine(result, display.ascii));
+    }
+  } catch (err) {
+    // Interrupted: the cleanup registry ends the process with 130/143 once the children are gone.
+    if (err instanceof LabAbortedError) return new Promise<number>(() => setTimeout(() => undefined, 10_000));
+    forgetNotice();
+    if (err instanceof LabUnavailableError) throw new UsageError(err.message);
+    process.stderr.write(`fence-tutor: the lab run failed: ${sanitizeLine((err as Error).message)}\n`);
+    return 1;
+  }
+  forgetNotice();
+  const summary = parsed.repeats > 1 ? summarize(results, outRoot) : undefined;
+  if (summary) writeSummary(summary);
+  if (json) printJson(summary ? { runs: results, summary } : results[0]);
+  else if (summary) {
+    write(
+      `\n ${summary.expected} of ${summary.runs} runs as expected; duration median ${summary.durationMs.median} ms (TTL ${summary.ttlMs} ms)${
+        // restore waits for no expiry: nothing to report there.
+        Number.isFinite(summary.observedExpiryWaitMs.median)
+          ? `, lock seen gone after a median ${summary.observedExpiryWaitMs.median} ms`
+          : ''
+      }`,
+    );
+  }
+  return results.every((r) => r.verdict === 'expected') ? 0 : 1;
+}

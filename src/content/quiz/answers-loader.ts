@@ -1,0 +1,92 @@
+/**
+ * Answers files for autograding: `{"answers": {"<id>": <answer>}}` (JSON or
+ * YAML). Extra top-level keys are allowed (the sheet from `--export sheet`
+ * can be filled in and passed back as it is); `seed` and `student`, when
+ * present, are read. Answers for bank questions that were not drawn are
+ * ignored; an id not in the bank or an answer of the wrong shape is refused
+ * with the file, the line and the fix. `null` means "no answer" (wrong).
+ */
+import { expectedShape, responseShapeError } from '../../core/quiz/answers.js';
+import type { DrawnQuestion, Response } from '../../core/quiz/types.js';
+import { ContentError } from '../shared/problems.js';
+import { isMapping, ProblemList } from './quiz-check.js';
+import { sanitizeLine } from '../shared/sanitize.js';
+import { type ParsedYaml, parseYaml } from '../shared/yaml.js';
+import { readContentText } from '../shared/read-text.js';
+import { MAX_QUESTIONS } from '../shared/input-limits.js';
+
+export interface AnswersFileHeader {
+  file: string;
+  /** The seed the file says it was written for, if any. */
+  seed?: number;
+  student?: string;
+  parsed: ParsedYaml;
+}
+
+export function readAnswersText(path: string): string {
+  return readContentText(
+    path,
+    'the answers file',
+    'give the path of a JSON file like {"answers": {"question-id": 0}} (get a template with --export sheet)',
+  );
+}
+
+/** First pass: the file parses, has `answers`, and maybe `seed` and `student`. */
+export function readAnswersHeader(text: string, file: string): AnswersFileHeader {
+  const parsed = parseYaml(text, file);
+  const p = new ProblemList(file, parsed);
+  const data = parsed.data;
+  if (!isMapping(data) || !isMapping(data.answers)) {
+    p.at(isMapping(data) && data.answers !== undefined ? ['answers'] : [], 'an answers file needs an `answers` object mapping question ids to answers', 'write {"answers": {"question-id": 0, "other-id": [1, 2]}} (get a template with `fence-tutor quiz --export sheet --seed N`)');
+    throw new ContentError(p.problems);
+  }
+  if (Object.keys(data.answers).length > MAX_QUESTIONS) {
+    p.at(['answers'], `the file answers ${Object.keys(data.answers).length} questions, more than the limit of ${MAX_QUESTIONS}`, 'answer only the questions of the exam');
+    throw new ContentError(p.problems);
+  }
+  const header: AnswersFileHeader = { file, parsed };
+  if (data.seed !== undefined && data.seed !== null) {
+    const seed = p.integer(data.seed, ['seed'], 'seed', 0, 0xffffffff);
+    if (seed !== undefined) header.seed = seed;
+  }
+  if (data.student !== undefined && data.student !== null) {
+    if (typeof data.student === 'string' && data.student.trim() !== '') header.student = sanitizeLine(data.student).trim();
+    else p.at(['student'], '`student` must be a name', 'write "student": "Ada", or leave it out');
+  }
+  if (p.problems.length > 0) throw new ContentError(p.problems);
+  return header;
+}
+
+/**
+ * Second pass, once the questions are drawn: the responses by id, for the
+ * drawn questions only. `bankIds` are all ids of the bank.
+ */
+export function readAnswers(header: AnswersFileHeader, drawn: readonly DrawnQuestion[], bankIds: ReadonlySet<string>, bankName: string): Map<string, Response> {
+  const p = new ProblemList(header.file, header.parsed);
+  const answers = (header.parsed.data as { answers: Record<string, unknown> }).answers;
+  const byId = new Map(drawn.map((q) => [q.id, q]));
+  const out = new Map<string, Response>();
+  for (const [id, value] of Object.entries(answers)) {
+    const path = ['answers', id];
+    if (!bankIds.has(id)) {
+      p.atKey(path, `there is no question \`${sanitizeLine(id).slice(0, 60)}\` in the bank \`${bankName}\``, 'remove it, or copy the ids from `fence-tutor quiz --export sheet`');
+      continue;
+    }
+    const q = byId.get(id);
+    if (!q || value === null) continue;
+    const problem = responseShapeError(q, value);
+    if (problem !== null) {
+      p.at(path, `the answer to \`${id}\` has the wrong shape: ${problem}`, `give ${expectedShape(q)} (indices count from 0, in the option order of this seed)`);
+      continue;
+    }
+    out.set(id, value as Response);
+  }
+  if (p.problems.length > 0) throw new ContentError(p.problems);
+  return out;
+}
+
+/** Both passes on a file (for tests and simple callers). */
+export function loadAnswersFile(path: string, drawn: readonly DrawnQuestion[], bankIds: ReadonlySet<string>, bankName: string): Map<string, Response> {
+  return readAnswers(readAnswersHeader(readAnswersText(path), path), drawn, bankIds, bankName);
+}
+

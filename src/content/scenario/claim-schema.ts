@@ -1,0 +1,74 @@
+/**
+ * The `expect:` list of a scenario block (lessons/FORMAT.md, "Claims"): its
+ * schema, and the file line of each claim and field so that a claim the
+ * engine contradicts is reported where it is written. The checking itself is
+ * src/core/claims.ts.
+ */
+import { z } from 'zod';
+import type { Claim } from '../../core/claims.js';
+import type { ParsedYaml } from '../shared/yaml.js';
+
+const onOff = z
+  .union([z.boolean(), z.enum(['on', 'off'])])
+  .transform((v) => v === true || v === 'on');
+
+const actorList = z.array(z.string().min(1));
+const count = z.number().int().min(0);
+
+const togglesSchema = z
+  .object({
+    fencing: onOff.optional(),
+    minting: z.enum(['durable', 'volatile']).optional(),
+    check: z.enum(['atomic', 'split']).optional(),
+    ttl: z.number().int().min(2).optional(),
+  })
+  .strict();
+
+const exploreSchema = z
+  .object({
+    orderings: count.optional(),
+    stale: z.union([count, z.enum(['some', 'none', 'every'])]).optional(),
+    finalValues: z.record(z.string(), count).optional(),
+  })
+  .strict();
+
+/** YAML reads `final: 100` as a number; the sink holds strings, so a number means its text. */
+const finalValue = z.union([z.string(), z.number().transform(String), z.null()]);
+
+export const claimSchema = z
+  .object({
+    with: togglesSchema.optional(),
+    final: finalValue.optional(),
+    staleAcceptances: count.optional(),
+    rejected: actorList.optional(),
+    accepted: actorList.optional(),
+    explore: exploreSchema.optional(),
+  })
+  .strict();
+
+export const claimListSchema = z.array(claimSchema).min(1, 'list at least one claim, or leave "expect" out');
+
+export const CLAIM_FIX =
+  'write claims as in lessons/FORMAT.md ("Claims"): with {fencing, minting, check, ttl}, final, staleAcceptances, rejected, accepted, explore {orderings, stale, finalValues}';
+
+/** Where a claim sits in its file: the claim's line and each field's. */
+export interface ClaimLines {
+  line: number;
+  fields: Record<string, number>;
+}
+
+/** File lines of each claim under `expect` (`offset`: file line of the YAML's line 0). */
+export function claimLines(parsed: ParsedYaml, claims: readonly Claim[], offset: number): ClaimLines[] {
+  return claims.map((claim, i) => {
+    const fields: Record<string, number> = {};
+    for (const key of Object.keys(claim)) {
+      fields[key] = parsed.keyLineAt(['expect', i, key]) + offset;
+      if (key === 'explore' && claim.explore) {
+        for (const sub of Object.keys(claim.explore)) {
+          fields[`explore.${sub}`] = parsed.keyLineAt(['expect', i, 'explore', sub]) + offset;
+        }
+      }
+    }
+    return { line: parsed.lineAt(['expect', i]) + offset, fields };
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * What kind of content a file is, and which files a path stands for.
+ * The kind comes from the file's `kind:` field, else from the folder it is in
+ * (lessons/, quizzes/, scenarios/, assignments/), else from its extension
+ * (Markdown is a lesson). A YAML file with neither is refused.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, sep } from 'node:path';
+import { MANIFEST_FILE } from '../lesson/lesson-manifest.js';
+import { displayPath, looksLikeLesson } from '../lesson/lesson-loader.js';
+import type { Problem } from '../shared/problems.js';
+import { MAX_CONTENT_BYTES, parseYaml } from '../shared/yaml.js';
+import { pathFailure, readBoundedText } from '../../platform/bounded-read.js';
+
+export const CONTENT_KINDS = ['lesson', 'manifest', 'glossary', 'quiz', 'scenario', 'assignment'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+
+const FOLDER_KINDS: Record<string, ContentKind> = {
+  lessons: 'lesson',
+  quizzes: 'quiz',
+  scenarios: 'scenario',
+  assignments: 'assignment',
+};
+
+const YAML_EXT = /\.(ya?ml|json)$/i;
+const MARKDOWN_EXT = /\.(md|markdown)$/i;
+
+export interface ClassifiedFile {
+  path: string;
+  kind: ContentKind;
+}
+
+/** The top-level `kind:` of a YAML (or JSON) text, or of a Markdown file's front matter. */
+export function declaredKind(text: string, markdown: boolean): string | undefined {
+  let yaml = text;
+  if (markdown) {
+    const m = /^---\s*\r?\n([\s\S]*?)\r?\n---\s*(\r?\n|$)/.exec(text);
+    if (!m) return undefined;
+    yaml = m[1] ?? '';
+  }
+  // A file that does not parse has no kind here; its loader reports why.
+  try {
+    const data = parseYaml(yaml, 'kind').data;
+    if (data && typeof data === 'object' && !Array.isArray(data)) {
+      const kind = (data as { kind?: unknown }).kind;
+      return typeof kind === 'string' ? kind : undefined;
+    }
+  } catch {
+    // fall through
+  }
+  return undefined;
+}
+
+function folderKind(path: string): ContentKind | undefined {
+  const parts = dirname(path).split(sep).reverse();
+  for (const part of parts) {
+    const k = FOLDER_KINDS[part];
+    if (k) return k;
+  }
+  return undefined;
+}
+
+/** Classify one file, or say why it cannot be. */
+export function classify(path: string, text: string): ClassifiedFile | Problem {
+  const markdown = MARKDOWN_EXT.test(path);
+  const declared = declaredKind(text, markdown);
+  if (declared !== undefined) {
+    if ((CONTENT_KINDS as readonly string[]).includes(declared)) return { path, kind: declared as ContentKind };
+    const line = text.split('\n').findIndex((l) => /^\s*("kind"|kind)\s*:/.test(l)) + 1;
+    return {
+      file: displayPath(path),
+      line: Math.max(line, 1),
+      message: `unknown kind "${declared}"`,
+      fix: `write one of: ${CONTENT_KINDS.join(', ')}`,
+    };
+  }
+  if (markdown) return { path, kind: 'lesson' };
+  const byFolder = folderKind(path);
+  if (byFolder === 'lesson') {
+    // The lessons folder holds two YAML files of its own.
+    if (basename(path) === MANIFEST_FILE) return { path, kind: 'manifest' };
+    if (/^glossary\.ya?ml$/.test(basename(path))) return { path, kind: 'glossary' };
+  } else if (byFolder) {
+    return { path, kind: byFolder };
+  }
+  return {
+    file: displayPath(path),
+    line: 1,
+    message: 'cannot tell what kind of content this file is: it has no "kind:" field and is not in a lessons/, quizzes/ or scenarios/ folder',
+    fix: `add a first line "kind: scenario" (or ${CONTENT_KINDS.filter((k) => k !== 'scenario').join(', ')})`,
+  };
+}
+
+/**
+ * The files a path stands for. A folder is walked; in a walk, Markdown
+ * without front matter is documentation (FORMAT.md, README.md) and skipped,
+ * and only YAML, JSON and Markdown files are considered. A file named
+ * explicitly is always checked.
+ */
+export function expandPath(path: string, problems: Problem[]): string[] {
+  let stat: ReturnType<typeof statSync>;
+  try {
+    stat = statSync(path);
+  } catch (err) {
+    const failure = pathFailure(path, err as NodeJS.ErrnoException);
+    problems.push({
+      file: displayPath(path),
+      line: 0,
+      message: failure.failure === 'missing' ? 'no such file or folder' : `cannot read it: ${failure.reason}`,
+      fix: 'give the path of a content file or folder',
+    });
+    return [];
+  }
+  if (!stat.isDirectory()) return [path];
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      if (name.startsWith('.') || name === 'node_modules') continue;
+      const full = join(dir, name);
+      let s: ReturnType<typeof statSync>;
+      try {
+        s = statSync(full);
+      } catch (err) {
+        // A link loop or a dangling link inside the folder: named, then skipped.
+        problems.push({ file: displayPath(full), line: 0, message: `cannot read it: ${pathFailure(full, err as NodeJS.ErrnoException).reason}`, fix: 'remove the link or point it at a file' });
+        continue;
+      }
+      if (s.isDirectory()) walk(full);
+      else if (YAML_EXT.test(name)) out.push(full);
+      else if (MARKDOWN_EXT.test(name) && s.isFile()) {
+        // A lesson over the cap is still a lesson: its loader reports the limit.
+        let head: string;
+        try {
+          head = readBoundedText(full, MAX_CONTENT_BYTES);
+        } catch {
+          head = '---';
+        }
+        if (looksLikeLesson(head)) out.push(full);
+      }
+    }
+  };
+  walk(path);
+  return out;
+}

@@ -1,0 +1,97 @@
+/**
+ * Makes the build's snapshot of the shipped content (see built-content.ts)
+ * by calling the project's own loaders, validator and plain renderer: no
+ * second parser, so the snapshot follows whatever the formats become.
+ * scripts/build.mjs bundles this module on its own and runs it after the
+ * main build; test/content/built-content.test.ts checks the result against
+ * the loaders run directly.
+ */
+import { isAbsolute, relative, resolve } from 'node:path';
+import { packageRoot } from '../platform/package-root.js';
+import {
+  BUILT_CONTENT_SCHEMA,
+  BUILT_PLAIN_WIDTH,
+  type BuiltContent,
+  builtPlainFile,
+  shippedContentHash,
+  shippedContentTargets,
+} from '../content/shared/built-content.js';
+import { checkCurriculum } from '../content/lesson/lesson-loader.js';
+import { lessonPlainText } from './lesson-plain.js';
+import type { QuizBank } from '../core/quiz/types.js';
+import type { Curriculum } from '../content/lesson/lesson-types.js';
+import { ContentError } from '../content/shared/problems.js';
+import { loadShippedBank, shippedBankIds, WHOLE_BANK_ID } from '../content/quiz/quiz-loader.js';
+import { validateContent } from '../content/validate/validate.js';
+import { realLoaders } from '../content/validate/validate-loaders.js';
+import { listShippedScenarios } from '../content/scenario/scenario-loader.js';
+import type { Scenario } from '../core/types.js';
+
+export interface BuiltContentFiles {
+  content: BuiltContent;
+  /** File name (in dist/content/) to text: each lesson's plain text, Unicode and ASCII. */
+  plain: Record<string, string>;
+  /** Every shipped bank by id, and the whole bank; empty when one does not load (the loader then reports it). */
+  banks: Record<string, QuizBank>;
+}
+
+/** The shipped scenarios, or undefined when one does not load (the loader must then report it). */
+function shippedScenarios(): Scenario[] | undefined {
+  try {
+    return listShippedScenarios();
+  } catch (err) {
+    if (err instanceof ContentError) return undefined;
+    throw err;
+  }
+}
+
+function shippedBanks(): Record<string, QuizBank> {
+  try {
+    const banks: Record<string, QuizBank> = { [WHOLE_BANK_ID]: loadShippedBank() };
+    for (const id of shippedBankIds()) banks[id] = loadShippedBank(id);
+    return banks;
+  } catch (err) {
+    if (err instanceof ContentError) return {};
+    throw err;
+  }
+}
+
+export function makeBuiltContent(root = packageRoot()): BuiltContentFiles {
+  // Hash first: content edited while this runs makes a snapshot that will not match, never a wrong one.
+  const hash = shippedContentHash(root);
+  const fromRoot = (file: string) => {
+    if (file === '') return file;
+    const rel = relative(root, resolve(file));
+    return rel.startsWith('..') || isAbsolute(rel) ? file : rel.split('\\').join('/');
+  };
+  const report = validateContent(shippedContentTargets(root), realLoaders);
+  const checked = checkCurriculum(resolve(root, 'lessons'));
+  const curriculum: Curriculum = checked.curriculum ?? { dir: resolve(root, 'lessons'), lessons: [], glossary: [] };
+  const plain: Record<string, string> = {};
+  const scenarios = shippedScenarios();
+  // A snapshot of content that does not load whole is never used: the loaders must report the problems.
+  const loadsWhole = checked.curriculum !== undefined && checked.problems.length === 0 && scenarios !== undefined;
+  if (loadsWhole) {
+    for (const lesson of curriculum.lessons) {
+      for (const ascii of [false, true]) {
+        plain[builtPlainFile(lesson.id, ascii)] = lessonPlainText(curriculum, lesson, BUILT_PLAIN_WIDTH, ascii);
+      }
+    }
+  }
+  const content: BuiltContent = {
+    schemaVersion: BUILT_CONTENT_SCHEMA,
+    hash: loadsWhole ? hash : `unusable:${hash}`,
+    curriculum: {
+      dir: 'lessons',
+      lessons: curriculum.lessons.map((l) => ({ ...l, file: fromRoot(l.file) })),
+      glossary: curriculum.glossary.map((t) => ({ ...t, file: fromRoot(t.file) })),
+    },
+    validate: {
+      counts: report.counts,
+      problems: report.problems.map((p) => ({ ...p, file: fromRoot(p.file) })),
+      warnings: report.warnings.map((p) => ({ ...p, file: fromRoot(p.file) })),
+    },
+    scenarios: (scenarios ?? []).map((sc) => (sc.origin ? { ...sc, origin: { ...sc.origin, file: fromRoot(sc.origin.file) } } : sc)),
+  };
+  return { content, plain, banks: shippedBanks() };
+}

@@ -1,0 +1,25 @@
+/**
+ * An embedded scenario as text: the engine runs it with the block's toggles
+ * and the timeline renderer draws the result, so a lesson shows exactly what
+ * `sim` would. Used by `lesson --plain`; the reader screen draws its own.
+ */
+import { simulate } from '../core/engine.js';
+import { narrateOutcome } from '../core/narration.js';
+import { timelineFromSim } from '../core/timeline/from-sim.js';
+import { renderTimeline } from '../core/timeline/render-text.js';
+import type { Scenario } from '../core/types.js';
+import type { ScenarioBlock } from '../content/lesson/lesson-types.js';
+import { wrapText } from './lesson-wrap.js';
+
+export function scenarioBlockLines(
+  block: ScenarioBlock,
+  width: number,
+  ascii: boolean,
+  find: (id: string) => Scenario | undefined,
+): string[] {
+  const scenario = find(block.scenarioId);
+  if (!scenario) return wrapText(`(the scenario "${block.scenarioId}" is not available)`, width);
+  const result = simulate(scenario, block.overrides);
+  const lines = renderTimeline(timelineFromSim(result, scenario), { width, ascii });
+  return [...lines, '', ...wrapText(narrateOutcome(result, ascii), width)];
+}

@@ -1,0 +1,64 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { gradeClass } from '../../src/core/quiz/class-grade.js';
+import { buildReport, gradeOne } from '../../src/core/quiz/grading.js';
+import { drawQuestions } from '../../src/core/quiz/draw.js';
+import { csvCell, gradeCsv, gradeText, writeGradeCsv } from '../../src/reports/grade-output.js';
+import { FIXTURE_BANK } from '../core/quiz/fixtures.js';
+
+const qs = drawQuestions(FIXTURE_BANK, 2, 4);
+const mk = (quiz: string, hash: string, student: string, rights: number) =>
+  buildReport({
+    version: 't',
+    quiz,
+    contentHash: hash,
+    seed: 2,
+    mode: 'exam',
+    student,
+    startedAt: 0,
+    finishedAt: 125_000,
+    results: qs.map((q, i) => gradeOne(q, i < rights ? q.answer : null, 0, 1)),
+    passMark: 70,
+    incomplete: student === 'cy',
+    timeLimitMs: null,
+  });
+
+const groups = gradeClass([
+  { file: 'ada.json', student: 'ada', report: mk('all', 'a'.repeat(64), 'ada', 4) },
+  { file: 'bob.json', student: '=HYPERLINK("x")', report: mk('all', 'a'.repeat(64), '=HYPERLINK("x")', 1) },
+  { file: 'cy.json', student: 'cy', report: mk('who-checks', 'b'.repeat(64), 'cy', 2) },
+]);
+
+describe('grade output', () => {
+  it('text shows each group on its own with students, hardest questions and topics', () => {
+    const text = gradeText(groups);
+    expect(text).toMatch(/Quiz all · content aaaaaaaaaaaa · 2 reports/);
+    expect(text).toMatch(/Quiz who-checks · content bbbbbbbbbbbb · 1 report\b/);
+    expect(text).toMatch(/ada\s+100\.00%\s+yes\s+2m05s\s+no/);
+    expect(text).toMatch(/cy\s+50\.00%\s+no\s+2m05s\s+yes/);
+    expect(text.indexOf('Questions, hardest first')).toBeGreaterThan(0);
+  });
+
+  it('CSV has a group column, escapes quotes and defuses formulas', () => {
+    const csv = gradeCsv(groups);
+    const rows = csv.students.trim().split('\r\n');
+    expect(rows[0]).toBe('group,quiz,contentHash,student,file,score,passed,timeTakenMs,incomplete,seed,mode,verified,flags');
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toMatch(/^all@aaaaaaaaaaaa,all,a{64},/);
+    expect(csv.students).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(csv.questions.split('\r\n')[0]).toBe('group,question,right,total,percentRight');
+    expect(csv.topics.split('\r\n')[0]).toBe('group,tag,average,answers');
+    expect(csvCell('-1')).toBe("'-1");
+    expect(csvCell(-1)).toBe('-1');
+    expect(csvCell(null)).toBe('');
+  });
+
+  it('writes the three files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ft-csv-'));
+    const written = writeGradeCsv(dir, groups);
+    expect(written.map((f) => f.slice(dir.length + 1)).sort()).toEqual(['questions.csv', 'students.csv', 'topics.csv']);
+    expect(readFileSync(join(dir, 'topics.csv'), 'utf8')).toMatch(/who-checks@bbbbbbbbbbbb/);
+  });
+});
