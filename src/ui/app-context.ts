@@ -4,7 +4,10 @@
  */
 import { createContext, useContext } from 'react';
 import type { Display } from '../platform/display.js';
+import type { LabListener, LabOptions, LabResult } from '../lab/types.js';
+import type { QuizStore } from '../store/quiz-store.js';
 import type { RouterStore } from '../store/router-store.js';
+import type { PredictFocus } from './screens/quiz/predict-moment.js';
 import type { Theme } from './theme.js';
 
 export interface AppContextValue {
@@ -12,8 +15,17 @@ export interface AppContextValue {
   theme: Theme;
   router: RouterStore;
   flags: Record<string, unknown>;
+  /** What a test swaps in (the real ones are loaded when used); routes carry data only. */
+  services: AppServices;
   /** Columns and rows a screen's body may use (the hint line is already taken off). */
   area: { columns: number; rows: number };
+}
+
+export interface AppServices {
+  /** The lab screen's runner (a test's fake; by default the real one, loaded on first run). */
+  runLab?: (options: LabOptions, listener: LabListener) => Promise<LabResult>;
+  /** A sitting made beforehand, opened by every quiz route instead of drawing one (tests). */
+  quizSitting?: { store: QuizStore; focus?: Map<string, PredictFocus> };
 }
 
 export const AppContext = createContext<AppContextValue | null>(null);

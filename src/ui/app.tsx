@@ -8,7 +8,7 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { Display } from '../platform/display.js';
 import { currentRoute, type RouterStore } from '../store/router-store.js';
-import { AppContext, type AppContextValue } from './app-context.js';
+import { AppContext, type AppContextValue, type AppServices } from './app-context.js';
 import { HelpOverlay } from './components/help-overlay.js';
 import { KeyHints } from './components/key-hints.js';
 import { Loading } from './components/loading.js';
@@ -24,9 +24,13 @@ export interface AppProps {
   router: RouterStore;
   display: Display;
   flags?: Record<string, unknown>;
+  /** Swapped-in services (tests); none in production. */
+  services?: AppServices;
 }
 
-export function App({ router, display, flags = {} }: AppProps) {
+const NO_SERVICES: AppServices = {};
+
+export function App({ router, display, flags = {}, services = NO_SERVICES }: AppProps) {
   const { exit } = useApp();
   const size = useTerminalSize();
   const route = useStore(router, currentRoute);
@@ -64,8 +68,8 @@ export function App({ router, display, flags = {} }: AppProps) {
 
   const bodyRows = Math.max(1, size.rows - 2);
   const context: AppContextValue = useMemo(
-    () => ({ display, theme, router, flags, area: { columns: size.columns, rows: bodyRows } }),
-    [display, theme, router, flags, size.columns, bodyRows],
+    () => ({ display, theme, router, flags, services, area: { columns: size.columns, rows: bodyRows } }),
+    [display, theme, router, flags, services, size.columns, bodyRows],
   );
   const entry = screenFor(route);
   // The router store holds a plain string (the store layer does not know the ui's keymap): checked here.

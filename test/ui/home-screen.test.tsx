@@ -7,7 +7,7 @@
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOME_ENTRIES } from '../../src/ui/screens/home-screen.js';
-import { press, renderApp } from '../helpers/ink.js';
+import { press, renderApp, unknownRoute } from '../helpers/ink.js';
 
 afterEach(() => cleanup());
 
@@ -32,7 +32,7 @@ describe('Home', () => {
   });
 
   it('reads at 80x24 with three more entries: every entry on its own row, within 80 columns', async () => {
-    const extra = ['Exercises', 'Your runs', 'Challenges'].map((label) => ({ label, description: `the ${label.toLowerCase()}`, route: { screen: label } }));
+    const extra = ['Exercises', 'Your runs', 'Challenges'].map((label) => ({ label, description: `the ${label.toLowerCase()}`, route: unknownRoute(label) }));
     HOME_ENTRIES.splice(5, 0, ...extra);
     try {
       const { lastFrame } = await renderApp({ screen: 'home' }, { size: { columns: 80, rows: 24 } });

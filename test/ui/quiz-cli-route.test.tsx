@@ -3,6 +3,7 @@
  * drawn questions and settled settings. The app sits exactly those, saves the
  * report where --report says, and ends with the quiz's exit status.
  */
+import type { QuizRoute } from '../../src/store/routes.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ afterEach(() => {
 });
 
 /** What quiz-run.ts puts in the route (null where a flag was not given). */
-function cliRoute(over: Record<string, unknown> = {}) {
+function cliRoute(over: Partial<QuizRoute> = {}): QuizRoute {
   return {
     screen: 'quiz',
     mode: 'exam',

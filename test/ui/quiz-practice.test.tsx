@@ -25,7 +25,7 @@ async function sitting(questions = [SINGLE, TRUEFALSE, MULTIPLE, ORDERING]) {
   const clock = fakeClock();
   const persist = memoryPersistence();
   const store = createQuizStore({ questions, meta: meta(), clock: clock.now, persist });
-  const app = await renderApp({ screen: 'quiz', store }, { size: SMALL });
+  const app = await renderApp({ screen: 'quiz' }, { services: { quizSitting: { store } }, size: SMALL });
   await waitForFrame(app.lastFrame, 'question 1 of');
   return { ...app, store, persist, frame: () => app.lastFrame() ?? '' };
 }

@@ -23,7 +23,7 @@ async function predictApp(reducedMotion: boolean) {
   const seed = [1, 2, 3, 4, 5, 6, 7, 8].find((s) => presentQuestion(question, s).variant?.overrides.ttl === 10) ?? 1;
   const drawn = presentQuestion(question, seed);
   const store = createQuizStore({ questions: [drawn], meta: meta(), persist: memoryPersistence() });
-  const app = await renderApp({ screen: 'quiz', store }, { size: { columns: 80, rows: 24 }, display: { reducedMotion } });
+  const app = await renderApp({ screen: 'quiz' }, { services: { quizSitting: { store } }, size: { columns: 80, rows: 24 }, display: { reducedMotion } });
   await waitForFrame(app.lastFrame, 'question 1 of 1');
   return { ...app, drawn, frame: () => app.lastFrame() ?? '' };
 }

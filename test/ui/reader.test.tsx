@@ -74,6 +74,7 @@ describe('reader', () => {
     await press(stdin, 'enter');
     const route = router.getState().stack.at(-1);
     expect(route?.screen).toBe('reader');
+    if (route?.screen !== 'reader') throw new Error('not the reader');
     expect(route?.lessonId).not.toBe('stale-holder');
     await waitForFrame(lastFrame, 'Lesson 4 of 11');
     expect(route?.lessonId).toBe('tokens-in-real-systems');

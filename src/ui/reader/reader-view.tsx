@@ -30,11 +30,9 @@ export const SELF_CHECK_SEED = 1;
 const SEARCH_ROWS = 8;
 const SAVE_EVERY_MS = 5000;
 
-export interface ReaderJump {
-  /** Row key `part:line` of the hit. */
-  key: string;
-  query: string;
-}
+import type { ReaderJump } from '../../store/routes.js';
+
+export type { ReaderJump };
 
 interface Row {
   line: StyledLine;

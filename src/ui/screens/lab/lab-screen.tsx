@@ -15,9 +15,8 @@ import { renderTimeline } from '../../../core/timeline/index.js';
 import { describeModes, outcomeWords, summaryLine } from '../../../lab/evidence/describe.js';
 import { labTimeline } from '../../../lab/evidence/lab-timeline.js';
 import { installHint, missingLabTools } from '../../../lab/tools.js';
-import type { runLab as RunLab } from '../../../lab/runner/run-lab.js';
 import type { CoordinatorKind, ExperimentName, LabResult } from '../../../lab/types.js';
-import type { Route } from '../../../store/router-store.js';
+import type { RouteOf } from '../../../store/router-store.js';
 import { useAppContext } from '../../app-context.js';
 import { useScreenInput } from '../../use-screen-input.js';
 import { LAB_EXPERIMENTS } from './experiment-list.js';
@@ -36,20 +35,20 @@ function useSpinner(active: boolean, frames: string[], still: boolean): string {
   return still ? (frames === SPINNER ? '…' : '..') : (frames[i % frames.length] ?? '');
 }
 
-export function LabScreen({ route }: { route: Route }) {
-  const { theme, area } = useAppContext();
+export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
+  const { theme, area, services } = useAppContext();
   const initialIndex = Math.max(
     0,
     LAB_EXPERIMENTS.findIndex((e) => e.name === route.experiment),
   );
   const [selected, setSelected] = useState(initialIndex);
-  const [coordinator, setCoordinator] = useState<CoordinatorKind>(route.coordinator === 'etcd' ? 'etcd' : 'embedded');
-  const [ttlMs, setTtlMs] = useState(typeof route.ttlMs === 'number' ? route.ttlMs : 2000);
+  const [coordinator, setCoordinator] = useState<CoordinatorKind>(route.coordinator ?? 'embedded');
+  const [ttlMs, setTtlMs] = useState(route.ttlMs ?? 2000);
   const [view, setView] = useState<LabViewState>(INITIAL_LAB_VIEW);
   const abortRef = useRef<AbortController | null>(null);
   const firstRun = useRef(true);
   const experiment = LAB_EXPERIMENTS[selected] ?? LAB_EXPERIMENTS[0]!;
-  const etcdBin = typeof route.etcdBin === 'string' ? route.etcdBin : undefined;
+  const etcdBin = route.etcdBin;
   // Looked up once per screen: PATH does not change under a running tutor.
   const missing = useMemo(
     () => new Map(LAB_EXPERIMENTS.map((e) => [e.name, missingLabTools(e.needs ?? [], etcdBin)])),
@@ -65,11 +64,11 @@ export function LabScreen({ route }: { route: Route }) {
     const controller = new AbortController();
     abortRef.current = controller;
     setView(startedView());
-    const outDirFromRoute = firstRun.current && typeof route.outDir === 'string' ? route.outDir : undefined;
+    const outDirFromRoute = firstRun.current ? route.outDir : undefined;
     firstRun.current = false;
     void (async () => {
       try {
-        const run = (route.runLab as typeof RunLab | undefined) ?? (await import('../../../lab/runner/run-lab.js')).runLab;
+        const run = services.runLab ?? (await import('../../../lab/runner/run-lab.js')).runLab;
         const { defaultOutDir } = await import('../../../lab/lab-options.js');
         const name: ExperimentName = experiment.name;
         const result = await run(
@@ -78,21 +77,21 @@ export function LabScreen({ route }: { route: Route }) {
             coordinator: runCoordinator,
             ttlMs,
             outDir: outDirFromRoute ?? defaultOutDir(name),
-            ...(Array.isArray(route.etcdEndpoints) ? { etcdEndpoints: route.etcdEndpoints as string[] } : {}),
-            ...(typeof route.etcdBin === 'string' ? { etcdBin: route.etcdBin } : {}),
+            ...(route.etcdEndpoints ? { etcdEndpoints: route.etcdEndpoints } : {}),
+            ...(route.etcdBin !== undefined ? { etcdBin: route.etcdBin } : {}),
             signal: controller.signal,
           },
           (event) => {
             if (!controller.signal.aborted) setView((v) => applyLabEvent(v, event));
           },
         );
-        (route.onResult as ((r: LabResult) => void) | undefined)?.(result);
+        route.onResult?.(result);
         if (!controller.signal.aborted) setView((v) => ({ ...v, phase: 'done', result, evidenceWritten: true }));
       } catch (err) {
         if (!controller.signal.aborted) setView((v) => failedView(v, (err as Error).message));
       }
     })();
-  }, [view.phase, route, experiment.name, runCoordinator, ttlMs]);
+  }, [view.phase, route, services, experiment.name, runCoordinator, ttlMs]);
 
   // Leaving the screen ends a run that is still going (its processes, its pidfile).
   useEffect(() => () => abortRef.current?.abort(), []);
