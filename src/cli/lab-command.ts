@@ -7,7 +7,8 @@
 import { UsageError } from '../platform/errors.js';
 import { printJson } from './json-output.js';
 import { installSignalHandlers, onCleanup } from '../platform/cleanup.js';
-import { decideDisplay, type DisplayFlags } from './terminal.js';
+import type { GlobalFlags } from '../platform/global-flags.js';
+import { decideDisplay } from './terminal.js';
 import { defaultOutDir, LabFlagError, type LabFlags, parseLabFlags } from '../lab/lab-options.js';
 import { evidenceLine, plainPrinter } from '../lab/plain-printer.js';
 import { summarize, writeSummary } from '../lab/repeats.js';
@@ -18,7 +19,7 @@ import { sanitizeLine } from '../core/neutralise.js';
 
 export async function runLabCommand(
   opts: Record<string, string | boolean | undefined>,
-  globals: Record<string, unknown>,
+  globals: GlobalFlags,
   startedAt: number,
 ): Promise<number> {
   // A signal at any moment, even before the run has registered its teardown, exits 130/143.
@@ -36,7 +37,7 @@ export async function runLabCommand(
     throw err;
   }
   const json = opts.json === true;
-  const display = decideDisplay({ ...(globals as DisplayFlags), json });
+  const display = decideDisplay({ ...globals, json });
   const outRoot = parsed.out ?? defaultOutDir(parsed.options.experiment);
 
   if (display.interactive && parsed.repeats === 1) {

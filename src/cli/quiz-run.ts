@@ -23,10 +23,11 @@ import { drawReview } from './quiz-review.js';
 import { drawSeed, type QuizFlags, type QuizPlan, planQuiz } from './quiz-settings.js';
 import { planSources } from './quiz-sources.js';
 import type { Display } from '../platform/display.js';
+import type { GlobalFlags } from '../platform/global-flags.js';
 
 export interface QuizContext {
   display: Display;
-  flags: Record<string, unknown>;
+  flags: GlobalFlags;
   out?: Out;
   now?: () => number;
   stdin?: NodeJS.ReadableStream & { isTTY?: boolean };

@@ -4,6 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { Display } from '../platform/display.js';
+import type { GlobalFlags } from '../platform/global-flags.js';
 import type { LabListener, LabOptions, LabResult } from '../lab/types.js';
 import type { QuizStore } from '../store/quiz-store.js';
 import type { RouterStore } from '../store/router-store.js';
@@ -14,7 +15,7 @@ export interface AppContextValue {
   display: Display;
   theme: Theme;
   router: RouterStore;
-  flags: Record<string, unknown>;
+  flags: GlobalFlags;
   /** What a test swaps in (the real ones are loaded when used); routes carry data only. */
   services: AppServices;
   /** Columns and rows a screen's body may use (the hint line is already taken off). */

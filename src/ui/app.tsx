@@ -13,6 +13,7 @@ import { HelpOverlay } from './components/help-overlay.js';
 import { KeyHints } from './components/key-hints.js';
 import { Loading } from './components/loading.js';
 import { isTooSmall, TooSmall } from './components/too-small.js';
+import { type GlobalFlags, NO_GLOBAL_FLAGS } from '../platform/global-flags.js';
 import { EXIT } from '../platform/exit-codes.js';
 import { actionFor, isKeyContext } from './keymap.js';
 import { screenFor } from './screens/index.js';
@@ -23,14 +24,14 @@ import { useTerminalSize } from './use-terminal-size.js';
 export interface AppProps {
   router: RouterStore;
   display: Display;
-  flags?: Record<string, unknown>;
+  flags?: GlobalFlags;
   /** Swapped-in services (tests); none in production. */
   services?: AppServices;
 }
 
 const NO_SERVICES: AppServices = {};
 
-export function App({ router, display, flags = {}, services = NO_SERVICES }: AppProps) {
+export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SERVICES }: AppProps) {
   const { exit } = useApp();
   const size = useTerminalSize();
   const route = useStore(router, currentRoute);

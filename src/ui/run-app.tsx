@@ -5,6 +5,7 @@
 import { render } from 'ink';
 import type { Display } from '../platform/display.js';
 import { onCleanup, runCleanup } from '../platform/cleanup.js';
+import type { GlobalFlags } from '../platform/global-flags.js';
 import { createRouterStore, type Route, type ScreenName } from '../store/router-store.js';
 import { EXIT } from '../platform/exit-codes.js';
 import { App } from './app.js';
@@ -15,7 +16,7 @@ export type { Route };
 export interface AppOptions {
   route: Route;
   display: Display;
-  flags: Record<string, unknown>;
+  flags: GlobalFlags;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { NO_GLOBAL_FLAGS } from '../../src/platform/global-flags.js';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -235,7 +236,7 @@ describe('reader', () => {
     const router = createRouterStore({ screen: 'reader', lessonId: 'our-deploy-lock' });
     let app: ReturnType<typeof render> | undefined;
     await act(async () => {
-      app = render(createElement(App, { router, display: TEST_DISPLAY, flags: { content } }));
+      app = render(createElement(App, { router, display: TEST_DISPLAY, flags: { ...NO_GLOBAL_FLAGS, content } }));
     });
     if (!app) throw new Error('no render');
     await setTerminalSize(app.stdout, 100, 40);

@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { globalFlags } from '../global-flags.js';
 
 /**
  * `fence-tutor lab`: the late write (and the other experiments) on real
@@ -50,6 +51,6 @@ Examples:
     .action(async (opts: Record<string, string | boolean | undefined>, cmd: Command) => {
       const startedAt = performance.now();
       const { runLabCommand } = await import('../lab-command.js');
-      process.exitCode = await runLabCommand(opts, cmd.optsWithGlobals(), startedAt);
+      process.exitCode = await runLabCommand(opts, globalFlags(cmd), startedAt);
     });
 }

@@ -5,6 +5,7 @@
  * without one); the review boxes and quiz reports are the quiz's and stay.
  */
 import type { Command } from 'commander';
+import { globalFlags } from '../global-flags.js';
 import { UsageError } from '../../platform/errors.js';
 
 export function register(program: Command): void {
@@ -24,7 +25,7 @@ Examples:
   $ fence-tutor progress --reset --yes      (scripts, no terminal)`,
     )
     .action(async (_opts, command: Command) => {
-      const flags = command.optsWithGlobals() as { json?: boolean; reset?: boolean; yes?: boolean; content?: string; ascii?: boolean };
+      const flags = { ...command.opts<{ json?: boolean; reset?: boolean; yes?: boolean }>(), ...globalFlags(command) };
       if (flags.reset) {
         const { resetProgress } = await import('../../progress/reset.js');
         process.exitCode = await resetProgress({ yes: Boolean(flags.yes), json: Boolean(flags.json) });

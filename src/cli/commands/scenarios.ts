@@ -1,5 +1,6 @@
 /** `fence-tutor scenarios`: the shipped scenarios, with their titles and summaries. */
 import type { Command } from 'commander';
+import { globalFlags } from '../global-flags.js';
 
 export function register(program: Command): void {
   program
@@ -15,7 +16,7 @@ Examples:
   $ fence-tutor sim --scenario late-write     run one of them`,
     )
     .action(async (_opts, command: Command) => {
-      const flags = command.optsWithGlobals() as { json?: boolean; content?: string };
+      const flags = { ...command.opts<{ json?: boolean }>(), ...globalFlags(command) };
       // The build's snapshot of the shipped scenarios when it matches the files (no YAML parser to load).
       const { builtContent } = await import('../../content/shared/built-content.js');
       const built = builtContent();

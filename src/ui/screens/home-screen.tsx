@@ -71,7 +71,7 @@ export function HomeScreen() {
   const progress = useStore(appProgressStore(), (s) => s.progress);
   // A progress file that was corrupt was set aside: say so where the session starts.
   const warning = useStore(appProgressStore(), (s) => s.warning);
-  const content = typeof flags.content === 'string' ? flags.content : undefined;
+  const content = flags.content;
   // The curriculum loads after the first frame (from the build's snapshot
   // when it matches the files, else through the Markdown and YAML parsers).
   const [own, setOwn] = useState<HomeLessonEntries | null>(null);

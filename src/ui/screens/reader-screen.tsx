@@ -14,7 +14,7 @@ export function ReaderScreen({ route }: { route: RouteOf<'reader'> }) {
   const { flags } = useAppContext();
   const loaded = useMemo(() => {
     try {
-      return { sources: readerSources({ content: typeof flags.content === 'string' ? flags.content : undefined }) };
+      return { sources: readerSources({ content: flags.content }) };
     } catch (err) {
       return { error: (err as Error).message };
     }

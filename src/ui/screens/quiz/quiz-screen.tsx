@@ -57,7 +57,7 @@ function open(route: QuizRoute, contentDir: string | undefined, made: AppService
 
 export function QuizScreen({ route }: { route: QuizRoute }) {
   const { router, theme, flags, services } = useAppContext();
-  const contentDir = typeof flags.content === 'string' ? flags.content : undefined;
+  const contentDir = flags.content;
   const opened = useMemo(() => openOnce(route, contentDir, services.quizSitting), [route, contentDir, services.quizSitting]);
   const [due] = useState(() => (opened ? 0 : dueCount(Date.now())));
   const focusOf = useCallback((id: string) => (opened && 'focus' in opened ? opened.focus.get(id) : undefined), [opened]);
