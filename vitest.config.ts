@@ -1,7 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-const UNIT = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
-const SERIAL = ['test/e2e/**/*.test.ts', 'test/lab/**/*.test.ts', 'test/**/*.serial.test.ts', 'test/**/*.serial.test.tsx'];
+const ALL = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
+// Pseudo-terminal sessions (tmux): what they assert is what a person sees
+// within a time, so they run strictly one at a time, last.
+const PTY = ['test/e2e/**/*.test.ts', 'test/**/*-tty*.test.ts', 'test/**/*-tty*.test.tsx'];
+// Real processes (the lab, etcd, SIGSTOP, writers killed at random): they
+// mostly wait (TTLs, elections), and each has its own data dir, temp dirs
+// and free ports, so two files run side by side, apart from the unit tests.
+const PROCESSES = ['test/lab/**/*.test.ts', 'test/lab/**/*.test.tsx', 'test/**/*.serial.test.ts', 'test/**/*.serial.test.tsx'];
 
 export default defineConfig({
   test: {
@@ -10,14 +16,20 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    // Process-heavy suites (lab, pty, pack) run in the 'serial' project: one
-    // file at a time, after the unit project, so they never compete with each
-    // other or with the unit tests for the two cores. See test/README.md.
+    // Three groups, one after the other (sequence.groupOrder): unit files on
+    // every core, then the process tests two at a time, then the pty tests
+    // one at a time, so none races the unit tests for the cores and the pty
+    // tests race nothing. See test/README.md.
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT, exclude: SERIAL } },
+      // vitest's default is one worker fewer than the cores: one on two cores.
+      { extends: true, test: { name: 'unit', include: ALL, exclude: [...PTY, ...PROCESSES], maxWorkers: '100%' } },
       {
         extends: true,
-        test: { name: 'serial', include: SERIAL, fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: { name: 'processes', include: PROCESSES, exclude: PTY, maxWorkers: 2, sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
+        test: { name: 'serial', include: PTY, fileParallelism: false, sequence: { groupOrder: 2 } },
       },
     ],
     coverage: {

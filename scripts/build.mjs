@@ -8,10 +8,10 @@
 //
 //   node scripts/build.mjs                      build dist/ (swapped in file by file)
 //   node scripts/build.mjs --analyze            ... and print what each output holds
-//   node scripts/build.mjs --clean              ... and drop outputs of earlier builds now (prepack)
+//   node scripts/build.mjs --clean              the same (kept for prepack: every build now drops earlier outputs)
 //   node scripts/build.mjs --outdir DIR [--metafile FILE]
 //                                               build into DIR only (tests inspect it)
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -207,7 +207,7 @@ if (metafileFlag) {
   writeFileSync(resolve(metafileFlag), JSON.stringify(result.metafile));
 }
 
-if (!outdirFlag) installInto(join(root, 'dist'), staging, process.argv.includes('--clean'));
+if (!outdirFlag) installInto(join(root, 'dist'), staging);
 
 if (process.argv.includes('--analyze')) {
   const { analyzeMetafile } = await import('esbuild');
@@ -215,16 +215,14 @@ if (process.argv.includes('--analyze')) {
 }
 
 /**
- * Several people and test runs build and run the bundle at once. Removing
- * dist/ and renaming the new one in leaves a moment with no dist/cli.cjs, and
- * a process started from the old entry that later `import()`s one of its
- * parts finds it gone. So: chunks (named by content hash) and the ESM entries
- * are moved in one file at a time, each replacing its old self with one atomic
- * rename, then the entry. Files no build makes any more are deleted a while
- * after they were retired (at once with --clean, before packing).
+ * A process started from the old bundle may `import()` one of its parts
+ * after a rebuild (a tutor left open while you rebuild). So chunks (named by
+ * content hash) and the ESM entries are moved in one file at a time, each
+ * replacing its old self with one atomic rename, then the entry; only then
+ * are the files this build did not make deleted. Tests never rebuild under a
+ * running process: test/global-setup.ts builds once, before any test starts.
  */
-function installInto(dist, staged, clean) {
-  const RETIRE_AFTER_MS = 10 * 60 * 1000;
+function installInto(dist, staged) {
   const folders = ['chunks', 'esm', 'content'];
   const made = new Set();
   for (const folder of folders) {
@@ -238,33 +236,14 @@ function installInto(dist, staged, clean) {
   const entries = readdirSync(staged).filter((name) => !folders.includes(name));
   for (const name of entries) renameSync(join(staged, name), join(dist, name));
   rmSync(staged, { recursive: true, force: true });
-
-  // Retirement ledger, outside dist/ so it is never packed.
-  const ledgerPath = join(root, '.tmp', 'retired-chunks.json');
-  let ledger = {};
-  try {
-    ledger = JSON.parse(readFileSync(ledgerPath, 'utf8'));
-  } catch {
-    ledger = {};
-  }
-  const now = Date.now();
-  const next = {};
   for (const folder of folders) {
     for (const name of readdirSync(join(dist, folder))) {
-      const key = `${folder}/${name}`;
-      if (made.has(key)) continue;
-      const retiredAt = ledger[key] ?? now;
-      if (clean || now - retiredAt > RETIRE_AFTER_MS) rmSync(join(dist, folder, name), { force: true });
-      else next[key] = retiredAt;
+      if (!made.has(`${folder}/${name}`)) rmSync(join(dist, folder, name), { force: true });
     }
   }
   for (const name of readdirSync(dist)) {
     if (!folders.includes(name) && !entries.includes(name)) rmSync(join(dist, name), { recursive: true, force: true });
   }
-  mkdirSync(dirname(ledgerPath), { recursive: true });
-  const tmp = `${ledgerPath}.${process.pid}`;
-  writeFileSync(tmp, JSON.stringify(next));
-  renameSync(tmp, ledgerPath);
 }
 
 /**

@@ -16,12 +16,9 @@ import { assertLabSupported, runLab } from '../lab/runner/run-lab.js';
 import { LabAbortedError, type LabResult, LabUnavailableError } from '../lab/types.js';
 import { join } from 'node:path';
 import { sanitizeLine } from '../core/neutralise.js';
+import { errorMessage } from '../platform/error-message.js';
 
-export async function runLabCommand(
-  opts: Record<string, string | boolean | undefined>,
-  globals: GlobalFlags,
-  startedAt: number,
-): Promise<number> {
+export async function runLabCommand(opts: Record<string, string | boolean | undefined>, globals: GlobalFlags, startedAt: number): Promise<number> {
   // A signal at any moment, even before the run has registered its teardown, exits 130/143.
   installSignalHandlers();
   let parsed: ReturnType<typeof parseLabFlags>;
@@ -79,17 +76,12 @@ export async function runLabCommand(
       if (!json) {
         const [sep, dot] = display.ascii ? ['>', ','] : ['›', ' ·'];
         if (i === 1) {
-          write(
-            ` Lab ${sep} ${parsed.options.experiment}${dot} ${parsed.options.coordinator} coordinator${dot} TTL ${parsed.options.ttlMs / 1000} s`,
-          );
+          write(` Lab ${sep} ${parsed.options.experiment}${dot} ${parsed.options.coordinator} coordinator${dot} TTL ${parsed.options.ttlMs / 1000} s`);
         }
         if (parsed.repeats > 1) write(`\n run ${i} of ${parsed.repeats}`);
       }
       const listener = json ? () => undefined : plainPrinter({ ascii: display.ascii, write });
-      const result = await runLab(
-        { ...parsed.options, outDir, ...(i === 1 ? { startedAt } : {}) },
-        listener,
-      );
+      const result = await runLab({ ...parsed.options, outDir, ...(i === 1 ? { startedAt } : {}) }, listener);
       results.push(result);
       if (!json) write(evidenceLine(result, display.ascii));
     }
@@ -98,7 +90,7 @@ export async function runLabCommand(
     if (err instanceof LabAbortedError) return new Promise<number>(() => setTimeout(() => undefined, 10_000));
     forgetNotice();
     if (err instanceof LabUnavailableError) throw new UsageError(err.message);
-    process.stderr.write(`fence-tutor: the lab run failed: ${sanitizeLine((err as Error).message)}\n`);
+    process.stderr.write(`fence-tutor: the lab run failed: ${sanitizeLine(errorMessage(err))}\n`);
     return 1;
   }
   forgetNotice();
@@ -109,9 +101,7 @@ export async function runLabCommand(
     write(
       `\n ${summary.expected} of ${summary.runs} runs as expected; duration median ${summary.durationMs.median} ms (TTL ${summary.ttlMs} ms)${
         // restore waits for no expiry: nothing to report there.
-        Number.isFinite(summary.observedExpiryWaitMs.median)
-          ? `, lock seen gone after a median ${summary.observedExpiryWaitMs.median} ms`
-          : ''
+        Number.isFinite(summary.observedExpiryWaitMs.median) ? `, lock seen gone after a median ${summary.observedExpiryWaitMs.median} ms` : ''
       }`,
     );
   }

@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { ContentError, formatProblem } from '../content/shared/problems.js';
+import { errorMessage } from '../platform/error-message.js';
 import { toolVersion } from '../platform/package-root.js';
 import { registerAll } from './commands/index.js';
 import { globalFlags } from './global-flags.js';
@@ -122,6 +123,6 @@ export async function reportError(err: unknown): Promise<number> {
     process.stderr.write('fence-tutor: the input is nested too deeply to process. Fix: flatten the file (see docs/limits.md)\n');
     return EXIT.usage;
   }
-  process.stderr.write(`fence-tutor: unexpected error: ${sanitizeText((err as Error)?.stack ?? String(err))}\n`);
+  process.stderr.write(`fence-tutor: unexpected error: ${sanitizeText(err instanceof Error && err.stack ? err.stack : errorMessage(err))}\n`);
   return EXIT.failed;
 }

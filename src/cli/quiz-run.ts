@@ -24,6 +24,7 @@ import { drawSeed, type QuizFlags, type QuizPlan, planQuiz } from './quiz-settin
 import { planSources } from './quiz-sources.js';
 import type { Display } from '../platform/display.js';
 import type { GlobalFlags } from '../platform/global-flags.js';
+import { errorMessage } from '../platform/error-message.js';
 
 export interface QuizContext {
   display: Display;
@@ -38,7 +39,12 @@ function draw(plan: QuizPlan, seed: number, now: number): DrawnQuestion[] {
   return drawQuestions(plan.bankQuestions, seed, plan.count);
 }
 
-function reportFor(plan: QuizPlan, seed: number, results: QuizReport['questions'], t: { startedAt: number; finishedAt: number; incomplete: boolean; expired?: boolean }): QuizReport {
+function reportFor(
+  plan: QuizPlan,
+  seed: number,
+  results: QuizReport['questions'],
+  t: { startedAt: number; finishedAt: number; incomplete: boolean; expired?: boolean },
+): QuizReport {
   return buildReport({
     version: toolVersion(),
     quiz: plan.quiz,
@@ -117,7 +123,9 @@ async function sitWithAnswers(plan: QuizPlan, out: Out, now: () => number): Prom
   const file = plan.answers!;
   const header = readAnswersHeader(readAnswersText(file), file);
   if (plan.seed !== undefined && header.seed !== undefined && header.seed !== plan.seed) {
-    throw new UsageError(`${file} was written for seed ${header.seed}, but this quiz runs with seed ${plan.seed}: option numbers differ between seeds. Use --seed ${header.seed}, or remove "seed" from the file`);
+    throw new UsageError(
+      `${file} was written for seed ${header.seed}, but this quiz runs with seed ${plan.seed}: option numbers differ between seeds. Use --seed ${header.seed}, or remove "seed" from the file`,
+    );
   }
   const seed = plan.seed ?? header.seed ?? drawSeed();
   const startedAt = now();
@@ -187,7 +195,7 @@ async function sitPlain(plan: QuizPlan, seed: number, out: Out, now: () => numbe
       new Date(report.finishedAt),
     );
   } catch (err) {
-    out.stderr(`warning: could not save the report or review boxes in the data directory: ${(err as Error).message}\n`);
+    out.stderr(`warning: could not save the report or review boxes in the data directory: ${errorMessage(err)}\n`);
   }
   return outcome.left ? EXIT.interrupted : status;
 }

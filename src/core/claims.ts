@@ -59,7 +59,7 @@ export function checkClaims(
     try {
       run = simulate(scenario, toggles);
     } catch (err) {
-      add('with', togglesText(toggles), `the scenario does not run: ${(err as Error).message}`);
+      add('with', togglesText(toggles), `the scenario does not run: ${messageOf(err)}`);
       return;
     }
     checkTimedRun(claim, run, add);
@@ -95,7 +95,7 @@ function checkExplore(scenario: Scenario, toggles: ConfigOverrides, claim: Explo
   try {
     result = explore(scenario, toggles);
   } catch (err) {
-    add('explore', 'a count of orderings', `the explorer stopped: ${(err as Error).message}`);
+    add('explore', 'a count of orderings', `the explorer stopped: ${messageOf(err)}`);
     return;
   }
   if (claim.orderings !== undefined && BigInt(claim.orderings) !== result.orderings) {
@@ -152,3 +152,7 @@ export function togglesText(toggles: ConfigOverrides): string {
   return parts.length > 0 ? parts.join(', ') : 'the scenario as written';
 }
 
+/** platform's errorMessage, which core may not import (core imports nothing of ours); engine errors are always Errors. */
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -7,6 +7,7 @@
  */
 import type { Stats } from 'node:fs';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
+import { errorMessage } from './error-message.js';
 
 export type BoundedReadFailure =
   | 'missing'
@@ -97,7 +98,7 @@ export function readBoundedBytes(path: string, cap: number): Buffer {
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'EAGAIN') continue;
-        throw new BoundedReadError('unreadable', `cannot be read (${code ?? (err as Error).message})`, code);
+        throw new BoundedReadError('unreadable', `cannot be read (${code ?? errorMessage(err)})`, code);
       }
       if (n === 0) break;
       total += n;

@@ -1,12 +1,16 @@
 /**
  * Whatever starts something registers how to end it here. On SIGINT, SIGTERM
- * or an uncaught exception every hook runs (newest first) before the process
- * exits with 130, 143 or 1. Ink runs with exitOnCtrlC false and calls
- * `runCleanup` itself.
+ * or SIGHUP every hook runs (newest first) before the process exits with 130,
+ * 143 or 129; in the CLI (which calls `exitOnCrash`) an uncaught exception or
+ * unhandled rejection runs them too, then exits with the reported status (1).
+ * Ink runs with exitOnCtrlC false and calls `runCleanup` itself.
  */
+import { errorMessage } from './error-message.js';
 import { EXIT } from './exit-codes.js';
 
 type Hook = () => void | Promise<void>;
+/** Prints what crashed (the CLI's reportError, which neutralises it) and says the exit status. */
+type CrashReporter = (err: unknown) => number | Promise<number>;
 
 const hooks = new Set<Hook>();
 let installed = false;
@@ -25,7 +29,7 @@ export async function runCleanup(): Promise<void> {
     try {
       await hook();
     } catch (err) {
-      process.stderr.write(`cleanup failed: ${(err as Error).message}\n`);
+      process.stderr.write(`cleanup failed: ${errorMessage(err)}\n`);
     }
   }
 }
@@ -52,4 +56,26 @@ export function installSignalHandlers(): void {
   process.on('SIGINT', () => void exitAfterCleanup(EXIT.interrupted));
   process.on('SIGTERM', () => void exitAfterCleanup(EXIT.terminated));
   process.on('SIGHUP', () => void exitAfterCleanup(129 /* SIGHUP: 128 + 1, not one of ours */));
+}
+
+/**
+ * From now on an uncaught exception (or unhandled rejection) is reported and
+ * runs the hooks before exiting: without this a crash would end the process
+ * and leave the children it started running. Only the entry calls it
+ * (src/cli/main.ts, with the CLI's reportError): in a test worker it would
+ * turn a failing test into an exit.
+ */
+export function exitOnCrash(report: CrashReporter): void {
+  process.on('uncaughtException', (err) => {
+    if (exiting) return;
+    void (async () => {
+      let code = 1;
+      try {
+        code = await report(err);
+      } catch (reportFailed) {
+        process.stderr.write(`fence-tutor: unexpected error (and it could not be reported: ${JSON.stringify(errorMessage(reportFailed))})\n`);
+      }
+      await exitAfterCleanup(code);
+    })();
+  });
 }

@@ -12,6 +12,7 @@ import { sanitizeLine } from '../content/shared/sanitize.js';
 import { writeFileAtomic } from '../platform/atomic-file.js';
 import { dataSubdir } from '../platform/data-dir.js';
 import { reportToJunit } from './junit.js';
+import { errorMessage } from '../platform/error-message.js';
 
 export type ReportFormat = 'json' | 'junit';
 
@@ -62,7 +63,7 @@ export function readReportFile(file: string): LoadedReport {
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    throw bad(file, `not valid JSON (${(err as Error).message})`);
+    throw bad(file, `not valid JSON (${errorMessage(err)})`);
   }
   const r = raw as Record<string, unknown>;
   const need = (ok: boolean, what: string) => {

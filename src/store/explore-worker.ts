@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { explore } from '../core/explorer.js';
 import type { ExploreRequest, ExploreWorkerMessage } from './explore-thread.js';
+import { errorMessage } from '../platform/error-message.js';
 
 const PROGRESS_MS = 100;
 
@@ -29,6 +30,6 @@ if (port) {
     // Bigints survive the structured clone as they are.
     post({ type: 'result', result });
   } catch (err) {
-    post({ type: 'error', message: (err as Error).message });
+    post({ type: 'error', message: errorMessage(err) });
   }
 }

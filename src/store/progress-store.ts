@@ -11,6 +11,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { dataDir } from '../platform/data-dir.js';
 import { emptyProgress, loadProgress, type ProgressState, saveProgressMerged } from '../progress/progress-file.js';
 import { addTime, markOpened, markViewed, recordSelfCheck, settleCompletion, type ViewReport } from '../progress/progress-model.js';
+import { errorMessage } from '../platform/error-message.js';
 
 export interface ProgressStoreState {
   progress: ProgressState;
@@ -51,7 +52,7 @@ export function createProgressStore(options: ProgressStoreOptions = {}): Progres
         base = merged;
         set({ progress: merged, dirty: false, saveError: null });
       } catch (err) {
-        set({ progress: next, dirty: true, saveError: `progress not saved: ${(err as Error).message}` });
+        set({ progress: next, dirty: true, saveError: `progress not saved: ${errorMessage(err)}` });
       }
     };
     return {

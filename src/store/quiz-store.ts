@@ -27,6 +27,7 @@ import {
 } from '../core/quiz/session.js';
 import type { DrawnQuestion, Response } from '../core/quiz/types.js';
 import { initialOrder, moveInOrder } from '../core/quiz/ordering-draft.js';
+import { errorMessage } from '../platform/error-message.js';
 
 /** Everything about a sitting that is not a question: what the report records. */
 export interface SittingMeta {
@@ -183,7 +184,7 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
           new Date(session.finishedAt ?? clock()),
         );
       } catch (err) {
-        saveError = (err as Error).message;
+        saveError = errorMessage(err);
       }
       set({ session, phase: 'summary', report, savedTo, saveError, confirm: null, feedback: null, hintShown: null });
     };

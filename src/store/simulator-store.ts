@@ -13,6 +13,7 @@ import { narrateComparison } from '../core/narration.js';
 import { HINT_MAX_WRITES, startOrderingHint } from './ordering-hint.js';
 import { memoPerOverrides, overridesKey } from './overrides-memo.js';
 import { predictionChoices, wrongMoment } from '../core/prediction.js';
+import { errorMessage } from '../platform/error-message.js';
 
 export interface EngineCalls {
   simulate: (scenario: Scenario, overrides: ConfigOverrides) => SimResult;
@@ -157,7 +158,7 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
           set({ explore: known ?? exploreFor(scenario, overrides), exploring: null });
         } catch (err) {
           // Past the explorer's state limit (or a bad override): the message instead of a count.
-          set({ error: (err as Error).message, exploring: null, exploreOpen: false });
+          set({ error: errorMessage(err), exploring: null, exploreOpen: false });
         }
         return;
       }
@@ -193,7 +194,7 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
       try {
         after = memoRun(scenario, overrides);
       } catch (err) {
-        set({ error: (err as Error).message });
+        set({ error: errorMessage(err) });
         return;
       }
       const change = before ? narrateComparison(before, after, what, changeReason(before, after, setting)) : null;

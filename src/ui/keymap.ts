@@ -24,7 +24,15 @@ export const KEY_CONTEXTS = {
     title: 'Everywhere',
     bindings: [
       { action: 'help', keys: ['?'], label: '?', hint: 'help', help: 'show or hide this help', inHints: true },
-      { action: 'back', keys: ['q', 'esc'], label: 'q/esc', hintLabel: 'q', hint: 'back', help: 'go back (closes a panel first; quits from home)', inHints: true },
+      {
+        action: 'back',
+        keys: ['q', 'esc'],
+        label: 'q/esc',
+        hintLabel: 'q',
+        hint: 'back',
+        help: 'go back (closes a panel first; quits from home)',
+        inHints: true,
+      },
       { action: 'quit', keys: ['ctrl-c'], label: 'ctrl-c', hint: 'quit', help: 'quit at once, saving what is worth saving' },
     ],
   },
@@ -98,10 +106,24 @@ export const KEY_CONTEXTS = {
   'reader-quiz': {
     title: 'Self-check',
     bindings: [
-      { action: 'pick', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], label: '1-9', hint: 'answer', help: 'choose that option (multiple: tick or untick it; ordering: select that event)', inHints: true },
+      {
+        action: 'pick',
+        keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'],
+        label: '1-9',
+        hint: 'answer',
+        help: 'choose that option (multiple: tick or untick it; ordering: select that event)',
+        inHints: true,
+      },
       { action: 'move', keys: ['up', 'down'], label: '{up}/{down}', hint: 'move', help: 'move through the options', inHints: true },
       { action: 'toggle', keys: ['space'], label: 'space', hint: '', help: 'choose the highlighted option (several for a multiple choice)' },
-      { action: 'choose', keys: ['enter'], label: 'enter', hint: 'answer/next', help: 'answer with the highlighted option, the ticked options or the order shown; or go on after the feedback', inHints: true },
+      {
+        action: 'choose',
+        keys: ['enter'],
+        label: 'enter',
+        hint: 'answer/next',
+        help: 'answer with the highlighted option, the ticked options or the order shown; or go on after the feedback',
+        inHints: true,
+      },
       ...ORDERING_KEYS,
       { action: 'prev-question', keys: ['left'], label: '{left}', hint: '', help: 'previous question' },
       { action: 'next-question', keys: ['right'], label: '{right}', hint: '', help: 'next question' },
@@ -125,9 +147,7 @@ export const KEY_CONTEXTS = {
   },
   progress: {
     title: 'Progress',
-    bindings: [
-      { action: 'continue', keys: ['enter'], label: 'enter', hint: 'continue', help: 'continue the last lesson', inHints: true },
-    ],
+    bindings: [{ action: 'continue', keys: ['enter'], label: 'enter', hint: 'continue', help: 'continue the last lesson', inHints: true }],
   },
   explore: {
     title: 'Explore',
@@ -235,17 +255,11 @@ export function actionFor<C extends KeyContextId>(context: C, input: string, key
 }
 
 function keyLabel(label: string, symbols: Symbols): string {
-  return label
-    .replace('{up}', symbols.up)
-    .replace('{down}', symbols.down)
-    .replace('{left}', symbols.left)
-    .replace('{right}', symbols.right);
+  return label.replace('{up}', symbols.up).replace('{down}', symbols.down).replace('{left}', symbols.left).replace('{right}', symbols.right);
 }
 
 function hints(bindings: readonly KeyBinding[], symbols: Symbols): string[] {
-  return bindings
-    .filter((b) => b.inHints && b.hint !== '')
-    .map((b) => `${keyLabel(b.hintLabel ?? b.label, symbols)} ${b.hint}`);
+  return bindings.filter((b) => b.inHints && b.hint !== '').map((b) => `${keyLabel(b.hintLabel ?? b.label, symbols)} ${b.hint}`);
 }
 
 /**
@@ -275,9 +289,7 @@ export function helpSections(context: KeyContextId, symbols: Symbols): HelpSecti
   for (const id of [context, 'global'] as const) {
     const ctx: KeyContext = KEY_CONTEXTS[id];
     // Combined rows like "←/→" only exist for the hint line; help lists each key.
-    const rows = ctx.bindings
-      .filter((b: KeyBinding) => b.keys.length > 0)
-      .map((b) => ({ keys: keyLabel(b.label, symbols), help: b.help }));
+    const rows = ctx.bindings.filter((b: KeyBinding) => b.keys.length > 0).map((b) => ({ keys: keyLabel(b.label, symbols), help: b.help }));
     if (rows.length > 0) sections.push({ title: ctx.title, rows });
   }
   return sections;

@@ -3,11 +3,11 @@
  * meet it: open the app, go to the simulator, open late-write, play it,
  * turn fencing off, see the outcome change, quit with q.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../helpers/build-once.js';
 import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -17,7 +17,7 @@ let term: TmuxSession | undefined;
 
 beforeAll(() => {
   if (!enabled) return;
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  ensureBuilt();
   home = mkdtempSync(join(tmpdir(), 'fence-tutor-e2e-app-'));
 });
 

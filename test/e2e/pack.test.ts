@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTmux, tmuxTestsEnabled } from '../helpers/tmux.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
@@ -306,8 +307,10 @@ describe('a new user, from another directory', () => {
         await term.waitFor(wasOn ? /fencing\s+OFF/i : /fencing\s+ON/i);
         // q goes back, and quits from home.
         for (let i = 0; i < 5 && term.alive(); i++) {
+          const before = term.screen();
           await term.send('q');
-          await sleep(400);
+          // The next screen, or the end: as soon as either shows (a q the app missed is sent again).
+          await waitUntil(() => !term.alive() || term.screen() !== before, { timeout: 2000 }).catch(() => undefined);
         }
         expect(await term.waitForExit(5_000), term.screen()).toBe(0);
       } finally {
@@ -317,7 +320,3 @@ describe('a new user, from another directory', () => {
     90_000,
   );
 });
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}

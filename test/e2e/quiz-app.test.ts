@@ -11,6 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../helpers/build-once.js';
 import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -27,7 +28,7 @@ interface KeyQuestion {
 
 beforeAll(() => {
   if (!enabled) return;
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  ensureBuilt();
   home = mkdtempSync(join(tmpdir(), 'fence-tutor-e2e-quiz-'));
 });
 

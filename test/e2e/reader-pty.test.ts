@@ -4,11 +4,11 @@
  * scroll, give the embedded timeline the keys and play it, quit; start
  * again and see Home's Continue offer that lesson, then resume it.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../helpers/build-once.js';
 import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -18,7 +18,7 @@ let term: TmuxSession | undefined;
 
 beforeAll(() => {
   if (!enabled) return;
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  ensureBuilt();
   home = mkdtempSync(join(tmpdir(), 'fence-tutor-e2e-reader-'));
 });
 

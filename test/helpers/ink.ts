@@ -9,6 +9,7 @@
 import type { AppServices } from '../../src/ui/app-context.js';
 import { act, createElement } from 'react';
 import { render } from 'ink-testing-library';
+import { vi } from 'vitest';
 import type { Display } from '../../src/platform/display.js';
 import { createRouterStore, type Route, type RouterStore } from '../../src/store/router-store.js';
 import { App } from '../../src/ui/app.js';
@@ -52,6 +53,23 @@ export async function press(stdin: Writable, ...keys: string[]): Promise<void> {
 export async function advance(ms: number): Promise<void> {
   await act(async () => {
     await new Promise((resolve) => setTimeout(resolve, ms));
+  });
+}
+
+/**
+ * Playback (src/store/playback-clock.ts and every other repeating timer) on
+ * vitest's fake clock, so a test plays a timeline without waiting for it in
+ * real time. Only setInterval is faked: keys, Ink's renders and waitForFrame
+ * keep real time. Pair with `afterEach(() => vi.useRealTimers())`.
+ */
+export function fakePlaybackTimers(): void {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+}
+
+/** Moves the fake playback clock on by `ms` (fakePlaybackTimers first), inside act(). */
+export async function playFor(ms: number): Promise<void> {
+  await act(async () => {
+    vi.advanceTimersByTime(ms);
   });
 }
 
@@ -113,11 +131,7 @@ export async function renderApp(
  * Waits until the last frame contains `match` (a lazily loaded screen, a
  * timer), letting React work in between; fails with the frame after timeoutMs.
  */
-export async function waitForFrame(
-  lastFrame: () => string | undefined,
-  match: string | RegExp,
-  timeoutMs = 5000,
-): Promise<string> {
+export async function waitForFrame(lastFrame: () => string | undefined, match: string | RegExp, timeoutMs = 5000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const frame = lastFrame() ?? '';

@@ -12,6 +12,8 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { isAlive } from '../../src/lab/processes/proc.js';
+import { waitUntil } from './wait-until.js';
 
 export function hasTmux(): boolean {
   return spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
@@ -149,11 +151,16 @@ export async function startTmux(options: StartOptions): Promise<TmuxSession> {
       }
     },
     kill: async () => {
+      let pids: number[] = [];
       try {
+        pids = session.commandPids();
         tmux(['kill-session', '-t', name]);
       } catch {
         // Already gone.
       }
+      // The tutor saves its progress on the SIGHUP: wait until it has ended, so
+      // a test that removes its data directory next does not race that write.
+      await waitUntil(() => pids.every((pid) => !isAlive(pid)), { timeout: 5000, what: 'the command to end' }).catch(() => undefined);
     },
   };
   return session;

@@ -1,38 +1,20 @@
 /**
- * Shared by the lab tests: a fresh build of the bin when src/ changed since
- * the last one (the lab's children run `node bin/fence-tutor.js`), running
+ * Shared by the lab tests: the bundle's check (the lab's children run `node
+ * bin/fence-tutor.js`, built once per run by test/global-setup.ts), running
  * the CLI, and checks on what is still running.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PidfileContent } from '../../src/lab/processes/pidfile.js';
 import { isAlive, processState } from '../../src/lab/processes/proc.js';
+import { waitUntil } from '../helpers/wait-until.js';
+
+export { ensureBuilt } from '../helpers/build-once.js';
 
 export const root = join(import.meta.dirname, '..', '..');
 export const bin = join(root, 'bin', 'fence-tutor.js');
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-export function ensureBuilt(): void {
-  let built = 0;
-  try {
-    built = statSync(join(root, 'dist', 'cli.cjs')).mtimeMs;
-  } catch {
-    // not built yet
-  }
-  if (built < newestMtime(join(root, 'src'))) {
-    execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  }
-}
 
 export function hasTool(name: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
@@ -104,10 +86,9 @@ export function sqlite(db: string, sql: string): string {
 }
 
 /** Waits until a run's pidfile under `home` names A and A is stopped (SIGSTOP); returns that pidfile. */
-export async function whenAStopped(home: string, timeoutMs = 10_000): Promise<PidfileContent> {
+export function whenAStopped(home: string, timeoutMs = 10_000): Promise<PidfileContent> {
   const dir = join(home, 'run');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const stoppedRun = () => {
     try {
       for (const name of readdirSync(dir).filter((n) => n.startsWith('lab-'))) {
         const content = JSON.parse(readFileSync(join(dir, name), 'utf8')) as PidfileContent;
@@ -117,7 +98,7 @@ export async function whenAStopped(home: string, timeoutMs = 10_000): Promise<Pi
     } catch {
       // not written yet
     }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('A was never seen stopped');
+    return undefined;
+  };
+  return waitUntil(stoppedRun, { timeout: timeoutMs, every: 10, what: 'A to be seen stopped (SIGSTOP)' });
 }

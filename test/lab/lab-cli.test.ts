@@ -18,8 +18,11 @@ beforeAll(() => {
 
 const env = () => ({ FENCE_TUTOR_HOME: home });
 
+// The shortest lease the lab takes: nothing here depends on its length, and each run waits it out once.
+const TTL = '0.5';
+
 async function labJson<T = LabResult>(args: string[]) {
-  const run = await runCli(['lab', '--json', '--ttl', '1', ...args], env());
+  const run = await runCli(['lab', '--json', '--ttl', TTL, ...args], env());
   if (run.code !== 0) throw new Error(`exit ${run.code}\n${run.stderr}\n${run.stdout}`);
   return { run, result: JSON.parse(run.stdout) as T };
 }
@@ -43,7 +46,7 @@ describe('lab late-write, embedded coordinator', () => {
       schemaVersion: 1,
       coordinator: 'embedded',
       experiment: 'late-write',
-      ttlMs: 1000,
+      ttlMs: 500,
       verdict: 'expected',
       outDir: out,
     });
@@ -106,7 +109,7 @@ describe('lab late-write, embedded coordinator', () => {
   });
 
   it('prints the steps and the verdict lines in plain mode', async () => {
-    const run = await runCli(['lab', '--ttl', '1', '--ascii'], env());
+    const run = await runCli(['lab', '--ttl', TTL, '--ascii'], env());
     expect(run.code).toBe(0);
     const out = run.stdout;
     expect(out).toMatch(/\[ok\] A \(pid \d+\) holds the lock with token \d+/);
@@ -116,7 +119,7 @@ describe('lab late-write, embedded coordinator', () => {
     expect(out).toMatch(/fenced\s+B-current\s+B's write kept: A rejected: 409 stale token \d+ < mark \d+/);
     expect(out).toContain('verdict: expected');
     expect(out).toMatch(/evidence: run.json, report.txt/);
-    expect(out).toMatch(/^ Lab > late-write, embedded coordinator, TTL 1 s$/m);
+    expect(out).toMatch(/^ Lab > late-write, embedded coordinator, TTL 0.5 s$/m);
     // --ascii: nothing outside ASCII on the screen.
     expect(out).toMatch(/^[\x00-\x7f]*$/);
   });
@@ -124,7 +127,7 @@ describe('lab late-write, embedded coordinator', () => {
   it('summarises --repeats', async () => {
     const { result } = await labJson<{ runs: LabResult[]; summary: RepeatSummary }>(['--repeats', '2']);
     expect(result.runs).toHaveLength(2);
-    expect(result.summary).toMatchObject({ runs: 2, expected: 2, unexpected: 0, verdict: 'expected', ttlMs: 1000 });
+    expect(result.summary).toMatchObject({ runs: 2, expected: 2, unexpected: 0, verdict: 'expected', ttlMs: 500 });
     expect(result.summary.durationMs.median).toBeGreaterThan(0);
     expect(existsSync(join(result.summary.outDir, 'summary.json'))).toBe(true);
   });
@@ -176,13 +179,16 @@ describe('the other experiments, embedded coordinator', () => {
 
 describe('an outcome other than the expected one', () => {
   it('is reported as unexpected with the failed checks, exit 1 (a sink that forgot its fence)', async () => {
-    const json = await runCli(['lab', '--json', '--ttl', '1'], { ...env(), FENCE_LAB_SINK_FAULT: 'no-fence' });
+    // Side by side, the plain run in a data directory of its own (one lab per data directory).
+    const [json, plain] = await Promise.all([
+      runCli(['lab', '--json', '--ttl', TTL], { ...env(), FENCE_LAB_SINK_FAULT: 'no-fence' }),
+      runCli(['lab', '--ttl', TTL], { FENCE_TUTOR_HOME: tempHome(), FENCE_LAB_SINK_FAULT: 'no-fence' }),
+    ]);
     expect(json.code).toBe(1);
     const result = JSON.parse(json.stdout) as LabResult;
     expect(result.verdict).toBe('unexpected');
     expect(result.modes.fenced?.final.value).toBe('A-late');
     expect(result.checks.filter((c) => !c.ok).map((c) => c.text)).toContain("fenced rejected A's late write with 409");
-    const plain = await runCli(['lab', '--ttl', '1'], { ...env(), FENCE_LAB_SINK_FAULT: 'no-fence' });
     expect(plain.code).toBe(1);
     expect(plain.stdout).toContain('verdict: UNEXPECTED');
     expect(plain.stdout).toMatch(/not so: fenced rejected A's late write with 409/);

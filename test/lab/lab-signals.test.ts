@@ -65,7 +65,7 @@ describe('interrupting a lab run while A is stopped', () => {
     // A is stopped: it cannot notice. This is the gap the README states, closed by the next run.
     expect(isAlive(a.pid)).toBe(true);
     // The next run reaps it before it starts anything.
-    const next = await runCli(['lab', '--json', '--ttl', '1'], { FENCE_TUTOR_HOME: home });
+    const next = await runCli(['lab', '--json', '--ttl', '0.5'], { FENCE_TUTOR_HOME: home });
     expect(next.code).toBe(0);
     expect(await stillAlive([a.pid])).toEqual([]);
     expect(readdirSync(join(home, 'run')).filter((n) => n.startsWith('lab-'))).toEqual([]);

@@ -8,12 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ProtocolError, parseToken } from '../../src/lab/protocol/fields.js';
 import { parseServiceCommand, parseServiceMessage, type ServiceMessage, shellSinkCommand } from '../../src/lab/protocol/service-messages.js';
 import { parseBarrierCount, parseSinkState, parseSinkWrite } from '../../src/lab/protocol/sink-write.js';
-import {
-  parseWorkerCommand,
-  parseWorkerMessage,
-  type WorkerCommand,
-  type WorkerMessage,
-} from '../../src/lab/protocol/worker-messages.js';
+import { parseWorkerCommand, parseWorkerMessage, type WorkerCommand, type WorkerMessage } from '../../src/lab/protocol/worker-messages.js';
 
 const wire = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
 
@@ -65,7 +60,10 @@ describe('worker → runner messages', () => {
   });
 
   it.each([
-    [{ ev: 'acquired', id: 1, leaseId: 'l', ttlMs: 2000, leaseGrantedAt: 1, sentAt: 2 }, /worker A's "acquired": "token" must be an integer ≥ 0 \(got nothing\)/],
+    [
+      { ev: 'acquired', id: 1, leaseId: 'l', ttlMs: 2000, leaseGrantedAt: 1, sentAt: 2 },
+      /worker A's "acquired": "token" must be an integer ≥ 0 \(got nothing\)/,
+    ],
     [{ ev: 'acquired', id: 1, token: 1.5, leaseId: 'l', ttlMs: 2000, leaseGrantedAt: 1, sentAt: 2 }, /"token" must be an integer/],
     [{ ev: 'acquired', id: 1, token: 3, leaseId: 'l', ttlMs: 2000, leaseGrantedAt: null, sentAt: 2 }, /"leaseGrantedAt" must be a finite number/],
     [{ ev: 'wrote', id: 1, mode: 'epoch', token: [1], status: 200, body: {} }, /"token" must be a token: an integer ≥ 0 or \[epoch, revision\]/],

@@ -4,11 +4,12 @@
  * and the file being a real SQLite database that Debian's sqlite3 reads.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recoverStaleLock, SinkDb, SinkDbBusyError } from '../../src/lab/sink/sink-db.js';
+import { waitUntil } from '../helpers/wait-until.js';
 import { root, sqlite, toolMissing } from './helpers.js';
 
 const dbPath = () => join(mkdtempSync(join(tmpdir(), 'fence-sink-')), 'sink.sqlite');
@@ -94,7 +95,8 @@ describe('the sink database', () => {
     const path = dbPath();
     const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     children.push(holder);
-    await new Promise((r) => setTimeout(r, 100));
+    // Until its exec, the child's command line is still ours: the lock's owner check reads it.
+    await waitUntil(() => readFileSync(`/proc/${holder.pid}/cmdline`, 'utf8').includes('setInterval'), { what: 'the holder to start' });
     writeFileSync(`${path}.owner.json`, JSON.stringify({ pid: holder.pid, argv: [process.execPath, '-e', 'setInterval(() => {}, 1000)'] }));
     const { mkdirSync } = await import('node:fs');
     mkdirSync(`${path}.lock`);

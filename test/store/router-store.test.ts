@@ -14,7 +14,11 @@ describe('router store', () => {
   });
 
   it('a route opened directly from the shell: back at its top level quits (to the shell), not to Home', () => {
-    for (const route of [{ screen: 'simulator', scenario: 'late-write' }, { screen: 'reader', lessonId: 'x' }, { screen: 'quiz', mode: 'review' }] satisfies Route[]) {
+    for (const route of [
+      { screen: 'simulator', scenario: 'late-write' },
+      { screen: 'reader', lessonId: 'x' },
+      { screen: 'quiz', mode: 'review' },
+    ] satisfies Route[]) {
       const router = createRouterStore(route);
       expect(currentRoute(router.getState())).toEqual(route);
       router.getState().back();

@@ -87,7 +87,12 @@ describe('Help', () => {
     expect(frame).toContain('Keys (? or q to close)');
     // The lesson's keys fit at 80x24: no scrolling, every row whole.
     expect(frame).not.toMatch(/lines \d+-\d+ of/);
-    const rows = rowsBySection(frame.split('\n').map((l) => l.slice(1)).slice(2, -1));
+    const rows = rowsBySection(
+      frame
+        .split('\n')
+        .map((l) => l.slice(1))
+        .slice(2, -1),
+    );
     for (const r of helpSections('reader', UNICODE_SYMBOLS)[0]!.rows) {
       expect(rows.get('Lesson'), r.help).toContain(`${r.keys} ${r.help}`.replace(/\s+/g, ' '));
     }

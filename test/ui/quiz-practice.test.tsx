@@ -140,7 +140,10 @@ describe('practice in the app', () => {
 describe('the quiz menu', () => {
   it('Home shows how many are due; the menu offers practice, exam and review', async () => {
     const now = Date.now();
-    const entry = (id: string, dueAt: number) => [id, { box: 1, lastAnsweredAt: new Date(now - 2 * 86_400_000).toISOString(), dueAt: new Date(dueAt).toISOString() }];
+    const entry = (id: string, dueAt: number) => [
+      id,
+      { box: 1, lastAnsweredAt: new Date(now - 2 * 86_400_000).toISOString(), dueAt: new Date(dueAt).toISOString() },
+    ];
     mkdirSync(dataDir(), { recursive: true });
     writeFileSync(
       join(dataDir(), 'review.json'),

@@ -3,16 +3,17 @@
  * moment in question, and, once answered, played on to the end.
  */
 import { cleanup } from 'ink-testing-library';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadShippedBank } from '../../src/content/quiz/quiz-loader.js';
 import { presentQuestion } from '../../src/core/quiz/draw.js';
 import { createQuizStore } from '../../src/store/quiz-store.js';
 import { inferFocus } from '../../src/ui/screens/quiz/predict-moment.js';
-import { press, renderApp, waitForFrame } from '../helpers/ink.js';
+import { fakePlaybackTimers, playFor, press, renderApp, waitForFrame } from '../helpers/ink.js';
 import { memoryPersistence, meta } from './quiz-fixtures.js';
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
 });
 
 const bank = loadShippedBank('stale-holder');
@@ -44,16 +45,21 @@ describe('predict questions', () => {
     await press(stdin, String((drawn.answer as number) + 1));
     expect(frame()).toContain('✓ Right.');
     await waitForFrame(frame, 'the whole run, to t=');
-    const sink = frame().split('\n').find((l) => l.trimStart().startsWith('sink')) ?? '';
+    const sink =
+      frame()
+        .split('\n')
+        .find((l) => l.trimStart().startsWith('sink')) ?? '';
     expect(sink).toContain('"1"');
     expect(frame()).toContain('Source: Kleppmann'); // the feedback still fits 80x24 under the timeline
   });
 
   it('plays on tick by tick without reduced motion', async () => {
+    fakePlaybackTimers();
     const { stdin, frame, drawn } = await predictApp(false);
     await press(stdin, String((drawn.answer as number) + 1));
     await waitForFrame(frame, /playing on: t=\d+|the whole run, to t=/);
-    await waitForFrame(frame, 'the whole run, to t=', 8000);
+    await playFor(10_000); // past the end of any shipped run, at 12 ticks a second
+    await waitForFrame(frame, 'the whole run, to t=');
   });
 
   it('a question opened by the command line (no bank at hand) infers the write asked about', () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanup } from 'ink-testing-library';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDERING_HELP } from '../../src/core/quiz/ordering-draft.js';
 import { loadProgress } from '../../src/progress/progress-file.js';
 import { forgetProgressStores } from '../../src/store/progress-store.js';
@@ -11,7 +11,7 @@ import { act, createElement } from 'react';
 import { render } from 'ink-testing-library';
 import { createRouterStore } from '../../src/store/router-store.js';
 import { App } from '../../src/ui/app.js';
-import { advance, press, renderApp, setTerminalSize, TEST_DISPLAY, waitForFrame } from '../helpers/ink.js';
+import { fakePlaybackTimers, playFor, press, renderApp, setTerminalSize, TEST_DISPLAY, waitForFrame } from '../helpers/ink.js';
 
 let home: string;
 beforeEach(() => {
@@ -19,7 +19,10 @@ beforeEach(() => {
   process.env.FENCE_TUTOR_HOME = home;
   forgetProgressStores();
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 async function openLesson(lessonId = 'stale-holder', size = { columns: 100, rows: 30 }) {
   const app = await renderApp({ screen: 'reader', lessonId }, { size });
@@ -94,6 +97,7 @@ describe('reader', () => {
   });
 
   it('enter gives an embedded timeline the keys: space plays it, help shows its keys, esc gives them back', async () => {
+    fakePlaybackTimers();
     const { stdin, lastFrame, router } = await openLesson();
     await press(stdin, 'tab');
     await waitForFrame(lastFrame, 'Try it: book-timeline');
@@ -106,7 +110,7 @@ describe('reader', () => {
     expect(lastFrame()).not.toContain('t = 0 of');
     await press(stdin, 'space');
     expect(lastFrame()).toContain('▶ playing');
-    await advance(400);
+    await playFor(400);
     await press(stdin, '?');
     expect(lastFrame()).toContain('Timeline in the lesson');
     await press(stdin, '?');
@@ -181,9 +185,11 @@ describe('reader', () => {
   });
 
   it('at 80 columns (the smallest the app runs at) a URL wider than the screen stays on one row, and the arrows slide it into view (issue 17)', async () => {
-    const url = 'https://github.com/apache/hadoop/blob/trunk/hadoop-hdfs-project/hadoop-hdfs/src/main/java/org/apache/hadoop/hdfs/server/namenode/LeaseManager.java';
+    const url =
+      'https://github.com/apache/hadoop/blob/trunk/hadoop-hdfs-project/hadoop-hdfs/src/main/java/org/apache/hadoop/hdfs/server/namenode/LeaseManager.java';
     const { stdin, lastFrame } = await openLesson('tokens-in-real-systems', { columns: 80, rows: 24 });
-    const urlRow = () => (lastFrame() ?? '').split('\n').find((l) => l.includes('https://github.com/apache/hadoop') || l.includes('namenode/LeaseManager.java'));
+    const urlRow = () =>
+      (lastFrame() ?? '').split('\n').find((l) => l.includes('https://github.com/apache/hadoop') || l.includes('namenode/LeaseManager.java'));
     for (let i = 0; i < 40 && urlRow() === undefined; i++) await press(stdin, 'pagedown');
     const first = urlRow() ?? '';
     expect(first).toContain('https://github.com/apache/hadoop/blob/trunk/');

@@ -1,10 +1,13 @@
 import { join } from 'node:path';
 import { cleanup } from 'ink-testing-library';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadScenarioFile, loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
-import { advance, press, renderApp, setTerminalSize, waitForFrame } from '../helpers/ink.js';
+import { fakePlaybackTimers, playFor, press, renderApp, setTerminalSize, waitForFrame } from '../helpers/ink.js';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const TITLE = 'Simulator › late-write';
 
@@ -54,10 +57,11 @@ describe('simulator screen', () => {
   });
 
   it('space plays on a timer, and pauses', async () => {
+    fakePlaybackTimers();
     const { stdin, lastFrame } = await openLateWrite();
     await press(stdin, 'space');
     expect(lastFrame()).toContain('▶ playing');
-    await advance(700);
+    await playFor(700);
     await press(stdin, 'space');
     const frame = lastFrame() ?? '';
     expect(frame).toContain('■ paused');
@@ -100,6 +104,7 @@ describe('simulator screen', () => {
   });
 
   it('predict: a wrong guess is checked and replayed up to where it goes wrong', async () => {
+    fakePlaybackTimers();
     const { stdin, lastFrame } = await openLateWrite();
     await press(stdin, 'p');
     let frame = lastFrame() ?? '';
@@ -107,7 +112,8 @@ describe('simulator screen', () => {
     expect(frame).toContain('4 "1"');
     expect(frame).toContain('enter answer  1-9 pick'); // the predict keys in the hint line
     await press(stdin, '4');
-    frame = await waitForFrame(lastFrame, 't = 31 of 31', 15_000);
+    await playFor(31 * 250); // 31 ticks at 1x
+    frame = await waitForFrame(lastFrame, 't = 31 of 31');
     expect(frame).toContain('Not quite: you said "1"; the sink ends with "100"');
     expect(frame).toContain('rejects A\'s "1"');
   });
@@ -300,11 +306,13 @@ describe('simulator screen', () => {
   });
 
   it('leaving the screen stops the clock', async () => {
+    fakePlaybackTimers();
     const { stdin, lastFrame, router } = await openLateWrite();
     await press(stdin, 'space', 'q');
     expect(router.getState().stack.at(-1)?.screen).toBe('home');
     const before = lastFrame();
-    await advance(400);
+    expect(vi.getTimerCount()).toBe(0); // the playback timer is gone, not merely unseen
+    await playFor(400);
     expect(lastFrame()).toBe(before);
   });
 });

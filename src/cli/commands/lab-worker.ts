@@ -6,7 +6,7 @@ export function register(program: Command): void {
   program
     .command('lab-worker', { hidden: true })
     .description('internal: a lab worker process, started by `lab`')
-    .requiredOption('--name <name>', 'the worker\'s name (A, B, C...)')
+    .requiredOption('--name <name>', "the worker's name (A, B, C...)")
     .option('--run <id>', 'the run that started it (for pidfile matching)')
     .action(async (opts: { name: string }) => {
       const { runWorker } = await import('../../lab/worker/worker.js');

@@ -11,17 +11,10 @@ export function register(program: Command): void {
     .command('lab')
     .description('run the late write on real processes: a stopped worker, a lease that expires, a fenced sink')
     .addOption(
-      new Option('--experiment <name>', 'which experiment')
-        .choices(['late-write', 'split', 'early', 'restart', 'failover', 'restore'])
-        .default('late-write'),
+      new Option('--experiment <name>', 'which experiment').choices(['late-write', 'split', 'early', 'restart', 'failover', 'restore']).default('late-write'),
     )
     // No commander default: failover and restore must tell an explicit `embedded` (refused) from none (they imply etcd).
-    .addOption(
-      new Option('--coordinator <kind>', 'the lock service (default: embedded; etcd for failover and restore)').choices([
-        'embedded',
-        'etcd',
-      ]),
-    )
+    .addOption(new Option('--coordinator <kind>', 'the lock service (default: embedded; etcd for failover and restore)').choices(['embedded', 'etcd']))
     .option('--ttl <seconds>', 'lease TTL in seconds (etcd may raise it)', '2')
     .option('--out <dir>', 'evidence directory (default: a new one under the data directory)')
     .option('--repeats <n>', 'run it N times and summarise', '1')

@@ -28,9 +28,7 @@ Examples:
       // The build's snapshot of the shipped lessons when it matches the files (no YAML or Markdown parser to load).
       const { builtContent, builtLessonPlain } = await import('../../content/shared/built-content.js');
       const built = globals.content === undefined ? builtContent() : undefined;
-      const curriculum = built
-        ? built.curriculum
-        : (await import('../../content/lesson/lesson-loader.js')).loadCurriculumWithContent(globals.content);
+      const curriculum = built ? built.curriculum : (await import('../../content/lesson/lesson-loader.js')).loadCurriculumWithContent(globals.content);
       const { findLesson } = await import('../../content/lesson/lesson-find.js');
       const lesson = findLesson(curriculum, ref);
       if (!lesson) {

@@ -41,7 +41,9 @@ Examples:
         return;
       }
       const width = Math.max(...all.map((s) => s.id.length));
-      const lines = all.map((s) => `${s.id.padEnd(width)}  ${s.title ?? ''}${s.origin?.local ? ' (local)' : ''}${s.summary ? `\n${' '.repeat(width + 2)}${s.summary}` : ''}`);
+      const lines = all.map(
+        (s) => `${s.id.padEnd(width)}  ${s.title ?? ''}${s.origin?.local ? ' (local)' : ''}${s.summary ? `\n${' '.repeat(width + 2)}${s.summary}` : ''}`,
+      );
       process.stdout.write(`${lines.join('\n')}\n\nRun one: fence-tutor sim --scenario ${all[0]?.id ?? 'ID'}\n`);
     });
 }

@@ -8,6 +8,7 @@ import { renameSync } from 'node:fs';
 import { sanitizeLine } from '../../core/neutralise.js';
 import { MAX_STATE_BYTES } from '../../platform/atomic-file.js';
 import { BoundedReadError, readBoundedText } from '../../platform/bounded-read.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export interface ReadResult<T> {
   value: T;
@@ -43,7 +44,7 @@ export function readJsonOrSetAside<T>(
     renameSync(path, aside);
     // The parser's message quotes the file: neutralised like any file content.
     warn(
-      sanitizeLine(`warning: ${path} could not be read (${(err as Error).message}); it was moved to ${aside} and a fresh one started`),
+      sanitizeLine(`warning: ${path} could not be read (${errorMessage(err)}); it was moved to ${aside} and a fresh one started`),
     );
     return { value: fresh(), setAside: aside };
   }

@@ -6,6 +6,7 @@
 import { isNode, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { checkYamlShape, MAX_CONTENT_BYTES, MAX_STRING_LENGTH, stackOverflowError } from './input-limits.js';
 import { ContentError, type Problem } from './problems.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export { MAX_CONTENT_BYTES } from './input-limits.js';
 /** Alias expansion cap passed to the parser. */
@@ -64,7 +65,7 @@ export function parseYaml(text: string, file: string): ParsedYaml {
       {
         file,
         line: 1,
-        message: `the YAML could not be expanded: ${(err as Error).message}`,
+        message: `the YAML could not be expanded: ${errorMessage(err)}`,
         fix: `use at most ${MAX_ALIAS_COUNT} alias expansions; write the repeated parts out`,
       },
     ]);

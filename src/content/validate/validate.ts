@@ -46,6 +46,7 @@ export interface ContentLoaders {
 
 export { summarize, type ValidateCounts, type ValidateReport } from './validate-summary.js';
 import type { ValidateCounts, ValidateReport } from './validate-summary.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 function collect(problems: Problem[], fn: () => void): boolean {
   try {
@@ -129,7 +130,7 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
     try {
       loaders.simulate(s, {});
     } catch (err) {
-      problems.push({ file: displayPath(file), line: 1, message: `the scenario does not run: ${(err as Error).message}`, fix: 'correct the steps' });
+      problems.push({ file: displayPath(file), line: 1, message: `the scenario does not run: ${errorMessage(err)}`, fix: 'correct the steps' });
       continue;
     }
     scenarios.set(s.id, s);
@@ -220,7 +221,7 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
             loaders.simulate(scenario, block.overrides);
             ran.set(key, null);
           } catch (err) {
-            ran.set(key, (err as Error).message);
+            ran.set(key, errorMessage(err));
           }
         }
         const failure = ran.get(key);

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { readJsonBody, sendJson } from '../http.js';
 import { lockCoordinatorState, readRevision, statePaths, writeRevision } from './coordinator-state.js';
 import { LeaseTable } from './lease-table.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export interface RunningCoordinator {
   port: number;
@@ -62,7 +63,7 @@ export async function startEmbeddedCoordinator(stateDir: string, port = 0): Prom
             return sendJson(res, 404, { error: `no route ${req.method} ${url.pathname}` });
         }
       } catch (err) {
-        sendJson(res, 500, { error: (err as Error).message });
+        sendJson(res, 500, { error: errorMessage(err) });
       }
     })();
   });

@@ -7,6 +7,7 @@ import { within } from '../processes/children.js';
 import { LabUnavailableError } from '../types.js';
 import { EtcdClient } from './etcd-client.js';
 import { freePort, spawnEtcd } from './etcd-launcher.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export const HEARTBEAT_MS = 50;
 export const ELECTION_TIMEOUT_MS = 500;
@@ -124,7 +125,7 @@ export async function launchEtcdMembers(opts: LaunchOptions): Promise<EtcdMember
         return new EtcdMembers(root, members, initialCluster, performance.now() - started, opts);
       }
     } catch (err) {
-      lastError = `${(err as Error).message}\n${members.map((m) => tail(m.logPath)).join('\n')}`.trim();
+      lastError = `${errorMessage(err)}\n${members.map((m) => tail(m.logPath)).join('\n')}`.trim();
     }
     await cluster.stop();
     if (opts.stopping?.()) throw new LabUnavailableError('the run is stopping');

@@ -129,7 +129,7 @@ export class LabChild<M extends { ev: string }, C extends { op: string }> extend
       try {
         message = parse(parseJsonLine(line, this.role), this.role);
       } catch (err) {
-        this.fault(err as Error);
+        this.fault(err instanceof Error ? err : new Error(String(err)));
         return;
       }
       this.seen.set(message.ev, message);

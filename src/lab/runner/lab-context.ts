@@ -116,11 +116,7 @@ export class LabContext {
   }
 
   /** Sends worker `name` a command; the reply's type follows the command's op. */
-  ask<Op extends WorkerOp>(
-    name: WorkerName,
-    command: Extract<WorkerCommandBody, { op: Op }>,
-    timeoutMs?: number,
-  ): Promise<WorkerReplies[Op]> {
+  ask<Op extends WorkerOp>(name: WorkerName, command: Extract<WorkerCommandBody, { op: Op }>, timeoutMs?: number): Promise<WorkerReplies[Op]> {
     return this.worker(name).request<WorkerReplies[Op]>(command, timeoutMs);
   }
 
@@ -206,11 +202,7 @@ export class LabContext {
         this.observedExpiryWaitMs = Math.round((at - grantAt) * 10) / 10;
         this.observe({ actor: 'coordinator', kind: 'expiry-observed', atMs: at });
         this.emit({ type: 'waiting', elapsedMs: at - grantAt, ttlMs: ttl, atMs: at });
-        this.step(
-          'wait-expiry',
-          'done',
-          `saw the lock gone ${(this.observedExpiryWaitMs / 1000).toFixed(2)} s after A's grant (TTL ${fmtSeconds(ttl)})`,
-        );
+        this.step('wait-expiry', 'done', `saw the lock gone ${(this.observedExpiryWaitMs / 1000).toFixed(2)} s after A's grant (TTL ${fmtSeconds(ttl)})`);
         return this.observedExpiryWaitMs;
       }
       if (at - lastProgress >= 100) {
@@ -279,11 +271,7 @@ export class LabContext {
     this.world.sinkUrl = next.url;
     this.sinkPids.push(next.child.pid);
     this.observe({ actor: 'sink', kind: 'sink-restarted', note: next.recoveredLock ? 'stale lock recovered' : undefined });
-    this.step(
-      'kill-sink',
-      'done',
-      `sink killed and restarted on the same file (pid ${next.child.pid})${next.recoveredLock ? ', stale lock recovered' : ''}`,
-    );
+    this.step('kill-sink', 'done', `sink killed and restarted on the same file (pid ${next.child.pid})${next.recoveredLock ? ', stale lock recovered' : ''}`);
     return { recoveredLock: next.recoveredLock };
   }
 

@@ -42,9 +42,7 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
   // Never mix two runs' evidence (an old mark in the same database would change the outcome).
   for (const file of ['run.json', 'sink.sqlite']) {
     if (existsSync(join(options.outDir, file))) {
-      throw new LabUnavailableError(
-        `${options.outDir} already holds a lab run's evidence (${file}). Fix: give a new --out directory, or leave --out out`,
-      );
+      throw new LabUnavailableError(`${options.outDir} already holds a lab run's evidence (${file}). Fix: give a new --out directory, or leave --out out`);
     }
   }
   const runId = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
@@ -81,9 +79,7 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
         .map((h) => h?.leaseId)
         .filter((l): l is string => Boolean(l));
       const c = coordinator;
-      const releaseLocks = c
-        ? within(Promise.allSettled([...leases.map((l) => c.revoke(l)), c.deletePrefix(prefix)]), 1500)
-        : Promise.resolve(true);
+      const releaseLocks = c ? within(Promise.allSettled([...leases.map((l) => c.revoke(l)), c.deletePrefix(prefix)]), 1500) : Promise.resolve(true);
       // The workers end while their leases are revoked; the services (which answer those calls) after.
       await Promise.all([releaseLocks, ...workers.map((w) => w.end())]);
       debug('teardown: workers ended, locks released');
@@ -146,9 +142,7 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
       } else {
         const bin = findEtcd(options.etcdBin);
         if (!bin) {
-          throw new LabUnavailableError(
-            options.etcdBin ? `${options.etcdBin} is not an executable etcd. ${ETCD_INSTALL_HINT}` : ETCD_INSTALL_HINT,
-          );
+          throw new LabUnavailableError(options.etcdBin ? `${options.etcdBin} is not an executable etcd. ${ETCD_INSTALL_HINT}` : ETCD_INSTALL_HINT);
         }
         listener({ type: 'step', id: 'etcd', status: 'started', text: 'starting a throwaway etcd', atMs: 0 });
         etcd = await launchEtcd({

@@ -118,12 +118,7 @@ export class SinkDb {
   /** plain: accepts everything and records the token it was given, nothing more. */
   writePlain(req: WriteRequest): WriteDecision {
     return this.transaction(() => {
-      this.db.run('UPDATE resource SET value = ?, token = ?, updated_at = ? WHERE mode = ?', [
-        req.value,
-        req.token,
-        new Date().toISOString(),
-        req.mode,
-      ]);
+      this.db.run('UPDATE resource SET value = ?, token = ?, updated_at = ? WHERE mode = ?', [req.value, req.token, new Date().toISOString(), req.mode]);
       this.log(req, 200, true, null);
       return { status: 200, accepted: true, body: { accepted: true, value: req.value, token: req.token } };
     });
@@ -197,9 +192,15 @@ export class SinkDb {
   }
 
   private log(req: WriteRequest, status: number, accepted: boolean, reason: string | null): void {
-    this.db.run(
-      'INSERT INTO writes (mode, writer, value, token, status, accepted, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      [req.mode, req.writer, req.value, req.token, status, accepted ? 1 : 0, reason, new Date().toISOString()],
-    );
+    this.db.run('INSERT INTO writes (mode, writer, value, token, status, accepted, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+      req.mode,
+      req.writer,
+      req.value,
+      req.token,
+      status,
+      accepted ? 1 : 0,
+      reason,
+      new Date().toISOString(),
+    ]);
   }
 }

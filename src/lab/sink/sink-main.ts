@@ -7,6 +7,7 @@
 import { emitToRunner, onRunnerCommand } from '../child-channel.js';
 import type { DistributiveOmit } from '../protocol/fields.js';
 import { parseServiceCommand, type ServiceMessage } from '../protocol/service-messages.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export interface ServiceArgs {
   role: 'sink' | 'coordinator';
@@ -27,9 +28,13 @@ export async function runService(args: ServiceArgs): Promise<void> {
   // Listen before the (slow) start-up, so a runner that dies meanwhile is noticed.
   process.on('SIGTERM', end);
   process.on('SIGINT', end);
-  onRunnerCommand(parseServiceCommand, (cmd) => {
-    if (cmd.op === 'exit') end();
-  }, end);
+  onRunnerCommand(
+    parseServiceCommand,
+    (cmd) => {
+      if (cmd.op === 'exit') end();
+    },
+    end,
+  );
   let ready: DistributiveOmit<Extract<ServiceMessage, { ev: 'ready' }>, 'ev' | 'pid'>;
   try {
     if (args.role === 'sink') {
@@ -47,7 +52,7 @@ export async function runService(args: ServiceArgs): Promise<void> {
       ready = { port: coordinator.port, revision: coordinator.table.currentRevision() };
     }
   } catch (err) {
-    emitToRunner<ServiceMessage>({ ev: 'failed', message: (err as Error).message, name: (err as Error).name });
+    emitToRunner<ServiceMessage>({ ev: 'failed', message: errorMessage(err), name: err instanceof Error ? err.name : 'Error' });
     process.exit(2);
   }
   if (closing) {

@@ -17,6 +17,7 @@ import { parseSinkWrite, type SinkWriteBody } from '../protocol/sink-write.js';
 import { packEpochToken } from '../tokens/epoch-token.js';
 import { Barriers } from './barrier.js';
 import { SINK_MODES, SinkDb, type WriteDecision, type WriteRequest } from './sink-db.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 const BARRIER_TIMEOUT_MS = 5000;
 
@@ -45,7 +46,7 @@ export async function startSink(dbPath: string, port = 0): Promise<RunningSink> 
     try {
       token = mode === 'epoch' ? packEpochToken(epoch, revision) : revision;
     } catch (err) {
-      return { status: 400, accepted: false, body: { accepted: false, reason: (err as Error).message } };
+      return { status: 400, accepted: false, body: { accepted: false, reason: errorMessage(err) } };
     }
     const req: WriteRequest = { mode, writer: body.writer, value: body.value, token };
     const { hold, release } = body;
@@ -78,9 +79,7 @@ export async function startSink(dbPath: string, port = 0): Promise<RunningSink> 
           // A body that is not a JSON object is the writer's mistake (400), not the sink's (500).
           const raw = await readJsonBody(req).catch((err: Error) => err);
           const decision =
-            raw instanceof Error
-              ? { status: 400, body: { accepted: false, reason: `a write to the ${mode} sink: ${raw.message}` } }
-              : await write(mode, raw);
+            raw instanceof Error ? { status: 400, body: { accepted: false, reason: `a write to the ${mode} sink: ${raw.message}` } } : await write(mode, raw);
           sendJson(res, decision.status, decision.body);
         } else if (req.method === 'GET' && section === 'state' && mode) {
           sendJson(res, 200, db.state(mode));
@@ -95,7 +94,7 @@ export async function startSink(dbPath: string, port = 0): Promise<RunningSink> 
           sendJson(res, 404, { error: `no route ${req.method} ${url.pathname}` });
         }
       } catch (err) {
-        sendJson(res, 500, { error: (err as Error).message });
+        sendJson(res, 500, { error: errorMessage(err) });
       }
     })();
   });

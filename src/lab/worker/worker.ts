@@ -7,19 +7,13 @@
  * does not look at its lease first, just as a process paused between its
  * last check and its write would not.
  */
+import { errorMessage } from '../../platform/error-message.js';
 import { emitToRunner, onRunnerCommand } from '../child-channel.js';
 import { closeIdleConnections, postJson } from '../http.js';
 import type { LabToken } from '../types.js';
 import { readEpoch } from '../tokens/epoch-token.js';
 import type { DistributiveOmit } from '../protocol/fields.js';
-import {
-  parseWorkerCommand,
-  type WorkerCommand,
-  type WorkerNotice,
-  type WorkerOp,
-  type WorkerReplies,
-  type WorkerReply,
-} from '../protocol/worker-messages.js';
+import { parseWorkerCommand, type WorkerCommand, type WorkerNotice, type WorkerOp, type WorkerReplies, type WorkerReply } from '../protocol/worker-messages.js';
 import { type CoordinatorClient, connectCoordinator } from '../coordinator/client.js';
 
 export interface WorkerArgs {
@@ -118,7 +112,7 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
     (cmd) => {
       answer(cmd).then(
         (reply) => emitToRunner({ ...reply, id: cmd.id } as WorkerReply),
-        (err: Error) => emitToRunner<WorkerReply>({ id: cmd.id, ev: 'error', message: err.message }),
+        (err: unknown) => emitToRunner<WorkerReply>({ id: cmd.id, ev: 'error', message: errorMessage(err) }),
       );
     },
     () => {

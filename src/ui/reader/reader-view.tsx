@@ -133,9 +133,7 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
         rows.push({ line, key: `${i}:${k}`, part: i });
       });
       const focused = (focus.kind === 'timeline' || focus.kind === 'quiz') && focus.part === i;
-      const gutter = focused
-        ? { text: theme.ascii ? '# ' : '┃ ', role: 'accent' as const }
-        : { text: theme.ascii ? '| ' : '│ ', role: 'muted' as const };
+      const gutter = focused ? { text: theme.ascii ? '# ' : '┃ ', role: 'accent' as const } : { text: theme.ascii ? '| ' : '│ ', role: 'muted' as const };
       let body: StyledLine[];
       if (part.kind === 'scenario') {
         const t = timelines.get(i);
@@ -398,8 +396,7 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
             setNotice('This lesson has no timeline or self-check.');
             break;
           }
-          const next =
-            (target === null ? embedded.find(([, start]) => start >= shownTop) : embedded.find(([i]) => i > target)) ?? embedded[0];
+          const next = (target === null ? embedded.find(([, start]) => start >= shownTop) : embedded.find(([i]) => i > target)) ?? embedded[0];
           if (next) {
             setTarget(next[0]);
             st.scrollTo(next[1], maxTop);
@@ -416,9 +413,7 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: laid out again only when the search opens or the layout changes
   const searchable = useMemo(
     () =>
-      searching
-        ? lessons.map((l) => ({ id: l.id, number: l.number, title: l.title, parts: l.id === lesson.id ? parts : layoutLesson(l, layoutOptions) }))
-        : [],
+      searching ? lessons.map((l) => ({ id: l.id, number: l.number, title: l.title, parts: l.id === lesson.id ? parts : layoutLesson(l, layoutOptions) })) : [],
     [searching, lessons, lesson.id, parts],
   );
   const hits = useMemo(() => searchLessons(searchable, search.query), [searchable, search.query]);
@@ -501,27 +496,27 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the window
           <Text key={i} wrap="truncate">
             {mark && row.key === markedKey ? <Text bold>{theme.symbols.pointer}</Text> : ' '}
-            {(mark ? highlight(showRow(row.line, shownSlide, rowRoom, theme.ascii), mark, markers) : showRow(row.line, shownSlide, rowRoom, theme.ascii)).map((s, k) => (
-              <Text
-                // biome-ignore lint/suspicious/noArrayIndexKey: spans are positional within one line
-                key={k}
-                bold={s.bold}
-                italic={s.italic}
-                underline={s.underline}
-                strikethrough={s.strikethrough}
-                inverse={s.inverse}
-                color={s.role ? theme.color(s.role) : undefined}
-              >
-                {s.text}
-              </Text>
-            ))}
+            {(mark ? highlight(showRow(row.line, shownSlide, rowRoom, theme.ascii), mark, markers) : showRow(row.line, shownSlide, rowRoom, theme.ascii)).map(
+              (s, k) => (
+                <Text
+                  // biome-ignore lint/suspicious/noArrayIndexKey: spans are positional within one line
+                  key={k}
+                  bold={s.bold}
+                  italic={s.italic}
+                  underline={s.underline}
+                  strikethrough={s.strikethrough}
+                  inverse={s.inverse}
+                  color={s.role ? theme.color(s.role) : undefined}
+                >
+                  {s.text}
+                </Text>
+              ),
+            )}
             {row.line.length === 0 ? ' ' : ''}
           </Text>
         ))}
       </Box>
-      {focus.kind === 'search' ? (
-        <SearchPanel query={search.query} hits={hits} selected={search.selected} rows={SEARCH_ROWS} width={area.columns - 2} />
-      ) : null}
+      {focus.kind === 'search' ? <SearchPanel query={search.query} hits={hits} selected={search.selected} rows={SEARCH_ROWS} width={area.columns - 2} /> : null}
       <Text wrap="truncate" color={warning ? theme.color('warn') : theme.color('muted')}>
         {' '}
         {warning ?? status}

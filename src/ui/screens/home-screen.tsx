@@ -102,19 +102,19 @@ export function HomeScreen() {
         <Box marginTop={1}>
           <DueContext.Provider value={due}>
             <LessonEntries.Provider value={own}>
-            <SelectInput
-              items={items}
-              isFocused={!helpOpen}
-              indicatorComponent={Indicator}
-              itemComponent={Item}
-              onSelect={(item) => {
-                const entry = HOME_ENTRIES[item.value];
-                if (!entry) return;
-                const route = entry.label === 'Continue' ? (own?.continueRoute ?? { screen: 'lessons' }) : entry.route;
-                if (route) router.getState().push(route);
-                else router.getState().quit(0);
-              }}
-            />
+              <SelectInput
+                items={items}
+                isFocused={!helpOpen}
+                indicatorComponent={Indicator}
+                itemComponent={Item}
+                onSelect={(item) => {
+                  const entry = HOME_ENTRIES[item.value];
+                  if (!entry) return;
+                  const route = entry.label === 'Continue' ? (own?.continueRoute ?? { screen: 'lessons' }) : entry.route;
+                  if (route) router.getState().push(route);
+                  else router.getState().quit(0);
+                }}
+              />
             </LessonEntries.Provider>
           </DueContext.Provider>
         </Box>

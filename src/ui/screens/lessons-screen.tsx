@@ -7,6 +7,7 @@ import { screenCovered } from '../../store/router-store.js';
 import { appProgressStore } from '../../store/progress-store.js';
 import { useAppContext } from '../app-context.js';
 import { readerSources } from '../reader/reader-sources.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export function LessonsScreen() {
   const { flags, theme, router, area } = useAppContext();
@@ -16,7 +17,7 @@ export function LessonsScreen() {
     try {
       return { sources: readerSources({ content: flags.content }) };
     } catch (err) {
-      return { error: (err as Error).message };
+      return { error: errorMessage(err) };
     }
   }, [flags]);
   if ('error' in loaded) return <Text wrap="wrap"> The lessons could not be loaded: {loaded.error}</Text>;

@@ -10,6 +10,7 @@ import { progressLines } from '../progress-text.js';
 import { appProgressStore } from '../../store/progress-store.js';
 import { useAppContext } from '../app-context.js';
 import { useScreenInput } from '../use-screen-input.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export function ProgressScreen() {
   const { flags, theme, area, router } = useAppContext();
@@ -25,7 +26,7 @@ export function ProgressScreen() {
       });
       return { summary, lines: progressLines(summary, area.columns - 2, theme.ascii) };
     } catch (err) {
-      return { error: (err as Error).message };
+      return { error: errorMessage(err) };
     }
   }, [flags, progress, area.columns, theme.ascii]);
   useScreenInput('progress', (action) => {

@@ -9,6 +9,7 @@ import type { RouteOf } from '../../store/router-store.js';
 import { useAppContext } from '../app-context.js';
 import { ReaderView } from '../reader/reader-view.js';
 import { readerSources } from '../reader/reader-sources.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export function ReaderScreen({ route }: { route: RouteOf<'reader'> }) {
   const { flags } = useAppContext();
@@ -16,7 +17,7 @@ export function ReaderScreen({ route }: { route: RouteOf<'reader'> }) {
     try {
       return { sources: readerSources({ content: flags.content }) };
     } catch (err) {
-      return { error: (err as Error).message };
+      return { error: errorMessage(err) };
     }
   }, [flags]);
   if ('error' in loaded) return <Text wrap="wrap"> The lessons could not be loaded: {loaded.error}. Press q to go back.</Text>;

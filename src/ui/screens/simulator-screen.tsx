@@ -37,7 +37,9 @@ export function SimulatorScreen({ route }: { route: SimulatorRoute }) {
     return (
       <ScenarioPicker
         title={explore ? 'Explore' : 'Simulator'}
-        onPick={(picked) => router.getState().replace({ screen: 'simulator', scenario: picked, overrides: explore && !route.overrides ? EXPLORE_FIRST : overrides, explore })}
+        onPick={(picked) =>
+          router.getState().replace({ screen: 'simulator', scenario: picked, overrides: explore && !route.overrides ? EXPLORE_FIRST : overrides, explore })
+        }
       />
     );
   }

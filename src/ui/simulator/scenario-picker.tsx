@@ -9,6 +9,7 @@ import { ContentError, formatProblem } from '../../content/shared/problems.js';
 import { listShippedScenarios, loadScenarioDir } from '../../content/scenario/scenario-loader.js';
 import type { Scenario } from '../../core/types.js';
 import { useAppContext } from '../app-context.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 function loadAll(contentDir: unknown): { scenarios: Scenario[]; problems: string[] } {
   try {
@@ -19,7 +20,7 @@ function loadAll(contentDir: unknown): { scenarios: Scenario[]; problems: string
     return { scenarios: [...local, ...shipped.filter((s) => !ids.has(s.id))], problems: [] };
   } catch (err) {
     if (err instanceof ContentError) return { scenarios: [], problems: err.problems.map(formatProblem) };
-    return { scenarios: [], problems: [(err as Error).message] };
+    return { scenarios: [], problems: [errorMessage(err)] };
   }
 }
 

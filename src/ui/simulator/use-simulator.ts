@@ -1,18 +1,13 @@
 /**
  * One simulator store per screen mount, opened on the route's scenario, and
- * the playback clock. The clock is the only timer; it is cleared when play
- * stops and when the screen unmounts.
+ * its playback clock (src/store/playback-clock.ts), stopped when the screen
+ * unmounts.
  */
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ConfigOverrides, Scenario } from '../../core/types.js';
-import {
-  createSimulatorStore,
-  type EngineCalls,
-  SPEEDS,
-  type SimulatorStore,
-  TICKS_PER_SECOND_AT_1X,
-} from '../../store/simulator-store.js';
+import { startPlaybackClock } from '../../store/playback-clock.js';
+import { createSimulatorStore, type EngineCalls, type SimulatorStore } from '../../store/simulator-store.js';
 
 export function useSimulatorStore(
   engine: EngineCalls,
@@ -28,14 +23,7 @@ export function useSimulatorStore(
   });
   // Leaving the screen ends what it started: a count in the explorer's worker.
   useEffect(() => () => store.getState().close(), [store]);
-  const playing = useStore(store, (s) => s.playing);
-  const speedIndex = useStore(store, (s) => s.speedIndex);
-  useEffect(() => {
-    if (!playing) return;
-    const perSecond = TICKS_PER_SECOND_AT_1X * (SPEEDS[speedIndex] ?? 1);
-    const timer = setInterval(() => store.getState().advance(), Math.max(34, 1000 / perSecond));
-    return () => clearInterval(timer);
-  }, [playing, speedIndex, store]);
+  useEffect(() => startPlaybackClock(store), [store]);
   // Enter in the explorer replays its counterexample one operation at a time.
   const ceStep = useStore(store, (s) => s.counterexampleStep);
   const ceLength = useStore(store, (s) => s.explore?.counterexample?.length ?? 0);

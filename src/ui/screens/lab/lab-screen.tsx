@@ -21,6 +21,7 @@ import { useAppContext } from '../../app-context.js';
 import { useScreenInput } from '../../use-screen-input.js';
 import { LAB_EXPERIMENTS } from './experiment-list.js';
 import { applyLabEvent, expiryBar, failedView, INITIAL_LAB_VIEW, type LabViewState, startedView } from './lab-view-state.js';
+import { errorMessage } from '../../../platform/error-message.js';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const SPINNER_ASCII = ['-', '\\', '|', '/'];
@@ -50,10 +51,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
   const experiment = LAB_EXPERIMENTS[selected] ?? LAB_EXPERIMENTS[0]!;
   const etcdBin = route.etcdBin;
   // Looked up once per screen: PATH does not change under a running tutor.
-  const missing = useMemo(
-    () => new Map(LAB_EXPERIMENTS.map((e) => [e.name, missingLabTools(e.needs ?? [], etcdBin)])),
-    [etcdBin],
-  );
+  const missing = useMemo(() => new Map(LAB_EXPERIMENTS.map((e) => [e.name, missingLabTools(e.needs ?? [], etcdBin)])), [etcdBin]);
   const missingHere = missing.get(experiment.name) ?? [];
   // failover and restore start their own etcd: the coordinator choice does not apply.
   const ownEtcd = experiment.needs !== undefined;
@@ -88,7 +86,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
         route.onResult?.(result);
         if (!controller.signal.aborted) setView((v) => ({ ...v, phase: 'done', result, evidenceWritten: true }));
       } catch (err) {
-        if (!controller.signal.aborted) setView((v) => failedView(v, (err as Error).message));
+        if (!controller.signal.aborted) setView((v) => failedView(v, errorMessage(err)));
       }
     })();
   }, [view.phase, route, services, experiment.name, runCoordinator, ttlMs]);
@@ -157,9 +155,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
               <Box flexShrink={1}>
                 <Text color={theme.color('muted')}>
                   {e.blurb}
-                  {(missing.get(e.name) ?? []).length > 0 ? (
-                    <Text color={theme.color('bad')}> (needs {(missing.get(e.name) ?? []).join(' and ')})</Text>
-                  ) : null}
+                  {(missing.get(e.name) ?? []).length > 0 ? <Text color={theme.color('bad')}> (needs {(missing.get(e.name) ?? []).join(' and ')})</Text> : null}
                 </Text>
               </Box>
             </Box>
@@ -188,12 +184,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
       </Text>
       {view.phase === 'done' && view.result ? (
         <>
-          <Outcome
-            result={view.result}
-            evidenceWritten={view.evidenceWritten === true}
-            width={area.columns - 2}
-            maxRows={area.rows - 3}
-          />
+          <Outcome result={view.result} evidenceWritten={view.evidenceWritten === true} width={area.columns - 2} maxRows={area.rows - 3} />
           <Text>
             enter run <Text bold>{experiment.name}</Text> again · {sym.up}/{sym.down} another experiment · r the list
           </Text>
@@ -206,20 +197,23 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
               {!s.done && s.id === 'wait-expiry' && view.waiting ? (
                 <Text>
                   {'   '}
-                  {expiryBar(view.waiting.elapsedMs, view.waiting.ttlMs, 20, sym.bar, sym.barEmpty)}{' '}
-                  {(view.waiting.elapsedMs / 1000).toFixed(1)} s of at least {(view.waiting.ttlMs / 1000).toFixed(1)} s
+                  {expiryBar(view.waiting.elapsedMs, view.waiting.ttlMs, 20, sym.bar, sym.barEmpty)} {(view.waiting.elapsedMs / 1000).toFixed(1)} s of at least{' '}
+                  {(view.waiting.ttlMs / 1000).toFixed(1)} s
                 </Text>
               ) : null}
             </Text>
           ))}
           {view.notes.length > 0 ? (
-            <Text color={theme.color('muted')}>{view.notes.slice(-2).map((n) => `  ${n}`).join('\n')}</Text>
+            <Text color={theme.color('muted')}>
+              {view.notes
+                .slice(-2)
+                .map((n) => `  ${n}`)
+                .join('\n')}
+            </Text>
           ) : null}
           {view.phase === 'failed' ? (
             <Box flexDirection="column" marginTop={1}>
-              <Text color={theme.color('bad')}>
-                the run failed: {view.error}
-              </Text>
+              <Text color={theme.color('bad')}>the run failed: {view.error}</Text>
               <Text>Every process it started has been ended. r choose again · enter retry</Text>
             </Box>
           ) : null}
@@ -229,17 +223,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
   );
 }
 
-function Outcome({
-  result,
-  evidenceWritten,
-  width,
-  maxRows,
-}: {
-  result: LabResult;
-  evidenceWritten: boolean;
-  width: number;
-  maxRows: number;
-}) {
+function Outcome({ result, evidenceWritten, width, maxRows }: { result: LabResult; evidenceWritten: boolean; width: number; maxRows: number }) {
   const { theme } = useAppContext();
   const lines = useMemo(() => describeModes(result), [result]);
   const timeline = useMemo(
@@ -249,28 +233,28 @@ function Outcome({
   const room = Math.max(0, maxRows - lines.length - 7);
   return (
     <Box flexDirection="column">
-      <Text color={theme.color('muted')}>
-        {summaryLine(result)}
-      </Text>
+      <Text color={theme.color('muted')}>{summaryLine(result)}</Text>
       <Box flexDirection="column" marginTop={1}>
         <Text>{timeline.slice(0, room).join('\n')}</Text>
       </Box>
       <Box flexDirection="column" marginTop={1}>
         {lines.map((m) => (
           <Text key={m.mode}>
-            {m.mode.padEnd(7)} {m.value.padEnd(10)}{' '}
-            <Text color={theme.color(m.protected ? 'good' : 'bad')}>{outcomeWords(m)}</Text> {m.text}
+            {m.mode.padEnd(7)} {m.value.padEnd(10)} <Text color={theme.color(m.protected ? 'good' : 'bad')}>{outcomeWords(m)}</Text> {m.text}
           </Text>
         ))}
       </Box>
       <Text bold color={theme.color(result.verdict === 'expected' ? 'good' : 'bad')}>
         verdict: {result.verdict === 'expected' ? 'as expected' : 'UNEXPECTED'}
-        {result.verdict === 'expected' ? '' : `: ${result.checks.filter((c) => !c.ok).map((c) => c.text).join('; ')}`}
+        {result.verdict === 'expected'
+          ? ''
+          : `: ${result.checks
+              .filter((c) => !c.ok)
+              .map((c) => c.text)
+              .join('; ')}`}
       </Text>
       <Text color={theme.color('muted')}>
-        {evidenceWritten
-          ? `evidence: run.json · report.txt · timeline.txt in ${result.outDir}`
-          : 'ending the processes and writing the evidence…'}
+        {evidenceWritten ? `evidence: run.json · report.txt · timeline.txt in ${result.outDir}` : 'ending the processes and writing the evidence…'}
       </Text>
     </Box>
   );

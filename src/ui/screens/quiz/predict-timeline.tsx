@@ -10,6 +10,7 @@ import { findShippedScenario } from '../../../content/scenario/scenario-loader.j
 import { simulate } from '../../../core/engine.js';
 import type { DrawnQuestion } from '../../../core/quiz/types.js';
 import { type TimelineModel, timelineFromSim } from '../../../core/timeline/index.js';
+import { realScheduler } from '../../../store/playback-clock.js';
 import { TimelineView } from '../../simulator/timeline-view.js';
 import type { Theme } from '../../theme.js';
 import { type PredictFocus, predictMoment } from './predict-moment.js';
@@ -58,16 +59,17 @@ export function PredictTimeline({ drawing: drawn, reveal, width, withLegend, the
       setCursor(drawn.end);
       return;
     }
-    const timer = setInterval(() => {
+    // The playback clock's scheduler, so tests drive it on fake timers.
+    const stop = realScheduler.every(1000 / PLAY_TICKS_PER_SECOND, () => {
       setCursor((c) => {
         if (c >= drawn.end) {
-          clearInterval(timer);
+          stop();
           return c;
         }
         return c + 1;
       });
-    }, 1000 / PLAY_TICKS_PER_SECOND);
-    return () => clearInterval(timer);
+    });
+    return stop;
   }, [drawn, reveal, theme.reducedMotion]);
 
   if (!drawn) return <Text color={theme.color('muted')}> (the scenario of this question is not a shipped one: no timeline to show)</Text>;

@@ -20,11 +20,25 @@ export const ORDERING_KEYS = [
 
 /** Keys every question takes, practice or exam. */
 const ANSWERING = [
-  { action: 'pick', keys: DIGITS, label: '1-9', hint: 'choose', help: 'choose that option (multiple select: tick or untick it; ordering: select that event)', inHints: true },
+  {
+    action: 'pick',
+    keys: DIGITS,
+    label: '1-9',
+    hint: 'choose',
+    help: 'choose that option (multiple select: tick or untick it; ordering: select that event)',
+    inHints: true,
+  },
   { action: 'cursor-up', keys: ['up', 'k'], label: '{up}', hint: '', help: 'highlight the option above' },
   { action: 'cursor-down', keys: ['down', 'j'], label: '{down}', hint: '', help: 'highlight the option below' },
   { action: 'cursor', keys: [], label: '{up}/{down}', hint: 'move', help: '(highlight the option above / below)', inHints: true },
-  { action: 'choose', keys: ['enter'], label: 'enter', hint: 'answer', help: 'answer with the highlighted option, the ticked options, or the order shown', inHints: true },
+  {
+    action: 'choose',
+    keys: ['enter'],
+    label: 'enter',
+    hint: 'answer',
+    help: 'answer with the highlighted option, the ticked options, or the order shown',
+    inHints: true,
+  },
   { action: 'toggle', keys: ['space'], label: 'space', hint: '', help: 'multiple select: tick or untick the highlighted option' },
   ...ORDERING_KEYS,
 ] as const satisfies readonly KeyBinding[];

@@ -68,10 +68,7 @@ function scripted() {
     emit({ type: 'step', id: 'stop-a', status: 'done', text: 'A stopped (SIGSTOP), no keepalive', atMs: 101 });
     emit({ type: 'step', id: 'wait-expiry', status: 'started', text: 'waiting to see the lock gone', atMs: 102 });
     emit({ type: 'waiting', elapsedMs: 1000, ttlMs: options.ttlMs, atMs: 1100 });
-    await Promise.race([
-      gate,
-      new Promise<void>((_, reject) => options.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
-    ]);
+    await Promise.race([gate, new Promise<void>((_, reject) => options.signal?.addEventListener('abort', () => reject(new Error('aborted'))))]);
     emit({ type: 'step', id: 'wait-expiry', status: 'done', text: "saw the lock gone 2.03 s after A's grant", atMs: 2131 });
     const result = fixture(options);
     emit({ type: 'verdict', result, atMs: 2200 });
@@ -99,10 +96,7 @@ describe('Lab screen', () => {
   it('ticks the steps off live with a bar while waiting, then shows the timeline and both modes', async () => {
     const run = scripted();
     const told: LabResult[] = [];
-    const { lastFrame } = await renderApp(
-      { screen: 'lab', autostart: true, onResult: (r: LabResult) => told.push(r) },
-      { services: { runLab: run.runLab } },
-    );
+    const { lastFrame } = await renderApp({ screen: 'lab', autostart: true, onResult: (r: LabResult) => told.push(r) }, { services: { runLab: run.runLab } });
     const waiting = await waitForFrame(lastFrame, 'of at least 2.0 s');
     expect(waiting).toContain('✓ A (pid 1) holds the lock with token 7');
     expect(waiting).toContain('✓ A stopped (SIGSTOP), no keepalive');
