@@ -25,6 +25,10 @@ describe('runner → worker commands', () => {
     expect(parseWorkerCommand(wire(command))).toEqual(command);
   });
 
+  it("reads an exit without an id (the runner's last word, no answer awaited) as id 0", () => {
+    expect(parseWorkerCommand({ op: 'exit' })).toEqual({ op: 'exit', id: 0 });
+  });
+
   it.each([
     [{ op: 'acquire', id: 1, key: '/k', ttlMs: '2000', coordinator: 'etcd', endpoints: [] }, /"acquire" command: "ttlMs" must be an integer/],
     [{ op: 'acquire', id: 1, key: '/k', ttlMs: 2000, coordinator: 'zookeeper', endpoints: [] }, /"coordinator" must be one of embedded, etcd/],

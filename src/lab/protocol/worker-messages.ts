@@ -88,7 +88,8 @@ export function parseWorkerCommand(value: unknown): WorkerCommand {
   const f = Fields.of(value, 'a command to the worker');
   const op = f.oneOf('op', OPS);
   const c = Fields.of(value, `the worker's "${op}" command`);
-  const id = c.integer('id', 0);
+  // `exit` may come without an id: the runner's last word while it ends a child (LabChild.end), with no answer awaited.
+  const id = op === 'exit' ? (c.optionalInteger('id', 0) ?? 0) : c.integer('id', 0);
   switch (op) {
     case 'acquire': {
       const epochFile = c.optionalString('epochFile');
