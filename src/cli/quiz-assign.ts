@@ -10,6 +10,7 @@ import { writeJsonAtomic } from '../platform/atomic-file.js';
 import { toolVersion } from '../platform/package-root.js';
 import { UsageError } from '../platform/errors.js';
 import { EXIT } from '../platform/exit-codes.js';
+import { listExercises } from '../content/exercise/exercise-registry.js';
 import type { Out } from './quiz-output.js';
 import { parseCount, parseDuration, parsePercent, parseSeed, type QuizFlags } from './quiz-settings.js';
 
@@ -17,6 +18,18 @@ import { parseCount, parseDuration, parsePercent, parseSeed, type QuizFlags } fr
 export interface AssignFlags extends Pick<QuizFlags, 'quiz' | 'mode' | 'seed' | 'count' | 'timeLimit' | 'pass' | 'content'> {
   title?: string;
   out?: string;
+  /** Comma-separated exercise ids the students are also asked to do. */
+  exercises?: string;
+}
+
+function exerciseList(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const known = listExercises().map((e) => e.id);
+  for (const id of ids) {
+    if (!known.includes(id)) throw new UsageError(`--exercises: no exercise "${id}". Fix: use ids from \`fence-tutor exercises\`: ${known.join(', ')}`);
+  }
+  return ids.length > 0 ? [...new Set(ids)] : undefined;
 }
 
 export function buildAssignment(flags: AssignFlags, now: Date = new Date()): Assignment {
@@ -28,6 +41,7 @@ export function buildAssignment(flags: AssignFlags, now: Date = new Date()): Ass
   if (mode === 'practice' && pass !== undefined) throw new UsageError('--pass applies to exams only; use --mode exam or drop --pass');
   const bank = loadQuizArgWithContent(flags.quiz, flags.content);
   const count = flags.count === undefined ? null : parseCount(flags.count);
+  const exercises = exerciseList(flags.exercises);
   const settings: Omit<Assignment, 'schemaVersion' | 'kind' | 'version' | 'settingsHash' | 'createdAt' | 'questions'> = {
     title: flags.title === undefined || flags.title.trim() === '' ? null : sanitizeLine(flags.title).trim(),
     quiz: bank.id,
@@ -37,6 +51,7 @@ export function buildAssignment(flags: AssignFlags, now: Date = new Date()): Ass
     count: count === null ? null : Math.min(count, bank.questions.length),
     timeLimitMs: flags.timeLimit === undefined ? null : parseDuration(flags.timeLimit),
     passMark: mode === 'exam' ? (pass ?? 70) : null,
+    ...(exercises ? { exercises } : {}),
   };
   return {
     schemaVersion: ASSIGNMENT_SCHEMA_VERSION,
@@ -57,7 +72,8 @@ export function runAssign(flags: AssignFlags, out: Out): number {
   out.stderr(
     `Assignment written to ${flags.out}: ${a.count ?? a.questions.length} of ${a.questions.length} questions from ${a.quiz}, ${a.mode}` +
       `${a.passMark !== null ? `, pass mark ${a.passMark}%` : ''}${a.timeLimitMs !== null ? `, time limit ${Math.round(a.timeLimitMs / 1000)} s` : ''}; ${who}.\n` +
-      `Students run: fence-tutor quiz --assignment ${flags.out} --student NAME --report NAME.json\n`,
+      `Students run: fence-tutor quiz --assignment ${flags.out} --student NAME --report NAME.json\n` +
+      (a.exercises ? a.exercises.map((id) => `          and: fence-tutor exercise check ${id} --student NAME --report NAME-${id}.json\n`).join('') : ''),
   );
   return EXIT.ok;
 }

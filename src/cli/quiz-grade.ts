@@ -10,6 +10,7 @@ import { gradeText, writeGradeCsv } from '../reports/grade-output.js';
 import { type LoadedReport, readReportFile, studentName } from '../reports/report-io.js';
 import { UsageError } from '../platform/errors.js';
 import { EXIT } from '../platform/exit-codes.js';
+import { type ExerciseGradeRow, exerciseGradeRow, exerciseGradeText, readExerciseReport } from '../reports/exercise-report.js';
 import { toJson } from './json-output.js';
 import type { Out } from './quiz-output.js';
 
@@ -38,9 +39,16 @@ function banksFor(reports: readonly LoadedReport[], contentDir: string | undefin
 export function runGrade(files: string[], flags: { json?: boolean; csv?: string; content?: string }, out: Out): number {
   if (files.length === 0) throw new UsageError('grade needs at least one report file, e.g. fence-tutor grade reports/*.json');
   const loaded: LoadedReport[] = [];
+  const exerciseRows: ExerciseGradeRow[] = [];
   const problems: Problem[] = [];
   for (const f of files) {
     try {
+      // Exercise reports (`kind: "exercise"`) sit beside quiz reports: listed on their own.
+      const exercise = readExerciseReport(f);
+      if (exercise) {
+        exerciseRows.push(exerciseGradeRow(f, exercise));
+        continue;
+      }
       loaded.push(readReportFile(f));
     } catch (err) {
       if (err instanceof ContentError) problems.push(...err.problems);
@@ -59,8 +67,8 @@ export function runGrade(files: string[], flags: { json?: boolean; csv?: string;
     const written = writeGradeCsv(flags.csv, groups);
     out.stderr(`Wrote ${written.join(', ')}\n`);
   }
-  if (flags.json) out.stdout(`${toJson({ groups })}\n`);
-  else if (flags.csv === undefined) out.stdout(`${gradeText(groups)}\n`);
+  if (flags.json) out.stdout(`${toJson({ groups, exercises: exerciseRows })}\n`);
+  else if (flags.csv === undefined) out.stdout(`${[gradeText(groups), exerciseGradeText(exerciseRows)].filter((t) => t !== '').join('\n\n')}\n`);
   const flagged = groups.flatMap((g) => g.students).filter((s) => s.flags.length > 0).length;
   if (flagged > 0) out.stderr(`Note: ${flagged} report${flagged === 1 ? '' : 's'} flagged (see "Flags"): scores are recomputed from the answers.\n`);
   if (groups.length > 1) out.stderr(`Note: ${groups.length} different quizzes or versions; each is graded on its own.\n`);

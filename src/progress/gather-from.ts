@@ -9,7 +9,8 @@ import type { ReviewState } from '../core/quiz/leitner.js';
 import { loadReview } from '../reports/review-store.js';
 import { loadProgress, type ProgressState } from './progress-file.js';
 import { loadQuizHistory } from './quiz-history.js';
-import { type LessonInfo, type ProgressSummary, summarize } from './summary.js';
+import { listExercises } from '../content/exercise/exercise-registry.js';
+import { type ExerciseInfo, type LessonInfo, type ProgressSummary, summarize } from './summary.js';
 
 /** The review boxes the quiz keeps (review.json), through the quiz's own store. */
 export function loadReviewBoxes(dir?: string, warn?: (m: string) => void): ReviewState {
@@ -37,5 +38,15 @@ export interface GatherOptions {
 
 export function gatherProgressFrom(lessons: LessonSources, o: GatherOptions): ProgressSummary {
   const progress = o.progress ?? loadProgress(o.dir, o.warn);
-  return summarize(lessonInfosFrom(lessons), progress, loadReviewBoxes(o.dir, o.warn), loadQuizHistory(o.dir), o.now);
+  return summarize(lessonInfosFrom(lessons), progress, loadReviewBoxes(o.dir, o.warn), loadQuizHistory(o.dir), o.now, undefined, exerciseInfos(o.warn));
+}
+
+/** The shipped exercises' ids and titles; none (with a warning) when their manifests cannot be read. */
+export function exerciseInfos(warn?: (m: string) => void): ExerciseInfo[] {
+  try {
+    return listExercises().map((e) => ({ id: e.id, title: e.title, lesson: e.lesson }));
+  } catch (err) {
+    warn?.(`the exercises cannot be listed: ${(err as Error).message}`);
+    return [];
+  }
 }

@@ -41,11 +41,27 @@ export interface LessonProgress {
   selfCheck: Record<string, SelfCheckAnswer>;
 }
 
+/** An exercise the learner started (`exercise start`) and checked (`exercise check`). */
+export interface ExerciseProgress {
+  startedAt: string;
+  /** Where its file was written (absolute). */
+  dir: string;
+  lastCheckedAt?: string;
+  /** The first check that passed every check. */
+  passedAt?: string;
+  /** The answer to the exercise's question, when one was given. */
+  answer?: string;
+  /** How many hints `exercise hint` has shown. */
+  hintsSeen?: number;
+}
+
 export interface ProgressState {
   schemaVersion: number;
   /** The lesson Home's Continue offers. */
   lastLessonId: string | null;
   lessons: Record<string, LessonProgress>;
+  /** Absent in files written by 0.1.0 (no exercises then): read as none. */
+  exercises?: Record<string, ExerciseProgress>;
 }
 
 export function emptyProgress(): ProgressState {
@@ -96,11 +112,33 @@ export function parseProgress(raw: unknown): ProgressState {
     };
   }
   const last = raw.lastLessonId;
+  const exercises = parseExercises(raw.exercises);
   return {
     schemaVersion: PROGRESS_SCHEMA_VERSION,
     lastLessonId: typeof last === 'string' ? last : null,
     lessons,
+    ...(exercises ? { exercises } : {}),
   };
+}
+
+function parseExercises(raw: unknown): Record<string, ExerciseProgress> | undefined {
+  if (raw === undefined) return undefined;
+  if (!isRecord(raw)) throw new Error('`exercises` is not an object');
+  const out: Record<string, ExerciseProgress> = {};
+  for (const [id, value] of Object.entries(raw)) {
+    if (!isRecord(value)) throw new Error(`exercise ${id} is not an object`);
+    const optional = (key: 'lastCheckedAt' | 'passedAt' | 'answer') =>
+      typeof value[key] === 'string' ? { [key]: value[key] as string } : {};
+    out[id] = {
+      startedAt: str(value.startedAt, `exercise ${id}: startedAt`),
+      dir: str(value.dir, `exercise ${id}: dir`),
+      ...optional('lastCheckedAt'),
+      ...optional('passedAt'),
+      ...optional('answer'),
+      ...(typeof value.hintsSeen === 'number' && Number.isInteger(value.hintsSeen) && value.hintsSeen >= 0 ? { hintsSeen: value.hintsSeen } : {}),
+    };
+  }
+  return out;
 }
 
 /** Missing: empty. Corrupt: moved aside with a warning (through `warn`), then empty. */

@@ -6,7 +6,7 @@
  * spent added (mine's increase since base on top of disk's), and where this
  * instance moved the reader or Continue, its choice. Pure: no I/O.
  */
-import type { LessonProgress, ProgressState, SelfCheckAnswer } from './progress-file.js';
+import type { ExerciseProgress, LessonProgress, ProgressState, SelfCheckAnswer } from './progress-file.js';
 
 const earliest = (a: string, b: string) => (a <= b ? a : b);
 const latest = (a: string, b: string) => (a >= b ? a : b);
@@ -48,5 +48,36 @@ export function mergeProgress(disk: ProgressState, base: ProgressState, mine: Pr
     lessons[id] = onDisk ? mergeLesson(onDisk, base.lessons[id], lesson) : lesson;
   }
   const lastLessonId = mine.lastLessonId !== base.lastLessonId ? mine.lastLessonId : disk.lastLessonId;
-  return { schemaVersion: disk.schemaVersion, lastLessonId, lessons };
+  const exercises = mergeExercises(disk.exercises, mine.exercises);
+  return { schemaVersion: disk.schemaVersion, lastLessonId, lessons, ...(exercises ? { exercises } : {}) };
+}
+
+/** Exercises from both; the earliest start and pass, the latest check, and an answer wherever one was given. */
+function mergeExercises(
+  disk: Record<string, ExerciseProgress> | undefined,
+  mine: Record<string, ExerciseProgress> | undefined,
+): Record<string, ExerciseProgress> | undefined {
+  if (!disk && !mine) return undefined;
+  const out: Record<string, ExerciseProgress> = { ...disk };
+  for (const [id, m] of Object.entries(mine ?? {})) {
+    const d = out[id];
+    if (!d) {
+      out[id] = m;
+      continue;
+    }
+    const pick = (a: string | undefined, b: string | undefined, f: (x: string, y: string) => string) => (a && b ? f(a, b) : (a ?? b));
+    const lastCheckedAt = pick(d.lastCheckedAt, m.lastCheckedAt, latest);
+    const passedAt = pick(d.passedAt, m.passedAt, earliest);
+    const answer = m.answer ?? d.answer;
+    const hintsSeen = Math.max(d.hintsSeen ?? 0, m.hintsSeen ?? 0);
+    out[id] = {
+      startedAt: earliest(d.startedAt, m.startedAt),
+      dir: m.startedAt >= d.startedAt ? m.dir : d.dir,
+      ...(lastCheckedAt ? { lastCheckedAt } : {}),
+      ...(passedAt ? { passedAt } : {}),
+      ...(answer !== undefined ? { answer } : {}),
+      ...(hintsSeen > 0 ? { hintsSeen } : {}),
+    };
+  }
+  return out;
 }

@@ -30,6 +30,25 @@ export interface LessonSummary {
   selfCheck: { answered: number; correct: number; total: number };
 }
 
+/** The few facts of an exercise Progress needs (from its manifest). */
+export interface ExerciseInfo {
+  id: string;
+  title: string;
+  lesson: string;
+}
+
+export interface ExerciseSummary {
+  id: string;
+  title: string;
+  lesson: string;
+  status: 'new' | 'started' | 'passed';
+  startedAt: string | null;
+  passedAt: string | null;
+  lastCheckedAt: string | null;
+  /** The exercise's question was answered (split-the-check). */
+  answered: boolean;
+}
+
 export interface ProgressSummary {
   lessons: LessonSummary[];
   lessonsDone: number;
@@ -39,6 +58,8 @@ export interface ProgressSummary {
   continueWith: { id: string; number: number; title: string; readPercent: number; position: number } | null;
   quizHistory: QuizSitting[];
   reviewDue: number;
+  /** Every shipped exercise with its status (`exercise start` / `exercise check`). */
+  exercises: ExerciseSummary[];
 }
 
 export function summarize(
@@ -48,6 +69,7 @@ export function summarize(
   history: readonly QuizSitting[],
   now: Date,
   knownQuestions?: ReadonlySet<string>,
+  exercises: readonly ExerciseInfo[] = [],
 ): ProgressSummary {
   const rows = lessons.map((l): LessonSummary => {
     const p = progress.lessons[l.id];
@@ -80,6 +102,19 @@ export function summarize(
         : null,
     quizHistory: [...history],
     reviewDue: dueIds(review, now, knownQuestions).length,
+    exercises: exercises.map((e): ExerciseSummary => {
+      const p = progress.exercises?.[e.id];
+      return {
+        id: e.id,
+        title: e.title,
+        lesson: e.lesson,
+        status: p?.passedAt ? 'passed' : p ? 'started' : 'new',
+        startedAt: p?.startedAt ?? null,
+        passedAt: p?.passedAt ?? null,
+        lastCheckedAt: p?.lastCheckedAt ?? null,
+        answered: p?.answer !== undefined,
+      };
+    }),
   };
 }
 

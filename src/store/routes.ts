@@ -61,6 +61,8 @@ export interface SimulatorRoute {
   overrides?: ConfigOverrides;
   /** Opens the explorer over the picked scenario. */
   explore?: boolean;
+  /** The picker lists the learner's saved runs ("Your runs"). */
+  runs?: boolean;
 }
 
 export type Route =

@@ -14,6 +14,9 @@ import { HINT_MAX_WRITES, startOrderingHint } from './ordering-hint.js';
 import { memoPerOverrides, overridesKey } from './overrides-memo.js';
 import { predictionChoices, wrongMoment } from '../core/prediction.js';
 import { errorMessage } from '../platform/error-message.js';
+import { endTick, eventTicks } from './run-ticks.js';
+
+export { endTick, eventTicks };
 
 export interface EngineCalls {
   simulate: (scenario: Scenario, overrides: ConfigOverrides) => SimResult;
@@ -82,6 +85,8 @@ export interface SimulatorState {
   faster: () => void;
   slower: () => void;
   toggle: (which: Toggle) => void;
+  /** An act on the run (the sandbox): these steps and settings, replayed from the start and narrated. */
+  replaceRun: (scenario: Scenario, overrides: ConfigOverrides, what: string) => void;
   changeTtl: (delta: number) => void;
   askPrediction: () => void;
   movePrediction: (delta: number) => void;
@@ -99,19 +104,6 @@ export type SimulatorStore = StoreApi<SimulatorState>;
 export interface SimulatorOptions {
   /** Step instead of animating: changes land on the whole run, paused. */
   reducedMotion?: boolean;
-}
-
-/** The ticks at which something happens, ascending, with no repeats. */
-export function eventTicks(result: SimResult | null): number[] {
-  if (!result) return [];
-  const ticks: number[] = [];
-  for (const e of result.events) if (ticks.at(-1) !== e.t) ticks.push(e.t);
-  return ticks;
-}
-
-export function endTick(result: SimResult | null): number {
-  if (!result) return 0;
-  return Math.max(result.endTick, result.events.at(-1)?.t ?? 0);
 }
 
 /** What a freshly opened scenario starts from: not playing, nothing asked, explored or failed. */
@@ -187,7 +179,7 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
     };
 
     /** A change of settings: run again, say what changed, replay from the start. */
-    const rerun = (overrides: ConfigOverrides, what: string, setting: ChangedSetting) => {
+    const rerun = (overrides: ConfigOverrides, what: string, setting: ChangedSetting | null) => {
       const { scenario, result: before, overrides: previous } = get();
       if (!scenario) return;
       let after: SimResult;
@@ -197,7 +189,7 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
         set({ error: errorMessage(err) });
         return;
       }
-      const change = before ? narrateComparison(before, after, what, changeReason(before, after, setting)) : null;
+      const change = before ? narrateComparison(before, after, what, setting && changeReason(before, after, setting)) : null;
       set({
         changeOrderings: null,
         overrides,
@@ -215,7 +207,7 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
       else stopJob();
       stopHint?.();
       stopHint = null;
-      const small = before && Math.max(before.writes.length, after.writes.length) <= HINT_MAX_WRITES;
+      const small = setting && before && Math.max(before.writes.length, after.writes.length) <= HINT_MAX_WRITES;
       if (before && small && sameOutcome(before, after) && engine.exploreAsync) {
         stopHint = startOrderingHint({
           exploreAsync: engine.exploreAsync,
@@ -306,6 +298,13 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
               ? `minting ${next.minting}`
               : `check ${next.check}`;
         rerun(next, label, which);
+      },
+      replaceRun: (scenario, overrides, what) => {
+        stopAll();
+        runs.clear();
+        explorations.clear();
+        set({ scenario });
+        rerun(overrides, what, null);
       },
       changeTtl: (delta) => {
         const { result, overrides } = get();

@@ -42,4 +42,6 @@ export interface KeyBinding {
 export interface KeyContext {
   readonly title: string;
   readonly bindings: readonly KeyBinding[];
+  /** Every other key is text (a field being typed): the global keys are not offered in its hints. */
+  readonly capturesText?: boolean;
 }

@@ -14,6 +14,7 @@ import type { Key } from 'ink';
 import type { KeyBinding, KeyContext, KeyName } from './keymap-types.js';
 import { ORDERING_KEYS, QUIZ_KEY_CONTEXTS } from './screens/quiz/quiz-keys.js';
 import type { Symbols } from './theme.js';
+import { SANDBOX_KEY_CONTEXTS, SANDBOX_KEYS } from './simulator/sandbox-keys.js';
 import { timelineKeys } from './timeline-keys.js';
 
 export type { KeyBinding, KeyContext, KeyName } from './keymap-types.js';
@@ -67,8 +68,10 @@ export const KEY_CONTEXTS = {
       { action: 'predict', keys: ['p'], label: 'p', hint: 'predict', help: 'guess the final value, then watch', inHints: true },
       { action: 'explore', keys: ['e'], label: 'e', hint: 'explore', help: 'every ordering of the writes, for these settings', inHints: true },
       ...timelineKeys(['restart'], ['restart']),
+      ...SANDBOX_KEYS,
     ],
   },
+  ...SANDBOX_KEY_CONTEXTS,
   predict: {
     title: 'Predict',
     bindings: [
@@ -212,9 +215,13 @@ export function isKeyContext(id: string): id is KeyContextId {
   return Object.hasOwn(KEY_CONTEXTS, id);
 }
 
-function bindingsOf(context: KeyContextId): readonly KeyBinding[] {
+function contextEntry(context: KeyContextId): KeyContext | undefined {
   // Robust at run time too: a context id that came through the router store is only a string there.
-  return (KEY_CONTEXTS as Record<string, KeyContext | undefined>)[context]?.bindings ?? [];
+  return (KEY_CONTEXTS as Record<string, KeyContext | undefined>)[context];
+}
+
+function bindingsOf(context: KeyContextId): readonly KeyBinding[] {
+  return contextEntry(context)?.bindings ?? [];
 }
 
 /** Ink's (input, key) as one name, so bindings can be plain data. */
@@ -267,7 +274,7 @@ function hints(bindings: readonly KeyBinding[], symbols: Symbols): string[] {
  * then the global ones, which always fit (help and the way out stay visible).
  */
 export function hintLine(context: KeyContextId, symbols: Symbols, width: number): string {
-  const tail = hints(bindingsOf('global'), symbols).join('  ');
+  const tail = contextEntry(context)?.capturesText ? '' : hints(bindingsOf('global'), symbols).join('  ');
   const room = width - tail.length - 2;
   let line = '';
   for (const part of hints(context === 'global' ? [] : bindingsOf(context), symbols)) {
@@ -275,7 +282,7 @@ export function hintLine(context: KeyContextId, symbols: Symbols, width: number)
     if (next.length > room) break;
     line = next;
   }
-  return line === '' ? tail : `${line}  ${tail}`;
+  return [line, tail].filter((part) => part !== '').join('  ');
 }
 
 export interface HelpSection {

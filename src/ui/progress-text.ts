@@ -43,5 +43,17 @@ export function progressLines(s: ProgressSummary, width: number, ascii: boolean)
       out.push(clip(`  ${when}  ${q.quiz} ${dot} ${q.mode}  ${q.score}% of ${q.questions}${verdict}${q.incomplete ? ' (left early)' : ''}`, w));
     }
   }
+  out.push('', ...exerciseLines(s, done, dot));
   return out.map((l) => clip(l, w));
+}
+
+function exerciseLines(s: ProgressSummary, done: string, dot: string): string[] {
+  if (s.exercises.length === 0) return [];
+  const passed = s.exercises.filter((e) => e.status === 'passed').length;
+  const out = [`Exercises: ${passed} of ${s.exercises.length} passed (fence-tutor exercises)`];
+  for (const e of s.exercises) {
+    const state = e.status === 'passed' ? `${done} passed` : e.status === 'started' ? 'started' : 'new';
+    out.push(`  ${e.title} ${dot} ${state}`);
+  }
+  return out;
 }

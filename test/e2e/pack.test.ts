@@ -101,7 +101,7 @@ describe('the tarball', () => {
     for (const must of ['package.json', 'bin/fence-tutor.js', 'bin/package.json', 'dist/cli.cjs', 'dist/content/shipped.json', 'dist/content/banks.json', 'README.md', 'LICENSE']) {
       expect(files).toContain(must);
     }
-    for (const dir of ['lessons/', 'quizzes/', 'scenarios/', 'dist/chunks/', 'dist/esm/']) {
+    for (const dir of ['lessons/', 'quizzes/', 'scenarios/', 'exercises/', 'dist/chunks/', 'dist/esm/']) {
       expect(files.some((f) => f.startsWith(dir)), `${dir} is packed`).toBe(true);
     }
     expect(files.some((f) => f.startsWith('scenarios/late-write.'))).toBe(true);
@@ -282,6 +282,21 @@ describe('a new user, from another directory', () => {
     for (const f of ['run.json', 'report.txt', 'timeline.txt']) {
       expect(statSync(join(base, 'lab-evidence', f)).size).toBeGreaterThan(0);
     }
+  }, 150_000);
+
+  it("an exercise: the installed tutor writes the starter into the user's directory and imports the user's file from there as a real module", () => {
+    const dir = join(userCwd, 'my-exercise');
+    const started = tutor(['exercise', 'start', 'fence-the-sink', '--dir', dir]);
+    expect(started.status, started.stderr).toBe(0);
+    const failing = tutor(['exercise', 'check', 'fence-the-sink', '--dir', dir, '--ttl', '0.3', '--json'], 120_000);
+    expect(failing.status, failing.stderr).toBe(1);
+    // The learner's own code, in their directory, importing a module of their own beside it: a real ES module.
+    writeFileSync(join(dir, 'compare.mjs'), 'export const stale = (token, mark) => token < mark;\n');
+    const solution = readFileSync(join(installedBin, '..', '..', pkg.name, 'exercises', 'fence-the-sink', 'solution.mjs'), 'utf8');
+    writeFileSync(join(dir, 'sink.mjs'), `import { stale } from './compare.mjs';\n${solution.replace('request.token < mark', 'stale(request.token, mark)')}`);
+    const out = json<{ passed: boolean; checks: { status: string }[] }>(tutor(['exercise', 'check', 'fence-the-sink', '--dir', dir, '--ttl', '0.3', '--json'], 120_000));
+    expect(out.passed).toBe(true);
+    expect(out.checks.map((c) => c.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
   }, 150_000);
 
   it.skipIf(!tmuxTestsEnabled())(

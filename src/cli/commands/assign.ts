@@ -13,6 +13,7 @@ export function register(program: Command): void {
     .option('--pass <percent>', 'pass mark for an exam (default 70)')
     .option('--title <text>', 'a title shown to students')
     .option('--out <file>', 'where to write the assignment (JSON)')
+    .option('--exercises <ids>', 'exercises the students also do: ID[,ID...] (their `exercise check` reports go to grade)')
     .addHelpText('after', '\nExample:\n  $ fence-tutor assign --quiz token-contract --mode exam --count 5 --time-limit 10m --out week2.json')
     .action(async (_opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();

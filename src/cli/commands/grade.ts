@@ -5,8 +5,8 @@ import { globalFlags } from '../global-flags.js';
 export function register(program: Command): void {
   program
     .command('grade')
-    .description('class results from quiz reports: per student, per question (hardest first), per topic')
-    .argument('<reports...>', 'JSON report files written by `fence-tutor quiz --report`')
+    .description('class results from quiz and exercise reports: per student, per question (hardest first), per topic, per exercise')
+    .argument('<reports...>', 'JSON report files written by `fence-tutor quiz --report` or `fence-tutor exercise check`')
     .option('--json', 'print {"groups": [...]} as JSON')
     .option('--csv <dir>', 'write students.csv, questions.csv and topics.csv into DIR')
     .addHelpText('after', '\nExample:\n  $ fence-tutor grade reports/*.json --csv results/')

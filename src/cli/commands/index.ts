@@ -4,6 +4,9 @@
  */
 import type { Command } from 'commander';
 import { register as assign } from './assign.js';
+import { register as exercise } from './exercise.js';
+import { register as exerciseSink } from './exercise-sink.js';
+import { register as exercises } from './exercises.js';
 import { register as explore } from './explore.js';
 import { register as grade } from './grade.js';
 import { register as lab } from './lab.js';
@@ -18,7 +21,24 @@ import { register as sim } from './sim.js';
 import { register as validate } from './validate.js';
 
 export function registerAll(program: Command): void {
-  for (const register of [lessons, lesson, scenarios, sim, explore, quiz, progress, lab, assign, grade, validate, labWorker, labSink]) {
+  for (const register of [
+    lessons,
+    lesson,
+    scenarios,
+    sim,
+    explore,
+    quiz,
+    progress,
+    lab,
+    exercises,
+    exercise,
+    assign,
+    grade,
+    validate,
+    labWorker,
+    labSink,
+    exerciseSink,
+  ]) {
     register(program);
   }
 }

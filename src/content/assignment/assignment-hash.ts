@@ -16,11 +16,15 @@ export interface AssignmentSettings {
   count: number | null;
   timeLimitMs: number | null;
   passMark: number | null;
+  /** Exercise ids the assignment also asks for; absent or empty in files without any. */
+  exercises?: string[];
 }
 
 export function assignmentSettingsHash(s: AssignmentSettings): string {
   const { title, quiz, contentHash, mode, seed, count, timeLimitMs, passMark } = s;
+  // Exercises join the hash only when listed, so files written before they existed keep their hash.
+  const exercises = s.exercises && s.exercises.length > 0 ? { exercises: s.exercises } : {};
   return createHash('sha256')
-    .update(canonicalJson({ title, quiz, contentHash, mode, seed, count, timeLimitMs, passMark }))
+    .update(canonicalJson({ title, quiz, contentHash, mode, seed, count, timeLimitMs, passMark, ...exercises }))
     .digest('hex');
 }

@@ -39,9 +39,12 @@ export interface Assignment {
   passMark: number | null;
   createdAt: string;
   questions: Question[];
+  /** Exercises the students are also asked to do (`exercise check` reports go to `grade`). */
+  exercises?: string[];
 }
 
-const KEYS = ['schemaVersion', 'kind', 'version', 'title', 'quiz', 'contentHash', 'settingsHash', 'mode', 'seed', 'count', 'timeLimitMs', 'passMark', 'createdAt', 'questions'];
+const KEYS = ['schemaVersion', 'kind', 'version', 'title', 'quiz', 'contentHash', 'settingsHash', 'mode', 'seed', 'count', 'timeLimitMs', 'passMark', 'createdAt', 'questions', 'exercises'];
+const EXERCISE_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 export function loadAssignmentText(text: string, file: string): Assignment {
   const parsed = parseYaml(text, file);
@@ -91,6 +94,12 @@ export function loadAssignmentText(text: string, file: string): Assignment {
       questions.push(checked.question);
     });
   }
+  let exercises: string[] | undefined;
+  if (d.exercises !== undefined) {
+    if (!Array.isArray(d.exercises) || d.exercises.length > 50 || !d.exercises.every((e): e is string => typeof e === 'string' && EXERCISE_ID.test(e))) {
+      p.at(['exercises'], '`exercises` must be a list of exercise ids (fence-tutor exercises)', regen);
+    } else exercises = d.exercises;
+  }
   if (p.problems.length > 0) throw new ContentError(p.problems);
   const actual = contentHashOf(questions);
   if (actual !== contentHash) {
@@ -98,13 +107,13 @@ export function loadAssignmentText(text: string, file: string): Assignment {
     throw new ContentError(p.problems);
   }
   // Compared before sanitizing: the hash was made over exactly what the instructor's file held.
-  const settingsHash = assignmentSettingsHash({ title, quiz: quiz!, contentHash: contentHash!, mode: mode!, seed, count, timeLimitMs, passMark });
+  const settingsHash = assignmentSettingsHash({ title, quiz: quiz!, contentHash: contentHash!, mode: mode!, seed, count, timeLimitMs, passMark, ...(exercises ? { exercises } : {}) });
   if (d.settingsHash !== settingsHash) {
     p.at(
       d.settingsHash === undefined ? [] : ['settingsHash'],
       d.settingsHash === undefined
         ? 'the assignment has no `settingsHash` (an older fence-tutor wrote it), so edited settings would go unnoticed'
-        : 'the settings (title, mode, seed, count, time limit, pass mark) do not match `settingsHash`: they were changed after the assignment was made',
+        : 'the settings (title, mode, seed, count, time limit, pass mark, exercises) do not match `settingsHash`: they were changed after the assignment was made',
       'ask the instructor for the original file, or write it again with `fence-tutor assign`',
     );
     throw new ContentError(p.problems);
@@ -124,6 +133,7 @@ export function loadAssignmentText(text: string, file: string): Assignment {
     passMark,
     createdAt: typeof d.createdAt === 'string' ? d.createdAt : '',
     questions,
+    ...(exercises && exercises.length > 0 ? { exercises } : {}),
   };
 }
 

@@ -13,9 +13,9 @@ import { sanitizeLine } from '../shared/sanitize.js';
 import type { ParsedYaml, PathSegment } from '../shared/yaml.js';
 import { MAX_ACTORS, MAX_STEPS } from '../shared/input-limits.js';
 
-export const SCENARIO_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const ACTOR_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
-export const RESERVED_ACTORS = ['coordinator', 'sink'] as const;
+import { ACTOR_NAME, RESERVED_ACTORS, SCENARIO_ID } from '../../core/scenario-names.js';
+
+export { ACTOR_NAME, RESERVED_ACTORS, SCENARIO_ID };
 
 const TOP_KEYS = ['id', 'title', 'summary', 'config', 'steps', 'kind'];
 const CONFIG_KEYS = Object.keys(DEFAULT_CONFIG) as (keyof ScenarioConfig)[];

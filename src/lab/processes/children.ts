@@ -121,7 +121,12 @@ export class LabChild<M extends { ev: string }, C extends { op: string }> extend
   /** The first malformed message, kept so a later wait fails with it too. */
   private protocolFault: Error | undefined;
 
-  constructor(role: string, proc: ChildProcess, argv: string[], parse: MessageParser<M>) {
+  /**
+   * `lenient`: a line that does not parse is noted in the diagnostics and
+   * skipped, for a child whose stdout a learner's code may also write to
+   * (the exercises' sink child); our own children are strict.
+   */
+  constructor(role: string, proc: ChildProcess, argv: string[], parse: MessageParser<M>, options: { lenient?: boolean } = {}) {
     super(role, proc, argv);
     createInterface({ input: proc.stdout! }).on('line', (line) => {
       if (line.trim() === '') return;
@@ -129,7 +134,9 @@ export class LabChild<M extends { ev: string }, C extends { op: string }> extend
       try {
         message = parse(parseJsonLine(line, this.role), this.role);
       } catch (err) {
-        this.fault(err instanceof Error ? err : new Error(String(err)));
+        const error = err instanceof Error ? err : new Error(String(err));
+        if (options.lenient) this.remember(`(skipped) ${error.message}`);
+        else this.fault(error);
         return;
       }
       this.seen.set(message.ev, message);

@@ -110,3 +110,16 @@ export const WORKER_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,15}$/;
 
 /** Omit over each member of a union (TypeScript's Omit flattens the union first). */
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * A protocol not typed here yet (the exercises' sink child, src/exercises/child):
+ * any JSON object with a string `ev`, its other fields left to its reader.
+ */
+export type LooseMessage = { ev: string } & Record<string, unknown>;
+export type LooseCommand = { op: string } & Record<string, unknown>;
+
+export function parseLooseMessage(value: unknown, role: string): LooseMessage {
+  const f = Fields.of(value, `a message from ${role}`);
+  f.string('ev');
+  return value as LooseMessage;
+}

@@ -24,6 +24,7 @@ export const HOME_ENTRIES: HomeEntry[] = [
   { label: 'Quiz', description: 'practice, exam, review', route: { screen: 'quiz' } },
   { label: 'Lab', description: 'the real thing, on this machine', route: { screen: 'lab' } },
   { label: 'Progress', description: 'what you have done so far', route: { screen: 'progress' } },
+  { label: 'Your runs', description: 'runs you saved from the simulator (w)', route: { screen: 'simulator', runs: true } },
   { label: 'Help', description: 'keys and commands', route: { screen: 'help' } },
   { label: 'Quit', description: '', route: null },
 ];

@@ -36,7 +36,8 @@ export function SimulatorScreen({ route }: { route: SimulatorRoute }) {
   if (!scenario) {
     return (
       <ScenarioPicker
-        title={explore ? 'Explore' : 'Simulator'}
+        title={route.runs === true ? 'Your runs' : explore ? 'Explore' : 'Simulator'}
+        runs={route.runs === true}
         onPick={(picked) =>
           router.getState().replace({ screen: 'simulator', scenario: picked, overrides: explore && !route.overrides ? EXPLORE_FIRST : overrides, explore })
         }
@@ -44,5 +45,5 @@ export function SimulatorScreen({ route }: { route: SimulatorRoute }) {
     );
   }
   // A new key per scenario gives each its own fresh store.
-  return <SimulatorView key={scenario.id} scenario={scenario} overrides={overrides} engine={ENGINE} explore={explore} />;
+  return <SimulatorView key={scenario.origin?.file ?? scenario.id} scenario={scenario} overrides={overrides} engine={ENGINE} explore={explore} />;
 }

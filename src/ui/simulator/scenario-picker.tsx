@@ -1,5 +1,5 @@
 /** The shipped scenarios (and an instructor's, with --content), to open one. */
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
 import { useMemo } from 'react';
@@ -8,6 +8,7 @@ import { screenCovered } from '../../store/router-store.js';
 import { ContentError, formatProblem } from '../../content/shared/problems.js';
 import { listShippedScenarios, loadScenarioDir } from '../../content/scenario/scenario-loader.js';
 import type { Scenario } from '../../core/types.js';
+import { listSavedRuns } from '../../content/scenario/saved-runs.js';
 import { useAppContext } from '../app-context.js';
 import { errorMessage } from '../../platform/error-message.js';
 
@@ -42,10 +43,30 @@ function Item({ isSelected = false, label }: { isSelected?: boolean; label: stri
   );
 }
 
-export function ScenarioPicker({ title, onPick }: { title: string; onPick: (scenario: Scenario) => void }) {
+/** The runs saved from the simulator ("Your runs"); a file that no longer loads is named, not fatal. */
+function loadRuns(): { scenarios: Scenario[]; problems: string[]; unreadable: string[] } {
+  const { runs, problems } = listSavedRuns();
+  return { scenarios: runs, problems: [], unreadable: problems };
+}
+
+/** Saved files that no longer load (edited by hand, say): named with their first problem, not opened. */
+function Unreadable({ problems }: { problems: string[] }) {
+  const { theme } = useAppContext();
+  if (problems.length === 0) return null;
+  return (
+    <Text color={theme.color('warn')} wrap="truncate">
+      {problems.length} saved file{problems.length === 1 ? '' : 's'} could not be read: {problems[0]}
+    </Text>
+  );
+}
+
+export function ScenarioPicker({ title, onPick, runs }: { title: string; onPick: (scenario: Scenario) => void; runs?: boolean }) {
   const { router, theme, flags, area } = useAppContext();
   const covered = useStore(router, screenCovered);
-  const { scenarios, problems } = useMemo(() => loadAll(flags.content), [flags.content]);
+  const { scenarios, problems, unreadable } = useMemo(
+    () => (runs ? loadRuns() : { ...loadAll(flags.content), unreadable: [] }),
+    [flags.content, runs],
+  );
   if (problems.length > 0) {
     return (
       <Box flexDirection="column" paddingX={1}>
@@ -58,18 +79,31 @@ export function ScenarioPicker({ title, onPick }: { title: string; onPick: (scen
       </Box>
     );
   }
-  const idWidth = Math.max(...scenarios.map((s) => s.id.length), 4) + 2;
+  if (runs && scenarios.length === 0) {
+    return (
+      <Box flexDirection="column" paddingX={1}>
+        <Text bold color={theme.color('accent')}>
+          {title}
+        </Text>
+        <Text wrap="wrap">No saved runs yet. In the simulator, act on a run (x), then press w to save it here.</Text>
+        <Unreadable problems={unreadable} />
+      </Box>
+    );
+  }
+  const name = (s: Scenario) => (runs ? basename(s.origin?.file ?? s.id) : s.id);
+  const idWidth = Math.max(...scenarios.map((s) => name(s).length), 4) + 2;
+  // Saved runs may share an id (two saved from one title): they are told apart by file.
   const items = scenarios.map((s) => ({
-    key: s.id,
-    label: `${s.id.padEnd(idWidth)}${s.title ?? ''}${s.origin?.local ? ' (yours)' : ''}`,
-    value: s.id,
+    key: s.origin?.file ?? s.id,
+    label: `${name(s).padEnd(idWidth)}${s.title ?? ''}${s.origin?.local && !runs ? ' (yours)' : ''}`,
+    value: s.origin?.file ?? s.id,
   }));
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold color={theme.color('accent')}>
         {title} {theme.symbols.separator} pick a scenario
       </Text>
-      <Text> </Text>
+      {unreadable.length > 0 ? <Unreadable problems={unreadable} /> : <Text> </Text>}
       <SelectInput
         items={items}
         isFocused={!covered}
@@ -77,7 +111,7 @@ export function ScenarioPicker({ title, onPick }: { title: string; onPick: (scen
         itemComponent={Item}
         limit={Math.max(3, area.rows - 4)}
         onSelect={(item) => {
-          const scenario = scenarios.find((s) => s.id === item.value);
+          const scenario = scenarios.find((s) => (s.origin?.file ?? s.id) === item.value);
           if (scenario) onPick(scenario);
         }}
       />

@@ -4,12 +4,12 @@
  * Everything shown comes from the store, which got it from the engine.
  */
 import { Box, Static, Text } from 'ink';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { narrateEvents, narrateOutcome, narrateTicks } from '../../core/narration.js';
 import { timelineFromSim } from '../../core/timeline/index.js';
 import { formatToken } from '../../core/token.js';
-import type { ConfigOverrides, Scenario } from '../../core/types.js';
+import type { ConfigOverrides, Scenario, SimResult } from '../../core/types.js';
 import { type EngineCalls, endTick, SPEEDS } from '../../store/simulator-store.js';
 import { useAppContext } from '../app-context.js';
 import { useScreenInput } from '../use-screen-input.js';
@@ -18,6 +18,8 @@ import { ExploreProgress } from './explore-progress.js';
 import { PredictPanel } from './predict-panel.js';
 import { TimelineView } from './timeline-view.js';
 import { TogglesLine } from './toggles-line.js';
+import { SandboxPanel, SandboxStatus, sandboxPanelRows, stepRowsFor } from './sandbox-panel.js';
+import { useSandbox } from './use-sandbox.js';
 import { useSimulatorStore } from './use-simulator.js';
 import { useSpokenNarration } from './use-spoken-narration.js';
 
@@ -33,16 +35,24 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   const { theme, router, area } = useAppContext();
   const store = useSimulatorStore(engine, scenario, overrides, { reducedMotion: theme.reducedMotion, explore });
   const s = useStore(store);
+  const sandbox = useSandbox(store, engine, scenario, overrides);
+  const focus = useStore(sandbox.controls, (c) => c.focus);
+  const stepCount = useStore(sandbox.sandbox, (b) => b.steps.length);
   const result = s.result;
+  const runSerial = useRef<{ result: SimResult | null; key: string }>({ result: null, key: '0' });
   const panel = s.exploreOpen ? 'explore' : s.prediction?.phase === 'asking' ? 'predict' : 'simulator';
+  // Acting has its own focus: the act menu, a text being typed, or the steps list.
+  const typing = focus.kind === 'save' || (focus.kind === 'menu' && focus.menu.phase === 'type');
+  const acting = focus.kind === 'none' ? null : focus.kind === 'steps' ? 'steps' : typing ? 'act-type' : 'act-menu';
   // "enter replay it" only when there is a counterexample to replay.
-  const hintContext = panel === 'explore' && s.explore && !s.explore.counterexample ? 'explore-nothing' : panel;
+  const hintContext = acting ?? (panel === 'explore' && s.explore && !s.explore.counterexample ? 'explore-nothing' : panel);
 
   // Help, hints and q/Esc follow the focused part: an open panel closes first.
   useEffect(() => {
     const r = router.getState();
     r.setKeyContext(hintContext === 'simulator' ? null : hintContext);
     r.setBackGuard(() => {
+      if (sandbox.controls.getState().back()) return true;
       const st = store.getState();
       if (st.counterexampleStep !== null) {
         st.stopCounterexample();
@@ -58,7 +68,7 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
       }
       return false;
     });
-  }, [hintContext, router, store]);
+  }, [hintContext, router, store, sandbox]);
   useEffect(
     () => () => {
       router.getState().setBackGuard(null);
@@ -69,7 +79,27 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
 
   useScreenInput(panel, (action, input, key) => {
     const st = store.getState();
+    const act = sandbox.controls.getState();
+    // Read when the key arrives: while acting has the keys (or has just taken them), they are not the simulator's.
+    if (act.focus.kind !== 'none') return;
     switch (action) {
+      case 'act':
+        // The moment stays put while the learner chooses: the act lands at the tick shown.
+        if (st.playing) st.togglePlay();
+        act.openMenu();
+        break;
+      case 'steps':
+        act.openSteps();
+        break;
+      case 'save':
+        act.openSave();
+        break;
+      case 'undo':
+        sandbox.sandbox.getState().undo();
+        break;
+      case 'redo':
+        sandbox.sandbox.getState().redo();
+        break;
       case 'play':
         st.togglePlay();
         break;
@@ -130,11 +160,13 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   const ticks = useMemo(() => (result ? narrateTicks(result, theme.ascii) : []), [result, theme.ascii]);
   // One sentence per event: only narration mode reads them.
   const events = useMemo(() => (result && theme.narrate ? narrateEvents(result, theme.ascii) : []), [result, theme.ascii, theme.narrate]);
+  if (runSerial.current.result !== result) runSerial.current = { result, key: `${Number(runSerial.current.key) + 1}` };
   const spoken = useSpokenNarration(
     theme.narrate,
     events,
     s.cursor,
-    result ? JSON.stringify(result.config) : '',
+    // Every new run (a setting or an act) is announced, not only a new config.
+    runSerial.current.key,
     `Simulator: ${scenario.id}${scenario.title ? `, ${scenario.title}` : ''}. Space plays, right arrow steps, f, d and a change the settings.`,
     s.change,
   );
@@ -191,6 +223,8 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
           )}
         </Static>
         {toggles}
+        <SandboxPanel {...sandbox} theme={theme} />
+        <SandboxStatus {...sandbox} theme={theme} />
         {s.prediction ? <PredictPanel prediction={s.prediction} result={result} theme={theme} /> : null}
         {s.exploreOpen && s.exploring ? <ExploreProgress statesVisited={s.exploring.statesVisited} theme={theme} /> : null}
         {s.exploreOpen && s.explore ? (
@@ -236,7 +270,11 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   const predictRows = asking ? 1 + (s.prediction?.choices.length ?? 0) : s.prediction ? 2 : 0;
   const narrationRows = asking ? 0 : s.prediction ? 2 : 3;
   const changeRows = s.change && !asking ? 2 + (s.changeOrderings ? 2 : 0) : 0;
-  const fixedRows = 3 + 1 + predictRows + narrationRows + changeRows + 2;
+  // An open act menu or steps list takes the place of the narration and the change line.
+  const stepRows = stepRowsFor(area.rows);
+  const actRows = sandboxPanelRows(focus, stepCount, stepRows);
+  const belowRows = actRows > 0 ? actRows : narrationRows + changeRows;
+  const fixedRows = 3 + 1 + predictRows + belowRows + 3;
   const timelineRows = Math.max(3, area.rows - fixedRows);
   return (
     <Box flexDirection="column">
@@ -246,7 +284,8 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
       <TimelineView model={model} width={width - 1} cursor={s.cursor} theme={theme} maxRows={timelineRows} />
       {rule}
       {s.prediction ? <PredictPanel prediction={s.prediction} result={result} theme={theme} /> : null}
-      {asking ? null : (
+      {actRows > 0 ? <SandboxPanel {...sandbox} theme={theme} stepRows={stepRows} /> : null}
+      {asking || actRows > 0 ? null : (
         <Box height={narrationRows} paddingX={1} overflow="hidden">
           <Text wrap="wrap">
             {/* An engine error (such as the explorer's state limit) is read in full here, not cut off on the outcome line. */}
@@ -254,7 +293,8 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
           </Text>
         </Box>
       )}
-      {asking ? null : change}
+      {asking || actRows > 0 ? null : change}
+      <SandboxStatus {...sandbox} theme={theme} />
       {rule}
       <Text wrap="truncate">
         {' '}

@@ -1,0 +1,121 @@
+/**
+ * `exercise check ID`: runs the learner's file in a child process against
+ * the adversary, prints the report (or `--json`), saves it under the data
+ * directory, and records the result in progress. Exit: 0 all passed, 1 a
+ * check failed (a time-out and a thrown exception included), 2 cannot load,
+ * not started, bad usage or a missing tool; 130/143 after ending children.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { sanitizeLine, sanitizeText } from '../core/neutralise.js';
+import { saveExerciseReport } from '../exercises/report-io.js';
+import { reportLines } from '../exercises/report-text.js';
+import { runChecks } from '../exercises/run-checks.js';
+import { LoadError } from '../exercises/sink-session.js';
+import type { ExerciseReport } from '../exercises/types.js';
+import { writeFileAtomic } from '../platform/atomic-file.js';
+import { onCleanup } from '../platform/cleanup.js';
+import { exerciseToJunit } from '../reports/exercise-report.js';
+import { UsageError } from '../platform/errors.js';
+import { EXIT } from '../platform/exit-codes.js';
+import { exerciseDir, requireExercise, updateExerciseProgress } from './exercise-actions.js';
+import { openMachinery } from './exercise-machinery.js';
+import { printJson } from './json-output.js';
+import { decideDisplay } from './terminal.js';
+
+export interface CheckFlags {
+  dir?: string;
+  json?: boolean;
+  watch?: boolean;
+  answer?: string;
+  report?: string;
+  student?: string;
+  ttl?: string;
+  timeLimit?: string;
+}
+
+function positive(text: string | undefined, flag: string, fallback: number, scale: number): number {
+  const n = Number(text ?? fallback);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} must be a positive number, not "${text}"`);
+  return Math.round(n * scale);
+}
+
+export function parseCheckFlags(opts: CheckFlags): { ttlMs: number; timeLimitMs: number } {
+  if (opts.watch && opts.json) throw new UsageError('--watch reruns on every save and --json prints one report: use one of them');
+  if (opts.watch) throw new UsageError('--watch is not available in this version yet: run the check again after each save');
+  return { ttlMs: positive(opts.ttl, '--ttl', 2, 1000), timeLimitMs: positive(opts.timeLimit, '--time-limit', 2000, 1) };
+}
+
+export async function checkExercise(id: string, opts: CheckFlags, globals: Record<string, unknown>): Promise<number> {
+  const { ttlMs, timeLimitMs } = parseCheckFlags(opts);
+  const exercise = requireExercise(id);
+  if (exercise.needs.includes('posix') && process.platform === 'win32') {
+    throw new UsageError(`${id} stops a process with SIGSTOP, which Windows does not have: it needs a POSIX system (Linux, macOS)`);
+  }
+  const dir = exerciseDir(id, opts.dir);
+  const file = join(dir, exercise.file);
+  if (!existsSync(file)) {
+    throw new UsageError(
+      `${id} is not started: ${file} does not exist. Fix: fence-tutor exercise start ${id}${opts.dir ? ` --dir ${JSON.stringify(opts.dir)}` : ''}`,
+    );
+  }
+  const display = decideDisplay(globals);
+  const tempRoot = mkdtempSync(join(tmpdir(), 'fence-exercise-'));
+  const removeTemp = () => rmSync(tempRoot, { recursive: true, force: true });
+  const unregisterTemp = onCleanup(removeTemp);
+  if (!opts.json) process.stdout.write(sanitizeText(`Checking ${file} (${exercise.title}): a real expiry first, then the adversary...\n`));
+  const machinery = await openMachinery();
+  let report: ExerciseReport;
+  try {
+    report = await runChecks({ exercise, file, machinery, ttlMs, timeLimitMs, tempRoot });
+  } catch (err) {
+    if (err instanceof LoadError) throw new UsageError(`your code cannot be loaded: ${err.message}`);
+    throw err;
+  } finally {
+    await machinery.close();
+    removeTemp();
+    unregisterTemp();
+  }
+  if (!opts.json) process.stdout.write(`${reportLines(report, { width: display.columns, ascii: display.ascii }).join('\n')}\n`);
+  const answer = exercise.question ? await askQuestion(exercise.question, opts) : undefined;
+  if (answer !== undefined) report.answer = answer;
+  if (opts.student !== undefined && opts.student.trim() !== '') report.student = sanitizeLine(opts.student).trim();
+  const saved = saveExerciseReport(report);
+  if (opts.report !== undefined) {
+    writeFileAtomic(opts.report, /\.xml$/i.test(opts.report) ? exerciseToJunit(report) : `${JSON.stringify(report, null, 2)}\n`);
+  }
+  const now = new Date().toISOString();
+  updateExerciseProgress(id, (p) => ({
+    ...p,
+    startedAt: p?.startedAt ?? now,
+    dir,
+    lastCheckedAt: now,
+    ...(report.passed && !p?.passedAt ? { passedAt: now } : {}),
+    ...(answer !== undefined ? { answer } : {}),
+  }));
+  if (opts.json) printJson(report);
+  else {
+    process.stdout.write(`Report saved: ${saved}\n`);
+    if (report.passed) process.stdout.write(`The shipped solution, to compare: fence-tutor exercise solution ${id}\n`);
+    else process.stdout.write(`More help: fence-tutor exercise hint ${id}\n`);
+  }
+  return report.passed ? EXIT.ok : EXIT.failed;
+}
+
+/** The question after the check: --answer, or asked on a terminal (Enter skips); never required. */
+async function askQuestion(question: string, opts: CheckFlags): Promise<string | undefined> {
+  if (typeof opts.answer === 'string') return sanitizeLine(opts.answer).slice(0, 2000);
+  if (opts.json || !(process.stdin.isTTY && process.stdout.isTTY)) {
+    if (!opts.json) process.stdout.write(`\nA question (not needed to pass): ${question}\nAnswer it with --answer "..." on your next check.\n`);
+    return undefined;
+  }
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    const text = (await rl.question(`\nA question (not needed to pass; Enter skips): ${question}\n> `)).trim();
+    return text === '' ? undefined : sanitizeLine(text).slice(0, 2000);
+  } finally {
+    rl.close();
+  }
+}

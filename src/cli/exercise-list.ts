@@ -1,0 +1,38 @@
+/** `exercises`: id, title, lesson and status (new / started / passed), as text or JSON. */
+import { listExercises } from '../content/exercise/exercise-registry.js';
+import { toolVersion } from '../platform/package-root.js';
+import { loadProgress } from '../progress/progress-file.js';
+import { printJson } from './json-output.js';
+
+export type ExerciseStatus = 'new' | 'started' | 'passed';
+
+export interface ExerciseRow {
+  id: string;
+  title: string;
+  lesson: string;
+  kind: string;
+  needs: string[];
+  status: ExerciseStatus;
+  dir?: string;
+}
+
+export function exerciseRows(): ExerciseRow[] {
+  const progress = loadProgress(undefined, (m) => process.stderr.write(`fence-tutor: ${m}\n`)).exercises ?? {};
+  return listExercises().map((e) => {
+    const p = progress[e.id];
+    const status: ExerciseStatus = p?.passedAt ? 'passed' : p ? 'started' : 'new';
+    return { id: e.id, title: e.title, lesson: e.lesson, kind: e.kind, needs: e.needs, status, ...(p ? { dir: p.dir } : {}) };
+  });
+}
+
+export function printExerciseList(flags: { json?: boolean }): void {
+  const rows = exerciseRows();
+  if (flags.json) {
+    printJson({ schemaVersion: 1, version: toolVersion(), exercises: rows });
+    return;
+  }
+  const idWidth = Math.max(...rows.map((r) => r.id.length), 2);
+  const titleWidth = Math.max(...rows.map((r) => r.title.length), 5);
+  const lines = rows.map((r, i) => `${String(i + 1).padStart(2)}. ${r.id.padEnd(idWidth)}  ${r.title.padEnd(titleWidth)}  lesson ${r.lesson.padEnd(22)} ${r.status}`);
+  process.stdout.write(`${lines.join('\n')}\n\nStart one: fence-tutor exercise start ID    (then: fence-tutor exercise check ID)\n`);
+}

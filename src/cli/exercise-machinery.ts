@@ -1,0 +1,79 @@
+/**
+ * The lab's process machinery, handed to the exercises (which may not import
+ * the lab): children in their own process group, recorded in a pidfile that
+ * a later run reaps if this one is killed; the real expiry; cleanup on
+ * Ctrl-C and SIGTERM through the cleanup registry.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type { ChildLike, ExerciseMachinery } from '../exercises/ports.js';
+import type { TokenEvidence } from '../exercises/types.js';
+import { binPath, LabChild, within } from '../lab/processes/children.js';
+import { type LooseCommand, type LooseMessage, parseLooseMessage } from '../lab/protocol/fields.js';
+import { RunPidfile, reapLeftovers } from '../lab/processes/pidfile.js';
+import { type ExpiryRun, startExpiry } from '../lab/runner/expiry-tokens.js';
+import { onCleanup } from '../platform/cleanup.js';
+import { dataSubdir } from '../platform/data-dir.js';
+
+export async function openMachinery(): Promise<ExerciseMachinery> {
+  const runDir = dataSubdir('run');
+  await reapLeftovers(runDir);
+  const runId = `ex-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+  const pidfile = new RunPidfile(runDir, runId);
+  const children = new Set<LabChild<LooseMessage, LooseCommand>>();
+  let expiry: ExpiryRun | undefined;
+
+  const killGroup = async (child: ChildLike): Promise<void> => {
+    for (const sig of ['SIGCONT', 'SIGKILL'] as const) {
+      try {
+        process.kill(-child.pid, sig);
+      } catch {
+        // The group is gone already.
+      }
+    }
+    await within(child.exited, 2000);
+    children.delete(child as LabChild<LooseMessage, LooseCommand>);
+  };
+
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closed ??= (async () => {
+      await Promise.all([expiry?.end(), ...[...children].map((c) => killGroup(c))]);
+      if (!pidfile.removeIfAllEnded()) process.stderr.write('fence-tutor: a child outlived its end; the next run reaps it\n');
+    })();
+    return closed;
+  };
+  const unregister = onCleanup(close);
+
+  return {
+    startSinkChild(args, env, cwd) {
+      const argv = [process.execPath, binPath(), 'exercise-sink', ...args, '--run', runId];
+      const proc = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env, cwd });
+      const child = new LabChild<LooseMessage, LooseCommand>('your sink', proc, argv, parseLooseMessage, { lenient: true });
+      pidfile.addChild({ role: 'exercise-sink', pid: child.pid, argv });
+      children.add(child);
+      return child;
+    },
+    killGroup,
+    async supplyTokens(ttlMs): Promise<TokenEvidence> {
+      expiry = startExpiry(ttlMs, pidfile, runId);
+      const got = await expiry.tokens;
+      // The workers and the coordinator stay (A stopped, B renewing: next to no CPU) and end
+      // with everything else in close(), rather than competing with the checks for the cores now.
+      return {
+        ...got,
+        observations: got.observations.map((o) => ({
+          atMs: o.atMs,
+          actor: o.actor,
+          kind: o.kind,
+          ...(o.token !== undefined ? { token: o.token } : {}),
+          ...(o.note ? { note: o.note } : {}),
+        })),
+      };
+    },
+    async close() {
+      await close();
+      unregister();
+    },
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * Entry of the `exercise-sink` child: the only process that runs the
+ * learner's code. It imports their module by file URL (a real ES module
+ * from their directory, bundled tutor or not), opens a real SQLite file,
+ * and serves the tutor over JSON lines on stdin/stdout:
+ *
+ *   {op:'open', id, db}            fresh database: the resource row, then the learner's setup(db)
+ *   {op:'call', req, fn, args}     starts write(db, request) or register(db, token) as request `req`
+ *   {op:'go', req}                 lets `req`'s held database call run
+ *   {op:'state', id}               the resource row: {value, mark}
+ *
+ * and reports {ev:'park', req, step} (a call is held), {ev:'done', req,
+ * result}, {ev:'threw', req, error} and {ev:'output', text} (what the
+ * learner's code printed). The tutor ends it; it ends itself when its stdin closes.
+ */
+import { rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import { format } from 'node:util';
+import { type DbHandle, type Gate, makeDbHandle, type Params, type StepInfo, type SyncSqlite, asRequest } from './db-handle.js';
+import { describeThrown, loadFailure } from './learner-errors.js';
+
+export interface SinkChildArgs {
+  /** Absolute path of the learner's module. */
+  file: string;
+  /** Exports the module must have. */
+  requires: string[];
+}
+
+function emit(message: Record<string, unknown>): void {
+  process.stdout.write(`${JSON.stringify(message)}\n`);
+}
+
+const MAX_OUTPUT_CHARS = 2000;
+
+/** The learner's console goes to the tutor, labelled, never to our protocol stream. */
+function captureConsole(): void {
+  let budget = 20_000;
+  const send = (...args: unknown[]) => {
+    if (budget <= 0) return;
+    const text = format(...args).slice(0, MAX_OUTPUT_CHARS);
+    budget -= text.length;
+    emit({ ev: 'output', text });
+  };
+  console.log = send;
+  console.info = send;
+  console.warn = send;
+  console.error = send;
+  console.debug = send;
+}
+
+// synchronous=OFF: no fsync per transaction. A SIGKILLed process loses nothing the
+// OS already holds (only a power cut would), and every trial opens a fresh file.
+const RESOURCE_TABLE =
+  'PRAGMA synchronous = OFF; CREATE TABLE IF NOT EXISTS resource (id INTEGER PRIMARY KEY CHECK (id = 1), value TEXT, mark INTEGER NOT NULL DEFAULT 0); INSERT OR IGNORE INTO resource (id) VALUES (1);';
+
+export async function runSinkChild(args: SinkChildArgs): Promise<void> {
+  process.on('SIGTERM', () => process.exit(0));
+  const sqlite = (await import('node-sqlite3-wasm')).default;
+  // The first database compiles the WebAssembly: here, while the tutor waits for the expiry, not in a check.
+  new sqlite.Database(':memory:').close();
+  let raw: InstanceType<typeof sqlite.Database> | undefined;
+  const binding: SyncSqlite = {
+    get: (sql, params) => raw!.get(sql, params as never) ?? undefined,
+    all: (sql, params) => raw!.all(sql, params as never) as Record<string, unknown>[],
+    run: (sql, params) => ({ changes: Number(raw!.run(sql, params as never).changes) }),
+    exec: (sql) => raw!.exec(sql),
+  };
+  const held = new Map<string, () => void>();
+  const gate: Gate = {
+    park(request: string, step: StepInfo) {
+      return new Promise<void>((resolve) => {
+        held.set(request, resolve);
+        emit({ ev: 'park', req: request, step });
+      });
+    },
+  };
+  const db: DbHandle = makeDbHandle(() => {
+    if (!raw) throw new Error('no database is open');
+    return binding;
+  }, gate);
+
+  captureConsole();
+  let learner: Record<string, unknown>;
+  try {
+    learner = (await import(pathToFileURL(args.file).href)) as Record<string, unknown>;
+  } catch (err) {
+    emit({ ev: 'failed', ...loadFailure(err, args.file) });
+    return;
+  }
+  for (const name of args.requires) {
+    if (typeof learner[name] !== 'function') {
+      emit({ ev: 'failed', kind: 'load', message: `${args.file} exports no function ${name}. Fix: keep \`export async function ${name}(...)\`` });
+      return;
+    }
+  }
+
+  const closeDb = () => {
+    try {
+      raw?.close();
+    } catch {
+      // A database left in a transaction by a hung call: nothing to save.
+    }
+    raw = undefined;
+  };
+
+  const handlers: Record<string, (cmd: Record<string, unknown>) => Promise<void> | void> = {
+    async open(cmd) {
+      closeDb();
+      // This WebAssembly SQLite locks with a directory, which a sink killed inside a
+      // transaction leaves behind; that sink is gone (the tutor killed its group).
+      rmSync(`${String(cmd.db)}.lock`, { recursive: true, force: true });
+      raw = new sqlite.Database(String(cmd.db));
+      raw.exec(RESOURCE_TABLE);
+      try {
+        if (typeof learner.setup === 'function') await learner.setup(db);
+        emit({ id: cmd.id, ev: 'opened' });
+      } catch (err) {
+        emit({ id: cmd.id, ev: 'threw', req: 'setup', error: describeThrown(err, args.file) });
+      }
+    },
+    call(cmd) {
+      const req = String(cmd.req);
+      const fn = learner[String(cmd.fn)] as (db: DbHandle, ...a: unknown[]) => Promise<unknown>;
+      const callArgs = Array.isArray(cmd.args) ? cmd.args : [];
+      const gated = cmd.gated !== false;
+      const steps: StepInfo[] = [];
+      // An ungated request's calls are reported with its answer (the tutor holds none of them).
+      const record = gated ? {} : { steps };
+      asRequest(req, async () => fn(db, ...callArgs), gated, steps).then(
+        (result) => emit({ ev: 'done', req, result: result === undefined ? null : result, ...record }),
+        (err: unknown) => emit({ ev: 'threw', req, error: describeThrown(err, args.file), ...record }),
+      );
+    },
+    go(cmd) {
+      const req = String(cmd.req);
+      const release = held.get(req);
+      held.delete(req);
+      release?.();
+    },
+    state(cmd) {
+      const row = raw?.get('SELECT value, mark FROM resource WHERE id = 1', [] as Params as never) as
+        | { value: string | null; mark: number | null }
+        | undefined;
+      emit({ id: cmd.id, ev: 'state', value: row?.value ?? null, mark: row?.mark === undefined || row?.mark === null ? null : Number(row.mark) });
+    },
+    exit() {
+      closeDb();
+      process.exit(0);
+    },
+  };
+
+  const lines = createInterface({ input: process.stdin });
+  lines.on('line', (line) => {
+    let cmd: Record<string, unknown>;
+    try {
+      cmd = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      return;
+    }
+    const handler = handlers[String(cmd.op)];
+    if (!handler) return;
+    Promise.resolve()
+      .then(() => handler(cmd))
+      .catch((err: unknown) => emit({ id: cmd.id, ev: 'error', message: (err as Error).message }));
+  });
+  lines.on('close', () => {
+    closeDb();
+    process.exit(0);
+  });
+  emit({ ev: 'ready', pid: process.pid });
+}

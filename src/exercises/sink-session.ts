@@ -1,0 +1,242 @@
+/**
+ * The tutor's side of the learner's sink process: starts it (with its own
+ * temporary HOME and data dir), gives it fresh databases, and drives a
+ * scenario call by call: every request's database calls are held at the
+ * gate, and a schedule says whose call runs next. Each wait has the check's
+ * time limit: a hang or an infinite loop is killed and reported as such.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { sanitizeText } from '../core/neutralise.js';
+import type { ChildLike, ExerciseMachinery, Message } from './ports.js';
+import type { TrialItem } from './scenario.js';
+import type { SinkAnswer, SinkRequest, SinkState, StepRecord, TrialRun } from './types.js';
+
+export class LoadError extends Error {}
+export class TimeLimitError extends Error {}
+
+export interface Choice {
+  chosen: number;
+  options: number;
+}
+
+interface RequestState {
+  index: number;
+  phase: 'running' | 'parked' | 'finished';
+  step?: { op: string; sql?: string };
+  calls: number;
+  answer?: SinkAnswer;
+  /** An ungated request's calls, as it reported them with its answer. */
+  ranSteps?: { op: string; sql?: string }[];
+}
+
+const MAX_OUTPUT_LINES = 40;
+
+export class SinkSession {
+  private child: ChildLike | undefined;
+  private states = new Map<string, RequestState>();
+  private wake: (() => void) | undefined;
+  private dbPath = '';
+  private trial = 0;
+  readonly output: string[] = [];
+
+  constructor(
+    private readonly machinery: ExerciseMachinery,
+    private readonly file: string,
+    private readonly requires: string[],
+    private readonly tempRoot: string,
+    readonly timeLimitMs: number,
+  ) {}
+
+  async start(): Promise<void> {
+    const home = join(this.tempRoot, 'home');
+    mkdirSync(join(home, 'data'), { recursive: true });
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: home,
+      FENCE_TUTOR_HOME: join(home, 'data'),
+      TMPDIR: home,
+      NODE_OPTIONS: '',
+      LANG: process.env.LANG ?? 'C.UTF-8',
+    };
+    const child = this.machinery.startSinkChild(['--file', this.file, '--requires', this.requires.join(',')], env, home);
+    this.child = child;
+    child.on((m) => this.onMessage(m));
+    let ready: Message;
+    try {
+      ready = await child.waitFor(['ready', 'failed'], Math.max(10_000, this.timeLimitMs));
+    } catch (err) {
+      throw new LoadError(`your sink did not start: ${(err as Error).message}`);
+    }
+    if (ready.ev === 'failed') throw new LoadError(String(ready.message));
+  }
+
+  async restart(): Promise<void> {
+    if (this.child) await this.machinery.killGroup(this.child);
+    this.child = undefined;
+    await this.start();
+  }
+
+  /** A fresh database file for the next trial. */
+  async openFresh(): Promise<void> {
+    this.trial += 1;
+    this.dbPath = join(this.tempRoot, `trial-${this.trial}.sqlite`);
+    await this.open();
+  }
+
+  private async open(): Promise<void> {
+    const reply = await this.ask({ op: 'open', db: this.dbPath });
+    if (reply.ev === 'threw') throw new LearnerThrew(`setup(db) threw: ${String(reply.error)}`);
+  }
+
+  async state(): Promise<SinkState> {
+    const reply = await this.ask({ op: 'state' });
+    return { value: reply.value === null ? null : String(reply.value), mark: reply.mark === null ? null : Number(reply.mark) };
+  }
+
+  /** Runs `items` on the open database, choosing at each choice point by `schedule` (default: the first). */
+  async run(items: TrialItem[], schedule: number[]): Promise<{ run: TrialRun; choices: Choice[] }> {
+    const requests: SinkRequest[] = [];
+    const answers: (SinkAnswer | undefined)[] = [];
+    const steps: StepRecord[] = [];
+    const sentAt: number[] = [];
+    const answeredAt: number[] = [];
+    const choices: Choice[] = [];
+    let restarts = 0;
+    const probes: SinkState[] = [];
+    for (const item of items) {
+      if ('probe' in item) {
+        probes.push(await this.state());
+        continue;
+      }
+      if ('restart' in item) {
+        await this.restart();
+        await this.open();
+        restarts += 1;
+        steps.push({ request: -1, op: 'restart' });
+        continue;
+      }
+      const base = requests.length;
+      requests.push(...item.send);
+      this.states.clear();
+      // A request alone in flight, with no kill planned, has no interleaving to choose: its calls run
+      // straight through (two messages instead of two per call) and are reported with its answer.
+      const gated = item.send.length > 1 || item.killAfterCalls !== undefined;
+      item.send.forEach((req, k) => {
+        const name = `r${base + k}`;
+        this.states.set(name, { index: base + k, phase: 'running', calls: 0 });
+        sentAt[base + k] = steps.length;
+        const args = req.fn === 'register' ? [req.token] : [{ writer: req.writer, value: req.value, token: req.token, requestId: req.requestId ?? null }];
+        this.child!.send({ op: 'call', req: name, fn: req.fn, args, gated });
+      });
+      let killed = false;
+      for (;;) {
+        await this.settle();
+        const parked = [...this.states.entries()].filter(([, s]) => s.phase === 'parked');
+        if (parked.length === 0) break;
+        const first = this.states.get(`r${base}`)!;
+        if (item.killAfterCalls !== undefined && first.phase === 'parked' && first.calls >= item.killAfterCalls) {
+          await this.restart();
+          await this.open();
+          restarts += 1;
+          steps.push({ request: -1, op: 'kill' });
+          killed = true;
+          break;
+        }
+        let pick = 0;
+        if (parked.length > 1) {
+          pick = Math.min(schedule[choices.length] ?? 0, parked.length - 1);
+          choices.push({ chosen: pick, options: parked.length });
+        }
+        const [name, state] = parked[pick]!;
+        steps.push({ request: state.index, op: state.step?.op ?? '?', ...(state.step?.sql ? { sql: state.step.sql } : {}) });
+        state.phase = 'running';
+        state.calls += 1;
+        this.child!.send({ op: 'go', req: name });
+      }
+      for (const state of this.states.values()) {
+        for (const s of state.ranSteps ?? []) steps.push({ request: state.index, op: s.op, ...(s.sql ? { sql: s.sql } : {}) });
+        answers[state.index] = killed && state.phase !== 'finished' ? undefined : state.answer;
+        answeredAt[state.index] = steps.length;
+      }
+    }
+    const final = await this.state();
+    return { run: { requests, answers, steps, final, sentAt, answeredAt, ...(probes.length ? { probes } : {}), ...(restarts ? { restarts } : {}) }, choices };
+  }
+
+  async close(): Promise<void> {
+    if (this.child) await this.machinery.killGroup(this.child);
+    this.child = undefined;
+  }
+
+  /** Waits until no request is running (each is held at a call, or has answered). */
+  private async settle(): Promise<void> {
+    const busy = () => [...this.states.values()].some((s) => s.phase === 'running');
+    if (!busy()) return;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.wake = undefined;
+        reject(new TimeLimitError(`no answer within ${this.timeLimitMs} ms`));
+      }, this.timeLimitMs);
+      this.wake = () => {
+        if (busy() && this.child?.alive) return;
+        clearTimeout(timer);
+        this.wake = undefined;
+        if (!this.child?.alive) reject(new TimeLimitError(`your sink exited${this.child?.diagnostics() ?? ''}`));
+        else resolve();
+      };
+    });
+  }
+
+  private async ask(command: Message): Promise<Message> {
+    try {
+      return await this.child!.request(command, Math.max(this.timeLimitMs, 2000));
+    } catch (err) {
+      throw new TimeLimitError((err as Error).message);
+    }
+  }
+
+  private onMessage(m: Message): void {
+    if (m.ev === 'output') {
+      if (this.output.length < MAX_OUTPUT_LINES) {
+        for (const line of sanitizeText(String(m.text)).split('\n')) this.output.push(line);
+        this.output.splice(MAX_OUTPUT_LINES);
+      }
+      return;
+    }
+    if (m.ev === 'exited') {
+      this.wake?.();
+      return;
+    }
+    const state = typeof m.req === 'string' ? this.states.get(m.req) : undefined;
+    if (!state) return;
+    if (m.ev === 'park') {
+      state.phase = 'parked';
+      state.step = m.step as RequestState['step'];
+    } else if (m.ev === 'done') {
+      state.phase = 'finished';
+      if (Array.isArray(m.steps)) state.ranSteps = m.steps as RequestState['ranSteps'];
+      state.answer = answerOf(m.result);
+    } else if (m.ev === 'threw') {
+      state.phase = 'finished';
+      if (Array.isArray(m.steps)) state.ranSteps = m.steps as RequestState['ranSteps'];
+      state.answer = { accepted: false, status: 500, error: sanitizeText(String(m.error)) };
+    }
+    this.wake?.();
+  }
+}
+
+export class LearnerThrew extends Error {}
+
+/** The learner's return value as an answer; anything but `{accepted: boolean}` is explained. */
+function answerOf(result: unknown): SinkAnswer {
+  if (result && typeof result === 'object' && typeof (result as { accepted?: unknown }).accepted === 'boolean') {
+    const r = result as { accepted: boolean; reason?: unknown };
+    return {
+      accepted: r.accepted,
+      status: r.accepted ? 200 : 409,
+      ...(typeof r.reason === 'string' ? { reason: sanitizeText(r.reason).slice(0, 200) } : {}),
+    };
+  }
+  return { accepted: true, status: 200, reason: 'returned no {accepted}' };
+}

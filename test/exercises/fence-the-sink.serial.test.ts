@@ -1,0 +1,38 @@
+/** Exercise 1 on real processes: the starter fails, the solution passes, wrong solutions fail by name. */
+import { describe, expect, it } from 'vitest';
+import { checkFile, fixture, shipped, statuses } from './helpers.js';
+
+const ID = 'fence-the-sink';
+
+describe(`exercise ${ID}`, () => {
+  it('the starter fails (it accepts everything)', async () => {
+    const report = await checkFile(ID, shipped(ID, 'sink.mjs'));
+    expect(report.passed).toBe(false);
+    expect(statuses(report)).toMatchObject({ 'stale-rejected': 'failed', 'no-token-refused': 'failed', 'one-transaction': 'failed' });
+    expect(report.evidence!.tokens.B).toBeGreaterThan(report.evidence!.tokens.A);
+  });
+
+  it('the shipped solution passes every check', async () => {
+    const report = await checkFile(ID, shipped(ID, 'solution.mjs'));
+    expect(statuses(report)).toEqual({ 'stale-rejected': 'passed', 'equal-accepted': 'passed', 'no-token-refused': 'passed', 'one-transaction': 'passed' });
+    expect(report.passed).toBe(true);
+  });
+
+  it('<= instead of < is caught by equal-accepted', async () => {
+    const report = await checkFile(ID, fixture(ID, 'lte.mjs'));
+    expect(statuses(report)).toMatchObject({ 'equal-accepted': 'failed', 'stale-rejected': 'passed' });
+  });
+
+  it('a comparison outside the transaction is caught by one-transaction, in every check run', async () => {
+    const report = await checkFile(ID, fixture(ID, 'check-outside.mjs'));
+    expect(statuses(report)).toMatchObject({ 'one-transaction': 'failed', 'stale-rejected': 'passed' });
+    const race = report.checks.find((c) => c.id === 'one-transaction')!;
+    expect(race.runs).toBe(6);
+    expect(race.shown!.final.value).toBe('A-late');
+  });
+
+  it('a write with no token let through is caught by no-token-refused', async () => {
+    const report = await checkFile(ID, fixture(ID, 'null-token.mjs'));
+    expect(statuses(report)).toMatchObject({ 'no-token-refused': 'failed', 'stale-rejected': 'passed' });
+  });
+});

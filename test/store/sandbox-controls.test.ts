@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
+import { simulate } from '../../src/core/engine.js';
+import { idFromTitle } from '../../src/core/sandbox/scenario-text.js';
+import { createSandboxControls } from '../../src/store/sandbox-controls.js';
+import { createSandboxStore } from '../../src/store/sandbox-store.js';
+import { SPEC_LATE_WRITE } from '../core/helpers.js';
+
+function setUp(save: (text: string, path: string) => { saved: string } | { refused: string }) {
+  const sandbox = createSandboxStore({ simulate });
+  sandbox.getState().open(loadScenarioText(SPEC_LATE_WRITE, 'late-write.yaml'));
+  const controls = createSandboxControls({
+    sandbox,
+    now: () => ({ tick: 5, minting: 'durable' }),
+    save,
+    defaultPath: (id) => `/data/runs/${id}.yaml`,
+    idFromTitle,
+  });
+  return { box: () => sandbox.getState(), c: () => controls.getState() };
+}
+
+describe('sandbox controls: what has the keys', () => {
+  it('saves with a typed title and the suggested path; the suggestion is replaced by the first key', () => {
+    const writes: { text: string; path: string }[] = [];
+    const { c } = setUp((text, path) => {
+      writes.push({ text, path });
+      return { saved: path };
+    });
+    c().openSave();
+    expect(c().typing()).toBe(true);
+    expect(c().focus).toMatchObject({ field: 'title', text: 'late-write my run', suggested: true });
+    for (const ch of 'My q') c().type(ch);
+    c().type(null);
+    c().type('\u001b');
+    c().type('Z');
+    c().choose();
+    expect(c().focus).toMatchObject({ field: 'path', text: '/data/runs/my-z.yaml' });
+    c().choose();
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.text).toContain('title: "My Z"');
+    expect(c().notice).toBe('Saved to /data/runs/my-z.yaml');
+    expect(c().focus.kind).toBe('none');
+  });
+
+  it('a refused save says why and writes nothing; esc goes back one field, then closes', () => {
+    const { c } = setUp(() => ({ refused: 'it exists' }));
+    c().openSave();
+    c().choose();
+    expect(c().back()).toBe(true);
+    expect(c().focus).toMatchObject({ field: 'title', text: 'late-write my run' });
+    c().choose();
+    c().choose();
+    expect(c().notice).toBe('Not saved: it exists');
+    expect(c().back()).toBe(false);
+  });
+
+  it('the act menu closes on an act, refused or not, and the refusal is in the sandbox', () => {
+    const { c, box } = setUp(() => ({ refused: 'unused' }));
+    c().openMenu();
+    c().choose(0);
+    c().choose(6);
+    for (const ch of 'null') c().type(ch);
+    c().choose();
+    c().choose();
+    expect(c().focus.kind).toBe('none');
+    expect(box().refusal).toMatch(/"null"/);
+    c().openSteps();
+    expect(box().selected).toBe(box().steps.length - 1);
+    c().move(-1);
+    expect(box().selected).toBe(box().steps.length - 2);
+  });
+});
