@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ClientMachinery, ToolMissingError } from '../exercises/clients/client-ports.js';
 import { ETCD_INSTALL_HINT, findEtcd, launchEtcd } from '../lab/coordinator/etcd-launcher.js';
-import { binPath, LabChild, startLabChild, within } from '../lab/processes/children.js';
+import { binPath, LabChild, startService, within } from '../lab/processes/children.js';
+import { type LooseCommand, type LooseMessage, parseLooseMessage } from '../lab/protocol/fields.js';
 import { RunPidfile, reapLeftovers } from '../lab/processes/pidfile.js';
 import { onCleanup } from '../platform/cleanup.js';
 import { dataSubdir } from '../platform/data-dir.js';
@@ -36,7 +37,7 @@ export async function openClientMachinery(opts: { etcdBin?: string } = {}): Prom
   };
   const unregister = onCleanup(close);
 
-  const killGroup = async (child: LabChild): Promise<void> => {
+  const killGroup = async (child: LabChild<LooseMessage, LooseCommand>): Promise<void> => {
     for (const sig of ['SIGCONT', 'SIGKILL'] as const) {
       try {
         process.kill(-child.pid, sig);
@@ -51,7 +52,8 @@ export async function openClientMachinery(opts: { etcdBin?: string } = {}): Prom
     startClientChild(file, requires, env, cwd) {
       const argv = [process.execPath, binPath(), 'exercise-client', '--file', file, '--requires', requires.join(','), '--run', runId];
       const proc = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env, cwd });
-      const child = new LabChild('your code', proc, argv);
+      // Lenient: the learner's code may print to stdout; only the child's own JSON lines are messages.
+      const child = new LabChild<LooseMessage, LooseCommand>('your code', proc, argv, parseLooseMessage, { lenient: true });
       pidfile.addChild({ role: 'exercise-client', pid: child.pid, argv });
       enders.push(() => killGroup(child));
       return child;
@@ -59,14 +61,14 @@ export async function openClientMachinery(opts: { etcdBin?: string } = {}): Prom
     async startCoordinator() {
       const stateDir = mkdtempSync(join(tmpdir(), 'fence-exercise-coordinator-'));
       pidfile.addTempDir(stateDir);
-      const child = startLabChild('coordinator', 'lab-sink', ['--role', 'coordinator', '--state-dir', stateDir, '--run', runId], pidfile);
+      const child = startService('coordinator', ['--state-dir', stateDir, '--run', runId], pidfile);
       enders.push(async () => {
         await child.end();
         rmSync(stateDir, { recursive: true, force: true });
       });
       const ready = await child.waitFor(['ready', 'failed']);
-      if (ready.ev === 'failed') throw new Error(`the embedded coordinator could not start: ${String(ready.message)}`);
-      return { url: `http://127.0.0.1:${Number(ready.port)}` };
+      if (ready.ev === 'failed') throw new Error(`the embedded coordinator could not start: ${ready.message}`);
+      return { url: `http://127.0.0.1:${ready.port}` };
     },
     async startEtcd() {
       const bin = findEtcd(opts.etcdBin);

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChildLike, ExerciseMachinery } from '../exercises/ports.js';
 import type { TokenEvidence } from '../exercises/types.js';
 import { binPath, LabChild, within } from '../lab/processes/children.js';
+import { type LooseCommand, type LooseMessage, parseLooseMessage } from '../lab/protocol/fields.js';
 import { RunPidfile, reapLeftovers } from '../lab/processes/pidfile.js';
 import { type ExpiryRun, startExpiry } from '../lab/runner/expiry-tokens.js';
 import { onCleanup } from '../platform/cleanup.js';
@@ -19,7 +20,7 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
   await reapLeftovers(runDir);
   const runId = `ex-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   const pidfile = new RunPidfile(runDir, runId);
-  const children = new Set<LabChild>();
+  const children = new Set<LabChild<LooseMessage, LooseCommand>>();
   let expiry: ExpiryRun | undefined;
 
   const killGroup = async (child: ChildLike): Promise<void> => {
@@ -31,7 +32,7 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
       }
     }
     await within(child.exited, 2000);
-    children.delete(child as LabChild);
+    children.delete(child as LabChild<LooseMessage, LooseCommand>);
   };
 
   let closed: Promise<void> | undefined;
@@ -48,7 +49,7 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
     startSinkChild(args, env, cwd) {
       const argv = [process.execPath, binPath(), 'exercise-sink', ...args, '--run', runId];
       const proc = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env, cwd });
-      const child = new LabChild('your sink', proc, argv);
+      const child = new LabChild<LooseMessage, LooseCommand>('your sink', proc, argv, parseLooseMessage, { lenient: true });
       pidfile.addChild({ role: 'exercise-sink', pid: child.pid, argv });
       children.add(child);
       return child;
@@ -59,7 +60,16 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
       const got = await expiry.tokens;
       // The workers and the coordinator stay (A stopped, B renewing: next to no CPU) and end
       // with everything else in close(), rather than competing with the checks for the cores now.
-      return { ...got, observations: got.observations.map((o) => ({ atMs: o.atMs, actor: o.actor, kind: o.kind, ...(o.token !== undefined ? { token: o.token } : {}), ...(o.note ? { note: o.note } : {}) })) };
+      return {
+        ...got,
+        observations: got.observations.map((o) => ({
+          atMs: o.atMs,
+          actor: o.actor,
+          kind: o.kind,
+          ...(o.token !== undefined ? { token: o.token } : {}),
+          ...(o.note ? { note: o.note } : {}),
+        })),
+      };
     },
     async close() {
       await close();

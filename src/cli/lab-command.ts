@@ -7,7 +7,8 @@
 import { UsageError } from '../platform/errors.js';
 import { printJson } from './json-output.js';
 import { installSignalHandlers, onCleanup } from '../platform/cleanup.js';
-import { decideDisplay, type DisplayFlags } from './terminal.js';
+import type { GlobalFlags } from '../platform/global-flags.js';
+import { decideDisplay } from './terminal.js';
 import { defaultOutDir, LabFlagError, type LabFlags, parseLabFlags } from '../lab/lab-options.js';
 import { evidenceLine, plainPrinter } from '../lab/plain-printer.js';
 import { summarize, writeSummary } from '../lab/repeats.js';
@@ -17,11 +18,7 @@ import { join } from 'node:path';
 import { sanitizeLine } from '../core/neutralise.js';
 import { errorMessage } from '../platform/error-message.js';
 
-export async function runLabCommand(
-  opts: Record<string, string | boolean | undefined>,
-  globals: Record<string, unknown>,
-  startedAt: number,
-): Promise<number> {
+export async function runLabCommand(opts: Record<string, string | boolean | undefined>, globals: GlobalFlags, startedAt: number): Promise<number> {
   // A signal at any moment, even before the run has registered its teardown, exits 130/143.
   installSignalHandlers();
   let parsed: ReturnType<typeof parseLabFlags>;
@@ -38,7 +35,7 @@ export async function runLabCommand(
     throw err;
   }
   const json = opts.json === true;
-  const display = decideDisplay({ ...(globals as DisplayFlags), json });
+  const display = decideDisplay({ ...globals, json });
   const outRoot = parsed.out ?? defaultOutDir(parsed.options.experiment);
 
   if (display.interactive && parsed.repeats === 1) {
@@ -80,17 +77,12 @@ export async function runLabCommand(
       if (!json) {
         const [sep, dot] = display.ascii ? ['>', ','] : ['›', ' ·'];
         if (i === 1) {
-          write(
-            ` Lab ${sep} ${parsed.options.experiment}${dot} ${parsed.options.coordinator} coordinator${dot} TTL ${parsed.options.ttlMs / 1000} s`,
-          );
+          write(` Lab ${sep} ${parsed.options.experiment}${dot} ${parsed.options.coordinator} coordinator${dot} TTL ${parsed.options.ttlMs / 1000} s`);
         }
         if (parsed.repeats > 1) write(`\n run ${i} of ${parsed.repeats}`);
       }
       const listener = json ? () => undefined : plainPrinter({ ascii: display.ascii, write });
-      const result = await runLab(
-        { ...parsed.options, outDir, ...(i === 1 ? { startedAt } : {}) },
-        listener,
-      );
+      const result = await runLab({ ...parsed.options, outDir, ...(i === 1 ? { startedAt } : {}) }, listener);
       results.push(result);
       if (!json) write(evidenceLine(result, display.ascii));
     }
@@ -110,9 +102,7 @@ export async function runLabCommand(
     write(
       `\n ${summary.expected} of ${summary.runs} runs as expected; duration median ${summary.durationMs.median} ms (TTL ${summary.ttlMs} ms)${
         // restore waits for no expiry: nothing to report there.
-        Number.isFinite(summary.observedExpiryWaitMs.median)
-          ? `, lock seen gone after a median ${summary.observedExpiryWaitMs.median} ms`
-          : ''
+        Number.isFinite(summary.observedExpiryWaitMs.median) ? `, lock seen gone after a median ${summary.observedExpiryWaitMs.median} ms` : ''
       }`,
     );
   }

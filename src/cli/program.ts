@@ -8,6 +8,7 @@ import { ContentError, formatProblem } from '../content/shared/problems.js';
 import { errorMessage } from '../platform/error-message.js';
 import { toolVersion } from '../platform/package-root.js';
 import { registerAll } from './commands/index.js';
+import { globalFlags } from './global-flags.js';
 import { UsageError } from '../platform/errors.js';
 import { EXIT } from '../platform/exit-codes.js';
 import { writeStdout } from './stdout.js';
@@ -51,7 +52,7 @@ Examples:
   $ fence-tutor lab --json`,
     )
     .action(async (_opts, cmd: Command) => {
-      const flags = cmd.optsWithGlobals();
+      const flags = globalFlags(cmd);
       const display = decideDisplay(flags);
       if (display.interactive) {
         // The app saves progress: a data dir it cannot use is one line, exit 2, before the screen opens.
@@ -73,8 +74,8 @@ Examples:
       const { assertDataDirUsable } = await import('../platform/data-dir-check.js');
       assertDataDirUsable({ write: use === 'write' || action.opts().reset === true });
     }
-    const dir = action.optsWithGlobals().content;
-    if (typeof dir === 'string') {
+    const dir = globalFlags(action).content;
+    if (dir !== undefined) {
       const { requireContentDir } = await import('../content/validate/content-check.js');
       requireContentDir(dir);
     }

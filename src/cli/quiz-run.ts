@@ -24,11 +24,12 @@ import { drawSeed } from './quiz-seed.js';
 import { type QuizFlags, type QuizPlan, planQuiz } from './quiz-settings.js';
 import { planSources } from './quiz-sources.js';
 import type { Display } from '../platform/display.js';
+import type { GlobalFlags } from '../platform/global-flags.js';
 import { errorMessage } from '../platform/error-message.js';
 
 export interface QuizContext {
   display: Display;
-  flags: Record<string, unknown>;
+  flags: GlobalFlags;
   out?: Out;
   now?: () => number;
   stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
@@ -39,7 +40,12 @@ function draw(plan: QuizPlan, seed: number, now: number): DrawnQuestion[] {
   return drawQuestions(plan.bankQuestions, seed, plan.count);
 }
 
-function reportFor(plan: QuizPlan, seed: number, results: QuizReport['questions'], t: { startedAt: number; finishedAt: number; incomplete: boolean; expired?: boolean }): QuizReport {
+function reportFor(
+  plan: QuizPlan,
+  seed: number,
+  results: QuizReport['questions'],
+  t: { startedAt: number; finishedAt: number; incomplete: boolean; expired?: boolean },
+): QuizReport {
   return buildReport({
     version: toolVersion(),
     quiz: plan.quiz,

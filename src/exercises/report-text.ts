@@ -36,7 +36,10 @@ export function answerText(a: SinkAnswer | undefined, ascii: boolean): string {
 export function runLines(run: TrialRun, opts: TextOptions): string[] {
   const lines: string[] = [];
   run.requests.forEach((r, i) => {
-    const what = r.fn === 'register' ? `registers token ${r.token}` : `sends ${show(r.value ?? null)} with token ${r.token ?? 'none'}${r.requestId ? ` (request id ${r.requestId})` : ''}`;
+    const what =
+      r.fn === 'register'
+        ? `registers token ${r.token}`
+        : `sends ${show(r.value ?? null)} with token ${r.token ?? 'none'}${r.requestId ? ` (request id ${r.requestId})` : ''}`;
     lines.push(`${r.writer} ${what} ${answerText(run.answers[i], opts.ascii)}`);
   });
   if (run.steps.some((s) => s.request >= 0) && run.requests.length > 1) {

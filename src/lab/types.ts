@@ -16,7 +16,8 @@ export type CoordinatorKind = 'embedded' | 'etcd';
  * `revision` and `epoch` are the restore experiment's two token modes: fenced rows whose
  * tokens are etcd's create revision, or `[epoch, revision]` packed into one integer.
  */
-export type SinkMode = 'plain' | 'fenced' | 'atomic' | 'split' | 'revision' | 'epoch';
+export const SINK_MODE_NAMES = ['plain', 'fenced', 'atomic', 'split', 'revision', 'epoch'] as const;
+export type SinkMode = (typeof SINK_MODE_NAMES)[number];
 
 export type WorkerName = 'A' | 'B' | 'C' | 'D';
 

@@ -5,8 +5,9 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
-/** A screen and its parameters, e.g. `{screen: 'simulator', scenario: 'late-write'}`. */
-export type Route = { screen: string; [param: string]: unknown };
+import type { Route } from './routes.js';
+
+export type { Route, RouteOf, ScreenName } from './routes.js';
 
 export interface RouterState {
   /** Visited routes; the last one is shown. Never empty. */

@@ -8,13 +8,14 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { Display } from '../platform/display.js';
 import { currentRoute, type RouterStore } from '../store/router-store.js';
-import { AppContext, type AppContextValue } from './app-context.js';
+import { AppContext, type AppContextValue, type AppServices } from './app-context.js';
 import { HelpOverlay } from './components/help-overlay.js';
 import { KeyHints } from './components/key-hints.js';
 import { Loading } from './components/loading.js';
 import { isTooSmall, TooSmall } from './components/too-small.js';
+import { type GlobalFlags, NO_GLOBAL_FLAGS } from '../platform/global-flags.js';
 import { EXIT } from '../platform/exit-codes.js';
-import { keyName } from './keymap.js';
+import { actionFor, isKeyContext } from './keymap.js';
 import { screenFor } from './screens/index.js';
 import { makeTheme } from './theme.js';
 import { useKeysWhileLoading } from './use-keys-while-loading.js';
@@ -23,10 +24,14 @@ import { useTerminalSize } from './use-terminal-size.js';
 export interface AppProps {
   router: RouterStore;
   display: Display;
-  flags?: Record<string, unknown>;
+  flags?: GlobalFlags;
+  /** Swapped-in services (tests); none in production. */
+  services?: AppServices;
 }
 
-export function App({ router, display, flags = {} }: AppProps) {
+const NO_SERVICES: AppServices = {};
+
+export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SERVICES }: AppProps) {
   const { exit } = useApp();
   const size = useTerminalSize();
   const route = useStore(router, currentRoute);
@@ -43,9 +48,9 @@ export function App({ router, display, flags = {} }: AppProps) {
   }, [exitCode, exit]);
 
   useInput((input, key) => {
-    const name = keyName(input, key);
+    const action = actionFor('global', input, key);
     const state = router.getState();
-    if (name === 'ctrl-c') {
+    if (action === 'quit') {
       if (state.ctrlCGuard?.()) return;
       state.quit(EXIT.interrupted);
       return;
@@ -54,21 +59,22 @@ export function App({ router, display, flags = {} }: AppProps) {
     if (keysWhileLoading.loading()) return;
     // Too small: the hidden screen keeps its place; q or Esc leaves the app, as the notice says.
     if (state.tooSmall) {
-      if (name === 'q' || name === 'esc') state.quit(0);
+      if (action === 'back') state.quit(0);
       return;
     }
     if (state.captureKeys && !state.helpOpen) return;
-    if (name === '?') state.toggleHelp();
-    else if (name === 'q' || name === 'esc') state.back();
+    if (action === 'help') state.toggleHelp();
+    else if (action === 'back') state.back();
   });
 
   const bodyRows = Math.max(1, size.rows - 2);
   const context: AppContextValue = useMemo(
-    () => ({ display, theme, router, flags, area: { columns: size.columns, rows: bodyRows } }),
-    [display, theme, router, flags, size.columns, bodyRows],
+    () => ({ display, theme, router, flags, services, area: { columns: size.columns, rows: bodyRows } }),
+    [display, theme, router, flags, services, size.columns, bodyRows],
   );
   const entry = screenFor(route);
-  const keyContext = focusedContext ?? entry.keyContext;
+  // The router store holds a plain string (the store layer does not know the ui's keymap): checked here.
+  const keyContext = focusedContext !== null && isKeyContext(focusedContext) ? focusedContext : entry.keyContext;
   const Screen = entry.component;
 
   return (

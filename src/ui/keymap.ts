@@ -5,63 +5,35 @@
  *
  * To add a screen's keys: add ONE entry to `KEY_CONTEXTS` below (its id is the
  * `keyContext` of the screen in src/ui/screens/index.ts), then in the screen:
- *   useInput((input, key) => { switch (actionFor('myscreen', input, key)) { ... } });
+ *   useScreenInput('myscreen', (action) => { switch (action) { ... } });
+ * The table is `as const`: context ids and each context's actions are types
+ * (KeyContextId, ActionOf), so a misspelled context or `case` does not compile.
  * Letters are commands; digits 1-9 are kept for choosing options (quiz, predict).
  */
 import type { Key } from 'ink';
-import type { Symbols } from './theme.js';
+import type { KeyBinding, KeyContext, KeyName } from './keymap-types.js';
 import { ORDERING_KEYS, QUIZ_KEY_CONTEXTS } from './screens/quiz/quiz-keys.js';
+import type { Symbols } from './theme.js';
 import { SANDBOX_KEY_CONTEXTS, SANDBOX_KEYS } from './simulator/sandbox-keys.js';
+import { timelineKeys } from './timeline-keys.js';
 
-/** A normalised key name: a printable character, or one of these words. */
-export type KeyName =
-  | 'space'
-  | 'enter'
-  | 'esc'
-  | 'tab'
-  | 'backspace'
-  | 'up'
-  | 'down'
-  | 'left'
-  | 'right'
-  | 'shift-up'
-  | 'shift-down'
-  | 'pageup'
-  | 'pagedown'
-  | 'ctrl-c'
-  | (string & {});
-
-export interface KeyBinding {
-  /** What the screen's code switches on. */
-  action: string;
-  /** Key names that trigger it (see `keyName`). */
-  keys: KeyName[];
-  /** How the key is written in help and hints; `{left}` etc. become symbols. */
-  label: string;
-  /** Short words for the hint line. */
-  hint: string;
-  /** One sentence for the help overlay. */
-  help: string;
-  /** Shown in the hint line at the bottom of the screen (help shows all). */
-  inHints?: boolean;
-  /** A shorter key label for the hint line (help shows `label`). */
-  hintLabel?: string;
-}
-
-export interface KeyContext {
-  title: string;
-  bindings: KeyBinding[];
-  /** Every other key is text (a field being typed): the global keys are not offered in its hints. */
-  capturesText?: boolean;
-}
+export type { KeyBinding, KeyContext, KeyName } from './keymap-types.js';
 
 /** The contexts. Global applies everywhere unless a screen part captures keys. */
-export const KEY_CONTEXTS: Record<string, KeyContext> = {
+export const KEY_CONTEXTS = {
   global: {
     title: 'Everywhere',
     bindings: [
       { action: 'help', keys: ['?'], label: '?', hint: 'help', help: 'show or hide this help', inHints: true },
-      { action: 'back', keys: ['q', 'esc'], label: 'q/esc', hintLabel: 'q', hint: 'back', help: 'go back (closes a panel first; quits from home)', inHints: true },
+      {
+        action: 'back',
+        keys: ['q', 'esc'],
+        label: 'q/esc',
+        hintLabel: 'q',
+        hint: 'back',
+        help: 'go back (closes a panel first; quits from home)',
+        inHints: true,
+      },
       { action: 'quit', keys: ['ctrl-c'], label: 'ctrl-c', hint: 'quit', help: 'quit at once, saving what is worth saving' },
     ],
   },
@@ -89,21 +61,13 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
   simulator: {
     title: 'Simulator',
     bindings: [
-      { action: 'play', keys: ['space'], label: 'space', hint: 'play', help: 'play or pause the timeline (with --reduced-motion: one event on)', inHints: true },
-      { action: 'step-back', keys: ['left'], label: '{left}', hint: '', help: 'step back one event' },
-      { action: 'step-forward', keys: ['right'], label: '{right}', hint: '', help: 'step forward one event' },
-      { action: 'step', keys: [], label: '{left}/{right}', hint: 'step', help: '(step back / forward)', inHints: true },
-      { action: 'faster', keys: ['+', '='], label: '+', hint: '', help: 'play faster' },
-      { action: 'slower', keys: ['-', '_'], label: '-', hint: '', help: 'play slower' },
-      { action: 'speed', keys: [], label: '+/-', hint: 'speed', help: '(faster / slower)', inHints: true },
+      ...timelineKeys(['play', 'step-back', 'step-forward', 'step', 'faster', 'slower', 'speed'], ['play', 'step', 'speed']),
       { action: 'ttl-down', keys: ['['], label: '[', hint: '', help: 'shorten the lease by one tick (replays)' },
       { action: 'ttl-up', keys: [']'], label: ']', hint: '', help: 'lengthen the lease by one tick (replays)' },
-      { action: 'fencing', keys: ['f'], label: 'f', hint: 'fencing', help: 'fencing on/off at the sink (replays)' },
-      { action: 'minting', keys: ['d'], label: 'd', hint: 'minting', help: 'durable or volatile token minting (replays)' },
-      { action: 'check', keys: ['a'], label: 'a', hint: 'check', help: 'atomic or split check-then-write (replays)' },
+      ...timelineKeys(['fencing', 'minting', 'check'], []),
       { action: 'predict', keys: ['p'], label: 'p', hint: 'predict', help: 'guess the final value, then watch', inHints: true },
       { action: 'explore', keys: ['e'], label: 'e', hint: 'explore', help: 'every ordering of the writes, for these settings', inHints: true },
-      { action: 'restart', keys: ['r'], label: 'r', hint: 'restart', help: 'back to tick 0', inHints: true },
+      ...timelineKeys(['restart'], ['restart']),
       ...SANDBOX_KEYS,
     ],
   },
@@ -137,26 +101,32 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
   // The simulator's own keys, for a timeline inside a lesson (q/esc gives the keys back to the text).
   'reader-timeline': {
     title: 'Timeline in the lesson',
-    bindings: [
-      { action: 'play', keys: ['space'], label: 'space', hint: 'play', help: 'play or pause the timeline (with --reduced-motion: one event on)', inHints: true },
-      { action: 'step-back', keys: ['left'], label: '{left}', hint: '', help: 'step back one event' },
-      { action: 'step-forward', keys: ['right'], label: '{right}', hint: '', help: 'step forward one event' },
-      { action: 'step', keys: [], label: '{left}/{right}', hint: 'step', help: '(step back / forward)', inHints: true },
-      { action: 'faster', keys: ['+', '='], label: '+', hint: '', help: 'play faster' },
-      { action: 'slower', keys: ['-', '_'], label: '-', hint: '', help: 'play slower' },
-      { action: 'restart', keys: ['r'], label: 'r', hint: 'restart', help: 'back to tick 0', inHints: true },
-      { action: 'fencing', keys: ['f'], label: 'f', hint: 'fencing', help: 'fencing on/off at the sink (replays)', inHints: true },
-      { action: 'minting', keys: ['d'], label: 'd', hint: '', help: 'durable or volatile token minting (replays)' },
-      { action: 'check', keys: ['a'], label: 'a', hint: '', help: 'atomic or split check-then-write (replays)' },
-    ],
+    bindings: timelineKeys(
+      ['play', 'step-back', 'step-forward', 'step', 'faster', 'slower', 'restart', 'fencing', 'minting', 'check'],
+      ['play', 'step', 'restart', 'fencing'],
+    ),
   },
   'reader-quiz': {
     title: 'Self-check',
     bindings: [
-      { action: 'pick', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], label: '1-9', hint: 'answer', help: 'choose that option (multiple: tick or untick it; ordering: select that event)', inHints: true },
+      {
+        action: 'pick',
+        keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'],
+        label: '1-9',
+        hint: 'answer',
+        help: 'choose that option (multiple: tick or untick it; ordering: select that event)',
+        inHints: true,
+      },
       { action: 'move', keys: ['up', 'down'], label: '{up}/{down}', hint: 'move', help: 'move through the options', inHints: true },
       { action: 'toggle', keys: ['space'], label: 'space', hint: '', help: 'choose the highlighted option (several for a multiple choice)' },
-      { action: 'choose', keys: ['enter'], label: 'enter', hint: 'answer/next', help: 'answer with the highlighted option, the ticked options or the order shown; or go on after the feedback', inHints: true },
+      {
+        action: 'choose',
+        keys: ['enter'],
+        label: 'enter',
+        hint: 'answer/next',
+        help: 'answer with the highlighted option, the ticked options or the order shown; or go on after the feedback',
+        inHints: true,
+      },
       ...ORDERING_KEYS,
       { action: 'prev-question', keys: ['left'], label: '{left}', hint: '', help: 'previous question' },
       { action: 'next-question', keys: ['right'], label: '{right}', hint: '', help: 'next question' },
@@ -168,6 +138,7 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
       { action: 'jump', keys: ['enter'], label: 'enter', hint: 'jump', help: 'open the highlighted hit', inHints: true },
       { action: 'move', keys: ['up', 'down'], label: '{up}/{down}', hint: 'move', help: 'move through the hits', inHints: true },
       { action: 'cancel', keys: ['esc'], label: 'esc', hint: 'cancel', help: 'close the search', inHints: true },
+      { action: 'erase', keys: ['backspace'], label: 'backspace', hint: '', help: 'delete the last letter of the query (any other letter is typed)' },
     ],
   },
   lessons: {
@@ -215,9 +186,7 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
   },
   progress: {
     title: 'Progress',
-    bindings: [
-      { action: 'continue', keys: ['enter'], label: 'enter', hint: 'continue', help: 'continue the last lesson', inHints: true },
-    ],
+    bindings: [{ action: 'continue', keys: ['enter'], label: 'enter', hint: 'continue', help: 'continue the last lesson', inHints: true }],
   },
   explore: {
     title: 'Explore',
@@ -278,7 +247,29 @@ export const KEY_CONTEXTS: Record<string, KeyContext> = {
   },
   // The quiz's contexts live beside its screens (menu, practice, exam, confirm, summary).
   ...QUIZ_KEY_CONTEXTS,
-};
+} as const satisfies Record<string, KeyContext>;
+
+/** A keymap context's id: `actionFor('simulater', ...)` is a compile error. */
+export type KeyContextId = keyof typeof KEY_CONTEXTS;
+
+/** The actions of a context (of any of them, for a union): a misspelled `case` in a screen's switch is a compile error. */
+export type ActionOf<C extends KeyContextId> = (typeof KEY_CONTEXTS)[C]['bindings'][number]['action'];
+
+/** Every context id, in table order (global first). */
+export const KEY_CONTEXT_IDS = Object.keys(KEY_CONTEXTS) as KeyContextId[];
+
+export function isKeyContext(id: string): id is KeyContextId {
+  return Object.hasOwn(KEY_CONTEXTS, id);
+}
+
+function contextEntry(context: KeyContextId): KeyContext | undefined {
+  // Robust at run time too: a context id that came through the router store is only a string there.
+  return (KEY_CONTEXTS as Record<string, KeyContext | undefined>)[context];
+}
+
+function bindingsOf(context: KeyContextId): readonly KeyBinding[] {
+  return contextEntry(context)?.bindings ?? [];
+}
 
 /** Ink's (input, key) as one name, so bindings can be plain data. */
 export function keyName(input: string, key: Key): KeyName {
@@ -310,36 +301,30 @@ function shiftedArrow(key: Key): KeyName | undefined {
  * its own binding where a context has one, else the plain arrow's (so a
  * held shift still scrolls everywhere else).
  */
-export function actionFor(context: string, input: string, key: Key): string | undefined {
-  const bindings = KEY_CONTEXTS[context]?.bindings ?? [];
-  const named = (name: KeyName) => bindings.find((b) => b.keys.includes(name))?.action;
+export function actionFor<C extends KeyContextId>(context: C, input: string, key: Key): ActionOf<C> | undefined {
+  const bindings = bindingsOf(context);
+  const named = (name: KeyName) => bindings.find((b) => b.keys.includes(name))?.action as ActionOf<C> | undefined;
   const shifted = shiftedArrow(key);
   return (shifted === undefined ? undefined : named(shifted)) ?? named(keyName(input, key));
 }
 
 function keyLabel(label: string, symbols: Symbols): string {
-  return label
-    .replace('{up}', symbols.up)
-    .replace('{down}', symbols.down)
-    .replace('{left}', symbols.left)
-    .replace('{right}', symbols.right);
+  return label.replace('{up}', symbols.up).replace('{down}', symbols.down).replace('{left}', symbols.left).replace('{right}', symbols.right);
 }
 
-function hints(bindings: KeyBinding[], symbols: Symbols): string[] {
-  return bindings
-    .filter((b) => b.inHints && b.hint !== '')
-    .map((b) => `${keyLabel(b.hintLabel ?? b.label, symbols)} ${b.hint}`);
+function hints(bindings: readonly KeyBinding[], symbols: Symbols): string[] {
+  return bindings.filter((b) => b.inHints && b.hint !== '').map((b) => `${keyLabel(b.hintLabel ?? b.label, symbols)} ${b.hint}`);
 }
 
 /**
  * The hint line for a screen: its hinted keys in table order, as many as fit,
  * then the global ones, which always fit (help and the way out stay visible).
  */
-export function hintLine(context: string, symbols: Symbols, width: number): string {
-  const tail = KEY_CONTEXTS[context]?.capturesText ? '' : hints(KEY_CONTEXTS.global?.bindings ?? [], symbols).join('  ');
+export function hintLine(context: KeyContextId, symbols: Symbols, width: number): string {
+  const tail = contextEntry(context)?.capturesText ? '' : hints(bindingsOf('global'), symbols).join('  ');
   const room = width - tail.length - 2;
   let line = '';
-  for (const part of hints(context === 'global' ? [] : (KEY_CONTEXTS[context]?.bindings ?? []), symbols)) {
+  for (const part of hints(context === 'global' ? [] : bindingsOf(context), symbols)) {
     const next = line === '' ? part : `${line}  ${part}`;
     if (next.length > room) break;
     line = next;
@@ -353,15 +338,12 @@ export interface HelpSection {
 }
 
 /** The help overlay's content: the focused context first, then global. */
-export function helpSections(context: string, symbols: Symbols): HelpSection[] {
+export function helpSections(context: KeyContextId, symbols: Symbols): HelpSection[] {
   const sections: HelpSection[] = [];
-  for (const id of [context, 'global']) {
-    const ctx = KEY_CONTEXTS[id];
-    if (!ctx) continue;
+  for (const id of [context, 'global'] as const) {
+    const ctx: KeyContext = KEY_CONTEXTS[id];
     // Combined rows like "←/→" only exist for the hint line; help lists each key.
-    const rows = ctx.bindings
-      .filter((b) => b.keys.length > 0)
-      .map((b) => ({ keys: keyLabel(b.label, symbols), help: b.help }));
+    const rows = ctx.bindings.filter((b: KeyBinding) => b.keys.length > 0).map((b) => ({ keys: keyLabel(b.label, symbols), help: b.help }));
     if (rows.length > 0) sections.push({ title: ctx.title, rows });
   }
   return sections;

@@ -3,10 +3,10 @@
  * plain and JSON commands never load React.
  */
 import { render } from 'ink';
-import type { ComponentType } from 'react';
 import type { Display } from '../platform/display.js';
 import { onCleanup, runCleanup } from '../platform/cleanup.js';
-import { createRouterStore, type Route } from '../store/router-store.js';
+import type { GlobalFlags } from '../platform/global-flags.js';
+import { createRouterStore, type Route, type ScreenName } from '../store/router-store.js';
 import { EXIT } from '../platform/exit-codes.js';
 import { App } from './app.js';
 import { SCREENS } from './screens/index.js';
@@ -16,7 +16,7 @@ export type { Route };
 export interface AppOptions {
   route: Route;
   display: Display;
-  flags: Record<string, unknown>;
+  flags: GlobalFlags;
 }
 
 /**
@@ -24,15 +24,10 @@ export interface AppOptions {
  * lazy entry is swapped for the loaded component before the first frame, so
  * that frame is the screen itself rather than "Loading..." and a redraw.
  */
-const OPENED_DIRECTLY: Record<string, () => Promise<ComponentType<{ route: Route }>>> = {
-  simulator: () => import('./screens/simulator-screen.js').then((m) => m.SimulatorScreen),
-  explore: () => import('./screens/simulator-screen.js').then((m) => m.SimulatorScreen),
-};
-
-async function preloadScreen(name: string): Promise<void> {
-  const load = OPENED_DIRECTLY[name];
+async function preloadScreen(name: ScreenName): Promise<void> {
+  if (name !== 'simulator' && name !== 'explore') return;
   const entry = SCREENS[name];
-  if (load && entry) entry.component = await load();
+  if (entry) entry.component = (await import('./screens/simulator-screen.js')).SimulatorScreen;
 }
 
 /** Renders the app and resolves with its exit code once it has unmounted. */

@@ -7,12 +7,17 @@ import { type Key, useInput } from 'ink';
 import { useStore } from 'zustand';
 import { screenCovered } from '../store/router-store.js';
 import { useAppContext } from './app-context.js';
-import { actionFor } from './keymap.js';
+import { type ActionOf, actionFor, type KeyContextId } from './keymap.js';
 
-export function useScreenInput(
-  context: string,
-  onAction: (action: string, input: string, key: Key) => void,
-  options: { isActive?: boolean } = {},
+/** `onAction` receives the context's actions only: a `case` for an action the context lacks does not compile. */
+export function useScreenInput<C extends KeyContextId>(
+  context: C,
+  onAction: (action: ActionOf<C>, input: string, key: Key) => void,
+  options: {
+    isActive?: boolean;
+    /** A key the context does not bind (a search field types it). */
+    onUnbound?: (input: string, key: Key) => void;
+  } = {},
 ): void {
   const { router } = useAppContext();
   const covered = useStore(router, screenCovered);
@@ -20,6 +25,7 @@ export function useScreenInput(
     (input, key) => {
       const action = actionFor(context, input, key);
       if (action) onAction(action, input, key);
+      else options.onUnbound?.(input, key);
     },
     { isActive: !covered && (options.isActive ?? true) },
   );

@@ -158,7 +158,11 @@ describe('exercise check: the exit table', () => {
     expect(r.status).toBe(0);
     const report = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(report).toMatchObject({ exercise: ID, passed: true, kind: 'exercise', schemaVersion: 1 });
-    expect(report.fileSha256).toBe(createHash('sha256').update(readFileSync(join(d, 'sink.mjs'))).digest('hex'));
+    expect(report.fileSha256).toBe(
+      createHash('sha256')
+        .update(readFileSync(join(d, 'sink.mjs')))
+        .digest('hex'),
+    );
     expect(typeof report.version).toBe('string');
     const saved = readdirSync(join(home, 'reports')).filter((n) => n.endsWith(`-exercise-${ID}.json`));
     expect(saved.length).toBeGreaterThan(0);

@@ -6,6 +6,7 @@
  *   const { stdin, lastFrame } = renderApp({ screen: 'home' });
  *   await press(stdin, 'down', 'enter');
  */
+import type { AppServices } from '../../src/ui/app-context.js';
 import { act, createElement } from 'react';
 import { render } from 'ink-testing-library';
 import { vi } from 'vitest';
@@ -112,13 +113,13 @@ export interface RenderedApp extends ReturnType<typeof render> {
  */
 export async function renderApp(
   route: Route = { screen: 'home' },
-  options: { display?: Partial<Display>; size?: { columns: number; rows: number }; router?: RouterStore } = {},
+  options: { display?: Partial<Display>; size?: { columns: number; rows: number }; router?: RouterStore; services?: AppServices } = {},
 ): Promise<RenderedApp> {
   const router = options.router ?? fromHome(route);
   const display = { ...TEST_DISPLAY, ...options.display };
   let rendered: ReturnType<typeof render> | undefined;
   await act(async () => {
-    rendered = render(createElement(App, { router, display }));
+    rendered = render(createElement(App, { router, display, ...(options.services ? { services: options.services } : {}) }));
   });
   if (!rendered) throw new Error('render failed');
   const size = options.size ?? { columns: 100, rows: 30 };
@@ -130,11 +131,7 @@ export async function renderApp(
  * Waits until the last frame contains `match` (a lazily loaded screen, a
  * timer), letting React work in between; fails with the frame after timeoutMs.
  */
-export async function waitForFrame(
-  lastFrame: () => string | undefined,
-  match: string | RegExp,
-  timeoutMs = 5000,
-): Promise<string> {
+export async function waitForFrame(lastFrame: () => string | undefined, match: string | RegExp, timeoutMs = 5000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const frame = lastFrame() ?? '';
@@ -142,4 +139,13 @@ export async function waitForFrame(
     if (Date.now() > deadline) throw new Error(`no frame matched ${String(match)} within ${timeoutMs} ms; last frame:\n${frame}`);
     await advance(20);
   }
+}
+
+/**
+ * A route the app's types do not know: a screen not built yet, or a test's
+ * own screen registered for the test. The app must still cope (it shows
+ * "not built yet"), so tests build one on purpose.
+ */
+export function unknownRoute(screen: string, params: Record<string, unknown> = {}): Route {
+  return { ...params, screen } as unknown as Route;
 }

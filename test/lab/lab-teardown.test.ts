@@ -7,11 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CoordinatorClient } from '../../src/lab/coordinator/client.js';
-import type { LabChild } from '../../src/lab/processes/children.js';
+import type { ServiceChild, WorkerChild } from '../../src/lab/processes/children.js';
 import type { RunPidfile } from '../../src/lab/processes/pidfile.js';
 import { LabTeardown } from '../../src/lab/runner/lab-teardown.js';
 
-function fakeChild(role: string, log: string[]): LabChild {
+function fakeChild<C extends WorkerChild | ServiceChild = WorkerChild>(role: string, log: string[]): C {
   return {
     role,
     signal: (sig: string) => log.push(`${role} ${sig}`),
@@ -19,7 +19,7 @@ function fakeChild(role: string, log: string[]): LabChild {
       await Promise.resolve();
       log.push(`${role} ended`);
     },
-  } as unknown as LabChild;
+  } as unknown as C;
 }
 
 function fakePidfile(log: string[], allEnded = true): RunPidfile {
@@ -35,7 +35,7 @@ describe('lab teardown', () => {
     const log: string[] = [];
     const td = new LabTeardown(fakePidfile(log), '/fence-tutor/lab/x/');
     td.workers.push(fakeChild('A', log), fakeChild('B', log));
-    td.services.push(fakeChild('sink', log));
+    td.services.push(fakeChild<ServiceChild>('sink', log));
     td.etcd = { stop: async () => void log.push('etcd stopped') } as unknown as NonNullable<LabTeardown['etcd']>;
     td.coordinator = {
       revoke: async (l: string) => void log.push(`revoke ${l}`),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRouterStore, currentRoute } from '../../src/store/router-store.js';
+import { createRouterStore, currentRoute, type Route } from '../../src/store/router-store.js';
 
 describe('router store', () => {
   it('starts at home and goes back to it; back from home quits with 0', () => {
@@ -14,7 +14,11 @@ describe('router store', () => {
   });
 
   it('a route opened directly from the shell: back at its top level quits (to the shell), not to Home', () => {
-    for (const route of [{ screen: 'simulator', scenario: 'late-write' }, { screen: 'reader', lessonId: 'x' }, { screen: 'quiz', mode: 'review' }]) {
+    for (const route of [
+      { screen: 'simulator', scenario: 'late-write' },
+      { screen: 'reader', lessonId: 'x' },
+      { screen: 'quiz', mode: 'review' },
+    ] satisfies Route[]) {
       const router = createRouterStore(route);
       expect(currentRoute(router.getState())).toEqual(route);
       router.getState().back();

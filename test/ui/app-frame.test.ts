@@ -1,7 +1,7 @@
 import { HOME_ENTRIES } from '../../src/ui/screens/home-screen.js';
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { press, renderApp, setTerminalSize } from '../helpers/ink.js';
+import { press, renderApp, setTerminalSize, unknownRoute } from '../helpers/ink.js';
 
 afterEach(() => cleanup());
 
@@ -24,7 +24,7 @@ describe('the app frame', () => {
 
   it('a route with no screen says plainly it is not built; q goes back', async () => {
     const { stdin, lastFrame, router } = await renderApp();
-    router.getState().push({ screen: 'not-a-screen' });
+    router.getState().push(unknownRoute('not-a-screen'));
     await press(stdin, 'left'); // any key: let the push render
     expect(lastFrame()).toContain('The not-a-screen screen is not built yet');
     await press(stdin, 'q');
@@ -33,7 +33,7 @@ describe('the app frame', () => {
   });
 
   it('Esc goes back like q', async () => {
-    const { stdin, lastFrame } = await renderApp({ screen: 'not-a-screen' });
+    const { stdin, lastFrame } = await renderApp(unknownRoute('not-a-screen'));
     expect(lastFrame()).toContain('not-a-screen screen is not built yet');
     await press(stdin, 'esc');
     expect(lastFrame()).toContain('Leases, locks and fencing tokens');
@@ -52,7 +52,7 @@ describe('the app frame', () => {
   });
 
   it('Ctrl-C quits with 130 from any screen', async () => {
-    const { stdin, router } = await renderApp({ screen: 'not-a-screen' });
+    const { stdin, router } = await renderApp(unknownRoute('not-a-screen'));
     await press(stdin, 'ctrl-c');
     expect(router.getState().exitCode).toBe(130);
   });
@@ -85,10 +85,10 @@ describe('the app frame', () => {
   });
 
   it('while a screen part captures keys, q and ? go to it but Ctrl-C still quits', async () => {
-    const { stdin, router } = await renderApp({ screen: 'not-a-screen' });
+    const { stdin, router } = await renderApp(unknownRoute('not-a-screen'));
     router.getState().setCaptureKeys(true);
     await press(stdin, 'q', '?');
-    expect(router.getState().stack.at(-1)).toEqual({ screen: 'not-a-screen' });
+    expect(router.getState().stack.at(-1)).toEqual(unknownRoute('not-a-screen'));
     expect(router.getState().helpOpen).toBe(false);
     await press(stdin, 'ctrl-c');
     expect(router.getState().exitCode).toBe(130);

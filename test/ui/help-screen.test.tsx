@@ -6,7 +6,7 @@
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allHelpSections, helpLines } from '../../src/ui/components/help-lines.js';
-import { helpSections, KEY_CONTEXTS } from '../../src/ui/keymap.js';
+import { helpSections, KEY_CONTEXTS, type KeyContextId } from '../../src/ui/keymap.js';
 import { HELP_INTRO } from '../../src/ui/screens/help-screen.js';
 import { UNICODE_SYMBOLS } from '../../src/ui/theme.js';
 import { press, renderApp, waitForFrame } from '../helpers/ink.js';
@@ -67,7 +67,7 @@ describe('Help', () => {
       const sections = rowsBySection(lines.slice(intro));
       for (const [id, ctx] of Object.entries(KEY_CONTEXTS)) {
         const rows = sections.get(ctx.title) ?? [];
-        for (const r of helpSections(id, UNICODE_SYMBOLS).find((s) => s.title === ctx.title)?.rows ?? []) {
+        for (const r of helpSections(id as KeyContextId, UNICODE_SYMBOLS).find((s) => s.title === ctx.title)?.rows ?? []) {
           const whole = `${r.keys} ${r.help}`.replace(/\s+/g, ' ');
           expect(rows.filter((x) => x === whole).length, `${id}: ${whole}`).toBe(1);
         }
@@ -87,7 +87,12 @@ describe('Help', () => {
     expect(frame).toContain('Keys (? or q to close)');
     // The lesson's keys fit at 80x24: no scrolling, every row whole.
     expect(frame).not.toMatch(/lines \d+-\d+ of/);
-    const rows = rowsBySection(frame.split('\n').map((l) => l.slice(1)).slice(2, -1));
+    const rows = rowsBySection(
+      frame
+        .split('\n')
+        .map((l) => l.slice(1))
+        .slice(2, -1),
+    );
     for (const r of helpSections('reader', UNICODE_SYMBOLS)[0]!.rows) {
       expect(rows.get('Lesson'), r.help).toContain(`${r.keys} ${r.help}`.replace(/\s+/g, ' '));
     }

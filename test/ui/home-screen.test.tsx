@@ -7,7 +7,7 @@
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOME_ENTRIES } from '../../src/ui/screens/home-screen.js';
-import { press, renderApp } from '../helpers/ink.js';
+import { press, renderApp, unknownRoute } from '../helpers/ink.js';
 
 afterEach(() => cleanup());
 
@@ -34,7 +34,7 @@ describe('Home', () => {
   it('reads at 80x24 with three more entries: every entry on its own row, within 80 columns', async () => {
     const extra = ['Exercises', 'Your runs', 'Challenges']
       .filter((label) => !HOME_ENTRIES.some((e) => e.label === label))
-      .map((label) => ({ label, description: `the ${label.toLowerCase()}`, route: { screen: label } }));
+      .map((label) => ({ label, description: `the ${label.toLowerCase()}`, route: unknownRoute(label) }));
     HOME_ENTRIES.splice(5, 0, ...extra);
     try {
       const { lastFrame } = await renderApp({ screen: 'home' }, { size: { columns: 80, rows: 24 } });
@@ -42,7 +42,8 @@ describe('Home', () => {
       const lines = frame.split('\n');
       expect(lines.length).toBeLessThanOrEqual(23);
       for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
-      for (const e of HOME_ENTRIES) expect(lines.filter((l) => l.includes(` ${e.label} `) || l.includes(` ${e.label}│`) || l.trimEnd().endsWith(e.label)).length, e.label).toBe(1);
+      for (const e of HOME_ENTRIES)
+        expect(lines.filter((l) => l.includes(` ${e.label} `) || l.includes(` ${e.label}│`) || l.trimEnd().endsWith(e.label)).length, e.label).toBe(1);
       expect(frame).toMatch(/\? help\s+q back/);
       // The tenth and later entries have no digit (1-9 reach the first nine only).
       expect(row(frame, 'Help')).not.toMatch(/\d Help/);

@@ -17,7 +17,7 @@ describe('keymap', () => {
   });
 
   it('an ordering takes the same keys in the quiz and in a lesson self-check (issue 17)', () => {
-    for (const id of ['quiz-practice', 'quiz-exam', 'reader-quiz']) {
+    for (const id of ['quiz-practice', 'quiz-exam', 'reader-quiz'] as const) {
       for (const b of ORDERING_KEYS) expect(KEY_CONTEXTS[id]?.bindings, id).toContainEqual(b);
     }
     // Shift+arrow is its own key where a context binds it, else the plain arrow.
@@ -34,8 +34,8 @@ describe('keymap', () => {
   });
 
   it("the app's own screens leave the global keys alone (a part that captures keys may rebind them)", () => {
-    const global = new Set(KEY_CONTEXTS.global?.bindings.flatMap((b) => b.keys));
-    for (const id of ['home', 'scenario-picker', 'simulator', 'predict', 'explore']) {
+    const global = new Set<string>(KEY_CONTEXTS.global?.bindings.flatMap((b) => b.keys));
+    for (const id of ['home', 'scenario-picker', 'simulator', 'predict', 'explore'] as const) {
       for (const k of KEY_CONTEXTS[id]?.bindings.flatMap((b) => b.keys) ?? []) expect(global.has(k), `${id}: ${k}`).toBe(false);
     }
   });

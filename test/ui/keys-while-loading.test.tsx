@@ -11,15 +11,18 @@ import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Route } from '../../src/store/router-store.js';
 import { SCREENS } from '../../src/ui/screens/index.js';
-import { advance, press, renderApp, waitForFrame } from '../helpers/ink.js';
+import { advance, press, renderApp, unknownRoute, waitForFrame } from '../helpers/ink.js';
+
+/** The registry with room for this test's own screen. */
+const screens = SCREENS as Record<string, unknown>;
 
 afterEach(() => {
   cleanup();
-  delete SCREENS['slow-menu'];
+  delete screens['slow-menu'];
 });
 
 function MenuScreen({ route }: { route: Route }) {
-  const onPick = route.onPick as (value: string) => void;
+  const onPick = (route as unknown as { onPick: (value: string) => void }).onPick;
   return createElement(
     Box,
     { flexDirection: 'column' },
@@ -32,7 +35,7 @@ function MenuScreen({ route }: { route: Route }) {
 }
 
 function slowScreen(ms: number) {
-  SCREENS['slow-menu'] = {
+  screens['slow-menu'] = {
     component: lazy(() => new Promise<{ default: typeof MenuScreen }>((resolve) => setTimeout(() => resolve({ default: MenuScreen }), ms))),
     keyContext: 'not-built',
   };
@@ -42,7 +45,7 @@ describe('keys while loading', () => {
   it('arrows and Enter typed during "Loading..." reach the menu once it shows, each counted', async () => {
     slowScreen(1500);
     const picked: string[] = [];
-    const { stdin, lastFrame } = await renderApp({ screen: 'slow-menu', onPick: (v: string) => picked.push(v) });
+    const { stdin, lastFrame } = await renderApp(unknownRoute('slow-menu', { onPick: (v: string) => picked.push(v) }));
     expect(lastFrame()).toContain('Loading...');
     await press(stdin, 'down', 'down', 'enter');
     expect(lastFrame()).toContain('Loading...');
@@ -53,7 +56,7 @@ describe('keys while loading', () => {
 
   it('q typed during "Loading..." goes back once the screen is ready, not before', async () => {
     slowScreen(1500);
-    const { stdin, lastFrame, router } = await renderApp({ screen: 'slow-menu', onPick: () => undefined });
+    const { stdin, lastFrame, router } = await renderApp(unknownRoute('slow-menu', { onPick: () => undefined }));
     await press(stdin, 'q');
     expect(router.getState().stack.at(-1)?.screen).toBe('slow-menu');
     await waitForFrame(lastFrame, 'Continue');
@@ -62,7 +65,7 @@ describe('keys while loading', () => {
 
   it('Ctrl-C during "Loading..." quits at once with 130', async () => {
     slowScreen(2000);
-    const { stdin, router } = await renderApp({ screen: 'slow-menu', onPick: () => undefined });
+    const { stdin, router } = await renderApp(unknownRoute('slow-menu', { onPick: () => undefined }));
     await act(async () => {
       stdin.write('\u0003');
     });

@@ -3,6 +3,7 @@
  * drawn questions and settled settings. The app sits exactly those, saves the
  * report where --report says, and ends with the quiz's exit status.
  */
+import type { QuizRoute } from '../../src/store/routes.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ afterEach(() => {
 });
 
 /** What quiz-run.ts puts in the route (null where a flag was not given). */
-function cliRoute(over: Record<string, unknown> = {}) {
+function cliRoute(over: Partial<QuizRoute> = {}): QuizRoute {
   return {
     screen: 'quiz',
     mode: 'exam',
@@ -47,7 +48,16 @@ describe('the route from `fence-tutor quiz`', () => {
     const opened = sittingFromRoute(cliRoute({ timeLimitMs: 600_000 }));
     if (!opened || 'empty' in opened) throw new Error('not opened');
     expect(opened.questions.map((q) => q.id)).toEqual(['q-single', 'q-tf']);
-    expect(opened.meta).toMatchObject({ quiz: 'token-contract', title: 'The token contract', contentHash: 'hash-1', seed: 9, mode: 'exam', student: 'ada', passMark: 70, timeLimitMs: 600_000 });
+    expect(opened.meta).toMatchObject({
+      quiz: 'token-contract',
+      title: 'The token contract',
+      contentHash: 'hash-1',
+      seed: 9,
+      mode: 'exam',
+      student: 'ada',
+      passMark: 70,
+      timeLimitMs: 600_000,
+    });
     const practice = sittingFromRoute(cliRoute({ mode: 'practice', passMark: null }));
     if (!practice || 'empty' in practice) throw new Error('not opened');
     expect(practice.meta.passMark).toBeNull();
@@ -71,7 +81,9 @@ describe('the route from `fence-tutor quiz`', () => {
   });
 
   it('a practice opened from the command line ends with 0 from its summary', async () => {
-    const { stdin, lastFrame, router } = await renderApp(cliRoute({ mode: 'practice', passMark: null, questions: [TRUEFALSE] }), { size: { columns: 80, rows: 24 } });
+    const { stdin, lastFrame, router } = await renderApp(cliRoute({ mode: 'practice', passMark: null, questions: [TRUEFALSE] }), {
+      size: { columns: 80, rows: 24 },
+    });
     await waitForFrame(lastFrame, 'question 1 of 1');
     await press(stdin, '2', 'enter');
     await waitForFrame(lastFrame, 'summary');
@@ -81,7 +93,9 @@ describe('the route from `fence-tutor quiz`', () => {
 
   it('strips escape sequences and control characters from what it shows', async () => {
     const hostile = { ...SINGLE, prompt: 'Who checks\u001b[2J\u001b]0;pwned\u0007 the token?', options: ['a\u001b[31m', 'b\u0007', 'c', 'd'] };
-    const { lastFrame } = await renderApp(cliRoute({ mode: 'practice', passMark: null, questions: [hostile], title: 'T\u001b[1m' }), { size: { columns: 80, rows: 24 } });
+    const { lastFrame } = await renderApp(cliRoute({ mode: 'practice', passMark: null, questions: [hostile], title: 'T\u001b[1m' }), {
+      size: { columns: 80, rows: 24 },
+    });
     await waitForFrame(lastFrame, 'question 1 of 1');
     expect(lastFrame()).toContain('Who checks the token?');
     expect(lastFrame()).not.toContain('\u001b');

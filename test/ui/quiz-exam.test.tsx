@@ -30,7 +30,7 @@ async function examApp(options: { timeLimitMs?: number | null; files?: boolean; 
     clock: clock.now,
     persist: options.files ? filePersistence({}) : memory,
   });
-  const app = await renderApp({ screen: 'quiz', store }, { size: { columns: 80, rows: 24 } });
+  const app = await renderApp({ screen: 'quiz' }, { services: { quizSitting: { store } }, size: { columns: 80, rows: 24 } });
   await waitForFrame(app.lastFrame, 'Press enter to start');
   return { ...app, store, clock, memory, frame: () => app.lastFrame() ?? '' };
 }
@@ -153,7 +153,10 @@ describe('an exam in the app', () => {
       clock: clock.now,
       persist: memoryPersistence(),
     });
-    const { stdin, lastFrame } = await renderApp({ screen: 'quiz', store }, { size: { columns: 80, rows: 24 }, display: { ascii: true } });
+    const { stdin, lastFrame } = await renderApp(
+      { screen: 'quiz' },
+      { services: { quizSitting: { store } }, size: { columns: 80, rows: 24 }, display: { ascii: true } },
+    );
     await waitForFrame(lastFrame, 'Press enter');
     await press(stdin, 'enter', '2', 'left');
     const frames = [lastFrame() ?? ''];

@@ -25,7 +25,10 @@ function fits(frame: string, id: string): void {
 it('every shipped question fits 80x24, with its feedback and source', { timeout: 120_000 }, async () => {
   const questions = drawQuestions(loadShippedBank().questions, 1);
   const store = createQuizStore({ questions, meta: meta(), persist: memoryPersistence() });
-  const { stdin, lastFrame } = await renderApp({ screen: 'quiz', store }, { size: { columns: 80, rows: 24 }, display: { reducedMotion: true } });
+  const { stdin, lastFrame } = await renderApp(
+    { screen: 'quiz' },
+    { services: { quizSitting: { store } }, size: { columns: 80, rows: 24 }, display: { reducedMotion: true } },
+  );
   await waitForFrame(lastFrame, 'question 1 of');
   for (const q of questions) {
     const asked = lastFrame() ?? '';

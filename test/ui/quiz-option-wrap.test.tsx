@@ -30,7 +30,7 @@ describe('quiz options at 80 columns', () => {
   it('keeps every digit in the same column when an option wraps', async () => {
     const clock = fakeClock();
     const store = createQuizStore({ questions: [LONG], meta: meta(), clock: clock.now, persist: memoryPersistence() });
-    const app = await renderApp({ screen: 'quiz', store }, { size: { columns: 80, rows: 24 } });
+    const app = await renderApp({ screen: 'quiz' }, { services: { quizSitting: { store } }, size: { columns: 80, rows: 24 } });
     await waitForFrame(app.lastFrame, 'question 1 of');
     const lines = (app.lastFrame() ?? '').split('\n');
     const columnOf = (digit: string) => {

@@ -25,7 +25,7 @@ async function sitting(questions = [SINGLE, TRUEFALSE, MULTIPLE, ORDERING]) {
   const clock = fakeClock();
   const persist = memoryPersistence();
   const store = createQuizStore({ questions, meta: meta(), clock: clock.now, persist });
-  const app = await renderApp({ screen: 'quiz', store }, { size: SMALL });
+  const app = await renderApp({ screen: 'quiz' }, { services: { quizSitting: { store } }, size: SMALL });
   await waitForFrame(app.lastFrame, 'question 1 of');
   return { ...app, store, persist, frame: () => app.lastFrame() ?? '' };
 }
@@ -140,7 +140,10 @@ describe('practice in the app', () => {
 describe('the quiz menu', () => {
   it('Home shows how many are due; the menu offers practice, exam and review', async () => {
     const now = Date.now();
-    const entry = (id: string, dueAt: number) => [id, { box: 1, lastAnsweredAt: new Date(now - 2 * 86_400_000).toISOString(), dueAt: new Date(dueAt).toISOString() }];
+    const entry = (id: string, dueAt: number) => [
+      id,
+      { box: 1, lastAnsweredAt: new Date(now - 2 * 86_400_000).toISOString(), dueAt: new Date(dueAt).toISOString() },
+    ];
     mkdirSync(dataDir(), { recursive: true });
     writeFileSync(
       join(dataDir(), 'review.json'),

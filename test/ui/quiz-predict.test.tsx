@@ -24,7 +24,7 @@ async function predictApp(reducedMotion: boolean) {
   const seed = [1, 2, 3, 4, 5, 6, 7, 8].find((s) => presentQuestion(question, s).variant?.overrides.ttl === 10) ?? 1;
   const drawn = presentQuestion(question, seed);
   const store = createQuizStore({ questions: [drawn], meta: meta(), persist: memoryPersistence() });
-  const app = await renderApp({ screen: 'quiz', store }, { size: { columns: 80, rows: 24 }, display: { reducedMotion } });
+  const app = await renderApp({ screen: 'quiz' }, { services: { quizSitting: { store } }, size: { columns: 80, rows: 24 }, display: { reducedMotion } });
   await waitForFrame(app.lastFrame, 'question 1 of 1');
   return { ...app, drawn, frame: () => app.lastFrame() ?? '' };
 }
@@ -45,7 +45,10 @@ describe('predict questions', () => {
     await press(stdin, String((drawn.answer as number) + 1));
     expect(frame()).toContain('✓ Right.');
     await waitForFrame(frame, 'the whole run, to t=');
-    const sink = frame().split('\n').find((l) => l.trimStart().startsWith('sink')) ?? '';
+    const sink =
+      frame()
+        .split('\n')
+        .find((l) => l.trimStart().startsWith('sink')) ?? '';
     expect(sink).toContain('"1"');
     expect(frame()).toContain('Source: Kleppmann'); // the feedback still fits 80x24 under the timeline
   });

@@ -1,3 +1,4 @@
+import { NO_GLOBAL_FLAGS } from '../../src/platform/global-flags.js';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +78,7 @@ describe('reader', () => {
     await press(stdin, 'enter');
     const route = router.getState().stack.at(-1);
     expect(route?.screen).toBe('reader');
+    if (route?.screen !== 'reader') throw new Error('not the reader');
     expect(route?.lessonId).not.toBe('stale-holder');
     await waitForFrame(lastFrame, 'Lesson 4 of 11');
     expect(route?.lessonId).toBe('tokens-in-real-systems');
@@ -183,9 +185,11 @@ describe('reader', () => {
   });
 
   it('at 80 columns (the smallest the app runs at) a URL wider than the screen stays on one row, and the arrows slide it into view (issue 17)', async () => {
-    const url = 'https://github.com/apache/hadoop/blob/trunk/hadoop-hdfs-project/hadoop-hdfs/src/main/java/org/apache/hadoop/hdfs/server/namenode/LeaseManager.java';
+    const url =
+      'https://github.com/apache/hadoop/blob/trunk/hadoop-hdfs-project/hadoop-hdfs/src/main/java/org/apache/hadoop/hdfs/server/namenode/LeaseManager.java';
     const { stdin, lastFrame } = await openLesson('tokens-in-real-systems', { columns: 80, rows: 24 });
-    const urlRow = () => (lastFrame() ?? '').split('\n').find((l) => l.includes('https://github.com/apache/hadoop') || l.includes('namenode/LeaseManager.java'));
+    const urlRow = () =>
+      (lastFrame() ?? '').split('\n').find((l) => l.includes('https://github.com/apache/hadoop') || l.includes('namenode/LeaseManager.java'));
     for (let i = 0; i < 40 && urlRow() === undefined; i++) await press(stdin, 'pagedown');
     const first = urlRow() ?? '';
     expect(first).toContain('https://github.com/apache/hadoop/blob/trunk/');
@@ -238,7 +242,7 @@ describe('reader', () => {
     const router = createRouterStore({ screen: 'reader', lessonId: 'our-deploy-lock' });
     let app: ReturnType<typeof render> | undefined;
     await act(async () => {
-      app = render(createElement(App, { router, display: TEST_DISPLAY, flags: { content } }));
+      app = render(createElement(App, { router, display: TEST_DISPLAY, flags: { ...NO_GLOBAL_FLAGS, content } }));
     });
     if (!app) throw new Error('no render');
     await setTerminalSize(app.stdout, 100, 40);

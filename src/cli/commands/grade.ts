@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { globalFlags } from '../global-flags.js';
 
 /** `fence-tutor grade`: options here, the work in ../quiz-grade.ts. */
 export function register(program: Command): void {
@@ -13,6 +14,6 @@ export function register(program: Command): void {
       const { runGrade } = await import('../quiz-grade.js');
       const { processOut } = await import('../quiz-output.js');
       // --content: the instructor's banks, to grade their reports' answers again.
-      process.exitCode = await runGrade(files, { ...opts, content: cmd.optsWithGlobals().content }, processOut);
+      process.exitCode = await runGrade(files, { ...opts, content: globalFlags(cmd).content }, processOut);
     });
 }

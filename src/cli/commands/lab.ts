@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import { EXPERIMENTS, experimentsHelp } from '../../lab/experiment-catalogue.js';
+import { globalFlags } from '../global-flags.js';
 
 /**
  * `fence-tutor lab`: the late write (and the other experiments) on real
@@ -16,12 +17,7 @@ export function register(program: Command): void {
         .default('late-write'),
     )
     // No commander default: failover and restore must tell an explicit `embedded` (refused) from none (they imply etcd).
-    .addOption(
-      new Option('--coordinator <kind>', 'the lock service (default: embedded; etcd for failover and restore)').choices([
-        'embedded',
-        'etcd',
-      ]),
-    )
+    .addOption(new Option('--coordinator <kind>', 'the lock service (default: embedded; etcd for failover and restore)').choices(['embedded', 'etcd']))
     .option('--ttl <seconds>', 'lease TTL in seconds (etcd may raise it)', '2')
     .option('--out <dir>', 'evidence directory (default: a new one under the data directory)')
     .option('--repeats <n>', 'run it N times and summarise', '1')
@@ -44,6 +40,6 @@ Examples:
     .action(async (opts: Record<string, string | boolean | undefined>, cmd: Command) => {
       const startedAt = performance.now();
       const { runLabCommand } = await import('../lab-command.js');
-      process.exitCode = await runLabCommand(opts, cmd.optsWithGlobals(), startedAt);
+      process.exitCode = await runLabCommand(opts, globalFlags(cmd), startedAt);
     });
 }

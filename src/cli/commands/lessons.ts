@@ -21,6 +21,7 @@ export function lessonsJsonDocument(curriculum: Curriculum, localIds: ReadonlySe
     })),
   };
 }
+import { globalFlags } from '../global-flags.js';
 
 export function register(program: Command): void {
   program
@@ -35,7 +36,7 @@ Examples:
   $ fence-tutor lessons --json`,
     )
     .action(async (_opts, command: Command) => {
-      const flags = command.optsWithGlobals() as { json?: boolean; ascii?: boolean; content?: string };
+      const flags = { ...command.opts<{ json?: boolean }>(), ...globalFlags(command) };
       // The build's snapshot of the shipped lessons when it matches the files (no YAML or Markdown parser to load).
       const { builtContent } = await import('../../content/shared/built-content.js');
       const built = flags.content === undefined ? builtContent() : undefined;

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { globalFlags } from '../global-flags.js';
 import { decideDisplay } from '../terminal.js';
 
 /** `fence-tutor quiz`: options here, the work in ../quiz-run.ts (loaded on use). */
@@ -34,7 +35,8 @@ Examples:
     )
     .action(async (_opts, cmd: Command) => {
       const flags = cmd.optsWithGlobals();
+      const globals = globalFlags(cmd);
       const { runQuiz } = await import('../quiz-run.js');
-      process.exitCode = await runQuiz(flags, { display: decideDisplay(flags), flags });
+      process.exitCode = await runQuiz(flags, { display: decideDisplay(globals), flags: globals });
     });
 }

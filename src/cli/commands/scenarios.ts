@@ -20,6 +20,7 @@ export function scenariosText(all: readonly Scenario[]): string {
   const lines = all.map((s) => `${s.id.padEnd(width)}  ${s.title ?? ''}${s.origin?.local ? ' (local)' : ''}${s.summary ? `\n${' '.repeat(width + 2)}${s.summary}` : ''}`);
   return `${lines.join('\n')}\n\nRun one: fence-tutor sim --scenario ${all[0]?.id ?? 'ID'}\n`;
 }
+import { globalFlags } from '../global-flags.js';
 
 export function register(program: Command): void {
   program
@@ -35,7 +36,7 @@ Examples:
   $ fence-tutor sim --scenario late-write     run one of them`,
     )
     .action(async (_opts, command: Command) => {
-      const flags = command.optsWithGlobals() as { json?: boolean; content?: string };
+      const flags = { ...command.opts<{ json?: boolean }>(), ...globalFlags(command) };
       // The build's snapshot of the shipped scenarios when it matches the files (no YAML parser to load).
       const { builtContent } = await import('../../content/shared/built-content.js');
       const built = builtContent();

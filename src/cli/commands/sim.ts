@@ -4,6 +4,7 @@
  * the outcome in words; on a TTY it opens the interactive simulator.
  */
 import type { Command } from 'commander';
+import { globalFlags } from '../global-flags.js';
 import { decideDisplay } from '../terminal.js';
 import { addScenarioOptions, overridesFrom, type ScenarioFlags } from '../sim-options.js';
 
@@ -27,11 +28,12 @@ Examples:
         await printSimJson(flags);
         return;
       }
-      const display = decideDisplay(flags);
+      const globals = globalFlags(command);
+      const display = decideDisplay(globals);
       if (display.interactive && flags.scenario === undefined && flags.scenarioFile === undefined) {
         // On a terminal, `sim` alone opens the simulator's scenario picker.
         const { runApp } = await import('../../ui/run-app.js');
-        process.exitCode = await runApp({ route: { screen: 'simulator', overrides: overridesFrom(flags) }, display, flags });
+        process.exitCode = await runApp({ route: { screen: 'simulator', overrides: overridesFrom(flags) }, display, flags: globals });
         return;
       }
       const { scenarioFrom } = await import('../scenario-run.js');
@@ -39,7 +41,7 @@ Examples:
       const overrides = overridesFrom(flags);
       if (display.interactive) {
         const { runApp } = await import('../../ui/run-app.js');
-        process.exitCode = await runApp({ route: { screen: 'simulator', scenario, overrides }, display, flags });
+        process.exitCode = await runApp({ route: { screen: 'simulator', scenario, overrides }, display, flags: globals });
         return;
       }
       const { simPlainText } = await import('../sim-plain.js');

@@ -8,8 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectCoordinator } from '../coordinator/client.js';
-import type { LabChild } from '../processes/children.js';
-import { startLabChild } from '../processes/children.js';
+import { type LabProcess, startService, startWorker } from '../processes/children.js';
 import type { RunPidfile } from '../processes/pidfile.js';
 import type { Observation } from '../types.js';
 import { LabContext, type LabWorld } from './lab-context.js';
@@ -31,14 +30,14 @@ export interface ExpiryRun {
 export function startExpiry(ttlMs: number, pidfile: RunPidfile, runId: string): ExpiryRun {
   const stateDir = mkdtempSync(join(tmpdir(), 'fence-expiry-'));
   pidfile.addTempDir(stateDir);
-  const coordinatorChild = startLabChild('coordinator', 'lab-sink', ['--role', 'coordinator', '--state-dir', stateDir, '--run', runId], pidfile);
-  const a = startLabChild('A', 'lab-worker', ['--name', 'A', '--run', runId], pidfile);
-  const b = startLabChild('B', 'lab-worker', ['--name', 'B', '--run', runId], pidfile);
+  const coordinatorChild = startService('coordinator', ['--state-dir', stateDir, '--run', runId], pidfile);
+  const a = startWorker('A', ['--run', runId], pidfile);
+  const b = startWorker('B', ['--run', runId], pidfile);
   let ending = false;
   const tokens = (async (): Promise<ExpiryTokens> => {
     const ready = await coordinatorChild.waitFor(['ready', 'failed']);
-    if (ready.ev === 'failed') throw new Error(`the embedded coordinator could not start: ${String(ready.message)}`);
-    const endpoints = [`http://127.0.0.1:${Number(ready.port)}`];
+    if (ready.ev === 'failed') throw new Error(`the embedded coordinator could not start: ${ready.message}`);
+    const endpoints = [`http://127.0.0.1:${ready.port}`];
     const coordinator = await connectCoordinator('embedded', endpoints);
     await a.waitFor(['ready']);
     const world: LabWorld = {
@@ -70,7 +69,7 @@ export function startExpiry(ttlMs: number, pidfile: RunPidfile, runId: string): 
     };
   })();
   tokens.catch(() => undefined);
-  const children: LabChild[] = [a, b, coordinatorChild];
+  const children: LabProcess[] = [a, b, coordinatorChild];
   return {
     tokens,
     async end() {

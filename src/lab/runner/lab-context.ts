@@ -10,7 +10,9 @@ import type { CoordinatorClient } from '../coordinator/client.js';
 import type { EtcdMembers } from '../coordinator/etcd-members.js';
 import { formatToken } from '../../core/token.js';
 import { unpackEpochToken } from '../tokens/epoch-token.js';
-import { delay, type LabChild } from '../processes/children.js';
+import { delay, type LabProcess, type ServiceChild, type WorkerChild } from '../processes/children.js';
+import { parseBarrierCount, parseSinkState } from '../protocol/sink-write.js';
+import { replyProblem, type WorkerCommandBody, type WorkerOp, type WorkerReplies } from '../protocol/worker-messages.js';
 import {
   type CoordinatorKind,
   type FinalState,
@@ -35,15 +37,16 @@ export interface Holder {
 
 export interface LabWorld {
   /** A and B always; C and D for an experiment that asks for them. */
-  workers: Partial<Record<WorkerName, LabChild>>;
+  workers: Partial<Record<WorkerName, WorkerChild>>;
   /** Resolves once the sink and B are up; only A and the coordinator are on the critical path. */
   rest: Promise<void>;
   coordinatorKind: CoordinatorKind;
   endpoints: string[];
-  sink: LabChild;
+  /** Our `lab-sink`, or (later) a learner's sink started from a shell command: either way a process to kill. */
+  sink: LabProcess;
   sinkUrl: string;
   /** Starts a fresh sink on the same database; returns it and its URL. */
-  startSink(): Promise<{ child: LabChild; url: string; recoveredLock: boolean }>;
+  startSink(): Promise<{ child: ServiceChild; url: string; recoveredLock: boolean }>;
   coordinator: CoordinatorClient;
   /** True once the run is being torn down (an interrupt): no further step may start. */
   stopping: () => boolean;
@@ -112,7 +115,12 @@ export class LabContext {
     this.observations.push({ atMs: o.atMs ?? this.now(), ...o } as Observation);
   }
 
-  worker(name: WorkerName): LabChild {
+  /** Sends worker `name` a command; the reply's type follows the command's op. */
+  ask<Op extends WorkerOp>(name: WorkerName, command: Extract<WorkerCommandBody, { op: Op }>, timeoutMs?: number): Promise<WorkerReplies[Op]> {
+    return this.worker(name).request<WorkerReplies[Op]>(command, timeoutMs);
+  }
+
+  worker(name: WorkerName): WorkerChild {
     const worker = this.world.workers[name];
     if (!worker) throw new Error(`worker ${name} was not started for this experiment`);
     return worker;
@@ -123,7 +131,7 @@ export class LabContext {
     if (name !== 'A') await this.world.rest;
     const worker = this.worker(name);
     this.step(id, 'started', `${name} asks the coordinator for the lock`);
-    const reply = await worker.request({
+    const reply = await this.ask(name, {
       op: 'acquire',
       key: this.world.lockKey,
       ttlMs: this.world.ttlMs,
@@ -131,21 +139,19 @@ export class LabContext {
       endpoints: opts.endpoints ?? this.world.endpoints,
       ...(opts.epochFile ? { epochFile: opts.epochFile } : {}),
     });
-    if (reply.ev !== 'acquired') {
-      throw new Error(`${name} could not acquire the lock: ${String(reply.reason ?? reply.message ?? reply.ev)}`);
-    }
+    if (reply.ev !== 'acquired') throw new Error(`${name} could not acquire the lock: ${replyProblem(reply)}`);
     // A's grant is when its lease began, as A saw it (the lease's TTL counts
     // from there), not when its answer reached us a pipe hop later.
     // Both processes read the same system clock through performance.timeOrigin.
     const received = this.now();
-    const leaseAt = Number(reply.leaseGrantedAt) - (performance.timeOrigin + this.t0);
-    const atMs = Number.isFinite(leaseAt) && leaseAt <= received && leaseAt > received - 5000 ? leaseAt : received;
+    const leaseAt = reply.leaseGrantedAt - (performance.timeOrigin + this.t0);
+    const atMs = leaseAt <= received && leaseAt > received - 5000 ? leaseAt : received;
     const holder: Holder = {
-      token: Number(reply.token),
-      leaseId: String(reply.leaseId),
-      ttlMs: Number(reply.ttlMs),
+      token: reply.token,
+      leaseId: reply.leaseId,
+      ttlMs: reply.ttlMs,
       atMs: Math.round(atMs * 10) / 10,
-      ...(typeof reply.epoch === 'number' ? { epoch: reply.epoch } : {}),
+      ...(reply.epoch !== undefined ? { epoch: reply.epoch } : {}),
     };
     this.holders[name] = holder;
     if (name === 'A') this.grantedTtlMs = holder.ttlMs;
@@ -166,8 +172,8 @@ export class LabContext {
 
   /** The worker lets go: its lease is revoked, so its key is deleted. */
   async release(name: WorkerName): Promise<void> {
-    const reply = await this.worker(name).request({ op: 'release' });
-    if (reply.ev !== 'released') throw new Error(`${name} could not release: ${String(reply.message ?? reply.ev)}`);
+    const reply = await this.ask(name, { op: 'release' });
+    if (reply.ev !== 'released') throw new Error(`${name} could not release: ${replyProblem(reply)}`);
     this.observe({ actor: name, kind: 'release', token: this.holders[name]?.token });
     this.step('release', 'done', `${name} released the lock (lease revoked)`);
   }
@@ -196,11 +202,7 @@ export class LabContext {
         this.observedExpiryWaitMs = Math.round((at - grantAt) * 10) / 10;
         this.observe({ actor: 'coordinator', kind: 'expiry-observed', atMs: at });
         this.emit({ type: 'waiting', elapsedMs: at - grantAt, ttlMs: ttl, atMs: at });
-        this.step(
-          'wait-expiry',
-          'done',
-          `saw the lock gone ${(this.observedExpiryWaitMs / 1000).toFixed(2)} s after A's grant (TTL ${fmtSeconds(ttl)})`,
-        );
+        this.step('wait-expiry', 'done', `saw the lock gone ${(this.observedExpiryWaitMs / 1000).toFixed(2)} s after A's grant (TTL ${fmtSeconds(ttl)})`);
         return this.observedExpiryWaitMs;
       }
       if (at - lastProgress >= 100) {
@@ -241,7 +243,7 @@ export class LabContext {
     const deadline = performance.now() + 5000;
     while (performance.now() < deadline) {
       const res = await getJson(`${this.world.sinkUrl}/barrier/${barrier}`, 1000);
-      if (Number(res.body.parked) >= count) return;
+      if (parseBarrierCount(res.body, barrier) >= count) return;
       await delay(5);
     }
     throw new Error(`A's write never reached the barrier ${barrier}`);
@@ -249,13 +251,11 @@ export class LabContext {
 
   async final(mode: SinkMode): Promise<FinalState> {
     const res = await getJson(`${this.world.sinkUrl}/state/${mode}`);
+    const stored = parseSinkState(res.body, mode);
     // epoch mode stores packed tokens; the result shows the pair.
     const shown = (n: number) => (mode === 'epoch' ? unpackEpochToken(n) : n);
-    const state: FinalState = {
-      value: res.body.value === null || res.body.value === undefined ? null : String(res.body.value),
-      token: res.body.token === null || res.body.token === undefined ? null : shown(Number(res.body.token)),
-    };
-    if (mode !== 'plain') state.hwm = shown(Number(res.body.hwm ?? 0));
+    const state: FinalState = { value: stored.value, token: stored.token === null ? null : shown(stored.token) };
+    if (mode !== 'plain') state.hwm = shown(stored.hwm);
     return state;
   }
 
@@ -271,32 +271,24 @@ export class LabContext {
     this.world.sinkUrl = next.url;
     this.sinkPids.push(next.child.pid);
     this.observe({ actor: 'sink', kind: 'sink-restarted', note: next.recoveredLock ? 'stale lock recovered' : undefined });
-    this.step(
-      'kill-sink',
-      'done',
-      `sink killed and restarted on the same file (pid ${next.child.pid})${next.recoveredLock ? ', stale lock recovered' : ''}`,
-    );
+    this.step('kill-sink', 'done', `sink killed and restarted on the same file (pid ${next.child.pid})${next.recoveredLock ? ', stale lock recovered' : ''}`);
     return { recoveredLock: next.recoveredLock };
   }
 
-  private sendWrite(name: WorkerName, spec: WriteSpec): Promise<Record<string, unknown>> {
-    return this.worker(name).request({ op: 'write', url: this.world.sinkUrl, ...spec }, 15_000);
+  private sendWrite(name: WorkerName, spec: WriteSpec): Promise<WorkerReplies['write']> {
+    return this.ask(name, { op: 'write', url: this.world.sinkUrl, ...spec }, 15_000);
   }
 
-  private async finishWrite(
-    name: WorkerName,
-    spec: WriteSpec,
-    pending: Promise<Record<string, unknown>>,
-  ): Promise<WriteOutcome> {
+  private async finishWrite(name: WorkerName, spec: WriteSpec, pending: Promise<WorkerReplies['write']>): Promise<WriteOutcome> {
     const reply = await pending;
-    if (reply.ev !== 'wrote') throw new Error(`${name}'s write failed: ${String(reply.message ?? reply.ev)}`);
+    if (reply.ev !== 'wrote') throw new Error(`${name}'s write failed: ${replyProblem(reply)}`);
     const outcome: WriteOutcome = {
-      status: Number(reply.status),
-      accepted: Number(reply.status) === 200 && (reply.body as { accepted?: boolean })?.accepted === true,
-      body: (reply.body as Record<string, unknown>) ?? {},
+      status: reply.status,
+      accepted: reply.status === 200 && reply.body.accepted === true,
+      body: reply.body,
     };
-    // An epoch-mode token travels packed; the observation keeps the revision and the epoch apart.
-    const [epoch, token] = spec.tokenMode === 'epoch' ? unpackEpochToken(Number(reply.token)) : [undefined, Number(reply.token)];
+    // An epoch-mode token travels as the pair; the observation keeps the revision and the epoch apart.
+    const [epoch, token] = Array.isArray(reply.token) ? reply.token : [undefined, reply.token];
     const atMs = this.now();
     this.observe({
       actor: name,

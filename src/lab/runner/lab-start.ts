@@ -10,7 +10,7 @@ import { toolVersion } from '../../platform/package-root.js';
 import { connectCoordinator } from '../coordinator/client.js';
 import { ETCD_INSTALL_HINT, findEtcd, launchEtcd } from '../coordinator/etcd-launcher.js';
 import type { Experiment } from '../experiments/experiment.js';
-import { type LabChild, startLabChild } from '../processes/children.js';
+import { type ServiceChild, startService, startWorker, type WorkerChild } from '../processes/children.js';
 import { LabAbortedError, type LabListener, type LabOptions, type LabResult, LabUnavailableError } from '../types.js';
 import { databaseFile, LabContext, type LabWorld } from './lab-context.js';
 import { debug } from './lab-debug.js';
@@ -29,8 +29,8 @@ export interface StartInput {
 export interface StartedRun {
   world: LabWorld;
   ctx: LabContext;
-  a: LabChild;
-  b: LabChild;
+  a: WorkerChild;
+  b: WorkerChild;
   database: string;
   endpoints: string[];
   /** How long etcd took to start, when the run started one: not counted in the run's duration. */
@@ -40,7 +40,7 @@ export interface StartedRun {
 export async function startRun({ options, experiment, teardown: td, listener, t0, runId }: StartInput): Promise<StartedRun> {
   let etcdStartMs: number | undefined;
   let endpoints: string[];
-  let coordinatorChild: LabChild | undefined;
+  let coordinatorChild: ServiceChild | undefined;
   let etcdctl: string | undefined;
   // failover/restore: the members start while the sink and workers start (neither needs the other),
   // and the run waits for them just before it first talks to etcd.
@@ -108,12 +108,7 @@ export async function startRun({ options, experiment, teardown: td, listener, t0
       });
     }
   } else {
-    coordinatorChild = startLabChild(
-      'coordinator',
-      'lab-sink',
-      ['--role', 'coordinator', '--state-dir', dataSubdir('lab'), '--run', runId],
-      td.pidfile,
-    );
+    coordinatorChild = startService('coordinator', ['--state-dir', dataSubdir('lab'), '--run', runId], td.pidfile);
     td.services.push(coordinatorChild);
     endpoints = [];
   }
@@ -127,27 +122,27 @@ export async function startRun({ options, experiment, teardown: td, listener, t0
   });
   const database = databaseFile(options.outDir);
   const startSink = async () => {
-    const child = startLabChild('sink', 'lab-sink', ['--role', 'sink', '--db', database, '--run', runId], td.pidfile);
+    const child = startService('sink', ['--db', database, '--run', runId], td.pidfile);
     td.services.unshift(child);
     if (td.stopping) await child.end();
     const ready = await child.waitFor(['ready', 'failed']);
-    if (ready.ev === 'failed') throw new LabUnavailableError(`the sink could not start: ${String(ready.message)}`);
-    return { child, url: `http://127.0.0.1:${Number(ready.port)}`, recoveredLock: ready.recoveredLock === true };
+    if (ready.ev === 'failed') throw new LabUnavailableError(`the sink could not start: ${ready.message}`);
+    return { child, url: `http://127.0.0.1:${ready.port}`, recoveredLock: ready.recoveredLock === true };
   };
   // Everything starts at once. Only the coordinator and A are on the
   // critical path: the sink and B are needed after the lease has expired.
   // A right after the coordinator: each start also rewrites the pidfile (fsync), and A is on the critical path.
-  const a = startLabChild('A', 'lab-worker', ['--name', 'A', '--run', runId], td.pidfile);
+  const a = startWorker('A', ['--run', runId], td.pidfile);
   td.workers.push(a);
   const sinkPromise = startSink();
   // Awaited for real through world.rest (meanwhile the run may wait for its own etcd members); an
   // interrupt can end the sink before anyone awaits it, and that rejection must not surface as an
   // unhandled one (a raw stack, exit 1).
   sinkPromise.catch(() => undefined);
-  const b = startLabChild('B', 'lab-worker', ['--name', 'B', '--run', runId], td.pidfile);
+  const b = startWorker('B', ['--run', runId], td.pidfile);
   td.workers.push(b);
   const extra = (experiment.extraWorkers ?? []).map((name) => {
-    const child = startLabChild(name, 'lab-worker', ['--name', name, '--run', runId], td.pidfile);
+    const child = startWorker(name, ['--run', runId], td.pidfile);
     td.workers.push(child);
     return [name, child] as const;
   });
@@ -155,9 +150,9 @@ export async function startRun({ options, experiment, teardown: td, listener, t0
   if (coordinatorChild) {
     const ready = await coordinatorChild.waitFor(['ready', 'failed']);
     if (ready.ev === 'failed') {
-      throw new LabUnavailableError(`the embedded coordinator could not start: ${String(ready.message)}`);
+      throw new LabUnavailableError(`the embedded coordinator could not start: ${ready.message}`);
     }
-    endpoints = [`http://127.0.0.1:${Number(ready.port)}`];
+    endpoints = [`http://127.0.0.1:${ready.port}`];
   }
   if (ownEtcdReady) await ownEtcdReady();
   const coordinator = await connectCoordinator(options.coordinator, endpoints);

@@ -9,13 +9,13 @@
 import type { CoordinatorClient } from '../coordinator/client.js';
 import type { LaunchedEtcd } from '../coordinator/etcd-launcher.js';
 import type { EtcdMembers } from '../coordinator/etcd-members.js';
-import { type LabChild, within } from '../processes/children.js';
+import { type ServiceChild, type WorkerChild, within } from '../processes/children.js';
 import type { RunPidfile } from '../processes/pidfile.js';
 
 export class LabTeardown {
   /** Ended in this order: A (continued first), B, the sink(s), the embedded coordinator. */
-  readonly workers: LabChild[] = [];
-  readonly services: LabChild[] = [];
+  readonly workers: WorkerChild[] = [];
+  readonly services: ServiceChild[] = [];
   etcd: LaunchedEtcd | undefined;
   /** Set from etcd's spawn until it is ready: the teardown ends a starting etcd too. */
   stopStartingEtcd: (() => Promise<void>) | undefined;

@@ -35,9 +35,7 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
   // Never mix two runs' evidence (an old mark in the same database would change the outcome).
   for (const file of ['run.json', 'sink.sqlite']) {
     if (existsSync(join(options.outDir, file))) {
-      throw new LabUnavailableError(
-        `${options.outDir} already holds a lab run's evidence (${file}). Fix: give a new --out directory, or leave --out out`,
-      );
+      throw new LabUnavailableError(`${options.outDir} already holds a lab run's evidence (${file}). Fix: give a new --out directory, or leave --out out`);
     }
   }
   const runId = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;

@@ -10,7 +10,7 @@ import sqlite3, { type Database as DatabaseType } from 'node-sqlite3-wasm';
 import { writeJsonAtomic } from '../../platform/atomic-file.js';
 import { toolVersion } from '../../platform/package-root.js';
 import { runsCommand } from '../processes/proc.js';
-import type { SinkMode } from '../types.js';
+import { SINK_MODE_NAMES, type SinkMode } from '../types.js';
 
 /** One row as stored: tokens are integers here (an epoch-mode token is packed). */
 export interface SinkRowState {
@@ -20,7 +20,7 @@ export interface SinkRowState {
 }
 
 export const SINK_SCHEMA_VERSION = 1;
-export const SINK_MODES: readonly SinkMode[] = ['plain', 'fenced', 'atomic', 'split', 'revision', 'epoch'];
+export const SINK_MODES: readonly SinkMode[] = SINK_MODE_NAMES;
 
 export interface WriteRequest {
   mode: SinkMode;
@@ -118,12 +118,7 @@ export class SinkDb {
   /** plain: accepts everything and records the token it was given, nothing more. */
   writePlain(req: WriteRequest): WriteDecision {
     return this.transaction(() => {
-      this.db.run('UPDATE resource SET value = ?, token = ?, updated_at = ? WHERE mode = ?', [
-        req.value,
-        req.token,
-        new Date().toISOString(),
-        req.mode,
-      ]);
+      this.db.run('UPDATE resource SET value = ?, token = ?, updated_at = ? WHERE mode = ?', [req.value, req.token, new Date().toISOString(), req.mode]);
       this.log(req, 200, true, null);
       return { status: 200, accepted: true, body: { accepted: true, value: req.value, token: req.token } };
     });
@@ -197,9 +192,15 @@ export class SinkDb {
   }
 
   private log(req: WriteRequest, status: number, accepted: boolean, reason: string | null): void {
-    this.db.run(
-      'INSERT INTO writes (mode, writer, value, token, status, accepted, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      [req.mode, req.writer, req.value, req.token, status, accepted ? 1 : 0, reason, new Date().toISOString()],
-    );
+    this.db.run('INSERT INTO writes (mode, writer, value, token, status, accepted, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+      req.mode,
+      req.writer,
+      req.value,
+      req.token,
+      status,
+      accepted ? 1 : 0,
+      reason,
+      new Date().toISOString(),
+    ]);
   }
 }

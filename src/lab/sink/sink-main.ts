@@ -5,6 +5,8 @@
  * stdin closes (its runner is gone) or on SIGTERM.
  */
 import { emitToRunner, onRunnerCommand } from '../child-channel.js';
+import type { DistributiveOmit } from '../protocol/fields.js';
+import { parseServiceCommand, type ServiceMessage } from '../protocol/service-messages.js';
 import { errorMessage } from '../../platform/error-message.js';
 
 export interface ServiceArgs {
@@ -26,17 +28,22 @@ export async function runService(args: ServiceArgs): Promise<void> {
   // Listen before the (slow) start-up, so a runner that dies meanwhile is noticed.
   process.on('SIGTERM', end);
   process.on('SIGINT', end);
-  onRunnerCommand((cmd) => {
-    if (cmd.op === 'exit') end();
-  }, end);
-  let ready: Record<string, unknown>;
+  onRunnerCommand(
+    parseServiceCommand,
+    (cmd) => {
+      if (cmd.op === 'exit') end();
+    },
+    end,
+  );
+  let ready: DistributiveOmit<Extract<ServiceMessage, { ev: 'ready' }>, 'ev' | 'pid'>;
   try {
     if (args.role === 'sink') {
       if (!args.db) throw new Error('--db is required for the sink');
       const { startSink } = await import('./sink-server.js');
       const sink = await startSink(args.db);
       close = sink.close;
-      ready = { port: sink.port, recoveredLock: sink.db.recovery.recovered, previousOwner: sink.db.recovery.previousOwner };
+      const { recovered, previousOwner } = sink.db.recovery;
+      ready = { port: sink.port, recoveredLock: recovered, ...(previousOwner !== undefined ? { previousOwner } : {}) };
     } else {
       if (!args.stateDir) throw new Error('--state-dir is required for the coordinator');
       const { startEmbeddedCoordinator } = await import('../coordinator/embedded-server.js');
@@ -45,12 +52,12 @@ export async function runService(args: ServiceArgs): Promise<void> {
       ready = { port: coordinator.port, revision: coordinator.table.currentRevision() };
     }
   } catch (err) {
-    emitToRunner({ ev: 'failed', message: errorMessage(err), name: err instanceof Error ? err.name : 'Error' });
+    emitToRunner<ServiceMessage>({ ev: 'failed', message: errorMessage(err), name: err instanceof Error ? err.name : 'Error' });
     process.exit(2);
   }
   if (closing) {
     await close();
     process.exit(0);
   }
-  emitToRunner({ ev: 'ready', pid: process.pid, ...ready });
+  emitToRunner<ServiceMessage>({ ev: 'ready', pid: process.pid, ...ready });
 }

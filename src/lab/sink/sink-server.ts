@@ -1,7 +1,8 @@
 /**
  * The sink: an HTTP service on 127.0.0.1 in front of the SQLite database,
  * with every write mode on the same service.
- *   POST /write/<mode>   {writer, value, token, hold?, release?} → 200 or 409
+ *   POST /write/<mode>   {writer, value, token, hold?, release?} → 200, 409, or 400 when malformed
+ *                        (token: an integer, or [epoch, revision] in the epoch mode; see protocol/sink-write.ts)
  *   GET  /state/<mode>   {value, token, hwm}
  *   GET  /barrier/<name> {parked}
  *   POST /admin/hold-transaction   opens a write transaction and never commits
@@ -11,6 +12,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readJsonBody, sendJson } from '../http.js';
 import type { SinkMode } from '../types.js';
+import { ProtocolError } from '../protocol/fields.js';
+import { parseSinkWrite, type SinkWriteBody } from '../protocol/sink-write.js';
+import { packEpochToken } from '../tokens/epoch-token.js';
 import { Barriers } from './barrier.js';
 import { SINK_MODES, SinkDb, type WriteDecision, type WriteRequest } from './sink-db.js';
 import { errorMessage } from '../../platform/error-message.js';
@@ -28,18 +32,24 @@ export async function startSink(dbPath: string, port = 0): Promise<RunningSink> 
   const db = new SinkDb(dbPath);
   const barriers = new Barriers();
 
-  async function write(mode: SinkMode, body: Record<string, unknown>): Promise<WriteDecision> {
-    const req: WriteRequest = {
-      mode,
-      writer: String(body.writer ?? '?'),
-      value: String(body.value ?? ''),
-      token: Number(body.token),
-    };
-    if (!Number.isInteger(req.token)) {
-      return { status: 400, accepted: false, body: { accepted: false, reason: 'token must be an integer' } };
+  async function write(mode: SinkMode, raw: unknown): Promise<WriteDecision> {
+    let body: SinkWriteBody;
+    try {
+      body = parseSinkWrite(raw, mode);
+    } catch (err) {
+      if (!(err instanceof ProtocolError)) throw err;
+      return { status: 400, accepted: false, body: { accepted: false, reason: err.message } };
     }
-    const hold = typeof body.hold === 'string' ? body.hold : undefined;
-    const release = typeof body.release === 'string' ? body.release : undefined;
+    // The rows hold one INTEGER: an [epoch, revision] token is packed so integer order is the pair's order.
+    const [epoch, revision] = Array.isArray(body.token) ? body.token : [0, body.token];
+    let token: number;
+    try {
+      token = mode === 'epoch' ? packEpochToken(epoch, revision) : revision;
+    } catch (err) {
+      return { status: 400, accepted: false, body: { accepted: false, reason: errorMessage(err) } };
+    }
+    const req: WriteRequest = { mode, writer: body.writer, value: body.value, token };
+    const { hold, release } = body;
     let decision: WriteDecision;
     if (mode === 'split') {
       const check = db.splitCheck(req);
@@ -66,7 +76,10 @@ export async function startSink(dbPath: string, port = 0): Promise<RunningSink> 
         const [, section, name] = url.pathname.split('/');
         const mode = SINK_MODES.find((m) => m === name);
         if (req.method === 'POST' && section === 'write' && mode) {
-          const decision = await write(mode, await readJsonBody(req));
+          // A body that is not a JSON object is the writer's mistake (400), not the sink's (500).
+          const raw = await readJsonBody(req).catch((err: Error) => err);
+          const decision =
+            raw instanceof Error ? { status: 400, body: { accepted: false, reason: `a write to the ${mode} sink: ${raw.message}` } } : await write(mode, raw);
           sendJson(res, decision.status, decision.body);
         } else if (req.method === 'GET' && section === 'state' && mode) {
           sendJson(res, 200, db.state(mode));

@@ -1,5 +1,5 @@
 /**
- * A lab worker (A or B): its own OS process. It takes commands from the
+ * A lab worker (A, B, or any other named one): its own OS process. It takes commands from the
  * runner on stdin (acquire, write, release, exit) and answers on stdout.
  * While it holds a lease it renews it every third of the TTL, so a worker
  * that is not paused keeps its lock; SIGSTOP freezes the renewals with the
@@ -7,10 +7,13 @@
  * does not look at its lease first, just as a process paused between its
  * last check and its write would not.
  */
+import { errorMessage } from '../../platform/error-message.js';
 import { emitToRunner, onRunnerCommand } from '../child-channel.js';
 import { closeIdleConnections, postJson } from '../http.js';
-import type { CoordinatorKind } from '../types.js';
-import { packEpochToken, readEpoch } from '../tokens/epoch-token.js';
+import type { LabToken } from '../types.js';
+import { readEpoch } from '../tokens/epoch-token.js';
+import type { DistributiveOmit } from '../protocol/fields.js';
+import { parseWorkerCommand, type WorkerCommand, type WorkerNotice, type WorkerOp, type WorkerReplies, type WorkerReply } from '../protocol/worker-messages.js';
 import { type CoordinatorClient, connectCoordinator } from '../coordinator/client.js';
 
 export interface WorkerArgs {
@@ -29,16 +32,17 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
     renewal = undefined;
   };
 
-  const handlers: Record<string, (cmd: Record<string, unknown>) => Promise<Record<string, unknown>>> = {
+  type Answer = { [Op in WorkerOp]: DistributiveOmit<WorkerReplies[Op], 'id'> };
+  const handlers: { [Op in WorkerOp]: (cmd: Extract<WorkerCommand, { op: Op }>) => Promise<Answer[Op]> } = {
     async acquire(cmd) {
-      client ??= await connectCoordinator(cmd.coordinator as CoordinatorKind, (cmd.endpoints as string[]) ?? []);
+      client ??= await connectCoordinator(cmd.coordinator, cmd.endpoints);
       const c = client;
       // The restore experiment's epoch: read when the lock is taken, kept with the token.
-      const epoch = typeof cmd.epochFile === 'string' ? readEpoch(cmd.epochFile) : 0;
-      const lease = await c.grant(Number(cmd.ttlMs));
+      const epoch = cmd.epochFile !== undefined ? readEpoch(cmd.epochFile) : 0;
+      const lease = await c.grant(cmd.ttlMs);
       // When the lease began, as this process saw it (epoch ms, sub-ms): the TTL counts from here.
       const leaseGrantedAt = performance.timeOrigin + performance.now();
-      const outcome = await c.acquire(String(cmd.key), lease.leaseId);
+      const outcome = await c.acquire(cmd.key, lease.leaseId);
       if (!outcome.acquired) {
         await c.revoke(lease.leaseId).catch(() => undefined);
         return { ev: 'busy', reason: outcome.reason };
@@ -51,7 +55,7 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
             (alive) => {
               if (!alive) {
                 stopRenewing();
-                emitToRunner({ ev: 'lease-lost', leaseId: current.leaseId });
+                emitToRunner<WorkerNotice>({ ev: 'lease-lost', leaseId: current.leaseId });
               }
             },
             () => undefined,
@@ -65,22 +69,26 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
         leaseId: lease.leaseId,
         ttlMs: lease.ttlMs,
         leaseGrantedAt,
-        ...(typeof cmd.epochFile === 'string' ? { epoch } : {}),
+        ...(cmd.epochFile !== undefined ? { epoch } : {}),
         sentAt: performance.timeOrigin + performance.now(),
       };
     },
     async write(cmd) {
       if (!held) return { ev: 'error', message: 'write without a token' };
-      const mode = String(cmd.mode);
-      const token = cmd.tokenMode === 'epoch' ? packEpochToken(held.epoch, held.token) : held.token;
-      const res = await postJson(`${String(cmd.url)}/write/${mode}`, {
-        writer: args.name,
-        value: String(cmd.value),
-        token,
-        ...(typeof cmd.hold === 'string' ? { hold: cmd.hold } : {}),
-        ...(typeof cmd.release === 'string' ? { release: cmd.release } : {}),
-      }, 10_000);
-      return { ev: 'wrote', mode, token, status: res.status, body: res.body };
+      // An epoch-mode token travels as the pair; the sink packs it for its integer column.
+      const token: LabToken = cmd.tokenMode === 'epoch' ? [held.epoch, held.token] : held.token;
+      const res = await postJson(
+        `${cmd.url}/write/${cmd.mode}`,
+        {
+          writer: args.name,
+          value: cmd.value,
+          token,
+          ...(cmd.hold !== undefined ? { hold: cmd.hold } : {}),
+          ...(cmd.release !== undefined ? { release: cmd.release } : {}),
+        },
+        10_000,
+      );
+      return { ev: 'wrote', mode: cmd.mode, token, status: res.status, body: res.body };
     },
     async release() {
       stopRenewing();
@@ -96,16 +104,15 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
     },
   };
 
+  const answer = <C extends WorkerCommand>(cmd: C): Promise<DistributiveOmit<WorkerReply, 'id'>> =>
+    (handlers[cmd.op] as (c: C) => Promise<DistributiveOmit<WorkerReply, 'id'>>)(cmd);
+
   onRunnerCommand(
+    parseWorkerCommand,
     (cmd) => {
-      const handler = handlers[String(cmd.op)];
-      if (!handler) {
-        emitToRunner({ id: cmd.id, ev: 'error', message: `unknown op ${String(cmd.op)}` });
-        return;
-      }
-      handler(cmd).then(
-        (reply) => emitToRunner({ id: cmd.id, ...reply }),
-        (err: Error) => emitToRunner({ id: cmd.id, ev: 'error', message: err.message }),
+      answer(cmd).then(
+        (reply) => emitToRunner({ ...reply, id: cmd.id } as WorkerReply),
+        (err: unknown) => emitToRunner<WorkerReply>({ id: cmd.id, ev: 'error', message: errorMessage(err) }),
       );
     },
     () => {
@@ -114,5 +121,5 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
       process.exit(0);
     },
   );
-  emitToRunner({ ev: 'ready', pid: process.pid, name: args.name });
+  emitToRunner<WorkerNotice>({ ev: 'ready', pid: process.pid, name: args.name });
 }

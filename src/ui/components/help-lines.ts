@@ -5,7 +5,7 @@
  * binding of the keymap appears once, whole, at any width.
  */
 import type { HelpSection } from '../keymap.js';
-import { helpSections, KEY_CONTEXTS } from '../keymap.js';
+import { helpSections, KEY_CONTEXT_IDS, KEY_CONTEXTS, type KeyContextId } from '../keymap.js';
 import type { Symbols } from '../theme.js';
 
 export interface HelpLine {
@@ -62,9 +62,9 @@ export function helpLines(sections: HelpSection[], width: number, intro: string[
  */
 export function allHelpSections(symbols: Symbols): HelpSection[] {
   const byTitle = new Map<string, HelpSection>();
-  const order = ['global', ...Object.keys(KEY_CONTEXTS).filter((id) => id !== 'global')];
+  const order: KeyContextId[] = ['global', ...KEY_CONTEXT_IDS.filter((id) => id !== 'global')];
   for (const id of order) {
-    const section = helpSections(id, symbols).find((s) => s.title === KEY_CONTEXTS[id]?.title);
+    const section = helpSections(id, symbols).find((s) => s.title === KEY_CONTEXTS[id].title);
     if (!section) continue;
     const into = byTitle.get(section.title) ?? { title: section.title, rows: [] };
     for (const row of section.rows) if (!into.rows.some((r) => r.keys === row.keys && r.help === row.help)) into.rows.push(row);

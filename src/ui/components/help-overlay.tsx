@@ -1,11 +1,11 @@
 /** `?`: the keys of the focused screen, then the global ones, from the keymap; scrolls when taller than the terminal. */
 import { Box, Text } from 'ink';
 import { useAppContext } from '../app-context.js';
-import { helpSections } from '../keymap.js';
+import { helpSections, type KeyContextId } from '../keymap.js';
 import { helpLines } from './help-lines.js';
 import { HelpList } from './help-list.js';
 
-export function HelpOverlay({ context }: { context: string }) {
+export function HelpOverlay({ context }: { context: KeyContextId }) {
   const { theme, area } = useAppContext();
   const lines = helpLines(helpSections(context, theme.symbols), area.columns - 3);
   return (

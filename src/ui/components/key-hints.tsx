@@ -1,9 +1,9 @@
 /** The line of keys at the bottom of every screen, generated from the keymap. */
 import { Text } from 'ink';
 import { useAppContext } from '../app-context.js';
-import { hintLine } from '../keymap.js';
+import { hintLine, type KeyContextId } from '../keymap.js';
 
-export function KeyHints({ context }: { context: string }) {
+export function KeyHints({ context }: { context: KeyContextId }) {
   const { theme, area } = useAppContext();
   return (
     <Text color={theme.color('muted')} wrap="truncate">

@@ -33,13 +33,11 @@ import { maxSlide } from './wide-rows.js';
 export { SELF_CHECK_SEED } from './use-self-check.js';
 export { finishedLine } from './reader-window.js';
 
-export interface ReaderJump {
-  /** Row key `part:line` of the hit. */
-  key: string;
-  query: string;
-}
+import type { ReaderJump } from '../../store/routes.js';
 
-function contextOf(focus: ReaderFocus): string | null {
+export type { ReaderJump };
+
+function contextOf(focus: ReaderFocus): 'reader-timeline' | 'reader-quiz' | 'reader-search' | null {
   switch (focus.kind) {
     case 'timeline':
       return 'reader-timeline';

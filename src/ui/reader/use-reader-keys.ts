@@ -16,7 +16,7 @@ import type { EmbeddedTimeline } from './use-embedded-timelines.js';
 import { slideStep } from './wide-rows.js';
 
 export interface ReaderKeysInput extends PartsOnScreen {
-  context: string;
+  context: 'reader' | 'reader-timeline' | 'reader-quiz' | 'reader-search';
   focus: ReaderFocus;
   lesson: Lesson;
   lessons: ReaderSources['curriculum']['lessons'];

@@ -4,9 +4,9 @@
  * captures them, so single-letter bindings do not fire); Enter jumps to the
  * selected hit, in this lesson or another.
  */
-import { useInput } from 'ink';
 import { useMemo } from 'react';
 import type { Lesson } from '../../content/lesson/lesson-types.js';
+import { useScreenInput } from '../use-screen-input.js';
 import { isTypedText } from '../../core/neutralise.js';
 import type { ReaderState, ReaderStore } from '../../store/reader-store.js';
 import type { RouterStore } from '../../store/router-store.js';
@@ -55,19 +55,34 @@ export function useReaderSearch(input: ReaderSearchInput): SearchHit[] {
     }
     router.getState().replace({ screen: 'reader', lessonId: hit.lessonId, jump: { key, query: search.query.trim() } });
   };
-  useInput(
-    (text, key) => {
+  useScreenInput(
+    'reader-search',
+    (action, _input, key) => {
       const st = reader.getState();
-      if (key.escape) st.setFocus({ kind: 'text' });
-      else if (key.return) {
-        const hit = hits[search.selected];
-        if (hit) jumpTo(hit);
-      } else if (key.upArrow) st.moveSearch(-1, hits.length);
-      else if (key.downArrow) st.moveSearch(1, hits.length);
-      else if (key.backspace || key.delete) st.eraseSearch();
-      else if (!key.ctrl && !key.meta && isTypedText(text)) st.typeSearch(text);
+      switch (action) {
+        case 'cancel':
+          st.setFocus({ kind: 'text' });
+          break;
+        case 'jump': {
+          const hit = hits[search.selected];
+          if (hit) jumpTo(hit);
+          break;
+        }
+        case 'move':
+          st.moveSearch(key.upArrow ? -1 : 1, hits.length);
+          break;
+        case 'erase':
+          st.eraseSearch();
+          break;
+      }
     },
-    { isActive: searching },
+    {
+      isActive: searching,
+      // Every other printable key is part of the query.
+      onUnbound: (text, key) => {
+        if (!key.ctrl && !key.meta && isTypedText(text)) reader.getState().typeSearch(text);
+      },
+    },
   );
   return hits;
 }

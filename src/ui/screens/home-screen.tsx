@@ -74,7 +74,7 @@ export function HomeScreen() {
   const progress = useStore(appProgressStore(), (s) => s.progress);
   // A progress file that was corrupt was set aside: say so where the session starts.
   const warning = useStore(appProgressStore(), (s) => s.warning);
-  const content = typeof flags.content === 'string' ? flags.content : undefined;
+  const content = flags.content;
   // The curriculum loads after the first frame (from the build's snapshot
   // when it matches the files, else through the Markdown and YAML parsers).
   const [own, setOwn] = useState<HomeLessonEntries | null>(null);
@@ -105,19 +105,19 @@ export function HomeScreen() {
         <Box marginTop={1}>
           <DueContext.Provider value={due}>
             <LessonEntries.Provider value={own}>
-            <SelectInput
-              items={items}
-              isFocused={!helpOpen}
-              indicatorComponent={Indicator}
-              itemComponent={Item}
-              onSelect={(item) => {
-                const entry = HOME_ENTRIES[item.value];
-                if (!entry) return;
-                const route = entry.label === 'Continue' ? (own?.continueRoute ?? { screen: 'lessons' }) : entry.route;
-                if (route) router.getState().push(route);
-                else router.getState().quit(0);
-              }}
-            />
+              <SelectInput
+                items={items}
+                isFocused={!helpOpen}
+                indicatorComponent={Indicator}
+                itemComponent={Item}
+                onSelect={(item) => {
+                  const entry = HOME_ENTRIES[item.value];
+                  if (!entry) return;
+                  const route = entry.label === 'Continue' ? (own?.continueRoute ?? { screen: 'lessons' }) : entry.route;
+                  if (route) router.getState().push(route);
+                  else router.getState().quit(0);
+                }}
+              />
             </LessonEntries.Provider>
           </DueContext.Provider>
         </Box>

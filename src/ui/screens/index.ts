@@ -15,16 +15,20 @@
  * q/Esc goes back for you. A route with no entry here shows "not built yet".
  */
 import { type ComponentType, lazy } from 'react';
-import type { Route } from '../../store/router-store.js';
+import type { Route, RouteOf, ScreenName } from '../../store/router-store.js';
+import type { KeyContextId } from '../keymap.js';
 import { HelpScreen } from './help-screen.js';
 import { HomeScreen } from './home-screen.js';
 import { NotBuiltScreen } from './not-built-screen.js';
 
-export interface ScreenEntry {
-  component: ComponentType<{ route: Route }>;
+/** A screen takes its own route only: the reader gets `RouteOf<'reader'>`, with `lessonId` typed. */
+export interface ScreenEntry<S extends ScreenName = ScreenName> {
+  component: ComponentType<{ route: RouteOf<S> }>;
   /** The KEY_CONTEXTS id for its hint line and help. */
-  keyContext: string;
+  keyContext: KeyContextId;
 }
+
+export type ScreenRegistry = { [S in ScreenName]?: ScreenEntry<S> };
 
 // The simulator brings the engine, the scenario loader and YAML: loaded when opened.
 const SimulatorScreen = lazy(() => import('./simulator-screen.js').then((m) => ({ default: m.SimulatorScreen })));
@@ -35,7 +39,7 @@ const ReaderScreen = lazy(() => import('./reader-screen.js').then((m) => ({ defa
 const LessonsScreen = lazy(() => import('./lessons-screen.js').then((m) => ({ default: m.LessonsScreen })));
 const ProgressScreen = lazy(() => import('./progress-screen.js').then((m) => ({ default: m.ProgressScreen })));
 
-export const SCREENS: Record<string, ScreenEntry> = {
+export const SCREENS: ScreenRegistry = {
   home: { component: HomeScreen, keyContext: 'home' },
   help: { component: HelpScreen, keyContext: 'help' },
   simulator: { component: SimulatorScreen, keyContext: 'simulator' },
@@ -51,6 +55,8 @@ export const SCREENS: Record<string, ScreenEntry> = {
   exercises: { component: lazy(() => import('./exercises/exercises-screen.js').then((m) => ({ default: m.ExercisesScreen }))), keyContext: 'exercises' },
 };
 
+/** The entry of the route's screen; its component takes this route (looked up by the route's own screen). */
 export function screenFor(route: Route): ScreenEntry {
-  return SCREENS[route.screen] ?? { component: NotBuiltScreen, keyContext: 'not-built' };
+  const entry = SCREENS[route.screen] as ScreenEntry | undefined;
+  return entry ?? { component: NotBuiltScreen, keyContext: 'not-built' };
 }

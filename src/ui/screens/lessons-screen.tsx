@@ -15,7 +15,7 @@ export function LessonsScreen() {
   const progress = useStore(appProgressStore(), (s) => s.progress);
   const loaded = useMemo(() => {
     try {
-      return { sources: readerSources({ content: typeof flags.content === 'string' ? flags.content : undefined }) };
+      return { sources: readerSources({ content: flags.content }) };
     } catch (err) {
       return { error: errorMessage(err) };
     }

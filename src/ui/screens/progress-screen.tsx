@@ -19,7 +19,7 @@ export function ProgressScreen() {
   const result = useMemo(() => {
     try {
       const summary = gatherProgress({
-        flags: { content: typeof flags.content === 'string' ? flags.content : undefined },
+        flags: { content: flags.content },
         now: new Date(),
         progress,
         warn: () => {},

@@ -5,26 +5,26 @@
  */
 import { Text } from 'ink';
 import { useMemo } from 'react';
-import type { Route } from '../../store/router-store.js';
+import type { RouteOf } from '../../store/router-store.js';
 import { useAppContext } from '../app-context.js';
-import { type ReaderJump, ReaderView } from '../reader/reader-view.js';
+import { ReaderView } from '../reader/reader-view.js';
 import { readerSources } from '../reader/reader-sources.js';
 import { errorMessage } from '../../platform/error-message.js';
 
-export function ReaderScreen({ route }: { route: Route }) {
+export function ReaderScreen({ route }: { route: RouteOf<'reader'> }) {
   const { flags } = useAppContext();
   const loaded = useMemo(() => {
     try {
-      return { sources: readerSources({ content: typeof flags.content === 'string' ? flags.content : undefined }) };
+      return { sources: readerSources({ content: flags.content }) };
     } catch (err) {
       return { error: errorMessage(err) };
     }
   }, [flags]);
   if ('error' in loaded) return <Text wrap="wrap"> The lessons could not be loaded: {loaded.error}. Press q to go back.</Text>;
   const { sources } = loaded;
-  const id = typeof route.lessonId === 'string' ? route.lessonId : sources.curriculum.lessons[0]?.id;
+  const id = route.lessonId ?? sources.curriculum.lessons[0]?.id;
   const lesson = sources.curriculum.lessons.find((l) => l.id === id);
   if (!lesson) return <Text wrap="wrap"> There is no lesson "{String(id)}". Press q to go back.</Text>;
-  const jump = route.jump as ReaderJump | undefined;
+  const { jump } = route;
   return <ReaderView key={`${lesson.id}:${jump?.key ?? ''}`} lesson={lesson} sources={sources} jump={jump} />;
 }

@@ -8,16 +8,14 @@ import { useMemo } from 'react';
 import { findShippedScenario } from '../../content/scenario/scenario-loader.js';
 import type { ConfigOverrides, Scenario } from '../../core/types.js';
 import { ENGINE } from '../../store/engine-calls.js';
-import type { Route } from '../../store/router-store.js';
+import type { SimulatorRoute } from '../../store/routes.js';
 import { useAppContext } from '../app-context.js';
 import { ScenarioPicker } from '../simulator/scenario-picker.js';
 import { SimulatorView } from '../simulator/simulator-view.js';
 
-function scenarioOf(route: Route): Scenario | string | undefined {
+function scenarioOf(route: SimulatorRoute): Scenario | string | undefined {
   const s = route.scenario;
-  if (typeof s === 'string') return findShippedScenario(s) ?? s;
-  if (s && typeof s === 'object' && 'steps' in s) return s as Scenario;
-  return undefined;
+  return typeof s === 'string' ? (findShippedScenario(s) ?? s) : s;
 }
 
 /**
@@ -27,11 +25,11 @@ function scenarioOf(route: Route): Scenario | string | undefined {
  */
 const EXPLORE_FIRST: ConfigOverrides = { check: 'split' };
 
-export function SimulatorScreen({ route }: { route: Route }) {
+export function SimulatorScreen({ route }: { route: SimulatorRoute }) {
   const { router } = useAppContext();
   const explore = route.screen === 'explore' || route.explore === true;
   const scenario = useMemo(() => scenarioOf(route), [route]);
-  const overrides = (route.overrides ?? {}) as ConfigOverrides;
+  const overrides = route.overrides ?? {};
   if (typeof scenario === 'string') {
     return <Text> There is no shipped scenario called "{scenario}". Press q to go back.</Text>;
   }
@@ -40,7 +38,9 @@ export function SimulatorScreen({ route }: { route: Route }) {
       <ScenarioPicker
         title={route.runs === true ? 'Your runs' : explore ? 'Explore' : 'Simulator'}
         runs={route.runs === true}
-        onPick={(picked) => router.getState().replace({ screen: 'simulator', scenario: picked, overrides: explore && !route.overrides ? EXPLORE_FIRST : overrides, explore })}
+        onPick={(picked) =>
+          router.getState().replace({ screen: 'simulator', scenario: picked, overrides: explore && !route.overrides ? EXPLORE_FIRST : overrides, explore })
+        }
       />
     );
   }

@@ -4,23 +4,23 @@
  * anything there before), and the contexts of the act menu, the steps list
  * and a text being typed. Help and the hint line come from here.
  */
-import type { KeyContext } from '../keymap.js';
+import type { KeyBinding, KeyContext } from '../keymap-types.js';
 
-const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
-const UNDO: KeyContext['bindings'] = [
+const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
+const UNDO = [
   { action: 'undo', keys: ['u'], label: 'u', hint: 'undo', help: 'undo the last act (a step or a setting)', inHints: true },
   { action: 'redo', keys: ['y'], label: 'y', hint: 'redo', help: 'redo what undo took back', inHints: true },
-];
+] as const satisfies readonly KeyBinding[];
 
 /** In the simulator itself. */
-export const SANDBOX_KEYS: KeyContext['bindings'] = [
+export const SANDBOX_KEYS = [
   { action: 'act', keys: ['x'], label: 'x', hint: 'act', help: 'act on the run at this tick: add a step (the run replays from the start)', inHints: true },
   { action: 'steps', keys: ['s'], label: 's', hint: 'steps', help: 'the list of steps: delete one, move it a tick, change its delay', inHints: true },
   ...UNDO,
   { action: 'save', keys: ['w'], label: 'w', hint: 'save', help: 'save the run as a scenario file (title, then path)', inHints: true },
-];
+] as const satisfies readonly KeyBinding[];
 
-export const SANDBOX_KEY_CONTEXTS: Record<string, KeyContext> = {
+export const SANDBOX_KEY_CONTEXTS = {
   'act-menu': {
     title: 'Act on the run',
     bindings: [
@@ -55,4 +55,4 @@ export const SANDBOX_KEY_CONTEXTS: Record<string, KeyContext> = {
       { action: 'save', keys: ['w'], label: 'w', hint: '', help: 'save the run as a scenario file' },
     ],
   },
-};
+} as const satisfies Record<string, KeyContext>;

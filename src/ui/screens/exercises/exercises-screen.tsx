@@ -12,7 +12,7 @@ import { Box, Text } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { findExercise } from '../../../content/exercise/exercise-registry.js';
 import type { ExerciseReport } from '../../../exercises/types.js';
-import type { Route } from '../../../store/router-store.js';
+
 import { installHint, missingLabTools } from '../../../lab/tools.js';
 import { useAppContext } from '../../app-context.js';
 import { useScreenInput } from '../../use-screen-input.js';
@@ -23,10 +23,10 @@ type Phase = { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'report
 
 const FILES: Record<string, string> = {};
 
-export function ExercisesScreen({ route }: { route: Route }) {
-  const { theme, area } = useAppContext();
-  // Tests replace the child processes and the tool lookup through the route.
-  const runCli = useMemo(() => (route.runCli as typeof runCliChild | undefined) ?? runCliChild, [route.runCli]);
+export function ExercisesScreen() {
+  const { theme, area, services } = useAppContext();
+  // Tests replace the child processes and the tool lookup through the App's services.
+  const runCli = services.runCli ?? runCliChild;
   const [rows, setRows] = useState<ExerciseListRow[] | null>(null);
   const [listError, setListError] = useState<string | null>(null);
   const [selected, setSelected] = useState(0);
@@ -34,7 +34,7 @@ export function ExercisesScreen({ route }: { route: Route }) {
   const [watching, setWatching] = useState<string | null>(null);
   const child = useRef<CliChild | null>(null);
   const watcher = useRef<FSWatcher | null>(null);
-  const missingTools = useMemo(() => (route.missingTools as string[] | undefined) ?? missingLabTools(['etcd']), [route.missingTools]);
+  const missingTools = useMemo(() => services.missingTools ?? missingLabTools(['etcd']), [services.missingTools]);
   const row = rows?.[selected];
 
   const loadList = useCallback(async () => {

@@ -15,9 +15,8 @@ import { renderTimeline } from '../../../core/timeline/index.js';
 import { describeModes, outcomeWords, summaryLine } from '../../../lab/evidence/describe.js';
 import { labTimeline } from '../../../lab/evidence/lab-timeline.js';
 import { installHint, missingLabTools } from '../../../lab/tools.js';
-import type { runLab as RunLab } from '../../../lab/runner/run-lab.js';
 import type { CoordinatorKind, ExperimentName, LabResult } from '../../../lab/types.js';
-import type { Route } from '../../../store/router-store.js';
+import type { RouteOf } from '../../../store/router-store.js';
 import { useAppContext } from '../../app-context.js';
 import { useScreenInput } from '../../use-screen-input.js';
 import { LAB_EXPERIMENTS } from './experiment-list.js';
@@ -37,25 +36,22 @@ function useSpinner(active: boolean, frames: string[], still: boolean): string {
   return still ? (frames === SPINNER ? '…' : '..') : (frames[i % frames.length] ?? '');
 }
 
-export function LabScreen({ route }: { route: Route }) {
-  const { theme, area } = useAppContext();
+export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
+  const { theme, area, services } = useAppContext();
   const initialIndex = Math.max(
     0,
     LAB_EXPERIMENTS.findIndex((e) => e.name === route.experiment),
   );
   const [selected, setSelected] = useState(initialIndex);
-  const [coordinator, setCoordinator] = useState<CoordinatorKind>(route.coordinator === 'etcd' ? 'etcd' : 'embedded');
-  const [ttlMs, setTtlMs] = useState(typeof route.ttlMs === 'number' ? route.ttlMs : 2000);
+  const [coordinator, setCoordinator] = useState<CoordinatorKind>(route.coordinator ?? 'embedded');
+  const [ttlMs, setTtlMs] = useState(route.ttlMs ?? 2000);
   const [view, setView] = useState<LabViewState>(INITIAL_LAB_VIEW);
   const abortRef = useRef<AbortController | null>(null);
   const firstRun = useRef(true);
   const experiment = LAB_EXPERIMENTS[selected] ?? LAB_EXPERIMENTS[0]!;
-  const etcdBin = typeof route.etcdBin === 'string' ? route.etcdBin : undefined;
+  const etcdBin = route.etcdBin;
   // Looked up once per screen: PATH does not change under a running tutor.
-  const missing = useMemo(
-    () => new Map(LAB_EXPERIMENTS.map((e) => [e.name, missingLabTools(e.needs ?? [], etcdBin)])),
-    [etcdBin],
-  );
+  const missing = useMemo(() => new Map(LAB_EXPERIMENTS.map((e) => [e.name, missingLabTools(e.needs ?? [], etcdBin)])), [etcdBin]);
   const missingHere = missing.get(experiment.name) ?? [];
   // failover and restore start their own etcd: the coordinator choice does not apply.
   const ownEtcd = experiment.needs !== undefined;
@@ -66,11 +62,11 @@ export function LabScreen({ route }: { route: Route }) {
     const controller = new AbortController();
     abortRef.current = controller;
     setView(startedView());
-    const outDirFromRoute = firstRun.current && typeof route.outDir === 'string' ? route.outDir : undefined;
+    const outDirFromRoute = firstRun.current ? route.outDir : undefined;
     firstRun.current = false;
     void (async () => {
       try {
-        const run = (route.runLab as typeof RunLab | undefined) ?? (await import('../../../lab/runner/run-lab.js')).runLab;
+        const run = services.runLab ?? (await import('../../../lab/runner/run-lab.js')).runLab;
         const { defaultOutDir } = await import('../../../lab/lab-options.js');
         const name: ExperimentName = experiment.name;
         const result = await run(
@@ -79,21 +75,21 @@ export function LabScreen({ route }: { route: Route }) {
             coordinator: runCoordinator,
             ttlMs,
             outDir: outDirFromRoute ?? defaultOutDir(name),
-            ...(Array.isArray(route.etcdEndpoints) ? { etcdEndpoints: route.etcdEndpoints as string[] } : {}),
-            ...(typeof route.etcdBin === 'string' ? { etcdBin: route.etcdBin } : {}),
+            ...(route.etcdEndpoints ? { etcdEndpoints: route.etcdEndpoints } : {}),
+            ...(route.etcdBin !== undefined ? { etcdBin: route.etcdBin } : {}),
             signal: controller.signal,
           },
           (event) => {
             if (!controller.signal.aborted) setView((v) => applyLabEvent(v, event));
           },
         );
-        (route.onResult as ((r: LabResult) => void) | undefined)?.(result);
+        route.onResult?.(result);
         if (!controller.signal.aborted) setView((v) => ({ ...v, phase: 'done', result, evidenceWritten: true }));
       } catch (err) {
         if (!controller.signal.aborted) setView((v) => failedView(v, errorMessage(err)));
       }
     })();
-  }, [view.phase, route, experiment.name, runCoordinator, ttlMs]);
+  }, [view.phase, route, services, experiment.name, runCoordinator, ttlMs]);
 
   // Leaving the screen ends a run that is still going (its processes, its pidfile).
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -159,9 +155,7 @@ export function LabScreen({ route }: { route: Route }) {
               <Box flexShrink={1}>
                 <Text color={theme.color('muted')}>
                   {e.blurb}
-                  {(missing.get(e.name) ?? []).length > 0 ? (
-                    <Text color={theme.color('bad')}> (needs {(missing.get(e.name) ?? []).join(' and ')})</Text>
-                  ) : null}
+                  {(missing.get(e.name) ?? []).length > 0 ? <Text color={theme.color('bad')}> (needs {(missing.get(e.name) ?? []).join(' and ')})</Text> : null}
                 </Text>
               </Box>
             </Box>
@@ -190,12 +184,7 @@ export function LabScreen({ route }: { route: Route }) {
       </Text>
       {view.phase === 'done' && view.result ? (
         <>
-          <Outcome
-            result={view.result}
-            evidenceWritten={view.evidenceWritten === true}
-            width={area.columns - 2}
-            maxRows={area.rows - 3}
-          />
+          <Outcome result={view.result} evidenceWritten={view.evidenceWritten === true} width={area.columns - 2} maxRows={area.rows - 3} />
           <Text>
             enter run <Text bold>{experiment.name}</Text> again · {sym.up}/{sym.down} another experiment · r the list
           </Text>
@@ -208,20 +197,23 @@ export function LabScreen({ route }: { route: Route }) {
               {!s.done && s.id === 'wait-expiry' && view.waiting ? (
                 <Text>
                   {'   '}
-                  {expiryBar(view.waiting.elapsedMs, view.waiting.ttlMs, 20, sym.bar, sym.barEmpty)}{' '}
-                  {(view.waiting.elapsedMs / 1000).toFixed(1)} s of at least {(view.waiting.ttlMs / 1000).toFixed(1)} s
+                  {expiryBar(view.waiting.elapsedMs, view.waiting.ttlMs, 20, sym.bar, sym.barEmpty)} {(view.waiting.elapsedMs / 1000).toFixed(1)} s of at least{' '}
+                  {(view.waiting.ttlMs / 1000).toFixed(1)} s
                 </Text>
               ) : null}
             </Text>
           ))}
           {view.notes.length > 0 ? (
-            <Text color={theme.color('muted')}>{view.notes.slice(-2).map((n) => `  ${n}`).join('\n')}</Text>
+            <Text color={theme.color('muted')}>
+              {view.notes
+                .slice(-2)
+                .map((n) => `  ${n}`)
+                .join('\n')}
+            </Text>
           ) : null}
           {view.phase === 'failed' ? (
             <Box flexDirection="column" marginTop={1}>
-              <Text color={theme.color('bad')}>
-                the run failed: {view.error}
-              </Text>
+              <Text color={theme.color('bad')}>the run failed: {view.error}</Text>
               <Text>Every process it started has been ended. r choose again · enter retry</Text>
             </Box>
           ) : null}
@@ -231,17 +223,7 @@ export function LabScreen({ route }: { route: Route }) {
   );
 }
 
-function Outcome({
-  result,
-  evidenceWritten,
-  width,
-  maxRows,
-}: {
-  result: LabResult;
-  evidenceWritten: boolean;
-  width: number;
-  maxRows: number;
-}) {
+function Outcome({ result, evidenceWritten, width, maxRows }: { result: LabResult; evidenceWritten: boolean; width: number; maxRows: number }) {
   const { theme } = useAppContext();
   const lines = useMemo(() => describeModes(result), [result]);
   const timeline = useMemo(
@@ -251,28 +233,28 @@ function Outcome({
   const room = Math.max(0, maxRows - lines.length - 7);
   return (
     <Box flexDirection="column">
-      <Text color={theme.color('muted')}>
-        {summaryLine(result)}
-      </Text>
+      <Text color={theme.color('muted')}>{summaryLine(result)}</Text>
       <Box flexDirection="column" marginTop={1}>
         <Text>{timeline.slice(0, room).join('\n')}</Text>
       </Box>
       <Box flexDirection="column" marginTop={1}>
         {lines.map((m) => (
           <Text key={m.mode}>
-            {m.mode.padEnd(7)} {m.value.padEnd(10)}{' '}
-            <Text color={theme.color(m.protected ? 'good' : 'bad')}>{outcomeWords(m)}</Text> {m.text}
+            {m.mode.padEnd(7)} {m.value.padEnd(10)} <Text color={theme.color(m.protected ? 'good' : 'bad')}>{outcomeWords(m)}</Text> {m.text}
           </Text>
         ))}
       </Box>
       <Text bold color={theme.color(result.verdict === 'expected' ? 'good' : 'bad')}>
         verdict: {result.verdict === 'expected' ? 'as expected' : 'UNEXPECTED'}
-        {result.verdict === 'expected' ? '' : `: ${result.checks.filter((c) => !c.ok).map((c) => c.text).join('; ')}`}
+        {result.verdict === 'expected'
+          ? ''
+          : `: ${result.checks
+              .filter((c) => !c.ok)
+              .map((c) => c.text)
+              .join('; ')}`}
       </Text>
       <Text color={theme.color('muted')}>
-        {evidenceWritten
-          ? `evidence: run.json · report.txt · timeline.txt in ${result.outDir}`
-          : 'ending the processes and writing the evidence…'}
+        {evidenceWritten ? `evidence: run.json · report.txt · timeline.txt in ${result.outDir}` : 'ending the processes and writing the evidence…'}
       </Text>
     </Box>
   );

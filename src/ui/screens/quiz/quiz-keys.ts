@@ -4,32 +4,46 @@
  * Options are chosen with digits 1-9 or arrows + Enter; letters are commands
  * (h hint, r retry, s submit, u/n move an event), so none collides with an option.
  */
-import type { KeyContext } from '../../keymap.js';
+import type { KeyBinding, KeyContext } from '../../keymap-types.js';
 
-const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
 /**
  * Moving an event of an ordering question: the same keys in the quiz and in a
  * lesson's self-check (the reader-quiz context spreads these too), so the two
  * cannot drift apart again (issue 17).
  */
-export const ORDERING_KEYS: KeyContext['bindings'] = [
+export const ORDERING_KEYS = [
   { action: 'event-up', keys: ['u', 'shift-up'], label: 'u/shift+{up}', hint: '', help: 'ordering: move the selected event up' },
   { action: 'event-down', keys: ['n', 'shift-down'], label: 'n/shift+{down}', hint: '', help: 'ordering: move the selected event down' },
-];
+] as const satisfies readonly KeyBinding[];
 
 /** Keys every question takes, practice or exam. */
-const ANSWERING: KeyContext['bindings'] = [
-  { action: 'pick', keys: DIGITS, label: '1-9', hint: 'choose', help: 'choose that option (multiple select: tick or untick it; ordering: select that event)', inHints: true },
+const ANSWERING = [
+  {
+    action: 'pick',
+    keys: DIGITS,
+    label: '1-9',
+    hint: 'choose',
+    help: 'choose that option (multiple select: tick or untick it; ordering: select that event)',
+    inHints: true,
+  },
   { action: 'cursor-up', keys: ['up', 'k'], label: '{up}', hint: '', help: 'highlight the option above' },
   { action: 'cursor-down', keys: ['down', 'j'], label: '{down}', hint: '', help: 'highlight the option below' },
   { action: 'cursor', keys: [], label: '{up}/{down}', hint: 'move', help: '(highlight the option above / below)', inHints: true },
-  { action: 'choose', keys: ['enter'], label: 'enter', hint: 'answer', help: 'answer with the highlighted option, the ticked options, or the order shown', inHints: true },
+  {
+    action: 'choose',
+    keys: ['enter'],
+    label: 'enter',
+    hint: 'answer',
+    help: 'answer with the highlighted option, the ticked options, or the order shown',
+    inHints: true,
+  },
   { action: 'toggle', keys: ['space'], label: 'space', hint: '', help: 'multiple select: tick or untick the highlighted option' },
   ...ORDERING_KEYS,
-];
+] as const satisfies readonly KeyBinding[];
 
-export const QUIZ_KEY_CONTEXTS: Record<string, KeyContext> = {
+export const QUIZ_KEY_CONTEXTS = {
   'quiz-menu': {
     title: 'Quiz menu',
     bindings: [
@@ -89,4 +103,4 @@ export const QUIZ_KEY_CONTEXTS: Record<string, KeyContext> = {
       { action: 'done', keys: ['enter'], label: 'enter', hint: 'done', help: 'leave the summary', inHints: true },
     ],
   },
-};
+} as const satisfies Record<string, KeyContext>;

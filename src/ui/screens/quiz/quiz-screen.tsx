@@ -9,8 +9,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { ContentError, formatProblem } from '../../../content/shared/problems.js';
 import type { Question } from '../../../core/quiz/types.js';
 import { createQuizStore, exitCodeFor, type QuizState, type QuizStore } from '../../../store/quiz-store.js';
-import type { Route } from '../../../store/router-store.js';
-import { useAppContext } from '../../app-context.js';
+import type { QuizRoute } from '../../../store/routes.js';
+import { type AppServices, useAppContext } from '../../app-context.js';
 import { inferFocus, type PredictFocus } from './predict-moment.js';
 import { QuizMenu } from './quiz-menu.js';
 import { dueCount } from './due-count.js';
@@ -18,10 +18,6 @@ import { filePersistence, openSitting, requestFromRoute, sittingFromRoute } from
 import { SittingView } from './sitting-view.js';
 
 type Opened = { store: QuizStore; focus: Map<string, PredictFocus> } | { message: string };
-
-function isStore(v: unknown): v is QuizStore {
-  return typeof v === 'object' && v !== null && 'getState' in v && 'subscribe' in v;
-}
 
 function focusMap(questions: readonly Question[]): Map<string, PredictFocus> {
   const map = new Map<string, PredictFocus>();
@@ -34,18 +30,15 @@ function focusMap(questions: readonly Question[]): Map<string, PredictFocus> {
  * unmounts the screen under the help overlay (and below the minimum size),
  * and coming back must find the same sitting, not a new one.
  */
-const OPENED = new WeakMap<Route, Opened | null>();
+const OPENED = new WeakMap<QuizRoute, Opened | null>();
 
-function openOnce(route: Route, contentDir: string | undefined): Opened | null {
-  if (!OPENED.has(route)) OPENED.set(route, open(route, contentDir));
+function openOnce(route: QuizRoute, contentDir: string | undefined, made: AppServices['quizSitting']): Opened | null {
+  if (!OPENED.has(route)) OPENED.set(route, open(route, contentDir, made));
   return OPENED.get(route) ?? null;
 }
 
-function open(route: Route, contentDir: string | undefined): Opened | null {
-  if (isStore(route.store)) {
-    const focus = route.focus instanceof Map ? (route.focus as Map<string, PredictFocus>) : new Map<string, PredictFocus>();
-    return { store: route.store, focus };
-  }
+function open(route: QuizRoute, contentDir: string | undefined, made: AppServices['quizSitting']): Opened | null {
+  if (made) return { store: made.store, focus: made.focus ?? new Map<string, PredictFocus>() };
   const req = requestFromRoute(route);
   if (!req) return null;
   if (contentDir !== undefined) req.content = contentDir;
@@ -62,10 +55,10 @@ function open(route: Route, contentDir: string | undefined): Opened | null {
   }
 }
 
-export function QuizScreen({ route }: { route: Route }) {
-  const { router, theme, flags } = useAppContext();
-  const contentDir = typeof flags.content === 'string' ? flags.content : undefined;
-  const opened = useMemo(() => openOnce(route, contentDir), [route, contentDir]);
+export function QuizScreen({ route }: { route: QuizRoute }) {
+  const { router, theme, flags, services } = useAppContext();
+  const contentDir = flags.content;
+  const opened = useMemo(() => openOnce(route, contentDir, services.quizSitting), [route, contentDir, services.quizSitting]);
   const [due] = useState(() => (opened ? 0 : dueCount(Date.now())));
   const focusOf = useCallback((id: string) => (opened && 'focus' in opened ? opened.focus.get(id) : undefined), [opened]);
   const onDone = useCallback(
@@ -73,7 +66,7 @@ export function QuizScreen({ route }: { route: Route }) {
       const r = router.getState();
       // Opened by `fence-tutor quiz` (it brings the drawn questions): the
       // command ends with the quiz, and with its status, as the plain path does.
-      if (route.exitOnFinish === true || Array.isArray(route.questions)) {
+      if (route.exitOnFinish === true || route.questions !== undefined) {
         r.quit(exitCodeFor(state.report));
         return;
       }

@@ -4,15 +4,15 @@
  * key context; Ctrl-C and q/Esc go through the router's guards, so an exam
  * asks before it is left and saves an incomplete report when it is.
  */
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { screenCovered } from '../../../store/router-store.js';
 import { onCleanup } from '../../../platform/cleanup.js';
 import { modeRules } from '../../../core/quiz/mode-rules.js';
 import { formatCountdown, type QuizState, type QuizStore } from '../../../store/quiz-store.js';
 import { useAppContext } from '../../app-context.js';
-import { actionFor, keyName } from '../../keymap.js';
+import { type KeyContextId, keyName } from '../../keymap.js';
+import { useScreenInput } from '../../use-screen-input.js';
 import { useFocusGuards } from '../../use-focus-guards.js';
 import type { Theme } from '../../theme.js';
 import type { PredictFocus } from './predict-moment.js';
@@ -22,7 +22,10 @@ import { summaryLines } from './summary-lines.js';
 /** How often the countdown reads the clock. */
 const TICK_MS = 250;
 
-export function contextOf(s: QuizState): string {
+/** The sitting's key contexts, one per phase (see quiz-keys.ts). */
+export type SittingContext = Extract<KeyContextId, `quiz-${string}`>;
+
+export function contextOf(s: QuizState): Exclude<SittingContext, 'quiz-menu'> {
   if (s.phase === 'intro') return 'quiz-intro';
   if (s.phase === 'summary') return 'quiz-summary';
   if (s.confirm) return 'quiz-confirm';
@@ -39,9 +42,8 @@ export interface SittingViewProps {
 }
 
 export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
-  const { theme, router, area } = useAppContext();
+  const { theme, area } = useAppContext();
   const state = useStore(store);
-  const covered = useStore(router, screenCovered);
   const context = contextOf(state);
   const [scroll, setScroll] = useState(0);
   const timed = state.phase === 'question' && state.meta.timeLimitMs !== null;
@@ -92,11 +94,10 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
     },
   });
 
-  useInput(
-    (input, key) => {
+  useScreenInput(
+    context,
+    (action, input, key) => {
       const name = keyName(input, key);
-      const action = actionFor(context, input, key);
-      if (!action) return;
       const s = store.getState();
       switch (action) {
         case 'begin':
@@ -155,7 +156,6 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
           break;
       }
     },
-    { isActive: !covered },
   );
 
   if (state.phase === 'intro') return <IntroView state={state} theme={theme} />;

@@ -7,7 +7,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { drawQuestions, presentQuestion } from '../../../core/quiz/draw.js';
-import { passMarkFor, QUIZ_MODES, type QuizMode } from '../../../core/quiz/grading.js';
+import { passMarkFor, type QuizMode } from '../../../core/quiz/grading.js';
 import { dueIds } from '../../../core/quiz/leitner.js';
 import { modeRules } from '../../../core/quiz/mode-rules.js';
 import type { DrawnQuestion, QuizBank } from '../../../core/quiz/types.js';
@@ -17,7 +17,7 @@ import { toolVersion } from '../../../platform/package-root.js';
 import { type ReportFormat, reportFormatFor, saveReportToDataDir, writeReport } from '../../../reports/report-io.js';
 import { loadReview, recordReviewResults } from '../../../reports/review-store.js';
 import type { QuizPersistence, SittingMeta } from '../../../store/quiz-store.js';
-import type { Route } from '../../../store/router-store.js';
+import type { QuizRoute } from '../../../store/routes.js';
 
 /** The settings a sitting is opened with; all optional but the mode. */
 export interface SittingRequest {
@@ -42,32 +42,25 @@ export interface SittingRequest {
 export const MENU_COUNT = 10;
 export const MENU_EXAM_TIME_LIMIT_MS = 15 * 60 * 1000;
 
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const str = (v: string | null | undefined): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /** The sitting a route asks for, or null when it names no mode (then the menu shows). */
-export function requestFromRoute(route: Route): SittingRequest | null {
-  const mode = route.mode;
-  if (typeof mode !== 'string' || !(QUIZ_MODES as readonly string[]).includes(mode)) return null;
-  const bank = route.bank && typeof route.bank === 'object' && 'questions' in route.bank ? (route.bank as QuizBank) : undefined;
-  const timeLimit = route.timeLimitMs === null ? null : num(route.timeLimitMs);
-  const format = route.format === 'json' || route.format === 'junit' ? route.format : undefined;
-  const passMark = num(route.passMark) ?? num(route.pass);
-  const req: SittingRequest = { mode: mode as QuizMode };
+export function requestFromRoute(route: QuizRoute): SittingRequest | null {
+  const { mode } = route;
+  if (mode === undefined) return null;
+  const req: SittingRequest = { mode };
   const quiz = str(route.quiz);
   if (quiz !== undefined) req.quiz = quiz;
-  if (bank) req.bank = bank;
-  const seed = num(route.seed);
-  if (seed !== undefined) req.seed = seed;
-  const count = num(route.count);
-  if (count !== undefined) req.count = count;
-  if (timeLimit !== undefined) req.timeLimitMs = timeLimit;
-  if (passMark !== undefined) req.passMark = passMark;
+  if (route.bank) req.bank = route.bank;
+  if (route.seed !== undefined) req.seed = route.seed;
+  if (route.count !== undefined && route.count !== null) req.count = route.count;
+  if (route.timeLimitMs !== undefined) req.timeLimitMs = route.timeLimitMs;
+  if (route.passMark !== undefined && route.passMark !== null) req.passMark = route.passMark;
   const student = str(route.student);
   if (student !== undefined) req.student = student;
   const report = str(route.report);
   if (report !== undefined) req.report = report;
-  if (format) req.format = format;
+  if (route.format) req.format = route.format;
   return req;
 }
 
@@ -130,11 +123,11 @@ export function cleanQuestion(q: DrawnQuestion): DrawnQuestion {
  * the bank, drawn the questions and settled every setting, and passes them
  * in the route (src/cli/quiz-run.ts). Null when the route brings no questions.
  */
-export function sittingFromRoute(route: Route): OpenedSitting | null {
-  if (!Array.isArray(route.questions)) return null;
+export function sittingFromRoute(route: QuizRoute): OpenedSitting | null {
+  if (route.questions === undefined) return null;
   const req = requestFromRoute(route);
   if (!req) return null;
-  const questions = (route.questions as DrawnQuestion[]).map(cleanQuestion);
+  const questions = route.questions.map(cleanQuestion);
   if (questions.length === 0) {
     return {
       empty:
@@ -143,7 +136,7 @@ export function sittingFromRoute(route: Route): OpenedSitting | null {
           : 'This quiz has no questions to ask.',
     };
   }
-  const assignment = route.assignment as SittingMeta['assignment'] | null | undefined;
+  const { assignment } = route;
   const rawTitle = str(route.title);
   const title = rawTitle === undefined ? undefined : sanitizeLine(rawTitle);
   const meta: SittingMeta = {
@@ -153,11 +146,11 @@ export function sittingFromRoute(route: Route): OpenedSitting | null {
     mode: req.mode,
     student: req.student ?? null,
     // The command has already applied the defaults (70 in an exam, none in practice).
-    passMark: num(route.passMark) ?? null,
+    passMark: route.passMark ?? null,
     timeLimitMs: req.timeLimitMs ?? null,
     version: toolVersion(),
     ...(title !== undefined ? { title } : {}),
-    ...(assignment && typeof assignment === 'object' ? { assignment } : {}),
+    ...(assignment ? { assignment } : {}),
   };
   const bank: QuizBank = { id: meta.quiz, contentHash: meta.contentHash, questions: [], custom: false };
   return { questions, meta, bank };

@@ -46,7 +46,7 @@ const ok = (stdout: string): CliOutcome => ({ code: 0, stdout, stderr: '' });
 describe('Exercises screen', () => {
   it('lists each exercise with its status, and "needs etcd" where etcd is missing', async () => {
     const cli = fakeCli({ exercises: ok(JSON.stringify(LIST)) });
-    const { lastFrame } = await renderApp({ screen: 'exercises', runCli: cli.runCli, missingTools: ['etcd'] });
+    const { lastFrame } = await renderApp({ screen: 'exercises' }, { services: { runCli: cli.runCli, missingTools: ['etcd'] } });
     const frame = await waitForFrame(lastFrame, 'etcd-lock');
     expect(frame).toMatch(/fence-the-sink\s+Fence the sink\s+started/);
     expect(frame).toMatch(/redo-on-reject\s+Redo on reject\s+new/);
@@ -56,7 +56,7 @@ describe('Exercises screen', () => {
 
   it('c checks in a child process and draws the report as the CLI does; the list is read again', async () => {
     const cli = fakeCli({ exercises: ok(JSON.stringify(LIST)), 'exercise check': { code: 1, stdout: JSON.stringify(REPORT), stderr: '' } });
-    const { stdin, lastFrame } = await renderApp({ screen: 'exercises', runCli: cli.runCli, missingTools: [] });
+    const { stdin, lastFrame } = await renderApp({ screen: 'exercises' }, { services: { runCli: cli.runCli, missingTools: [] } });
     await waitForFrame(lastFrame, 'fence-the-sink');
     await press(stdin, 'c');
     const frame = await waitForFrame(lastFrame, '1 of 2 checks passed.');
@@ -71,7 +71,7 @@ describe('Exercises screen', () => {
   it('s starts the exercise and shows the path to edit; c on a new exercise says to start it first', async () => {
     const started = 'Redo on reject: the task is at the top of the file.\n\n  Edit:  /tmp/y/redo-on-reject/worker.mjs\n';
     const cli = fakeCli({ exercises: ok(JSON.stringify(LIST)), 'exercise start': ok(started) });
-    const { stdin, lastFrame } = await renderApp({ screen: 'exercises', runCli: cli.runCli, missingTools: [] });
+    const { stdin, lastFrame } = await renderApp({ screen: 'exercises' }, { services: { runCli: cli.runCli, missingTools: [] } });
     await waitForFrame(lastFrame, 'fence-the-sink');
     await press(stdin, 'down', 'c');
     expect(await waitForFrame(lastFrame, 'Start redo-on-reject first (s).')).toBeTruthy();
@@ -82,7 +82,7 @@ describe('Exercises screen', () => {
 
   it('an exercise that needs a missing etcd shows the install hint instead of running', async () => {
     const cli = fakeCli({ exercises: ok(JSON.stringify({ exercises: [{ ...LIST.exercises[2], status: 'started', dir: '/tmp/z' }] })) });
-    const { stdin, lastFrame } = await renderApp({ screen: 'exercises', runCli: cli.runCli, missingTools: ['etcd'] });
+    const { stdin, lastFrame } = await renderApp({ screen: 'exercises' }, { services: { runCli: cli.runCli, missingTools: ['etcd'] } });
     await waitForFrame(lastFrame, 'needs etcd');
     await press(stdin, 'c');
     const frame = await waitForFrame(lastFrame, 'etcd-lock needs etcd:');

@@ -34,7 +34,7 @@ describe('Lab screen: experiments that need etcd tools', () => {
 
   it('no etcd at all: failover and restore say what they need, with the install hint when selected', async () => {
     process.env.PATH = pathWith([]);
-    const { stdin, lastFrame } = await renderApp({ screen: 'lab', runLab: async () => ({}) as LabResult });
+    const { stdin, lastFrame } = await renderApp({ screen: 'lab' }, { services: { runLab: async () => ({}) as LabResult } });
     const frame = await waitForFrame(lastFrame, 'the real thing, on this machine');
     expect(frame).toMatch(/failover[\s\S]*\(needs etcd\)/);
     expect(frame).toMatch(/restore[\s\S]*\(needs etcd and etcdctl\)/);
@@ -45,7 +45,7 @@ describe('Lab screen: experiments that need etcd tools', () => {
 
   it('etcd without etcdctl: only restore needs something, and it names etcd-client', async () => {
     process.env.PATH = pathWith(['etcd']);
-    const { stdin, lastFrame } = await renderApp({ screen: 'lab', runLab: async () => ({}) as LabResult });
+    const { stdin, lastFrame } = await renderApp({ screen: 'lab' }, { services: { runLab: async () => ({}) as LabResult } });
     const frame = await waitForFrame(lastFrame, 'the real thing, on this machine');
     expect(frame).not.toMatch(/failover[^\n]*needs/);
     expect(frame).toMatch(/restore[\s\S]*\(needs etcdctl\)/);
@@ -62,7 +62,7 @@ describe('Lab screen: experiments that need etcd tools', () => {
       calls.push(options);
       throw new Error('stop here');
     };
-    const { stdin, lastFrame } = await renderApp({ screen: 'lab', runLab });
+    const { stdin, lastFrame } = await renderApp({ screen: 'lab' }, { services: { runLab } });
     const frame = await waitForFrame(lastFrame, 'the real thing, on this machine');
     expect(frame).not.toMatch(/needs/);
     await press(stdin, 'up');

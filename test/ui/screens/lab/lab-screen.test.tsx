@@ -68,10 +68,7 @@ function scripted() {
     emit({ type: 'step', id: 'stop-a', status: 'done', text: 'A stopped (SIGSTOP), no keepalive', atMs: 101 });
     emit({ type: 'step', id: 'wait-expiry', status: 'started', text: 'waiting to see the lock gone', atMs: 102 });
     emit({ type: 'waiting', elapsedMs: 1000, ttlMs: options.ttlMs, atMs: 1100 });
-    await Promise.race([
-      gate,
-      new Promise<void>((_, reject) => options.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
-    ]);
+    await Promise.race([gate, new Promise<void>((_, reject) => options.signal?.addEventListener('abort', () => reject(new Error('aborted'))))]);
     emit({ type: 'step', id: 'wait-expiry', status: 'done', text: "saw the lock gone 2.03 s after A's grant", atMs: 2131 });
     const result = fixture(options);
     emit({ type: 'verdict', result, atMs: 2200 });
@@ -83,7 +80,7 @@ function scripted() {
 describe('Lab screen', () => {
   it('lists the experiments and the settings; the choices reach the runner', async () => {
     const run = scripted();
-    const { stdin, lastFrame } = await renderApp({ screen: 'lab', runLab: run.runLab, outDir: '/tmp/lab-out' });
+    const { stdin, lastFrame } = await renderApp({ screen: 'lab', outDir: '/tmp/lab-out' }, { services: { runLab: run.runLab } });
     const frame = await waitForFrame(lastFrame, 'the real thing, on this machine');
     for (const name of ['late-write', 'split', 'early', 'restart']) expect(frame).toContain(name);
     expect(frame).toMatch(/c coordinator embedded\s+\[ \] TTL 2 s\s+enter run late-write/);
@@ -99,12 +96,7 @@ describe('Lab screen', () => {
   it('ticks the steps off live with a bar while waiting, then shows the timeline and both modes', async () => {
     const run = scripted();
     const told: LabResult[] = [];
-    const { lastFrame } = await renderApp({
-      screen: 'lab',
-      runLab: run.runLab,
-      autostart: true,
-      onResult: (r: LabResult) => told.push(r),
-    });
+    const { lastFrame } = await renderApp({ screen: 'lab', autostart: true, onResult: (r: LabResult) => told.push(r) }, { services: { runLab: run.runLab } });
     const waiting = await waitForFrame(lastFrame, 'of at least 2.0 s');
     expect(waiting).toContain('✓ A (pid 1) holds the lock with token 7');
     expect(waiting).toContain('✓ A stopped (SIGSTOP), no keepalive');
@@ -122,7 +114,7 @@ describe('Lab screen', () => {
   it('after a run, the footer says what enter does, and up/down then enter runs the experiment the cursor is on', async () => {
     const run = scripted();
     run.release();
-    const { stdin, lastFrame } = await renderApp({ screen: 'lab', runLab: run.runLab, autostart: true });
+    const { stdin, lastFrame } = await renderApp({ screen: 'lab', autostart: true }, { services: { runLab: run.runLab } });
     const done = await waitForFrame(lastFrame, 'evidence: run.json');
     expect(done).toContain('enter run late-write again · ↑/↓ another experiment · r the list');
     await press(stdin, 'down', 'down');
@@ -135,7 +127,7 @@ describe('Lab screen', () => {
 
   it('leaving while a run is going aborts it', async () => {
     const run = scripted();
-    const { stdin, lastFrame, router } = await renderApp({ screen: 'lab', runLab: run.runLab, autostart: true });
+    const { stdin, lastFrame, router } = await renderApp({ screen: 'lab', autostart: true }, { services: { runLab: run.runLab } });
     await waitForFrame(lastFrame, 'waiting to see the lock gone');
     await press(stdin, 'q');
     await advance(20);
@@ -147,7 +139,7 @@ describe('Lab screen', () => {
     const runLab = async () => {
       throw new Error('the sink could not start: disk full');
     };
-    const { lastFrame } = await renderApp({ screen: 'lab', runLab, autostart: true });
+    const { lastFrame } = await renderApp({ screen: 'lab', autostart: true }, { services: { runLab } });
     const frame = await waitForFrame(lastFrame, 'the run failed');
     expect(frame).toContain('the sink could not start: disk full');
     expect(frame).toContain('Every process it started has been ended');
