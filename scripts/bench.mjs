@@ -20,17 +20,13 @@ function arg(name, fallback) {
 }
 
 const runs = Math.max(5, Number(arg('--runs', '5')));
-const only = arg('--only', '')
-  .split(',')
-  .filter(Boolean);
+const only = arg('--only', '').split(',').filter(Boolean);
 
 const dir = join(root, 'scripts', 'bench');
 const present = readdirSync(dir)
   .filter((f) => f.endsWith('.mjs') && f !== 'lib.mjs')
   .map((f) => f.slice(0, -4));
-const areas = [...EXPECTED, ...present.filter((a) => !EXPECTED.includes(a)).sort()].filter(
-  (a) => only.length === 0 || only.includes(a),
-);
+const areas = [...EXPECTED, ...present.filter((a) => !EXPECTED.includes(a)).sort()].filter((a) => only.length === 0 || only.includes(a));
 
 const table = [];
 const started = performance.now();

@@ -37,7 +37,11 @@ const yogaWithoutFetch = {
       const { readFile } = await import('node:fs/promises');
       const source = await readFile(args.path, 'utf8');
       const patched = source.replaceAll('"function"!=typeof fetch', 'true');
-      return { contents: patched, loader: 'js', warnings: patched === source ? [{ text: 'yoga-without-fetch: pattern not found; yoga may load undici at start-up' }] : [] };
+      return {
+        contents: patched,
+        loader: 'js',
+        warnings: patched === source ? [{ text: 'yoga-without-fetch: pattern not found; yoga may load undici at start-up' }] : [],
+      };
     });
   },
 };
@@ -204,11 +208,25 @@ const entryRegistry = {
 };
 
 lazy.clear();
-const entry = await build({ ...entryOptions, entryPoints: { cli: 'fence-entry' }, plugins: [entryRegistry, lazyEsm(lazy, new Set(held)), commanderLazyChildProcess] });
+const entry = await build({
+  ...entryOptions,
+  entryPoints: { cli: 'fence-entry' },
+  plugins: [entryRegistry, lazyEsm(lazy, new Set(held)), commanderLazyChildProcess],
+});
 
 /** Each module's export names (type-only exports are gone), by esbuild without bundling. */
 async function moduleExports(files) {
-  const r = await build({ absWorkingDir: root, entryPoints: files, outdir: join(root, '.tmp', 'exports-probe'), outbase: root, bundle: false, format: 'esm', write: false, metafile: true, logLevel: 'silent' });
+  const r = await build({
+    absWorkingDir: root,
+    entryPoints: files,
+    outdir: join(root, '.tmp', 'exports-probe'),
+    outbase: root,
+    bundle: false,
+    format: 'esm',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
   const byFile = new Map(files.map((f) => [f, []]));
   for (const out of Object.values(r.metafile.outputs)) if (out.entryPoint) byFile.set(out.entryPoint, out.exports);
   return byFile;

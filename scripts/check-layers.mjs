@@ -60,13 +60,22 @@ export function findViolations(root) {
     for (const m of text.matchAll(SPECIFIER)) {
       const specifier = m[2];
       if (!specifier.startsWith('.')) continue;
-      const target = relative(src, resolve(dirname(file), specifier)).split(sep).join('/');
+      const target = relative(src, resolve(dirname(file), specifier))
+        .split(sep)
+        .join('/');
       if (target.startsWith('..')) continue;
       const to = target.split('/')[0];
       if (to === from || !target.includes('/')) continue;
       const line = lineOf(text, m.index);
       if (allowed === undefined) {
-        violations.push({ file: rel, line, specifier, from, to, rule: `src/${from} is not in the layer matrix (scripts/check-layers.mjs LAYERS): add it with what it may import` });
+        violations.push({
+          file: rel,
+          line,
+          specifier,
+          from,
+          to,
+          rule: `src/${from} is not in the layer matrix (scripts/check-layers.mjs LAYERS): add it with what it may import`,
+        });
       } else if (!allowed.includes(to)) {
         const may = allowed.length ? allowed.join(', ') : 'nothing of ours';
         violations.push({ file: rel, line, specifier, from, to, rule: `${from} may import ${may}; not ${to}` });
@@ -76,12 +85,13 @@ export function findViolations(root) {
   return violations;
 }
 
-
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
   const violations = findViolations(root);
   for (const v of violations) {
-    console.error(`${v.file}:${v.line}: imports '${v.specifier}' (${v.to}): ${v.rule}. Move the code to a layer that may import it, or invert the dependency (CONTRIBUTING.md "Layers").`);
+    console.error(
+      `${v.file}:${v.line}: imports '${v.specifier}' (${v.to}): ${v.rule}. Move the code to a layer that may import it, or invert the dependency (CONTRIBUTING.md "Layers").`,
+    );
   }
   if (violations.length > 0) {
     console.error(`check-layers: ${violations.length} wrong-way import${violations.length === 1 ? '' : 's'}`);

@@ -29,7 +29,10 @@ const { rows, failures } = runFuzz({
   },
 });
 const table = summaryTable(rows, { cases, seed });
-writeFileSync(out, `${table}\nWall time ${Math.round((Date.now() - started) / 1000)} s on this machine (shared; CPU columns are the command's own CPU time).\n`);
+writeFileSync(
+  out,
+  `${table}\nWall time ${Math.round((Date.now() - started) / 1000)} s on this machine (shared; CPU columns are the command's own CPU time).\n`,
+);
 process.stdout.write(table);
 for (const f of failures.slice(0, 20)) process.stdout.write(`FAIL ${f.loader} (case seed ${f.caseSeed}): ${f.problem}\n  input: ${JSON.stringify(f.input)}\n`);
 process.exit(failures.length > 0 ? 1 : 0);

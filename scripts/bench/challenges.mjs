@@ -78,5 +78,11 @@ async function verdictAfterAct(work, runs) {
     const ms = median(times);
     if (ms > worst.ms) worst = { id: c.id, ms };
   }
-  return { metric: 'verdict after an act, slowest shipped challenge', value: worst.ms, unit: 'ms', goal: '<= 50 ms', note: `${worst.id}; replay and goal check in process` };
+  return {
+    metric: 'verdict after an act, slowest shipped challenge',
+    value: worst.ms,
+    unit: 'ms',
+    goal: '<= 50 ms',
+    note: `${worst.id}; replay and goal check in process`,
+  };
 }

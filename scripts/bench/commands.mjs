@@ -26,9 +26,7 @@ export async function bench({ runs }) {
     const lessonCount = readdirSync(join(root, 'lessons')).filter((f) => /^\d+-.*\.md$/.test(f)).length;
     const subjects = {
       'lessons --json': [node, bin, 'lessons', '--json'],
-      ...Object.fromEntries(
-        Array.from({ length: lessonCount }, (_, i) => [`lesson ${i + 1} --plain`, [node, bin, 'lesson', String(i + 1), '--plain']]),
-      ),
+      ...Object.fromEntries(Array.from({ length: lessonCount }, (_, i) => [`lesson ${i + 1} --plain`, [node, bin, 'lesson', String(i + 1), '--plain']])),
       validate: [node, bin, 'validate'],
       'quiz --answers FILE --format json': [node, bin, 'quiz', '--mode', 'exam', '--seed', '1', '--answers', answers, '--format', 'json'],
       'quiz --export json': [node, bin, 'quiz', '--export', 'json', '--seed', '1'],

@@ -2,7 +2,7 @@
 // against `node -e 0` side by side, the explorer's orderings per second, and
 // the text timeline's time per frame at 100x30 (what the app pays on every
 // frame). In-process figures use a bundle of src/core built here with esbuild.
-import { mkdirSync, mkdtempSync, rmSync, } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchEnv, bin, compareProcesses, median, node, ratio, root, tempHome, bundleSources } from './lib.mjs';
@@ -30,7 +30,12 @@ export async function bench({ runs }) {
 
 /** src/core and the scenario loader, bundled for in-process timing. */
 async function loadCore(dir) {
-  return bundleSources(dir, { 'src/core/engine.ts': ['simulate'], 'src/core/explorer.ts': ['explore'], 'src/core/timeline/index.ts': ['timelineFromSim', 'renderTimeline'], 'src/content/scenario/scenario-loader.ts': ['loadScenarioFile', 'findShippedScenario'] });
+  return bundleSources(dir, {
+    'src/core/engine.ts': ['simulate'],
+    'src/core/explorer.ts': ['explore'],
+    'src/core/timeline/index.ts': ['timelineFromSim', 'renderTimeline'],
+    'src/content/scenario/scenario-loader.ts': ['loadScenarioFile', 'findShippedScenario'],
+  });
 }
 
 async function wholeProcesses(runs, env, core) {

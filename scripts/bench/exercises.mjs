@@ -49,7 +49,15 @@ export async function bench({ runs }) {
     const list = await compareProcesses([node, '-e', '0'], { exercises: [node, bin, 'exercises'] }, { runs: Math.max(runs, 5), env: benchEnv(home) });
     const ms = list.subjects.exercises;
     if (ms instanceof Error) throw ms;
-    out.push({ metric: '`exercises` (the list)', value: ms, unit: 'ms', baseline: list.baseline, ratio: ratio(ms, list.baseline), goal: '<= 1.5x node -e 0', note: 'baseline: node -e 0, interleaved run by run' });
+    out.push({
+      metric: '`exercises` (the list)',
+      value: ms,
+      unit: 'ms',
+      baseline: list.baseline,
+      ratio: ratio(ms, list.baseline),
+      goal: '<= 1.5x node -e 0',
+      note: 'baseline: node -e 0, interleaved run by run',
+    });
     return out;
   } finally {
     rmSync(home, { recursive: true, force: true });

@@ -5,7 +5,7 @@
 // Rows: a small count (late-write, split: the worker's start-up dominates,
 // which is why the app counts runs of up to 8 writes on its own thread,
 // src/store/explore-thread.ts) and a large one (twelve-writes).
-import { mkdirSync, mkdtempSync, rmSync, } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -67,5 +67,9 @@ function timeWorker(scenario, overrides) {
 
 /** The explorer and the scenario loader from the sources, bundled for in-process timing. */
 async function loadCore(dir) {
-  return bundleSources(dir, { 'src/core/explorer.ts': ['explore'], 'src/content/scenario/scenario-loader.ts': ['loadScenarioFile', 'findShippedScenario'] }, { minify: true });
+  return bundleSources(
+    dir,
+    { 'src/core/explorer.ts': ['explore'], 'src/content/scenario/scenario-loader.ts': ['loadScenarioFile', 'findShippedScenario'] },
+    { minify: true },
+  );
 }

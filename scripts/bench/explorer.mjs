@@ -58,7 +58,15 @@ export async function bench({ runs }) {
       ]
         .filter(Boolean)
         .join('; ');
-      rows.push({ metric: label, value: measured.ms, unit: 'ms', baseline: measured.baseMs, ratio: ratio(measured.ms, measured.baseMs), goal: GOALS[name], note });
+      rows.push({
+        metric: label,
+        value: measured.ms,
+        unit: 'ms',
+        baseline: measured.baseMs,
+        ratio: ratio(measured.ms, measured.baseMs),
+        goal: GOALS[name],
+        note,
+      });
       if (MEMORY_GOAL[name]) {
         rows.push({
           metric: `peak RSS of that process (${name})`,
@@ -144,5 +152,9 @@ function countInProcess(core, file) {
 }
 
 async function loadCore(dir) {
-  return bundleSources(dir, { 'src/core/engine.ts': ['simulate'], 'src/core/explorer.ts': ['Exploration'], 'src/content/scenario/scenario-loader.ts': ['loadScenarioText'] });
+  return bundleSources(dir, {
+    'src/core/engine.ts': ['simulate'],
+    'src/core/explorer.ts': ['Exploration'],
+    'src/content/scenario/scenario-loader.ts': ['loadScenarioText'],
+  });
 }

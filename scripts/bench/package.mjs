@@ -28,10 +28,10 @@ export async function bench({ runs }) {
     const times = [];
     for (let i = 0; i <= installs; i++) {
       const prefix = join(dir, `prefix-${i}`);
-      const r = await timeProcess(
-        ['npm', 'install', '--prefix', prefix, join(dir, tgz), '--no-audit', '--no-fund', '--prefer-offline', '--silent'],
-        { env: npmEnv(), cwd: dir },
-      );
+      const r = await timeProcess(['npm', 'install', '--prefix', prefix, join(dir, tgz), '--no-audit', '--no-fund', '--prefer-offline', '--silent'], {
+        env: npmEnv(),
+        cwd: dir,
+      });
       if (r.code !== 0) throw new Error(`npm install exited ${r.code}: ${r.stderr.slice(0, 200)}`);
       if (i > 0) times.push(r.ms); // the first run warms the cache
       rmSync(prefix, { recursive: true, force: true });

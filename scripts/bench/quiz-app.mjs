@@ -23,7 +23,19 @@ function start(name, argv, env) {
     .filter(([k]) => ['FENCE_TUTOR_HOME', 'PATH', 'HOME', 'LANG'].includes(k))
     .map(([k, v]) => `${k}=${q(v)}`)
     .join(' ');
-  tmux(['new-session', '-d', '-s', name, '-x', '80', '-y', '24', '-c', root, `env -u CI ${vars} ${argv.map(q).join(' ')}; tmux wait-for -S ${name}-done; sleep 5`]);
+  tmux([
+    'new-session',
+    '-d',
+    '-s',
+    name,
+    '-x',
+    '80',
+    '-y',
+    '24',
+    '-c',
+    root,
+    `env -u CI ${vars} ${argv.map(q).join(' ')}; tmux wait-for -S ${name}-done; sleep 5`,
+  ]);
 }
 
 const screen = (name) => {

@@ -22,7 +22,19 @@ export async function bench({ runs }) {
     const answers = join(work, 'answers.json');
     writeFileSync(answers, JSON.stringify({ answers: Object.fromEntries(questions.map((q) => [q.id, q.answer])) }));
     const subjects = {
-      [`quiz --answers (exam, ${questions.length} questions), whole process`]: [node, bin, 'quiz', '--mode', 'exam', '--seed', '1', '--answers', answers, '--format', 'json'],
+      [`quiz --answers (exam, ${questions.length} questions), whole process`]: [
+        node,
+        bin,
+        'quiz',
+        '--mode',
+        'exam',
+        '--seed',
+        '1',
+        '--answers',
+        answers,
+        '--format',
+        'json',
+      ],
       'quiz --export json, whole process': [node, bin, 'quiz', '--export', 'json', '--seed', '1'],
     };
     const { baseline, subjects: got } = await compareProcesses([node, '-e', '0'], subjects, { runs, env });
@@ -74,5 +86,10 @@ async function bankLoadIn(dir, runs) {
     count = loadShippedBank().questions.length;
     if (i > 0) times.push(performance.now() - t0);
   }
-  return { metric: `load and check the whole bank (${count} questions, predict keys by the engine)`, value: median(times), unit: 'ms', note: 'in-process, warm' };
+  return {
+    metric: `load and check the whole bank (${count} questions, predict keys by the engine)`,
+    value: median(times),
+    unit: 'ms',
+    note: 'in-process, warm',
+  };
 }

@@ -4,19 +4,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  benchEnv,
-  bin,
-  hasGnuTime,
-  hasScript,
-  compareProcesses,
-  median,
-  node,
-  peakRssKb,
-  ptyRun,
-  ratio,
-  tempHome,
-} from './lib.mjs';
+import { benchEnv, bin, hasGnuTime, hasScript, compareProcesses, median, node, peakRssKb, ptyRun, ratio, tempHome } from './lib.mjs';
 
 const COLS = 100;
 const ROWS = 30;
@@ -135,5 +123,7 @@ async function wholeProcess(runs, env) {
 }
 
 function firstLine(err) {
-  return String(err?.message ?? err).split('\n')[0].slice(0, 120);
+  return String(err?.message ?? err)
+    .split('\n')[0]
+    .slice(0, 120);
 }

@@ -14,7 +14,22 @@ export function prng(seed) {
   };
 }
 
-const HIDDEN = ['\u0000', '\u0007', '\u001b[2J', '\u001b]0;owned\u0007', '\u009b31m', '\u0085', '\u202e', '\u2066', '\u200f', '\u061c', '\u200b', '\ufeff', '\u{e0041}', '\u2028'];
+const HIDDEN = [
+  '\u0000',
+  '\u0007',
+  '\u001b[2J',
+  '\u001b]0;owned\u0007',
+  '\u009b31m',
+  '\u0085',
+  '\u202e',
+  '\u2066',
+  '\u200f',
+  '\u061c',
+  '\u200b',
+  '\ufeff',
+  '\u{e0041}',
+  '\u2028',
+];
 
 /** Hostile fragments, each a function of the PRNG. */
 const HOSTILE = [
@@ -24,8 +39,12 @@ const HOSTILE = [
   (r) => `${'- '.repeat(40 + Math.floor(r() * 5000))}x`,
   (r) => `${'> '.repeat(20 + Math.floor(r() * 20000))}deep`,
   (r) => `\n${Array.from({ length: 20 + Math.floor(r() * 60) }, (_, i) => `${'  '.repeat(i)}- item`).join('\n')}`,
-  () => `\na0: &a0 [lol,lol,lol,lol,lol,lol,lol,lol,lol]\n${Array.from({ length: 9 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(9).fill(`*a${i}`).join(',')}]`).join('\n')}\n`,
-  (r) => `[${Array(5000 + Math.floor(r() * 100000)).fill('1').join(',')}]`,
+  () =>
+    `\na0: &a0 [lol,lol,lol,lol,lol,lol,lol,lol,lol]\n${Array.from({ length: 9 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(9).fill(`*a${i}`).join(',')}]`).join('\n')}\n`,
+  (r) =>
+    `[${Array(5000 + Math.floor(r() * 100000))
+      .fill('1')
+      .join(',')}]`,
   (r) => `{${Array.from({ length: 5000 + Math.floor(r() * 20000) }, (_, i) => `k${i}: 1`).join(',')}}`,
   (r) => `"${'x'.repeat(60000 + Math.floor(r() * 100000))}"`,
   (r) => HIDDEN[Math.floor(r() * HIDDEN.length)],

@@ -32,12 +32,16 @@ const report = {
   passed: false,
   startedAt: '2026-01-01T00:00:00.000Z',
   finishedAt: '2026-01-01T00:10:00.000Z',
-  questions: [{ id: 'q1', type: 'single', correct: true, topic: 't' }, { id: 'q2', type: 'single', correct: false, topic: 't' }],
+  questions: [
+    { id: 'q1', type: 'single', correct: true, topic: 't' },
+    { id: 'q2', type: 'single', correct: false, topic: 't' },
+  ],
 };
 
 const courseLesson = read('test/fixtures/content/course/lessons/01-our-deploy-lock.md');
 const courseManifest = 'kind: manifest\nglossary: glossary.yaml\nlessons:\n  - id: our-deploy-lock\n    file: 01-our-deploy-lock.md\n';
-const courseGlossary = 'kind: glossary\nterms:\n  - id: deploy-lock\n    term: deploy lock\n    definition: The lock a deploy takes.\n    see: [our-deploy-lock]\n';
+const courseGlossary =
+  'kind: glossary\nterms:\n  - id: deploy-lock\n    term: deploy lock\n    definition: The lock a deploy takes.\n    see: [our-deploy-lock]\n';
 
 /** A small curriculum of its own (test/fixtures/content/course) as the --content folder. */
 function courseLessons(dir) {
@@ -53,7 +57,10 @@ function assignmentSeed() {
   const dir = mkdtempSync(join(tmpdir(), 'fence-tutor-fuzz-seed-'));
   try {
     const out = join(dir, 'a.json');
-    const r = spawnSync(process.execPath, [bin, 'assign', '--quiz', 'token-contract', '--mode', 'exam', '--seed', '1', '--count', '3', '--out', out], { env: { ...process.env, FENCE_TUTOR_HOME: dir }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [bin, 'assign', '--quiz', 'token-contract', '--mode', 'exam', '--seed', '1', '--count', '3', '--out', out], {
+      env: { ...process.env, FENCE_TUTOR_HOME: dir },
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`fuzz: could not write the assignment seed: ${r.stderr}`);
     return readFileSync(out, 'utf8');
   } finally {
@@ -63,14 +70,46 @@ function assignmentSeed() {
 
 /** One entry per loader: the valid seed, where the input goes, and the command that reads it. */
 export const LOADERS = [
-  { name: 'scenario (sim, quick parser)', file: 'input.yaml', seed: read('scenarios/late-write.yaml'), args: ['sim', '--scenario-file', 'input.yaml', '--plain'] },
-  { name: 'scenario (validate)', file: 'input.yaml', seed: `kind: scenario\n${read('scenarios/late-write.yaml').replace(/^id: .*$/m, 'id: fuzzed-late-write')}`, args: ['validate', 'input.yaml'] },
-  { name: 'quiz bank', file: 'input.yaml', seed: read('quizzes/token-contract.yaml'), args: ['quiz', '--quiz', 'input.yaml', '--export', 'sheet', '--seed', '1'] },
-  { name: 'answers file', file: 'input.json', seed: JSON.stringify({ student: 'Ada', seed: 1, answers: { 'token-minted-by-grantor': 0 } }, null, 2), args: ['quiz', '--quiz', 'token-contract', '--mode', 'exam', '--seed', '1', '--answers', 'input.json'] },
-  { name: 'assignment', file: 'input.json', seed: assignmentSeed(), args: ['quiz', '--assignment', 'input.json', '--answers', 'answers.json'], setup: (dir) => writeFileSync(join(dir, 'answers.json'), '{"answers": {}}') },
+  {
+    name: 'scenario (sim, quick parser)',
+    file: 'input.yaml',
+    seed: read('scenarios/late-write.yaml'),
+    args: ['sim', '--scenario-file', 'input.yaml', '--plain'],
+  },
+  {
+    name: 'scenario (validate)',
+    file: 'input.yaml',
+    seed: `kind: scenario\n${read('scenarios/late-write.yaml').replace(/^id: .*$/m, 'id: fuzzed-late-write')}`,
+    args: ['validate', 'input.yaml'],
+  },
+  {
+    name: 'quiz bank',
+    file: 'input.yaml',
+    seed: read('quizzes/token-contract.yaml'),
+    args: ['quiz', '--quiz', 'input.yaml', '--export', 'sheet', '--seed', '1'],
+  },
+  {
+    name: 'answers file',
+    file: 'input.json',
+    seed: JSON.stringify({ student: 'Ada', seed: 1, answers: { 'token-minted-by-grantor': 0 } }, null, 2),
+    args: ['quiz', '--quiz', 'token-contract', '--mode', 'exam', '--seed', '1', '--answers', 'input.json'],
+  },
+  {
+    name: 'assignment',
+    file: 'input.json',
+    seed: assignmentSeed(),
+    args: ['quiz', '--assignment', 'input.json', '--answers', 'answers.json'],
+    setup: (dir) => writeFileSync(join(dir, 'answers.json'), '{"answers": {}}'),
+  },
   { name: 'report (grade)', file: 'input.json', seed: JSON.stringify(report, null, 2), args: ['grade', 'input.json', '--csv', 'out'], writes: ['out'] },
   { name: 'progress', file: 'home/progress.json', seed: JSON.stringify({ schemaVersion: 1, lessons: {}, scenarios: {} }, null, 2), args: ['progress'] },
-  { name: 'lesson (--content)', file: 'content/lessons/01-our-deploy-lock.md', seed: courseLesson, args: ['--content', 'content', 'lesson', '1', '--plain'], setup: courseLessons },
+  {
+    name: 'lesson (--content)',
+    file: 'content/lessons/01-our-deploy-lock.md',
+    seed: courseLesson,
+    args: ['--content', 'content', 'lesson', '1', '--plain'],
+    setup: courseLessons,
+  },
   { name: 'manifest (--content)', file: 'content/lessons/manifest.yaml', seed: courseManifest, args: ['validate', 'content'], setup: courseLessons },
   { name: 'glossary (--content)', file: 'content/lessons/glossary.yaml', seed: courseGlossary, args: ['validate', 'content'], setup: courseLessons },
 ];
@@ -98,7 +137,13 @@ export function runCase(loader, caseSeed, asIs = false) {
     const usageFile = join(dir, 'home', '.usage.json');
     const env = { ...process.env, FENCE_TUTOR_HOME: join(dir, 'home'), NO_COLOR: '1', LANG: 'C.UTF-8', FUZZ_USAGE_FILE: usageFile, TMPDIR: join(dir, 'home') };
     delete env.CI;
-    const r = spawnSync(process.execPath, ['--require', preload, bin, ...loader.args], { cwd: dir, env, encoding: 'utf8', timeout: 20_000, maxBuffer: 64 * 1024 * 1024 });
+    const r = spawnSync(process.execPath, ['--require', preload, bin, ...loader.args], {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+      timeout: 20_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     let usage = { cpuMs: Number.NaN, maxRssKiB: Number.NaN };
     try {
       usage = JSON.parse(readFileSync(usageFile, 'utf8'));
@@ -110,13 +155,20 @@ export function runCase(loader, caseSeed, asIs = false) {
     if (r.error || r.status === null) return fail(`did not finish (${r.error?.message ?? r.signal})`);
     if (![0, 1, 2].includes(r.status)) return fail(`exit status ${r.status}`);
     if (/unexpected error|\n\s+at .+:\d+:\d+/.test(r.stderr)) return fail(`stack trace: ${r.stderr.slice(0, 300)}`);
-    for (const [name, text] of [['stdout', r.stdout], ['stderr', r.stderr]]) {
+    for (const [name, text] of [
+      ['stdout', r.stdout],
+      ['stderr', r.stderr],
+    ]) {
       const m = FORBIDDEN.exec(text);
-      if (m) return fail(`${name} holds U+${m[0].codePointAt(0).toString(16).padStart(4, '0')}: ${JSON.stringify(text.slice(Math.max(0, m.index - 40), m.index + 40))}`);
+      if (m)
+        return fail(
+          `${name} holds U+${m[0].codePointAt(0).toString(16).padStart(4, '0')}: ${JSON.stringify(text.slice(Math.max(0, m.index - 40), m.index + 40))}`,
+        );
     }
     if (!(usage.cpuMs <= MAX_CPU_MS)) return fail(`${Math.round(usage.cpuMs)} ms of CPU (limit ${MAX_CPU_MS})`);
     if (!(result.rssMB <= MAX_RSS_MB)) return fail(`${Math.round(result.rssMB)} MB of memory (limit ${MAX_RSS_MB})`);
-    const allowed = (f) => before.has(f) || f.startsWith('home/') || f.startsWith(`${loader.file}.corrupt-`) || (loader.writes ?? []).some((w) => f === w || f.startsWith(`${w}/`));
+    const allowed = (f) =>
+      before.has(f) || f.startsWith('home/') || f.startsWith(`${loader.file}.corrupt-`) || (loader.writes ?? []).some((w) => f === w || f.startsWith(`${w}/`));
     const stray = listFiles(dir).filter((f) => !allowed(f));
     if (stray.length > 0) return fail(`wrote outside the given paths: ${stray.join(', ')}`);
     return { ...result, ok: true };
@@ -151,9 +203,18 @@ export function runFuzz({ cases, seed = 1, loaders = LOADERS, onCase } = {}) {
       exit1: by(1),
       exit2: by(2),
       failures: results.filter((x) => !x.ok).length,
-      cpuP50: pct(results.map((x) => x.cpuMs), 50),
-      cpuMax: pct(results.map((x) => x.cpuMs), 100),
-      rssMax: pct(results.map((x) => x.rssMB), 100),
+      cpuP50: pct(
+        results.map((x) => x.cpuMs),
+        50,
+      ),
+      cpuMax: pct(
+        results.map((x) => x.cpuMs),
+        100,
+      ),
+      rssMax: pct(
+        results.map((x) => x.rssMB),
+        100,
+      ),
     });
   }
   return { rows, failures };
@@ -165,7 +226,10 @@ export function summaryTable(rows, { cases, seed }) {
     '',
     '| loader | cases | exit 0 | exit 1 | exit 2 | failures | CPU median (ms) | CPU max (ms) | peak memory (MB) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.loader} | ${r.cases} | ${r.exit0} | ${r.exit1} | ${r.exit2} | ${r.failures} | ${Math.round(r.cpuP50)} | ${Math.round(r.cpuMax)} | ${Math.round(r.rssMax)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.loader} | ${r.cases} | ${r.exit0} | ${r.exit1} | ${r.exit2} | ${r.failures} | ${Math.round(r.cpuP50)} | ${Math.round(r.cpuMax)} | ${Math.round(r.rssMax)} |`,
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -42,7 +42,9 @@ export function challengeStatementText(c: Challenge, display: Pick<Display, 'col
     wrap(goalLine(c.goal)),
     wrap(allowedLine(c.allow)),
     '',
-    wrap(`Starting run: ${c.scenarioRef ?? 'its own scenario'} (${c.start.steps.length} steps). Act on it in the app (fence-tutor challenge ${c.id} on a terminal), save it with w, then check it: fence-tutor challenge ${c.id} --check FILE`),
+    wrap(
+      `Starting run: ${c.scenarioRef ?? 'its own scenario'} (${c.start.steps.length} steps). Act on it in the app (fence-tutor challenge ${c.id} on a terminal), save it with w, then check it: fence-tutor challenge ${c.id} --check FILE`,
+    ),
     `Hints: ${c.hints.length} (shown one at a time in the app).`,
   ];
   return sanitizeText(`${out.join('\n')}\n`);

@@ -16,7 +16,11 @@ import { UsageError } from '../platform/errors.js';
 export function requireExercise(id: string): ExerciseManifest {
   const found = findExercise(id);
   if (!found) {
-    throw new UsageError(`no exercise "${id}". Fix: use one of ${listExercises().map((e) => e.id).join(', ')} (fence-tutor exercises)`);
+    throw new UsageError(
+      `no exercise "${id}". Fix: use one of ${listExercises()
+        .map((e) => e.id)
+        .join(', ')} (fence-tutor exercises)`,
+    );
   }
   return found;
 }

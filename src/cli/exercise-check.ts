@@ -63,7 +63,9 @@ export async function checkExercise(id: string, opts: CheckFlags, globals: Recor
   const file = join(dir, exercise.file);
   if (opts.sinkCmd !== undefined) requireSinkCmdExercise(id);
   else if (!existsSync(file)) {
-    throw new UsageError(`${id} is not started: ${file} does not exist. Fix: fence-tutor exercise start ${id}${opts.dir ? ` --dir ${JSON.stringify(opts.dir)}` : ''}`);
+    throw new UsageError(
+      `${id} is not started: ${file} does not exist. Fix: fence-tutor exercise start ${id}${opts.dir ? ` --dir ${JSON.stringify(opts.dir)}` : ''}`,
+    );
   }
   const display = decideDisplay(globals);
   const tempRoot = mkdtempSync(join(tmpdir(), 'fence-exercise-'));
@@ -108,7 +110,8 @@ export async function checkExercise(id: string, opts: CheckFlags, globals: Recor
 
 function checkingLine(exercise: ExerciseManifest, file: string, sinkCmd: string | undefined): string {
   if (sinkCmd !== undefined) return `Checking the sink \`${sinkCmd}\` (${exercise.title}) as a black box: a fresh process and database per check...\n`;
-  if (exercise.kind === 'client') return `Checking ${file} (${exercise.title}): your code in its own process${exercise.needs.includes('etcd') ? ', against a throwaway etcd' : ', against the embedded coordinator'}...\n`;
+  if (exercise.kind === 'client')
+    return `Checking ${file} (${exercise.title}): your code in its own process${exercise.needs.includes('etcd') ? ', against a throwaway etcd' : ', against the embedded coordinator'}...\n`;
   return `Checking ${file} (${exercise.title}): a real expiry first, then the adversary...\n`;
 }
 

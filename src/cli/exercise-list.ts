@@ -33,6 +33,8 @@ export function printExerciseList(flags: { json?: boolean }): void {
   }
   const idWidth = Math.max(...rows.map((r) => r.id.length), 2);
   const titleWidth = Math.max(...rows.map((r) => r.title.length), 5);
-  const lines = rows.map((r, i) => `${String(i + 1).padStart(2)}. ${r.id.padEnd(idWidth)}  ${r.title.padEnd(titleWidth)}  lesson ${r.lesson.padEnd(22)} ${r.status}`);
+  const lines = rows.map(
+    (r, i) => `${String(i + 1).padStart(2)}. ${r.id.padEnd(idWidth)}  ${r.title.padEnd(titleWidth)}  lesson ${r.lesson.padEnd(22)} ${r.status}`,
+  );
   process.stdout.write(`${lines.join('\n')}\n\nStart one: fence-tutor exercise start ID    (then: fence-tutor exercise check ID)\n`);
 }

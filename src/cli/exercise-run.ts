@@ -53,7 +53,8 @@ export async function runExerciseChecks(args: RunArgs): Promise<ExerciseReport> 
 
 /** The exercise takes `--sink-cmd`, or a UsageError that says which do. */
 export function requireSinkCmdExercise(id: string): void {
-  if (process.platform === 'win32') throw new UsageError('--sink-cmd runs CMD through sh in its own process group: it needs a POSIX system (Linux, macOS; on Windows, WSL)');
+  if (process.platform === 'win32')
+    throw new UsageError('--sink-cmd runs CMD through sh in its own process group: it needs a POSIX system (Linux, macOS; on Windows, WSL)');
   if (!takesSinkCmd(id)) throw new UsageError(`${id} does not take --sink-cmd. Fix: use it with ${SINK_CMD_EXERCISES.join(', ')}`);
 }
 
@@ -63,12 +64,19 @@ export async function runSinkCmd(exercise: ExerciseManifest, command: string, cw
   const t0 = performance.now();
   try {
     const { sinkCheckResult } = await import('../exercises/sink-cmd/sink-cmd-report.js');
-    const run = await runSinkCmdChecks({ exercise: exercise.id as (typeof SINK_CMD_EXERCISES)[number], command, cwd, ...(onCheck ? { onCheck: (c) => onCheck(sinkCheckResult(c)) } : {}) });
+    const run = await runSinkCmdChecks({
+      exercise: exercise.id as (typeof SINK_CMD_EXERCISES)[number],
+      command,
+      cwd,
+      ...(onCheck ? { onCheck: (c) => onCheck(sinkCheckResult(c)) } : {}),
+    });
     return sinkCmdExerciseReport(run, exercise.title, startedAt, Math.round(performance.now() - t0));
   } catch (err) {
     if (err instanceof SinkStartError) {
       const tail = err.stderrTail.map((l) => `  | ${sanitizeLine(l)}`).join('\n');
-      throw new UsageError(`--sink-cmd: ${err.message}.${tail ? `\nIts stderr ended with:\n${tail}` : ' It printed nothing on stderr.'}\nFix: make it listen on 127.0.0.1:{port} and answer GET /health with 200 (docs/sink-contract.md)`);
+      throw new UsageError(
+        `--sink-cmd: ${err.message}.${tail ? `\nIts stderr ended with:\n${tail}` : ' It printed nothing on stderr.'}\nFix: make it listen on 127.0.0.1:{port} and answer GET /health with 200 (docs/sink-contract.md)`,
+      );
     }
     throw err;
   }

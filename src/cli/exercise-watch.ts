@@ -26,7 +26,9 @@ export async function watchExercise(id: string, opts: CheckFlags, checkOnce: (fl
   const file = join(dir, exercise.file);
   const sinkCmd = opts.sinkCmd !== undefined;
   if (!sinkCmd && !existsSync(file)) {
-    throw new UsageError(`${id} is not started: ${file} does not exist. Fix: fence-tutor exercise start ${id}${opts.dir ? ` --dir ${JSON.stringify(opts.dir)}` : ''}`);
+    throw new UsageError(
+      `${id} is not started: ${file} does not exist. Fix: fence-tutor exercise start ${id}${opts.dir ? ` --dir ${JSON.stringify(opts.dir)}` : ''}`,
+    );
   }
   const folder = sinkCmd ? (existsSync(dir) ? dir : process.cwd()) : dirname(file);
   const watched = sinkCmd ? `the files in ${folder}` : file;

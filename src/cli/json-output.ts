@@ -8,11 +8,7 @@ import { writeStdout } from './stdout.js';
 export function toJson(value: unknown, indent = 2): string {
   // A marker no real string will contain: random per call.
   const marker = `bigint-${Math.random().toString(36).slice(2)}:`;
-  const text = JSON.stringify(
-    value,
-    (_key, v: unknown) => (typeof v === 'bigint' ? `${marker}${v.toString()}` : v),
-    indent,
-  );
+  const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${marker}${v.toString()}` : v), indent);
   return (
     text
       .replace(new RegExp(`"${marker}(-?\\d+)"`, 'g'), '$1')

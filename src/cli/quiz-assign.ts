@@ -26,7 +26,10 @@ export interface AssignFlags extends Pick<QuizFlags, 'quiz' | 'mode' | 'seed' | 
 
 function exerciseList(text: string | undefined): string[] | undefined {
   if (text === undefined) return undefined;
-  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const known = listExercises().map((e) => e.id);
   for (const id of ids) {
     if (!known.includes(id)) throw new UsageError(`--exercises: no exercise "${id}". Fix: use ids from \`fence-tutor exercises\`: ${known.join(', ')}`);
@@ -37,7 +40,11 @@ function exerciseList(text: string | undefined): string[] | undefined {
 export function buildAssignment(flags: AssignFlags, now: Date = new Date()): Assignment {
   const assignable = QUIZ_MODES.filter((m) => modeRules(m).assignable);
   if (!assignable.includes(flags.mode as QuizMode)) {
-    throw new UsageError(flags.mode === undefined ? 'assign needs --mode practice or --mode exam' : `--mode ${JSON.stringify(flags.mode)} is not practice or exam; an assignment is one of those two`);
+    throw new UsageError(
+      flags.mode === undefined
+        ? 'assign needs --mode practice or --mode exam'
+        : `--mode ${JSON.stringify(flags.mode)} is not practice or exam; an assignment is one of those two`,
+    );
   }
   const mode = flags.mode as Assignment['mode'];
   const pass = flags.pass === undefined ? undefined : parsePercent(flags.pass);

@@ -129,7 +129,9 @@ async function sitWithAnswers(plan: QuizPlan, out: Out, now: () => number): Prom
   const sit = (parsed: ParsedYaml) => {
     const header = readAnswersHeaderFrom(parsed);
     if (plan.seed !== undefined && header.seed !== undefined && header.seed !== plan.seed) {
-      throw new UsageError(`${file} was written for seed ${header.seed}, but this quiz runs with seed ${plan.seed}: option numbers differ between seeds. Use --seed ${header.seed}, or remove "seed" from the file`);
+      throw new UsageError(
+        `${file} was written for seed ${header.seed}, but this quiz runs with seed ${plan.seed}: option numbers differ between seeds. Use --seed ${header.seed}, or remove "seed" from the file`,
+      );
     }
     const seed = plan.seed ?? header.seed ?? drawSeed();
     const startedAt = now();
@@ -210,7 +212,10 @@ async function sitPlain(plan: QuizPlan, seed: number, out: Out, now: () => numbe
   try {
     saveReportToDataDir(report);
     recordReviewResults(
-      drawn.map((q, i) => ({ id: q.id, correct: isCorrect(q, modeRules(plan.mode).counts === 'last' ? outcome.state.answers[i]!.current : outcome.state.answers[i]!.first) })),
+      drawn.map((q, i) => ({
+        id: q.id,
+        correct: isCorrect(q, modeRules(plan.mode).counts === 'last' ? outcome.state.answers[i]!.current : outcome.state.answers[i]!.first),
+      })),
       new Date(report.finishedAt),
     );
   } catch (err) {

@@ -58,7 +58,7 @@ export function parseDuration(text: string): number {
   const m = /^\s*(\d+(?:\.\d+)?)\s*(s|m|h)?\s*$/i.exec(text);
   const unit = { s: 1000, m: 60_000, h: 3_600_000 } as const;
   if (!m) throw new UsageError(`--time-limit ${JSON.stringify(text)} is not a duration; write 90s, 15m, 1h or plain seconds such as 600`);
-  const ms = Math.round(Number(m[1]) * unit[((m[2] ?? 's').toLowerCase() as 's' | 'm' | 'h')]);
+  const ms = Math.round(Number(m[1]) * unit[(m[2] ?? 's').toLowerCase() as 's' | 'm' | 'h']);
   if (ms <= 0) throw new UsageError('--time-limit must be longer than zero; write for example 15m');
   return ms;
 }
@@ -102,7 +102,8 @@ export function planQuiz(flags: QuizFlags, sources: PlanSources): QuizPlan {
   const format = flags.format === undefined ? undefined : oneOf('--format', flags.format, ['json', 'junit'] as const);
   const exportKind = flags.export === undefined ? undefined : oneOf('--export', flags.export, ['json', 'sheet', 'gift'] as const);
   if (exportKind && flags.answers) throw new UsageError('--export prints the questions; it does not sit the quiz. Drop --answers (or --export)');
-  if (exportKind && (flags.report || format)) throw new UsageError('--export prints to stdout; drop --report and --format (redirect the output to a file instead)');
+  if (exportKind && (flags.report || format))
+    throw new UsageError('--export prints to stdout; drop --report and --format (redirect the output to a file instead)');
   const seedFlag = flags.seed === undefined ? undefined : parseSeed(flags.seed);
   const countFlag = flags.count === undefined ? undefined : parseCount(flags.count);
   const limitFlag = flags.timeLimit === undefined ? undefined : parseDuration(flags.timeLimit);
@@ -137,8 +138,10 @@ export function planQuiz(flags: QuizFlags, sources: PlanSources): QuizPlan {
   }
 
   const mode = modeFlag ?? 'practice';
-  if (passFlag !== undefined && !modeRules(mode).passMark) throw new UsageError(`--pass applies to exams only (${mode} has no pass mark); add --mode exam or drop --pass`);
-  if (!modeRules(mode).exportable && exportKind) throw new UsageError('review draws from your own history, so there is nothing fixed to export; use --mode practice or exam with --export');
+  if (passFlag !== undefined && !modeRules(mode).passMark)
+    throw new UsageError(`--pass applies to exams only (${mode} has no pass mark); add --mode exam or drop --pass`);
+  if (!modeRules(mode).exportable && exportKind)
+    throw new UsageError('review draws from your own history, so there is nothing fixed to export; use --mode practice or exam with --export');
   const bank = sources.loadBank(flags.quiz, flags.content);
   return {
     quiz: bank.id,
@@ -162,7 +165,9 @@ function refuseContradictions(
   f: { quiz?: string; mode?: QuizMode; seed?: number; count?: number; limit?: number; pass?: number },
 ): void {
   const clash = (flag: string, value: unknown, fixed: unknown) =>
-    new UsageError(`${flag} ${String(value)} contradicts the assignment ${file}, which sets ${fixed === null ? 'none' : String(fixed)}; drop ${flag}: an assignment runs exactly as written`);
+    new UsageError(
+      `${flag} ${String(value)} contradicts the assignment ${file}, which sets ${fixed === null ? 'none' : String(fixed)}; drop ${flag}: an assignment runs exactly as written`,
+    );
   if (f.quiz !== undefined) throw new UsageError(`--quiz cannot be combined with --assignment: the assignment ${file} embeds its own questions; drop --quiz`);
   if (f.mode !== undefined && f.mode !== a.mode) throw clash('--mode', f.mode, a.mode);
   if (f.seed !== undefined && a.seed !== null && f.seed !== a.seed) throw clash('--seed', f.seed, a.seed);

@@ -36,9 +36,7 @@ export async function scenarioFrom(flags: ScenarioFlags): Promise<Scenario> {
   const found = await quickFindScenario(id);
   if (found) return found;
   const { shippedScenarioIds } = await import('../content/scenario/scenario-files.js');
-  throw new UsageError(
-    `--scenario: no scenario named "${id.replace(/[^\w.-]/g, '?')}"; the shipped ones are: ${shippedScenarioIds().join(', ')}`,
-  );
+  throw new UsageError(`--scenario: no scenario named "${id.replace(/[^\w.-]/g, '?')}"; the shipped ones are: ${shippedScenarioIds().join(', ')}`);
 }
 
 /** `sim --json`: the spec's object for one timed run. */

@@ -94,7 +94,10 @@ export function forbiddenActs(diff: ActDiff, allowed: AllowedActs): ForbiddenAct
   const out: ForbiddenAct[] = [];
   for (const change of diff.steps) {
     if (allowed.steps.includes(change.step.do)) continue;
-    out.push({ what: `${change.kind === 'added' ? 'an' : 'a'} ${change.kind} \`${change.step.do}\` step (${change.step.actor} at tick ${change.step.at})`, ...(change.kind === 'removed' ? {} : { step: change.step }) });
+    out.push({
+      what: `${change.kind === 'added' ? 'an' : 'a'} ${change.kind} \`${change.step.do}\` step (${change.step.actor} at tick ${change.step.at})`,
+      ...(change.kind === 'removed' ? {} : { step: change.step }),
+    });
   }
   for (const toggle of diff.toggles) {
     if (!allowed.toggles.includes(toggle)) out.push({ what: `a change of \`${toggle}\``, key: toggle });

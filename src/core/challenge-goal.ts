@@ -56,7 +56,11 @@ export function timedGoalMisses(scenario: Scenario, run: SimResult, goal: Challe
     });
   }
   if (tokensBackwards === true && !tokensWentBackwards(run)) {
-    misses.push({ field: 'tokensBackwards', wanted: 'a grant with a token lower than an earlier grant', actual: 'every grant got a higher token than the one before' });
+    misses.push({
+      field: 'tokensBackwards',
+      wanted: 'a grant with a token lower than an earlier grant',
+      actual: 'every grant got a higher token than the one before',
+    });
   }
   return misses;
 }

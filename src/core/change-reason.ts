@@ -69,16 +69,14 @@ function checkReason(before: SimResult, after: SimResult): string {
   const split = after.config.check === 'split' ? after : before;
   return writesOverlap(split)
     ? 'writes do overlap between a check and its apply, but the newer token still lands last'
-    : 'no write reaches the sink between another write\'s check and its apply, so splitting them changes nothing here';
+    : "no write reaches the sink between another write's check and its apply, so splitting them changes nothing here";
 }
 
 function mintingReason(before: SimResult, after: SimResult): string {
   const failover = after.events.some((e) => e.kind === 'failover') || before.events.some((e) => e.kind === 'failover');
   if (!failover) return 'no failover in this run, so minting cannot matter';
   const same = after.grants.length === before.grants.length && after.grants.every((g, i) => g.token.join(':') === before.grants[i]?.token.join(':'));
-  return same
-    ? 'the failover hands out the same tokens either way here'
-    : 'the failover hands out other tokens, but no write\'s fate turns on them';
+  return same ? 'the failover hands out the same tokens either way here' : "the failover hands out other tokens, but no write's fate turns on them";
 }
 
 function fencingReason(before: SimResult, after: SimResult): string {

@@ -45,16 +45,11 @@ export interface ClaimMismatch {
 }
 
 /** Runs each claim's toggles (on top of `baseToggles`) and lists the fields the engine contradicts. */
-export function checkClaims(
-  scenario: Scenario,
-  baseToggles: ConfigOverrides,
-  claims: readonly Claim[],
-): ClaimMismatch[] {
+export function checkClaims(scenario: Scenario, baseToggles: ConfigOverrides, claims: readonly Claim[]): ClaimMismatch[] {
   const mismatches: ClaimMismatch[] = [];
   claims.forEach((claim, index) => {
     const toggles: ConfigOverrides = { ...baseToggles, ...(claim.with ?? {}) };
-    const add = (field: string, claimed: string, actual: string) =>
-      mismatches.push({ claim: index, field, claimed, actual });
+    const add = (field: string, claimed: string, actual: string) => mismatches.push({ claim: index, field, claimed, actual });
     let run: SimResult;
     try {
       run = simulate(scenario, toggles);

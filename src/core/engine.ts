@@ -14,17 +14,7 @@
  * state threaded through or exported.
  */
 import { compareTokens, maxToken } from './token.js';
-import type {
-  ConfigOverrides,
-  Grant,
-  Scenario,
-  ScenarioConfig,
-  SimEvent,
-  SimResult,
-  Step,
-  Token,
-  WriteRecord,
-} from './types.js';
+import type { ConfigOverrides, Grant, Scenario, ScenarioConfig, SimEvent, SimResult, Step, Token, WriteRecord } from './types.js';
 import { isReservedActor } from './scenario-names.js';
 
 /** Merge the file's config with command-line or UI toggles. */
@@ -59,9 +49,7 @@ interface InFlightWrite {
   sendEvent: SimEvent;
 }
 
-type SinkWork =
-  | { kind: 'deliver'; due: number; write: InFlightWrite }
-  | { kind: 'apply'; due: number; writeIndex: number };
+type SinkWork = { kind: 'deliver'; due: number; write: InFlightWrite } | { kind: 'apply'; due: number; writeIndex: number };
 
 interface AutoResume {
   due: number;
@@ -106,7 +94,10 @@ class Run {
   ) {
     this.value = config.initial;
     // By tick, then file order (a stable sort keeps file order within a tick).
-    this.steps = scenario.steps.map((s, i) => ({ s, i })).sort((a, b) => a.s.at - b.s.at || a.i - b.i).map((x) => x.s);
+    this.steps = scenario.steps
+      .map((s, i) => ({ s, i }))
+      .sort((a, b) => a.s.at - b.s.at || a.i - b.i)
+      .map((x) => x.s);
     for (const step of this.steps) {
       if (!isReservedActor(step.actor) && !this.actors.has(step.actor)) {
         this.actors.set(step.actor, { paused: false, waiting: false, queue: [], token: null, pauseSerial: 0 });

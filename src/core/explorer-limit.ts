@@ -94,7 +94,12 @@ export function stateSpace(input: SpaceInput): StateSpace {
 /** Refuses, with the numbers, a scenario whose state bound passes the limit. */
 export function checkStateLimit(input: SpaceInput, limit = STATE_LIMIT): StateSpace {
   const space = stateSpace(input);
-  if (space.bound > limit) throw new ExplorerLimitError(space.bound, limit, input.sequences.map((q) => q.length));
+  if (space.bound > limit)
+    throw new ExplorerLimitError(
+      space.bound,
+      limit,
+      input.sequences.map((q) => q.length),
+    );
   return space;
 }
 

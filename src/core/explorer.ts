@@ -226,7 +226,13 @@ export class Exploration {
       try {
         const fast = packedCount(input, this.hooks);
         if (fast) {
-          this.tally = { total: BigInt(fast.total), clean: BigInt(fast.clean), finals: fast.finals.map((n) => BigInt(n)), violating: null, states: fast.states };
+          this.tally = {
+            total: BigInt(fast.total),
+            clean: BigInt(fast.clean),
+            finals: fast.finals.map((n) => BigInt(n)),
+            violating: null,
+            states: fast.states,
+          };
           this.violatingPath = fast.path;
           return this.tally;
         }
@@ -260,11 +266,7 @@ export class Exploration {
       orderings: root.total,
       finalValues,
       orderingsWithStaleAcceptance: root.total - root.clean,
-      counterexample: this.violatingPath
-        ? this.replay(this.violatingPath)
-        : this.violating
-          ? this.counterexample(this.violating)
-          : null,
+      counterexample: this.violatingPath ? this.replay(this.violatingPath) : this.violating ? this.counterexample(this.violating) : null,
     };
   }
 
@@ -321,4 +323,3 @@ export function explore(scenario: Scenario, overrides: ConfigOverrides = {}, hoo
   const run = simulate(scenario, overrides);
   return new Exploration(run, effectiveConfig(scenario, overrides), 'auto', hooks).result(scenario.id);
 }
-

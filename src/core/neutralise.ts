@@ -16,8 +16,7 @@
  */
 
 // ESC followed by a CSI / OSC / DCS / SOS / PM / APC body, or a two-byte escape.
-const ESCAPE_SEQUENCE =
-  /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[PX^_][^\u001b]*(?:\u001b\\)?|[@-Z\\-_])/g;
+const ESCAPE_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[PX^_][^\u001b]*(?:\u001b\\)?|[@-Z\\-_])/g;
 // C1 CSI (0x9b) sequences.
 const C1_SEQUENCE = /\u009b[0-?]*[ -/]*[@-~]/g;
 /**
@@ -35,12 +34,7 @@ export function placeholder(ch: string): string {
 
 /** Multi-line text: keeps newlines; tabs become two spaces; see the file comment. */
 export function sanitizeText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(ESCAPE_SEQUENCE, '')
-    .replace(C1_SEQUENCE, '')
-    .replace(/\t/g, '  ')
-    .replace(HIDDEN, placeholder);
+  return text.replace(/\r\n?/g, '\n').replace(ESCAPE_SEQUENCE, '').replace(C1_SEQUENCE, '').replace(/\t/g, '  ').replace(HIDDEN, placeholder);
 }
 
 /** One-line text (titles, options, names, messages): newlines fold to spaces as well. */

@@ -138,13 +138,7 @@ export function packedCount(input: PackedInput, hooks: ExploreHooks = {}): Packe
           const newMax = Math.max(rank, maxAcc);
           const newHwm = fencing ? rank : hwm;
           dp = (p & 1) === 1 ? 1 : 2;
-          next =
-            (key & landMask[a]!) |
-            ((p + dp) << atPos[a]!) |
-            ((write + 1) << atVal) |
-            ((newHwm + 1) << atHwm) |
-            ((newMax + 1) << atMax) |
-            isStale;
+          next = (key & landMask[a]!) | ((p + dp) << atPos[a]!) | ((write + 1) << atVal) | ((newHwm + 1) << atHwm) | ((newMax + 1) << atMax) | isStale;
         } else {
           // A check that passes (split: the apply is due), or a rejection.
           dp = rank !== NONE && (hwm === NONE || rank >= hwm) ? 1 : 2;

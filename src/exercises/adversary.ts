@@ -35,7 +35,9 @@ export function nextSchedules(prefixLength: number, choices: { chosen: number; o
 export async function explore(session: SinkSession, spec: CheckSpec, tokens: Tokens, killPoints: (number | undefined)[] = [undefined]): Promise<Exploration> {
   const result: Exploration = { runs: 0, wrong: 0 };
   for (const killAt of killPoints) {
-    const items = spec.scenario(tokens).map((item) => ('send' in item && item.killAfterCalls !== undefined && killAt !== undefined ? { ...item, killAfterCalls: killAt } : item));
+    const items = spec
+      .scenario(tokens)
+      .map((item) => ('send' in item && item.killAfterCalls !== undefined && killAt !== undefined ? { ...item, killAfterCalls: killAt } : item));
     const stack: number[][] = [[]];
     while (stack.length > 0 && result.runs < MAX_RUNS_PER_CHECK) {
       const schedule = stack.pop()!;

@@ -80,14 +80,30 @@ async function runOne(session: SinkSession, spec: CheckSpec, tokens: Tokens): Pr
       if (killPoints.length === 0) {
         return probe.wrong > 0
           ? failed(base, spec, probe.firstWrong!.run, probe.firstWrong!.problem, probe.runs, probe.wrong, took())
-          : { ...base, status: 'passed', summary: `${spec.passed(tokens)} (the write is one database call: there is no moment to kill it halfway)`, runs: probe.runs, wrong: 0, ...(probe.firstRight ? { shown: probe.firstRight } : {}), durationMs: took() };
+          : {
+              ...base,
+              status: 'passed',
+              summary: `${spec.passed(tokens)} (the write is one database call: there is no moment to kill it halfway)`,
+              runs: probe.runs,
+              wrong: 0,
+              ...(probe.firstRight ? { shown: probe.firstRight } : {}),
+              durationMs: took(),
+            };
       }
     }
     const x = await explore(session, spec, tokens, killPoints);
     const ok = spec.mode === 'some' ? x.firstRight !== undefined : x.wrong === 0;
     if (ok) {
       const some = spec.mode === 'some' ? ` (found in run ${x.runs})` : x.runs > 1 ? ` (${x.runs} of ${x.runs} interleavings right)` : '';
-      return { ...base, status: 'passed', summary: `${spec.passed(tokens)}${some}`, ...(x.firstRight ? { shown: x.firstRight } : {}), runs: x.runs, wrong: x.wrong, durationMs: took() };
+      return {
+        ...base,
+        status: 'passed',
+        summary: `${spec.passed(tokens)}${some}`,
+        ...(x.firstRight ? { shown: x.firstRight } : {}),
+        runs: x.runs,
+        wrong: x.wrong,
+        durationMs: took(),
+      };
     }
     const wrongRun = x.firstWrong!;
     const problem = spec.mode === 'some' ? `no interleaving of ${x.runs} showed it: ${wrongRun.problem}` : wrongRun.problem;
@@ -95,7 +111,15 @@ async function runOne(session: SinkSession, spec: CheckSpec, tokens: Tokens): Pr
   } catch (err) {
     if (err instanceof TimeLimitError) {
       await session.restart().catch(() => undefined);
-      return { ...base, status: 'timed-out', summary: `killed at the time limit (${session.timeLimitMs} ms): a hang or an infinite loop? (${err.message})`, hint: spec.hint, runs: 0, wrong: 1, durationMs: took() };
+      return {
+        ...base,
+        status: 'timed-out',
+        summary: `killed at the time limit (${session.timeLimitMs} ms): a hang or an infinite loop? (${err.message})`,
+        hint: spec.hint,
+        runs: 0,
+        wrong: 1,
+        durationMs: took(),
+      };
     }
     if (err instanceof LearnerThrew) {
       return { ...base, status: 'threw', summary: err.message, hint: spec.hint, runs: 0, wrong: 1, durationMs: took() };
@@ -104,7 +128,15 @@ async function runOne(session: SinkSession, spec: CheckSpec, tokens: Tokens): Pr
   }
 }
 
-function failed(base: { id: string; title: string }, spec: CheckSpec, run: CheckResult['shown'] & {}, problem: string, runs: number, wrong: number, durationMs: number): CheckResult {
+function failed(
+  base: { id: string; title: string },
+  spec: CheckSpec,
+  run: CheckResult['shown'] & {},
+  problem: string,
+  runs: number,
+  wrong: number,
+  durationMs: number,
+): CheckResult {
   const error = run.answers.find((a) => a?.error)?.error;
   const counted = spec.mode === 'some' || runs <= 1 ? '' : ` (${wrong} of ${runs} interleavings wrong; the first is shown)`;
   return {

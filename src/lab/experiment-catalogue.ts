@@ -61,10 +61,7 @@ export const EXPERIMENT_CATALOGUE = [
     name: 'failover',
     title: 'the etcd leader dies',
     blurb: 'three etcd members; the leader is killed (SIGKILL) while A is stopped; B acquires through a survivor',
-    help: [
-      'a three-member etcd cluster loses its leader (SIGKILL) while A is stopped;',
-      'B acquires through a survivor (needs etcd; starts its own cluster)',
-    ],
+    help: ['a three-member etcd cluster loses its leader (SIGKILL) while A is stopped;', 'B acquires through a survivor (needs etcd; starts its own cluster)'],
     ownEtcd: true,
     needs: ['etcd'],
   },

@@ -31,9 +31,7 @@ export function parseLabFlags(flags: LabFlags): { options: Omit<LabOptions, 'out
     throw new LabFlagError(`--experiment ${experiment} runs on etcd members the lab starts itself. Fix: leave out --coordinator embedded`);
   }
   if (ownEtcd && flags.etcdEndpoints !== undefined) {
-    throw new LabFlagError(
-      `--experiment ${experiment} stops etcd members, so it never uses a cluster it did not start. Fix: leave out --etcd-endpoints`,
-    );
+    throw new LabFlagError(`--experiment ${experiment} stops etcd members, so it never uses a cluster it did not start. Fix: leave out --etcd-endpoints`);
   }
   // These experiments imply etcd.
   const coordinator = (flags.coordinator ?? (ownEtcd ? 'etcd' : 'embedded')) as CoordinatorKind;
@@ -51,7 +49,10 @@ export function parseLabFlags(flags: LabFlags): { options: Omit<LabOptions, 'out
   let etcdEndpoints: string[] | undefined;
   if (flags.etcdEndpoints !== undefined) {
     if (coordinator !== 'etcd') throw new LabFlagError('--etcd-endpoints needs --coordinator etcd');
-    etcdEndpoints = flags.etcdEndpoints.split(',').map((s) => s.trim()).filter(Boolean);
+    etcdEndpoints = flags.etcdEndpoints
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     for (const url of etcdEndpoints) {
       let parsed: URL;
       try {

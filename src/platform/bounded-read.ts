@@ -9,14 +9,7 @@ import type { Stats } from 'node:fs';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import { errorMessage } from './error-message.js';
 
-export type BoundedReadFailure =
-  | 'missing'
-  | 'dangling-link'
-  | 'link-loop'
-  | 'directory'
-  | 'not-regular'
-  | 'too-large'
-  | 'unreadable';
+export type BoundedReadFailure = 'missing' | 'dangling-link' | 'link-loop' | 'directory' | 'not-regular' | 'too-large' | 'unreadable';
 
 const BOUNDED_READ_ERROR = Symbol.for('fence-tutor.BoundedReadError');
 

@@ -35,9 +35,7 @@ export function assertDataDirUsable(opts: { write: boolean }, env: NodeJS.Proces
   let probe = dir;
   while (kind(probe) === 'missing' && dirname(probe) !== probe) probe = dirname(probe);
   if (kind(probe) !== 'dir') {
-    throw new UsageError(
-      `the data directory ${dir} cannot be used: ${probe} is a file, not a directory. Fix: move ${probe} away, ${HOME_FIX}`,
-    );
+    throw new UsageError(`the data directory ${dir} cannot be used: ${probe} is a file, not a directory. Fix: move ${probe} away, ${HOME_FIX}`);
   }
   if (probe === dir) {
     for (const name of FILES) {

@@ -137,8 +137,7 @@ function parseExercises(raw: unknown): Record<string, ExerciseProgress> | undefi
   const out: Record<string, ExerciseProgress> = {};
   for (const [id, value] of Object.entries(raw)) {
     if (!isRecord(value)) throw new Error(`exercise ${id} is not an object`);
-    const optional = (key: 'lastCheckedAt' | 'passedAt' | 'answer') =>
-      typeof value[key] === 'string' ? { [key]: value[key] as string } : {};
+    const optional = (key: 'lastCheckedAt' | 'passedAt' | 'answer') => (typeof value[key] === 'string' ? { [key]: value[key] as string } : {});
     out[id] = {
       startedAt: str(value.startedAt, `exercise ${id}: startedAt`),
       dir: str(value.dir, `exercise ${id}: dir`),
@@ -179,12 +178,7 @@ export function saveProgress(state: ProgressState, dir?: string): void {
  * merge (base: what this instance last read or wrote), write. Returns what
  * was written, the new base. A corrupt file found here is set aside (warn).
  */
-export function saveProgressMerged(
-  base: ProgressState,
-  mine: ProgressState,
-  dir?: string,
-  warn?: (message: string) => void,
-): ProgressState {
+export function saveProgressMerged(base: ProgressState, mine: ProgressState, dir?: string, warn?: (message: string) => void): ProgressState {
   const path = progressPath(dir);
   mkdirSync(dirname(path), { recursive: true });
   return withFileLock(path, () => {

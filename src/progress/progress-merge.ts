@@ -26,8 +26,7 @@ function mergeLesson(disk: LessonProgress, base: LessonProgress | undefined, min
     const onDisk = disk.selfCheck[q];
     selfCheck[q] = onDisk ? mergeAnswer(onDisk, base?.selfCheck[q], answer) : answer;
   }
-  const completedAt =
-    disk.completedAt && mine.completedAt ? earliest(disk.completedAt, mine.completedAt) : (disk.completedAt ?? mine.completedAt);
+  const completedAt = disk.completedAt && mine.completedAt ? earliest(disk.completedAt, mine.completedAt) : (disk.completedAt ?? mine.completedAt);
   return {
     firstOpenedAt: earliest(disk.firstOpenedAt, mine.firstOpenedAt),
     lastOpenedAt: latest(disk.lastOpenedAt, mine.lastOpenedAt),

@@ -59,9 +59,7 @@ export function recordSelfCheck(state: ProgressState, id: string, questionId: st
     id,
     (l) => {
       const before = l.selfCheck[questionId];
-      const entry = before
-        ? { ...before, attempts: before.attempts + 1 }
-        : { correct, attempts: 1, answeredAt: now.toISOString() };
+      const entry = before ? { ...before, attempts: before.attempts + 1 } : { correct, attempts: 1, answeredAt: now.toISOString() };
       return { ...l, selfCheck: { ...l.selfCheck, [questionId]: entry } };
     },
     now,
@@ -86,8 +84,6 @@ export function settleCompletion(state: ProgressState, id: string, selfCheckIds:
 /** A challenge solved in `acts` acts: the first solve's time stays, the fewest acts are kept. */
 export function recordChallengeSolved(state: ProgressState, id: string, acts: number, now: Date): ProgressState {
   const before = state.challenges?.[id];
-  const entry = before
-    ? { solvedAt: before.solvedAt, fewestActs: Math.min(before.fewestActs, acts) }
-    : { solvedAt: now.toISOString(), fewestActs: acts };
+  const entry = before ? { solvedAt: before.solvedAt, fewestActs: Math.min(before.fewestActs, acts) } : { solvedAt: now.toISOString(), fewestActs: acts };
   return { ...state, challenges: { ...(state.challenges ?? {}), [id]: entry } };
 }

@@ -33,7 +33,9 @@ export async function resetProgress(o: ResetOptions): Promise<number> {
   }
   if (!o.yes) {
     if (!(input.isTTY && output.isTTY) || o.json) {
-      throw new UsageError('--reset erases your lesson progress and exercise status (started, passed, hints seen); without a terminal to ask on, add --yes to confirm');
+      throw new UsageError(
+        '--reset erases your lesson progress and exercise status (started, passed, hints seen); without a terminal to ask on, add --yes to confirm',
+      );
     }
     const rl = createInterface({ input, output, terminal: false });
     let answer: string;

@@ -92,7 +92,15 @@ export function summarize(
 ): ProgressSummary {
   const challengeRows = challenges.map((c): ChallengeSummary => {
     const p = progress.challenges?.[c.id];
-    return { id: c.id, title: c.title, lesson: c.lesson, par: c.par, solved: p !== undefined, fewestActs: p?.fewestActs ?? null, solvedAt: p?.solvedAt ?? null };
+    return {
+      id: c.id,
+      title: c.title,
+      lesson: c.lesson,
+      par: c.par,
+      solved: p !== undefined,
+      fewestActs: p?.fewestActs ?? null,
+      solvedAt: p?.solvedAt ?? null,
+    };
   });
   const rows = lessons.map((l): LessonSummary => {
     const p = progress.lessons[l.id];

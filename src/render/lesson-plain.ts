@@ -57,13 +57,7 @@ function readPrompts(path: string, prompts: Map<string, string>): void {
  * `contentDir` is the instructor's folder (`--content`): its scenarios and
  * quizzes resolve before the shipped ones.
  */
-export function lessonPlainText(
-  curriculum: Curriculum,
-  lesson: Lesson,
-  width: number,
-  ascii: boolean,
-  contentDir?: string,
-): string {
+export function lessonPlainText(curriculum: Curriculum, lesson: Lesson, width: number, ascii: boolean, contentDir?: string): string {
   const wanted = lesson.blocks.flatMap((b) => (b.kind === 'quiz' ? b.ids : []));
   const prompts = bankPrompts([...(contentDir ? [join(contentDir, 'quizzes')] : []), shippedDir('quizzes')], wanted, lesson.id);
   let local: Scenario[] | undefined;

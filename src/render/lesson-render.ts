@@ -68,10 +68,7 @@ class PlainRenderer {
     const lines = wrapText(heading, this.width);
     const rule = (this.ascii ? '=' : '═').repeat(Math.min(this.width, Math.max(...lines.map(textWidth))));
     const meta = `${lesson.minutes} min`;
-    const pre =
-      lesson.prerequisites.length > 0
-        ? ` · before this: ${lesson.prerequisites.map((p) => this.lessonRef(p)).join(', ')}`
-        : '';
+    const pre = lesson.prerequisites.length > 0 ? ` · before this: ${lesson.prerequisites.map((p) => this.lessonRef(p)).join(', ')}` : '';
     const out = [...lines, rule, ...wrapText(`${meta}${pre}`.replace(/·/g, this.ascii ? '-' : '·'), this.width)];
     if (lesson.summary) out.push('', ...wrapText(lesson.summary, this.width));
     out.push('', 'You will be able to:');

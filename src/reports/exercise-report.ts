@@ -58,7 +58,9 @@ export function readExerciseReport(file: string): ExerciseReportLike | undefined
   const r = raw as Record<string, unknown>;
   if (!r || typeof r !== 'object' || r.kind !== 'exercise') return undefined;
   const bad = (what: string) =>
-    new ContentError([{ file, line: 0, message: `not an exercise report: ${what}`, fix: 'pass the JSON reports `fence-tutor exercise check --json` prints or saves' }]);
+    new ContentError([
+      { file, line: 0, message: `not an exercise report: ${what}`, fix: 'pass the JSON reports `fence-tutor exercise check --json` prints or saves' },
+    ]);
   if (typeof r.exercise !== 'string' || typeof r.passed !== 'boolean' || !Array.isArray(r.checks)) throw bad('`exercise`, `passed` or `checks` is missing');
   const checks = (r.checks as unknown[]).map((c, i) => {
     const o = c as Record<string, unknown>;
@@ -111,7 +113,9 @@ export function exerciseGradeText(rows: readonly ExerciseGradeRow[]): string {
   const exWidth = Math.max(8, ...rows.map((r) => r.exercise.length));
   lines.push(`  ${'student'.padEnd(width)}  ${'exercise'.padEnd(exWidth)}  passed  checks  not passed`);
   for (const r of rows) {
-    lines.push(`  ${r.student.padEnd(width)}  ${r.exercise.padEnd(exWidth)}  ${(r.passed ? 'yes' : 'no').padEnd(6)}  ${`${r.checksPassed}/${r.checksTotal}`.padEnd(6)}  ${r.failed.join(', ')}`);
+    lines.push(
+      `  ${r.student.padEnd(width)}  ${r.exercise.padEnd(exWidth)}  ${(r.passed ? 'yes' : 'no').padEnd(6)}  ${`${r.checksPassed}/${r.checksTotal}`.padEnd(6)}  ${r.failed.join(', ')}`,
+    );
   }
   return lines.join('\n');
 }

@@ -10,7 +10,10 @@ import type { DrawnQuestion } from '../core/quiz/types.js';
 
 /** GIFT's special characters are escaped with a backslash; newlines become \n. */
 export function escapeGift(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/[~=#{}:]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/[~=#{}:]/g, (c) => `\\${c}`)
+    .replace(/\r?\n/g, '\\n');
 }
 
 /** Moodle accepts only certain percentages; 100/k for k = 1..10 are among them. */

@@ -80,7 +80,13 @@ export function gradeText(groups: readonly GradeGroup[]): string {
     out.push(
       ...table([
         ['student', 'score', 'passed', 'time', 'incomplete'],
-        ...g.students.map((s) => [s.student, `${s.score.toFixed(2)}%`, s.passed === null ? '-' : s.passed ? 'yes' : 'no', duration(s.timeTakenMs), s.incomplete ? 'yes' : 'no']),
+        ...g.students.map((s) => [
+          s.student,
+          `${s.score.toFixed(2)}%`,
+          s.passed === null ? '-' : s.passed ? 'yes' : 'no',
+          duration(s.timeTakenMs),
+          s.incomplete ? 'yes' : 'no',
+        ]),
       ]),
     );
     const flagged = g.students.filter((s) => s.flags.length > 0);

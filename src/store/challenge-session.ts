@@ -51,7 +51,8 @@ export function createChallengeSession(challenge: Challenge, engine: ChallengeEn
   const allowed = new Set<string>(challenge.allow.steps);
   const sandbox = createSandboxStore({
     simulate: engine.simulate,
-    refuse: (step) => (allowed.has(step.do) ? null : `this challenge does not allow a ${step.do} step (it allows ${challenge.allow.steps.join(', ') || 'no step'})`),
+    refuse: (step) =>
+      allowed.has(step.do) ? null : `this challenge does not allow a ${step.do} step (it allows ${challenge.allow.steps.join(', ') || 'no step'})`,
   });
   sandbox.getState().open(challenge.start);
   let job: ExploreJob | null = null;
@@ -98,7 +99,15 @@ export function createChallengeSession(challenge: Challenge, engine: ChallengeEn
           if (job !== mine) return;
           job = null;
           const message = err instanceof Error ? err.message : String(err);
-          set({ verdict: { solved: false, acts: check.diff.acts, par: challenge.par, misses: [{ field: 'explore', wanted: 'a count of orderings', actual: `the explorer stopped: ${message}` }] }, exploring: false });
+          set({
+            verdict: {
+              solved: false,
+              acts: check.diff.acts,
+              par: challenge.par,
+              misses: [{ field: 'explore', wanted: 'a count of orderings', actual: `the explorer stopped: ${message}` }],
+            },
+            exploring: false,
+          });
         },
       );
     },

@@ -20,10 +20,7 @@ export interface ExploreRequest {
   overrides: ConfigOverrides;
 }
 
-export type ExploreWorkerMessage =
-  | { type: 'progress'; statesVisited: number }
-  | { type: 'result'; result: ExploreResult }
-  | { type: 'error'; message: string };
+export type ExploreWorkerMessage = { type: 'progress'; statesVisited: number } | { type: 'result'; result: ExploreResult } | { type: 'error'; message: string };
 
 /** A count under way: its answer, and a way to stop it (the promise then never settles). */
 export interface ExploreJob {
@@ -31,11 +28,7 @@ export interface ExploreJob {
   cancel: () => void;
 }
 
-export type ExploreAsync = (
-  scenario: Scenario,
-  overrides: ConfigOverrides,
-  onProgress: (p: { statesVisited: number }) => void,
-) => ExploreJob;
+export type ExploreAsync = (scenario: Scenario, overrides: ConfigOverrides, onProgress: (p: { statesVisited: number }) => void) => ExploreJob;
 
 /** The built worker, when this module runs from the bundle. */
 function builtWorker(): string | undefined {

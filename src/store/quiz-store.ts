@@ -100,10 +100,11 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
         // Left early: only what was answered moves between boxes. Finished
         // (or expired): unanswered questions count as wrong, so they too.
         const counted = results.filter((_r, i) => !incomplete || answered(i));
-        if (counted.length > 0) persist?.recordReview(
-          counted.map((r) => ({ id: r.id, correct: r.correct })),
-          new Date(session.finishedAt ?? clock()),
-        );
+        if (counted.length > 0)
+          persist?.recordReview(
+            counted.map((r) => ({ id: r.id, correct: r.correct })),
+            new Date(session.finishedAt ?? clock()),
+          );
       } catch (err) {
         saveError = errorMessage(err);
       }

@@ -9,11 +9,7 @@ import { answer, type Feedback, goTo, type SessionState, startSession } from '..
 import { initialOrder, moveInOrder } from '../core/quiz/ordering-draft.js';
 import type { DrawnQuestion } from '../core/quiz/types.js';
 
-export type ReaderFocus =
-  | { kind: 'text' }
-  | { kind: 'timeline'; part: number }
-  | { kind: 'quiz'; part: number }
-  | { kind: 'search' };
+export type ReaderFocus = { kind: 'text' } | { kind: 'timeline'; part: number } | { kind: 'quiz'; part: number } | { kind: 'search' };
 
 export interface SelfCheck {
   session: SessionState;
@@ -99,7 +95,9 @@ export function createReaderStore(initialTop = 0): ReaderStore {
         set({ selfCheck: { ...sc, feedback: null } });
         return;
       }
-      set({ selfCheck: { ...sc, session: goTo(sc.session, index, now), highlighted: 0, picked: freshPicks(sc.session.config.questions[index]), feedback: null } });
+      set({
+        selfCheck: { ...sc, session: goTo(sc.session, index, now), highlighted: 0, picked: freshPicks(sc.session.config.questions[index]), feedback: null },
+      });
     };
     return {
       top: initialTop,
@@ -163,14 +161,20 @@ export function createReaderStore(initialTop = 0): ReaderStore {
           return null;
         }
         if (oneAnswer(q)) return submit(sc.highlighted, now);
-        if (q.type === 'multiple' && sc.picked.length > 0) return submit([...sc.picked].sort((a, b) => a - b), now);
+        if (q.type === 'multiple' && sc.picked.length > 0)
+          return submit(
+            [...sc.picked].sort((a, b) => a - b),
+            now,
+          );
         if (q.type === 'ordering') return submit([...sc.picked], now);
         return null;
       },
       goToQuestion: (index, now) => {
         const sc = get().selfCheck;
         if (!sc || index < 0 || index >= sc.session.config.questions.length) return;
-        set({ selfCheck: { ...sc, session: goTo(sc.session, index, now), highlighted: 0, picked: freshPicks(sc.session.config.questions[index]), feedback: null } });
+        set({
+          selfCheck: { ...sc, session: goTo(sc.session, index, now), highlighted: 0, picked: freshPicks(sc.session.config.questions[index]), feedback: null },
+        });
       },
     };
   });

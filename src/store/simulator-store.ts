@@ -276,7 +276,9 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
       },
       stepBack: () => {
         const { cursor, result } = get();
-        const previous = eventTicks(result).filter((t) => t < cursor).at(-1);
+        const previous = eventTicks(result)
+          .filter((t) => t < cursor)
+          .at(-1);
         stepTo(previous ?? 0);
       },
       restart: () => set({ cursor: 0, playing: false, stopAt: null }),
@@ -291,12 +293,7 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
         if (which === 'fencing') next.fencing = !config.fencing;
         if (which === 'minting') next.minting = config.minting === 'durable' ? 'volatile' : 'durable';
         if (which === 'check') next.check = config.check === 'atomic' ? 'split' : 'atomic';
-        const label =
-          which === 'fencing'
-            ? `fencing ${next.fencing ? 'on' : 'off'}`
-            : which === 'minting'
-              ? `minting ${next.minting}`
-              : `check ${next.check}`;
+        const label = which === 'fencing' ? `fencing ${next.fencing ? 'on' : 'off'}` : which === 'minting' ? `minting ${next.minting}` : `check ${next.check}`;
         rerun(next, label, which);
       },
       replaceRun: (scenario, overrides, what) => {

@@ -159,7 +159,7 @@ export const KEY_CONTEXTS = {
     title: 'Challenge',
     bindings: [
       { action: 'move', keys: ['up', 'down', 'k', 'j'], label: '{up}/{down}', hint: 'step', help: 'select a step of the run', inHints: true },
-      { action: 'add', keys: ['n'], label: 'n', hint: 'add', help: 'add a step at the selected step\'s tick (the steps the challenge allows)', inHints: true },
+      { action: 'add', keys: ['n'], label: 'n', hint: 'add', help: "add a step at the selected step's tick (the steps the challenge allows)", inHints: true },
       { action: 'delete', keys: ['x'], label: 'x', hint: 'delete', help: 'delete the selected step', inHints: true },
       { action: 'earlier', keys: ['<', ','], label: '<', hint: '', help: 'move the selected step one tick earlier' },
       { action: 'later', keys: ['>', '.'], label: '>', hint: '', help: 'move the selected step one tick later' },

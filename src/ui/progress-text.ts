@@ -18,7 +18,10 @@ export function progressLines(s: ProgressSummary, width: number, ascii: boolean)
   const numberWidth = String(s.lessonsTotal).length + 2;
   for (const l of s.lessons) {
     const state = l.completed ? `${done} done` : l.opened ? `read ${l.readPercent}%` : 'not started';
-    const check = l.selfCheck.total > 0 ? `self-check ${l.selfCheck.answered}/${l.selfCheck.total}${l.selfCheck.answered > 0 ? ` (${l.selfCheck.correct} right)` : ''}` : '';
+    const check =
+      l.selfCheck.total > 0
+        ? `self-check ${l.selfCheck.answered}/${l.selfCheck.total}${l.selfCheck.answered > 0 ? ` (${l.selfCheck.correct} right)` : ''}`
+        : '';
     const time = l.timeSpentMs > 0 ? formatDuration(l.timeSpentMs) : '';
     const right = [state, check, time].filter((x) => x !== '').join(`  ${dot} `);
     const title = `${l.title}${l.local ? ' (local)' : ''}`;

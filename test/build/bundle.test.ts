@@ -34,11 +34,10 @@ let meta: Meta;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'fence-tutor-bundle-'));
-  const r = spawnSync(
-    process.execPath,
-    ['scripts/build.mjs', '--outdir', join(dir, 'out'), '--metafile', join(dir, 'meta.json')],
-    { cwd: root, encoding: 'utf8' },
-  );
+  const r = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', join(dir, 'out'), '--metafile', join(dir, 'meta.json')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   expect(r.status, r.stderr).toBe(0);
   meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as Meta;
 }, 60_000);
@@ -72,15 +71,15 @@ function entryOutput(): string {
 function lazyParts(): string[] {
   const out = entryOutput();
   const base = out.slice(0, out.lastIndexOf('/') + 1);
-  const paths = meta.outputs[out]!.imports
-    .filter((imp) => imp.kind === 'dynamic-import' && imp.external && imp.path.startsWith('./esm/'))
-    .map((imp) => base + imp.path.slice(2));
+  const paths = meta.outputs[out]!.imports.filter((imp) => imp.kind === 'dynamic-import' && imp.external && imp.path.startsWith('./esm/')).map(
+    (imp) => base + imp.path.slice(2),
+  );
   return [...new Set(paths)];
 }
 
 describe('the bundle', () => {
   // Issue 15: a module in two outputs is two modules at run time (two UsageError classes, two caches).
-  it('holds each module in one output only: the ESM parts take the entry\'s modules from the entry', () => {
+  it("holds each module in one output only: the ESM parts take the entry's modules from the entry", () => {
     const outputsOf = new Map<string, string[]>();
     for (const [name, o] of Object.entries(meta.outputs)) {
       for (const input of Object.keys(o.inputs)) outputsOf.set(input, [...(outputsOf.get(input) ?? []), relative(dir, name)]);
@@ -89,11 +88,13 @@ describe('the bundle', () => {
     expect(duplicated).toEqual([]);
     // The check sees modules at all: the entry and the ESM parts hold some of ours each.
     expect(Object.keys(meta.outputs[entryOutput()]!.inputs).filter((i) => i.startsWith('src/')).length).toBeGreaterThan(10);
-    const inParts = Object.entries(meta.outputs).filter(([name]) => !name.endsWith('cli.cjs')).flatMap(([, o]) => Object.keys(o.inputs));
+    const inParts = Object.entries(meta.outputs)
+      .filter(([name]) => !name.endsWith('cli.cjs'))
+      .flatMap(([, o]) => Object.keys(o.inputs));
     expect(inParts.some((i) => i.startsWith('src/ui/'))).toBe(true);
   });
 
-  it('gives the ESM parts the entry\'s own instances: one UsageError class whichever part throws it', () => {
+  it("gives the ESM parts the entry's own instances: one UsageError class whichever part throws it", () => {
     const entry = require(join(dir, 'out', 'cli.cjs')) as { __modules: Record<string, () => Record<string, unknown>> };
     const errors = entry.__modules['src/platform/errors.ts']!();
     expect(errors.UsageError).toBe(entry.__modules['src/platform/errors.ts']!().UsageError);
@@ -141,11 +142,12 @@ describe('the bundle', () => {
 
   it('reaches the Ink app only through a dynamic import', () => {
     const parts = lazyParts();
-    expect(parts.every((p) => meta.outputs[p]), `every ./esm/ import is an output: ${parts.join(', ')}`).toBe(true);
+    expect(
+      parts.every((p) => meta.outputs[p]),
+      `every ./esm/ import is an output: ${parts.join(', ')}`,
+    ).toBe(true);
     const all = new Set(parts.flatMap((p) => [...reachable(p, ['import-statement', 'dynamic-import'])]));
-    const holdsInk = [...all].filter((out) =>
-      Object.keys(meta.outputs[out]!.inputs).some((i) => /node_modules\/ink\//.test(i)),
-    );
+    const holdsInk = [...all].filter((out) => Object.keys(meta.outputs[out]!.inputs).some((i) => /node_modules\/ink\//.test(i)));
     expect(holdsInk.length).toBeGreaterThan(0);
     expect(Object.keys(meta.outputs[entryOutput()]!.inputs).some((i) => UI_INPUT.test(i))).toBe(false);
     // Only the app's own part loads Ink statically.
@@ -176,10 +178,7 @@ describe('the bundle', () => {
 
   it('keeps yoga from touching fetch at start-up (it would load undici before the first frame)', () => {
     const outDir = join(dir, 'out');
-    const files = [
-      join(outDir, 'cli.cjs'),
-      ...['chunks', 'esm'].flatMap((d) => readdirSync(join(outDir, d)).map((f) => join(outDir, d, f))),
-    ];
+    const files = [join(outDir, 'cli.cjs'), ...['chunks', 'esm'].flatMap((d) => readdirSync(join(outDir, d)).map((f) => join(outDir, d, f)))];
     const yoga = files.filter((f) => readFileSync(f, 'utf8').includes('both async and sync fetching of the wasm failed'));
     expect(yoga.length).toBe(1);
     expect(readFileSync(yoga[0]!, 'utf8')).not.toMatch(/typeof fetch/);

@@ -19,7 +19,9 @@ import { scenario } from '../core/helpers.js';
 describe('one place per rule', () => {
   it('reserved actors: the engine runs their one step without an acquire, the validator refuses any other', () => {
     expect([...RESERVED_ACTORS].sort()).toEqual(['coordinator', 'sink']);
-    const run = simulate(scenario('- { at: 1, actor: A, do: acquire }\n- { at: 2, actor: sink, do: sink-restart }\n- { at: 3, actor: A, do: write, value: "1" }'));
+    const run = simulate(
+      scenario('- { at: 1, actor: A, do: acquire }\n- { at: 2, actor: sink, do: sink-restart }\n- { at: 3, actor: A, do: write, value: "1" }'),
+    );
     expect(run.events.some((e) => e.kind === 'sink-restart')).toBe(true);
     for (const actor of RESERVED_ACTORS) {
       expect(isReservedActor(actor)).toBe(true);
@@ -43,7 +45,9 @@ describe('one place per rule', () => {
     expect(Object.keys(EXPERIMENT_TABLE).sort()).toEqual([...EXPERIMENTS].sort());
     expect(LAB_EXPERIMENTS.map((e) => e.name)).toEqual([...EXPERIMENTS]);
     for (const e of EXPERIMENT_CATALOGUE) expect(experimentsHelp()).toMatch(new RegExp(`^  ${e.name} +\\S`, 'm'));
-    expect(OWN_ETCD_EXPERIMENTS.every((n) => (EXPERIMENT_CATALOGUE.find((e) => e.name === n)?.needs as readonly string[] | undefined)?.includes('etcd'))).toBe(true);
+    expect(OWN_ETCD_EXPERIMENTS.every((n) => (EXPERIMENT_CATALOGUE.find((e) => e.name === n)?.needs as readonly string[] | undefined)?.includes('etcd'))).toBe(
+      true,
+    );
   });
 
   it('typed text: the search box takes printable text, never escapes, controls or bidi characters', () => {

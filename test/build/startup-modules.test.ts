@@ -96,7 +96,10 @@ function parserLibrariesLoaded(args: string[], env: NodeJS.ProcessEnv = {}): str
   delete full.CI;
   const r = spawnSync(process.execPath, [join(root, 'bin/fence-tutor.js'), ...args], { encoding: 'utf8', env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   expect(r.status, r.stderr).toBe(0);
-  const files = [join(root, 'dist/cli.cjs'), ...[...new Set([...r.stderr.matchAll(/Storing (file:\/\/\S+\.js)/g)].map((m) => m[1]!))].map((u) => fileURLToPath(u))];
+  const files = [
+    join(root, 'dist/cli.cjs'),
+    ...[...new Set([...r.stderr.matchAll(/Storing (file:\/\/\S+\.js)/g)].map((m) => m[1]!))].map((u) => fileURLToPath(u)),
+  ];
   const found = new Set<string>();
   for (const file of files) {
     const code = readFileSync(file, 'utf8');

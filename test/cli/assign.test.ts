@@ -13,10 +13,38 @@ const dir = mkdtempSync(join(tmpdir(), 'ft-assign-cli-'));
 describe('fence-tutor assign and quiz --assignment', () => {
   it('round trip: the assignment runs exactly as written, seed fixed for everyone', () => {
     const file = join(dir, 'fixed.json');
-    const w = runCli(['assign', '--quiz', 'token-contract', '--mode', 'exam', '--seed', '5', '--count', '3', '--pass', '60', '--time-limit', '10m', '--title', 'Week 2', '--out', file]);
+    const w = runCli([
+      'assign',
+      '--quiz',
+      'token-contract',
+      '--mode',
+      'exam',
+      '--seed',
+      '5',
+      '--count',
+      '3',
+      '--pass',
+      '60',
+      '--time-limit',
+      '10m',
+      '--title',
+      'Week 2',
+      '--out',
+      file,
+    ]);
     expect(w.status, w.stderr).toBe(0);
     const a = JSON.parse(readFileSync(file, 'utf8'));
-    expect(a).toMatchObject({ schemaVersion: 1, kind: 'assignment', quiz: 'token-contract', mode: 'exam', seed: 5, count: 3, passMark: 60, timeLimitMs: 600_000, title: 'Week 2' });
+    expect(a).toMatchObject({
+      schemaVersion: 1,
+      kind: 'assignment',
+      quiz: 'token-contract',
+      mode: 'exam',
+      seed: 5,
+      count: 3,
+      passMark: 60,
+      timeLimitMs: 600_000,
+      title: 'Week 2',
+    });
     expect(a.questions.length).toBeGreaterThanOrEqual(3);
     const checked = runCli(['validate', file]);
     expect(checked.status, checked.stderr).toBe(0);
@@ -30,7 +58,17 @@ describe('fence-tutor assign and quiz --assignment', () => {
     const r = runCli(['quiz', '--assignment', file, '--student', 'Ada', '--answers', af, '--format', 'json']);
     expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
-    expect(report).toMatchObject({ quiz: 'token-contract', contentHash: a.contentHash, seed: 5, mode: 'exam', passMark: 60, timeLimitMs: 600_000, student: 'Ada', score: 100, assignment: { file: 'fixed.json', title: 'Week 2' } });
+    expect(report).toMatchObject({
+      quiz: 'token-contract',
+      contentHash: a.contentHash,
+      seed: 5,
+      mode: 'exam',
+      passMark: 60,
+      timeLimitMs: 600_000,
+      student: 'Ada',
+      score: 100,
+      assignment: { file: 'fixed.json', title: 'Week 2' },
+    });
     // The same questions as the shipped bank itself would give for this seed.
     const direct = JSON.parse(runCli(['quiz', '--quiz', 'token-contract', '--export', 'sheet', '--seed', '5', '--count', '3']).stdout);
     expect(direct.questions).toEqual(sheet.questions);
@@ -59,7 +97,14 @@ describe('fence-tutor assign and quiz --assignment', () => {
   it('refuses flags that contradict the assignment (exit 2)', () => {
     const file = join(dir, 'fixed2.json');
     expect(runCli(['assign', '--quiz', 'who-checks', '--mode', 'exam', '--seed', '5', '--count', '2', '--out', file]).status).toBe(0);
-    for (const args of [['--seed', '6'], ['--count', '3'], ['--mode', 'practice'], ['--pass', '90'], ['--quiz', 'all'], ['--time-limit', '5m']]) {
+    for (const args of [
+      ['--seed', '6'],
+      ['--count', '3'],
+      ['--mode', 'practice'],
+      ['--pass', '90'],
+      ['--quiz', 'all'],
+      ['--time-limit', '5m'],
+    ]) {
       const r = runCli(['quiz', '--assignment', file, ...args, '--export', 'sheet']);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/assignment/);

@@ -23,7 +23,13 @@ describe.skipIf(!enabled)('the app with a broken data directory', () => {
   it('progress.json is a directory: one line with the fix, exit 2', async () => {
     const home = mkdtempSync(join(process.env.FENCE_TUTOR_HOME ?? tmpdir(), 'bad-home-tty-'));
     mkdirSync(join(home, 'progress.json'));
-    term = await startTmux({ cols: 80, rows: 24, cwd: root, command: 'node bin/fence-tutor.js', env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' } });
+    term = await startTmux({
+      cols: 80,
+      rows: 24,
+      cwd: root,
+      command: 'node bin/fence-tutor.js',
+      env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
+    });
     expect(await term.waitForExit(15_000)).toBe(2);
     // The 80-column pane wraps the line; joined again, it reads as written.
     const screen = term.screen({ history: true }).replace(/\n/g, '');

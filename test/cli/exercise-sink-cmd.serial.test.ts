@@ -41,15 +41,24 @@ describe('exercise check --sink-cmd and missing tools', () => {
     expect(run.stderr).toMatch(/etcd-lock needs etcd\. etcd was not found\. Install it \(Debian\/Ubuntu: `sudo apt-get install etcd-server`/);
   });
 
-  it.skipIf(!hasPython)('--json reports a --sink-cmd run with the command, the trials and the caveat', () => {
-    const run = cli(['exercise', 'check', 'fence-the-sink', '--json', '--sink-cmd', `python3 ${join(root, 'docs/examples/sink.py')} {port} {db}`]);
-    expect(run.stderr).toBe('');
-    expect(run.status).toBe(0);
-    const report = JSON.parse(run.stdout) as { passed: boolean; sinkCmd: string; caveat: string; checks: { id: string; status: string; runs: number; wrong: number }[] };
-    expect(report.passed).toBe(true);
-    expect(report.sinkCmd).toMatch(/sink\.py \{port\} \{db\}$/);
-    expect(report.caveat).toMatch(/weaker evidence/);
-    expect(report.checks.map((c) => c.id)).toContain('below-mark');
-    expect(report.checks.find((c) => c.id === 'timing-adversary')).toMatchObject({ status: 'passed', runs: 60, wrong: 0 });
-  }, 120_000);
+  it.skipIf(!hasPython)(
+    '--json reports a --sink-cmd run with the command, the trials and the caveat',
+    () => {
+      const run = cli(['exercise', 'check', 'fence-the-sink', '--json', '--sink-cmd', `python3 ${join(root, 'docs/examples/sink.py')} {port} {db}`]);
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const report = JSON.parse(run.stdout) as {
+        passed: boolean;
+        sinkCmd: string;
+        caveat: string;
+        checks: { id: string; status: string; runs: number; wrong: number }[];
+      };
+      expect(report.passed).toBe(true);
+      expect(report.sinkCmd).toMatch(/sink\.py \{port\} \{db\}$/);
+      expect(report.caveat).toMatch(/weaker evidence/);
+      expect(report.checks.map((c) => c.id)).toContain('below-mark');
+      expect(report.checks.find((c) => c.id === 'timing-adversary')).toMatchObject({ status: 'passed', runs: 60, wrong: 0 });
+    },
+    120_000,
+  );
 });

@@ -25,7 +25,14 @@ beforeAll(() => {
     JSON.stringify({
       schemaVersion: 1,
       lessons: {
-        'stale-holder': { firstOpenedAt: '2026-01-02T10:00:00.000Z', lastOpenedAt: '2026-01-02T10:05:00.000Z', position: 0.4, readPercent: 40, endReached: false, timeSpentMs: 65000 },
+        'stale-holder': {
+          firstOpenedAt: '2026-01-02T10:00:00.000Z',
+          lastOpenedAt: '2026-01-02T10:05:00.000Z',
+          position: 0.4,
+          readPercent: 40,
+          endReached: false,
+          timeSpentMs: 65000,
+        },
       },
       lastLessonId: 'stale-holder',
     }),

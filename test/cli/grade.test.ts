@@ -17,7 +17,22 @@ function sit(name: string, quiz: string, right: number, student?: string): strin
   const af = join(dir, `${name}-answers.json`);
   writeFileSync(af, JSON.stringify({ answers }));
   const report = join(dir, `${name}.json`);
-  runCli(['quiz', '--quiz', quiz, '--mode', 'exam', '--seed', '3', '--count', '4', '--answers', af, '--report', report, ...(student ? ['--student', student] : [])]);
+  runCli([
+    'quiz',
+    '--quiz',
+    quiz,
+    '--mode',
+    'exam',
+    '--seed',
+    '3',
+    '--count',
+    '4',
+    '--answers',
+    af,
+    '--report',
+    report,
+    ...(student ? ['--student', student] : []),
+  ]);
   return report;
 }
 

@@ -11,7 +11,12 @@ beforeAll(ensureBuilt, 120_000);
 
 /** The widest line, leaving out a line that is one URL: a URL wider than the line is kept whole (lesson-urls.test.ts). */
 const widest = (text: string) =>
-  Math.max(...text.split('\n').filter((l) => !/^\s*([-*•]\s+)?\S*:\/\/\S+$/.test(l)).map((l) => [...l].length));
+  Math.max(
+    ...text
+      .split('\n')
+      .filter((l) => !/^\s*([-*•]\s+)?\S*:\/\/\S+$/.test(l))
+      .map((l) => [...l].length),
+  );
 
 describe('fence-tutor lesson', () => {
   it('prints a lesson by number as plain text at 80 columns when piped', () => {

@@ -93,10 +93,17 @@ describe('plain quiz prompts', () => {
     let t = 0;
     const run = runPlainQuiz(
       { questions: qs, mode: 'exam', timeLimitMs: 60_000, passMark: 70, heading: 'Quiz fixture' },
-      { input, output, now: () => t, columns: 80, setTimer: (fn) => {
-        fire = fn;
-        return 1;
-      }, clearTimer: () => {} },
+      {
+        input,
+        output,
+        now: () => t,
+        columns: 80,
+        setTimer: (fn) => {
+          fire = fn;
+          return 1;
+        },
+        clearTimer: () => {},
+      },
     );
     await new Promise((r) => setImmediate(r));
     expect(text).toContain('Time limit: 1:00.');
@@ -124,4 +131,3 @@ describe('plain quiz and predict questions', () => {
     expect(out).toContain('t=31 A writes "1"');
   });
 });
-

@@ -40,7 +40,12 @@ describe.skipIf(!enabled)('quiz --plain on a terminal', () => {
   it('asks numbered questions, gives feedback, and writes the report', async () => {
     const qs = firstQuestion(3);
     const report = join(home, 'practice.json');
-    const term = await startTmux({ cols: 90, rows: 40, command: `${bin} quiz --plain --quiz token-contract --seed 3 --count 2 --report ${report}`, env: { FENCE_TUTOR_HOME: home } });
+    const term = await startTmux({
+      cols: 90,
+      rows: 40,
+      command: `${bin} quiz --plain --quiz token-contract --seed 3 --count 2 --report ${report}`,
+      env: { FENCE_TUTOR_HOME: home },
+    });
     sessions.push(term);
     await term.waitFor('Question 1 of 2');
     await term.waitFor('Answer:');
@@ -61,7 +66,12 @@ describe.skipIf(!enabled)('quiz --plain on a terminal', () => {
 
   it('exam: the first Ctrl-C asks, the second leaves with an incomplete report (exit 130)', async () => {
     const report = join(home, 'left.json');
-    const term = await startTmux({ cols: 90, rows: 40, command: `${bin} quiz --plain --mode exam --quiz token-contract --seed 4 --count 3 --report ${report}`, env: { FENCE_TUTOR_HOME: home } });
+    const term = await startTmux({
+      cols: 90,
+      rows: 40,
+      command: `${bin} quiz --plain --mode exam --quiz token-contract --seed 4 --count 3 --report ${report}`,
+      env: { FENCE_TUTOR_HOME: home },
+    });
     sessions.push(term);
     await term.waitFor('Answer:');
     await term.send('C-c');

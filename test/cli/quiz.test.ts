@@ -63,10 +63,35 @@ describe('fence-tutor quiz (no terminal)', () => {
     const ids = JSON.parse(run(['quiz', '--export', 'sheet', '--seed', '11', '--count', '12']).stdout).questions.map((q: KeyQuestion) => q.id);
     const answers = Object.fromEntries(ids.map((id: string) => [id, k.find((q) => q.id === id)!.answer]));
     const report = join(dir, 'right.json');
-    const r = run(['quiz', '--mode', 'exam', '--seed', '11', '--count', '12', '--student', 'Ada', '--answers', answersFile('right-answers.json', answers), '--report', report]);
+    const r = run([
+      'quiz',
+      '--mode',
+      'exam',
+      '--seed',
+      '11',
+      '--count',
+      '12',
+      '--student',
+      'Ada',
+      '--answers',
+      answersFile('right-answers.json', answers),
+      '--report',
+      report,
+    ]);
     expect(r.status, r.stderr).toBe(0);
     const j = JSON.parse(readFileSync(report, 'utf8'));
-    expect(j).toMatchObject({ schemaVersion: 1, quiz: 'all', seed: 11, mode: 'exam', student: 'Ada', score: 100, passMark: 70, passed: true, incomplete: false, timeLimitMs: null });
+    expect(j).toMatchObject({
+      schemaVersion: 1,
+      quiz: 'all',
+      seed: 11,
+      mode: 'exam',
+      student: 'Ada',
+      score: 100,
+      passMark: 70,
+      passed: true,
+      incomplete: false,
+      timeLimitMs: null,
+    });
     expect(j.questions.map((q: { id: string }) => q.id)).toEqual(ids);
     expect(j.contentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(r.stdout).toContain('Score 100.00%');
@@ -185,7 +210,13 @@ describe('fence-tutor quiz (no terminal)', () => {
     const past = new Date(Date.now() - 3 * 86_400_000).toISOString();
     writeFileSync(
       join(reviewHome, 'review.json'),
-      JSON.stringify({ schemaVersion: 1, questions: { 'zxid-layout': { box: 2, lastAnsweredAt: past, dueAt: past }, 'gfs-initial-lease': { box: 1, lastAnsweredAt: past, dueAt: new Date(Date.now() + 86_400_000).toISOString() } } }),
+      JSON.stringify({
+        schemaVersion: 1,
+        questions: {
+          'zxid-layout': { box: 2, lastAnsweredAt: past, dueAt: past },
+          'gfs-initial-lease': { box: 1, lastAnsweredAt: past, dueAt: new Date(Date.now() + 86_400_000).toISOString() },
+        },
+      }),
     );
     const k = key(4);
     const f = answersFile('review.json', { 'zxid-layout': k.find((q) => q.id === 'zxid-layout')!.answer }, { seed: 4 });

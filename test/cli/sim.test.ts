@@ -46,7 +46,7 @@ describe('fence-tutor sim', () => {
     const r = run(['sim', '--scenario', 'late-write']);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('coordinator');
-    expect(r.stdout).toContain('t=11: A\'s lease ends while A is paused; B is granted the lock with token 2.');
+    expect(r.stdout).toContain("t=11: A's lease ends while A is paused; B is granted the lock with token 2.");
     expect(r.stdout).toContain('The sink ends at "100" (from B)');
     expect(r.stdout).not.toMatch(/\u001b\[/);
   });

@@ -21,7 +21,9 @@ describe('fence-tutor validate', () => {
   it('passes the shipped content with no path, in one OK line', () => {
     const r = run(['validate']);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^OK: 11 lessons, \d+ glossary terms, \d+ questions \(\d recall\), 7 scenarios, \d+ assignments?, 1[2-9] challenges; no problems\n$/);
+    expect(r.stdout).toMatch(
+      /^OK: 11 lessons, \d+ glossary terms, \d+ questions \(\d recall\), 7 scenarios, \d+ assignments?, 1[2-9] challenges; no problems\n$/,
+    );
     expect(r.stderr).toBe('');
   });
 
@@ -35,9 +37,7 @@ describe('fence-tutor validate', () => {
     dir = mkdtempSync(join(tmpdir(), 'fence-tutor-validate-cli-'));
     cpSync(GOOD, dir, { recursive: true });
     const lesson = join(dir, 'lessons', '01-first-steps.md');
-    const text = readFileSync(lesson, 'utf8')
-      .replace('id: fixture-late', 'id: nowhere')
-      .replace('(glossary:token) and', '(glossary:tokken) and');
+    const text = readFileSync(lesson, 'utf8').replace('id: fixture-late', 'id: nowhere').replace('(glossary:token) and', '(glossary:tokken) and');
     writeFileSync(lesson, text);
     writeFileSync(join(dir, 'stray.yaml'), 'id: stray\n');
     const r = run(['validate', dir]);

@@ -25,7 +25,10 @@ describe('the plain quiz summary', () => {
   it('lists missed questions by number and prompt, never by internal id', () => {
     const drawn = [
       { id: 'token-contract-parts', prompt: 'Which parts make up the fencing token contract?' },
-      { id: 'equal-token-passes', prompt: 'A write carries a token equal to the mark. What does a sink that checks "not below the mark" do with it, and why does that matter?\nMore.' },
+      {
+        id: 'equal-token-passes',
+        prompt: 'A write carries a token equal to the mark. What does a sink that checks "not below the mark" do with it, and why does that matter?\nMore.',
+      },
     ] as unknown as DrawnQuestion[];
     const report = {
       score: 50,
@@ -82,22 +85,40 @@ describe('text outside the app', () => {
     // And that command asks exactly the lesson's questions.
     const sheet = JSON.parse(runCli(['quiz', '--quiz', 'stale-holder', '--export', 'sheet', '--seed', '1'], { FENCE_TUTOR_HOME: home }).stdout);
     expect(sheet.questions.map((q: { id: string }) => q.id).sort()).toEqual(
-      ['book-timeline-final-value', 'correct-lock-service-corrupt-data', 'late-write-timeline-order', 'pauses-that-outlive-a-lease', 'permission-decays-belief-does-not'].sort(),
+      [
+        'book-timeline-final-value',
+        'correct-lock-service-corrupt-data',
+        'late-write-timeline-order',
+        'pauses-that-outlive-a-lease',
+        'permission-decays-belief-does-not',
+      ].sort(),
     );
   });
 
   it('the non-terminal home lists no command that then refuses for want of a terminal, and its quiz commands work', () => {
     const r = runCli([], { FENCE_TUTOR_HOME: home });
     expect(r.stdout).toContain('This is not an interactive terminal');
-    const commands = r.stdout.split('\n').filter((l) => /^ {2}fence-tutor /.test(l)).map((l) => l.trim().split(/\s{2,}/)[0]!);
+    const commands = r.stdout
+      .split('\n')
+      .filter((l) => /^ {2}fence-tutor /.test(l))
+      .map((l) => l.trim().split(/\s{2,}/)[0]!);
     expect(commands.some((c) => c.includes('--plain') && c.includes('quiz'))).toBe(false);
     const exportLine = commands.find((c) => c.includes('--export sheet'))!;
     const answerLine = commands.find((c) => c.includes('--answers'))!;
     const sheetFile = join(home, 'sheet.json');
-    const exported = runCli(exportLine.replace(/^fence-tutor /, '').split(' > ')[0]!.split(' '), { FENCE_TUTOR_HOME: home });
+    const exported = runCli(
+      exportLine
+        .replace(/^fence-tutor /, '')
+        .split(' > ')[0]!
+        .split(' '),
+      { FENCE_TUTOR_HOME: home },
+    );
     expect(exported.status).toBe(0);
     writeFileSync(sheetFile, exported.stdout);
-    const args = answerLine.replace(/^fence-tutor /, '').split(' ').map((a) => (a === 'sheet.json' ? sheetFile : a));
+    const args = answerLine
+      .replace(/^fence-tutor /, '')
+      .split(' ')
+      .map((a) => (a === 'sheet.json' ? sheetFile : a));
     const graded = runCli(args, { FENCE_TUTOR_HOME: home });
     expect(graded.stderr).not.toMatch(/no terminal/);
     expect(graded.stdout).toMatch(/Score /);

@@ -33,9 +33,11 @@ describe('writeStdout', () => {
   });
 
   it('hands what is left to process.stdout when the descriptor would block (EAGAIN)', () => {
-    writeSync.mockImplementationOnce(() => 4).mockImplementationOnce(() => {
-      throw errno('EAGAIN');
-    });
+    writeSync
+      .mockImplementationOnce(() => 4)
+      .mockImplementationOnce(() => {
+        throw errno('EAGAIN');
+      });
     const streamWrite = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     writeStdout('0123456789');
     expect(streamWrite).toHaveBeenCalledTimes(1);

@@ -32,7 +32,11 @@ describe('--content DIR on the command line', () => {
   it('a clashing id or invalid content is refused with file and line, exit 2, for any command', { timeout: 60_000 }, () => {
     // One command per case, a different one each time: the check runs before any command's action.
     for (const [dir, args, pattern] of [
-      ['clash-scenario', ['scenarios', '--json'], /clash-scenario\/scenarios\/late-write\.yaml:1: the scenario id "late-write" is already used by a shipped scenario\. Fix: /],
+      [
+        'clash-scenario',
+        ['scenarios', '--json'],
+        /clash-scenario\/scenarios\/late-write\.yaml:1: the scenario id "late-write" is already used by a shipped scenario\. Fix: /,
+      ],
       ['clash-lesson', ['lessons'], /01-mine\.md:2: the lesson id "stale-holder" is already used by a shipped lesson/],
       ['clash-question', ['progress', '--json'], /mine\.yaml:4: the question id "permission-decays-belief-does-not" is already used/],
       ['broken', ['sim', '--scenario', 'late-write', '--json'], /bad\.yaml:3: `do` must be one of/],

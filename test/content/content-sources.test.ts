@@ -54,9 +54,13 @@ describe('--content sources', () => {
   it('checks a content directory whole: valid passes, invalid or clashing is refused with file and line', () => {
     expect(() => requireContentDir(course)).not.toThrow();
     expect(problemsOf(() => requireContentDir(join(FIX, 'broken')))).toEqual([expect.stringMatching(/broken\/scenarios\/bad\.yaml:3: `do` must be one of/)]);
-    expect(problemsOf(() => requireContentDir(join(FIX, 'clash-scenario')))).toEqual([expect.stringMatching(/late-write\.yaml:1: the scenario id "late-write"/)]);
+    expect(problemsOf(() => requireContentDir(join(FIX, 'clash-scenario')))).toEqual([
+      expect.stringMatching(/late-write\.yaml:1: the scenario id "late-write"/),
+    ]);
     expect(checkContentDir(join(FIX, 'nowhere'), () => [])).toEqual([expect.objectContaining({ message: 'the --content directory does not exist' })]);
-    expect(checkContentDir(join(FIX, 'course', 'lessons'), () => [])).toEqual([expect.objectContaining({ message: expect.stringContaining('has no lessons/, quizzes/, scenarios/ or challenges/') })]);
+    expect(checkContentDir(join(FIX, 'course', 'lessons'), () => [])).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('has no lessons/, quizzes/, scenarios/ or challenges/') }),
+    ]);
   });
 
   it('the shipped content does not clash with itself', () => {

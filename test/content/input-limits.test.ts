@@ -51,7 +51,13 @@ describe('YAML and JSON shape limits', () => {
   });
 
   it(`refuses more than ${MAX_ENTRIES} entries before parsing (the library's repeated-key check was quadratic)`, () => {
-    expect(refusal(`[${Array(MAX_ENTRIES + 2).fill('1').join(',')}]`)).toMatch(/more than the limit of 5000 entries.*Fix: split/);
+    expect(
+      refusal(
+        `[${Array(MAX_ENTRIES + 2)
+          .fill('1')
+          .join(',')}]`,
+      ),
+    ).toMatch(/more than the limit of 5000 entries.*Fix: split/);
     expect(refusal(Array.from({ length: MAX_ENTRIES + 2 }, (_, i) => `k${i}: 1`).join('\n'))).toMatch(/more than the limit of 5000 entries/);
     expect(refusal(Array.from({ length: MAX_ENTRIES - 1 }, (_, i) => `k${i}: 1`).join('\n'))).toBe('accepted');
   });
@@ -94,11 +100,14 @@ describe('limits on what a file lists', () => {
   it(`refuses a scenario of more than ${MAX_STEPS} steps or ${MAX_ACTORS} actors, naming the limit`, () => {
     const steps = (n: number, actors: number) => Array.from({ length: n }, (_, i) => `  - { at: ${i}, actor: A${i % actors}, do: acquire }`).join('\n');
     expect(() => loadScenarioText(`id: many\nsteps:\n${steps(MAX_STEPS + 1, 2)}\n`, 'many.yaml')).toThrow(/has 501 steps, more than the limit of 500/);
-    expect(() => loadScenarioText(`id: crowd\nsteps:\n${steps(MAX_ACTORS + 1, MAX_ACTORS + 1)}\n`, 'crowd.yaml')).toThrow(/has 27 actors, more than the limit of 26/);
+    expect(() => loadScenarioText(`id: crowd\nsteps:\n${steps(MAX_ACTORS + 1, MAX_ACTORS + 1)}\n`, 'crowd.yaml')).toThrow(
+      /has 27 actors, more than the limit of 26/,
+    );
   });
 
   it(`refuses a quiz bank of more than ${MAX_QUESTIONS} questions before checking each`, () => {
-    const q = (i: number) => `  - { id: q${i}, type: single, lesson: stale-holder, tags: [t], difficulty: easy, prompt: P, options: [a, b], answer: 0, explanation: E, source: S }`;
+    const q = (i: number) =>
+      `  - { id: q${i}, type: single, lesson: stale-holder, tags: [t], difficulty: easy, prompt: P, options: [a, b], answer: 0, explanation: E, source: S }`;
     const bank = `kind: quiz\nquestions:\n${Array.from({ length: MAX_QUESTIONS + 1 }, (_, i) => q(i)).join('\n')}\n`;
     expect(() => loadQuizText(bank, 'big.yaml')).toThrow(/the bank has 301 questions, more than the limit of 300/);
   });
@@ -126,7 +135,9 @@ describe('manifest paths stay in their content folder', () => {
     writeFileSync(join(dir, 'outside.md'), lesson);
     symlinkSync(join(dir, 'outside.md'), join(at, '01-only.md'));
     symlinkSync(join(dir, 'secret.yaml'), join(at, 'glossary.yaml'));
-    const messages = checkCurriculum(at).problems.map((p) => p.message).join('\n');
+    const messages = checkCurriculum(at)
+      .problems.map((p) => p.message)
+      .join('\n');
     expect(messages).toMatch(/01-only\.md lies outside the content folder/);
     expect(messages).toMatch(/glossary\.yaml lies outside the content folder/);
   });

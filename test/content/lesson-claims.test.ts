@@ -43,9 +43,7 @@ function goodCopyWithClaim(claimYaml: string): { root: string; lesson: string } 
 
 describe('the shipped lessons’ claims', () => {
   it('every scenario block carries claims', () => {
-    const missing = blocks
-      .filter(({ block }) => (block.claims ?? []).length === 0)
-      .map(({ lesson, block }) => `${lesson.file}:${block.line}`);
+    const missing = blocks.filter(({ block }) => (block.claims ?? []).length === 0).map(({ lesson, block }) => `${lesson.file}:${block.line}`);
     expect(missing).toEqual([]);
   });
 
@@ -90,10 +88,15 @@ describe('a claim the engine contradicts', () => {
 
   it('`--content DIR lessons` and `validate DIR` refuse it with exit 2, naming file and line', () => {
     const { root } = goodCopyWithClaim('  - {final: "a", explore: {stale: none}}\n');
-    for (const args of [['--content', root, 'lessons', '--plain'], ['validate', root]]) {
+    for (const args of [
+      ['--content', root, 'lessons', '--plain'],
+      ['validate', root],
+    ]) {
       const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
       expect(r.status, args.join(' ')).toBe(2);
-      expect(r.stderr).toMatch(/01-first-steps\.md:\d+: claim 1 of the "fixture-late" block \(fencing off\): "explore\.stale" says none, but the engine gives 1 of 2 \(some\)/);
+      expect(r.stderr).toMatch(
+        /01-first-steps\.md:\d+: claim 1 of the "fixture-late" block \(fencing off\): "explore\.stale" says none, but the engine gives 1 of 2 \(some\)/,
+      );
     }
   });
 
@@ -133,7 +136,9 @@ function countingSentences(markdown: string): string[] {
 
 describe('numbers in the prose', () => {
   it('finds the counting sentences and their numbers (the rule can fail)', () => {
-    const s = countingSentences('Intro. With a split check, 6 of the 15 orderings go wrong. `7 orderings` in code is not prose. Lesson 6 counts every ordering.');
+    const s = countingSentences(
+      'Intro. With a split check, 6 of the 15 orderings go wrong. `7 orderings` in code is not prose. Lesson 6 counts every ordering.',
+    );
     expect(s).toEqual(['With a split check, 6 of the 15 orderings go wrong.', 'Lesson counts every ordering.']);
   });
 

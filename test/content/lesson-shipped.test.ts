@@ -59,7 +59,11 @@ describe('the shipped curriculum', () => {
     }
     expect(blocks).toBeGreaterThanOrEqual(11);
     // Every lesson lets the learner try at least one timeline.
-    for (const l of curriculum.lessons) expect(l.blocks.some((b) => b.kind === 'scenario'), l.id).toBe(true);
+    for (const l of curriculum.lessons)
+      expect(
+        l.blocks.some((b) => b.kind === 'scenario'),
+        l.id,
+      ).toBe(true);
   });
 
   it('shows what the text says: fencing off loses B’s write in late-write, on keeps it', () => {
@@ -106,7 +110,7 @@ describe('the shipped curriculum', () => {
         // A URL wider than the line is kept whole on its own line (lesson-urls.test.ts).
         const long = text.split('\n').filter((line) => textWidth(line) > width && !/^\s*([-*•]\s+)?\S*:\/\/\S+$/.test(line));
         expect(long, `${l.id} at ${width}`).toEqual([]);
-        expect(text.replace(/\s+/g, " ")).toContain(`Lesson ${l.number}. ${l.title}`);
+        expect(text.replace(/\s+/g, ' ')).toContain(`Lesson ${l.number}. ${l.title}`);
         // The engine drew each embedded scenario: its axis and outcome are there.
         expect(text).toMatch(/coordinator/);
         expect(text).toMatch(/The sink ends at/);

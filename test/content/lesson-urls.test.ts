@@ -40,7 +40,10 @@ describe('the shipped lessons in plain text', () => {
         const lines = lessonPlainText(curriculum, lesson, width, false).split('\n');
         for (const url of new Set(lesson.body.match(/https?:\/\/[^\s<>)`]+[^\s<>)`.,;:]/g) ?? [])) {
           urls++;
-          expect(lines.some((l) => l.includes(url)), `${lesson.id}: ${url} at ${width}`).toBe(true);
+          expect(
+            lines.some((l) => l.includes(url)),
+            `${lesson.id}: ${url} at ${width}`,
+          ).toBe(true);
         }
         // Only a URL line may run past the width.
         const long = lines.filter((l) => textWidth(l) > width && !isUrlWord(l.trim().split(/\s+/).pop() ?? ''));

@@ -95,9 +95,18 @@ describe('the settings hash', () => {
   it('refuses an assignment whose settings were edited after it was made, or that has no settings hash', () => {
     const a = buildAssignment({ quiz: 'token-contract', mode: 'exam', pass: '80', count: '3', timeLimit: '10m', title: 'Week 2' });
     expect(loadAssignmentText(JSON.stringify(a, null, 2), 'ok.json').passMark).toBe(80);
-    for (const edit of [{ passMark: 10 }, { timeLimitMs: 99_999_999 }, { count: 1 }, { seed: 1 }, { title: 'Easy week' }, { mode: 'practice', passMark: null }]) {
+    for (const edit of [
+      { passMark: 10 },
+      { timeLimitMs: 99_999_999 },
+      { count: 1 },
+      { seed: 1 },
+      { title: 'Easy week' },
+      { mode: 'practice', passMark: null },
+    ]) {
       const text = JSON.stringify({ ...a, ...edit }, null, 2);
-      expect(() => loadAssignmentText(text, 'edited.json'), JSON.stringify(edit)).toThrow(/do not match `settingsHash`: they were changed after the assignment was made/);
+      expect(() => loadAssignmentText(text, 'edited.json'), JSON.stringify(edit)).toThrow(
+        /do not match `settingsHash`: they were changed after the assignment was made/,
+      );
     }
     const { settingsHash: _dropped, ...old } = a;
     expect(() => loadAssignmentText(JSON.stringify(old, null, 2), 'old.json')).toThrow(/no `settingsHash`/);

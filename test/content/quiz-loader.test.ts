@@ -51,9 +51,11 @@ describe('quiz bank loader', () => {
     const tf = '  - { id: t, type: truefalse, lesson: l, tags: [x], difficulty: easy, prompt: p, explanation: e, source: s, answer: yes, options: [a, b] }\n';
     const ps = problems(HEAD + tf);
     expect(ps.map((p) => p.message).join('\n')).toMatch(/unknown key `options`[\s\S]*true or false/);
-    const ord = '  - { id: o, type: ordering, lesson: l, tags: [x], difficulty: easy, prompt: p, explanation: e, source: s, options: [a, b], answer: [1, 0] }\n';
+    const ord =
+      '  - { id: o, type: ordering, lesson: l, tags: [x], difficulty: easy, prompt: p, explanation: e, source: s, options: [a, b], answer: [1, 0] }\n';
     expect(problems(HEAD + ord)[0]!.message).toMatch(/unknown key `answer`/);
-    const mul = '  - { id: m, type: multiple, lesson: l, tags: [x], difficulty: easy, prompt: p, explanation: e, source: s, options: [a, b], answer: [1, 1] }\n';
+    const mul =
+      '  - { id: m, type: multiple, lesson: l, tags: [x], difficulty: easy, prompt: p, explanation: e, source: s, options: [a, b], answer: [1, 1] }\n';
     expect(problems(HEAD + mul)[0]!.message).toMatch(/distinct option indices/);
   });
 
@@ -69,11 +71,26 @@ describe('quiz bank loader', () => {
     const ok = loadQuizText(predict('    scenario: late-write\n    ask: final-value\n    variants: [{ fencing: true }, { fencing: false }]\n'), 'p.yaml');
     const q = ok.questions[0]!;
     expect(q.type === 'predict' && q.variants.map((v) => v.options[v.answer])).toEqual(['"100"', '"1"']);
-    expect(problems(predict('    scenario: no-such\n    ask: stale\n    variants: [{}]\n'))[0]).toMatchObject({ line: 11, message: expect.stringMatching(/no shipped scenario `no-such`/) });
-    expect(problems(predict('    scenario: late-write\n    ask: write-result\n    write: { actor: A, sentAt: 30 }\n    variants: [{ fencing: true }, { fencing: false }]\n'))[0]!.message).toMatch(/no variant has a write by A sent at t=30/);
-    expect(problems(predict('    scenario: late-write\n    ask: final-value\n    variants: [{ check: atomic }, { minting: volatile }]\n'))[0]!.message).toMatch(/every variant gives the same answer/);
-    expect(problems(predict('    scenario: late-write\n    ask: final-value\n    options: ["0", "1"]\n    variants: [{ fencing: true }]\n'))[0]!.message).toMatch(/ends with "100", which is not among the options/);
-    expect(problems(predict('    scenario: late-write\n    ask: stale\n    variants: [{ fencing: maybe }]\n'))[0]!.message).toMatch(/`fencing` must be true or false/);
+    expect(problems(predict('    scenario: no-such\n    ask: stale\n    variants: [{}]\n'))[0]).toMatchObject({
+      line: 11,
+      message: expect.stringMatching(/no shipped scenario `no-such`/),
+    });
+    expect(
+      problems(
+        predict(
+          '    scenario: late-write\n    ask: write-result\n    write: { actor: A, sentAt: 30 }\n    variants: [{ fencing: true }, { fencing: false }]\n',
+        ),
+      )[0]!.message,
+    ).toMatch(/no variant has a write by A sent at t=30/);
+    expect(problems(predict('    scenario: late-write\n    ask: final-value\n    variants: [{ check: atomic }, { minting: volatile }]\n'))[0]!.message).toMatch(
+      /every variant gives the same answer/,
+    );
+    expect(
+      problems(predict('    scenario: late-write\n    ask: final-value\n    options: ["0", "1"]\n    variants: [{ fencing: true }]\n'))[0]!.message,
+    ).toMatch(/ends with "100", which is not among the options/);
+    expect(problems(predict('    scenario: late-write\n    ask: stale\n    variants: [{ fencing: maybe }]\n'))[0]!.message).toMatch(
+      /`fencing` must be true or false/,
+    );
     expect(problems(predict('    scenario: late-write\n    ask: write-result\n    variants: [{}]\n'))[0]!.message).toMatch(/needs `write`/);
   });
 

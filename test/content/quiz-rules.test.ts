@@ -14,14 +14,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadShippedCurriculum } from '../../src/content/lesson/lesson-loader.js';
 import { loadShippedBank } from '../../src/content/quiz/quiz-loader.js';
-import {
-  fairnessFindings,
-  lessonsNotYetTaught,
-  MAX_RECALL,
-  type RuleQuestion,
-  singleChoiceStats,
-  unevenPositions,
-} from '../../src/content/quiz/quiz-rules.js';
+import { fairnessFindings, lessonsNotYetTaught, MAX_RECALL, type RuleQuestion, singleChoiceStats, unevenPositions } from '../../src/content/quiz/quiz-rules.js';
 import { validateContent } from '../../src/content/validate/validate.js';
 import { realLoaders } from '../../src/content/validate/validate-loaders.js';
 import { ensureBuilt } from '../cli/cli-run.js';

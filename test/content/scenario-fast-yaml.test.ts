@@ -15,10 +15,7 @@ const full = (text: string) => {
 };
 
 describe('the quick scenario reader', () => {
-  const files = [
-    ...listShippedScenarios().map((s) => s.origin!.file),
-    new URL('../fixtures/scenarios/twelve-writes.yaml', import.meta.url).pathname,
-  ];
+  const files = [...listShippedScenarios().map((s) => s.origin!.file), new URL('../fixtures/scenarios/twelve-writes.yaml', import.meta.url).pathname];
 
   it.each(files)('reads %s, and reads it exactly as the YAML library does', (file) => {
     const text = readFileSync(file, 'utf8');
@@ -51,7 +48,52 @@ describe('the quick scenario reader', () => {
     }
   });
 
-  const word = fc.constantFrom('A', 'B', 'acquire', 'write', 'late-write', 'true', 'false', 'null', 'Null', '~', 'yes', 'on', '0', '7', '-3', '01', '1.5', '0x1f', '.inf', 'a b', "A's", 'x: y', 'a #b', 'a,b', '[a]', '{a}', '"q"', "'q'", '"a#b"', "'it''s'", '"\\n"', '', ' ', 'é', '@x', '*x', '&x', '!x', '%x', '|', '>', '-', '- x', '? x');
+  const word = fc.constantFrom(
+    'A',
+    'B',
+    'acquire',
+    'write',
+    'late-write',
+    'true',
+    'false',
+    'null',
+    'Null',
+    '~',
+    'yes',
+    'on',
+    '0',
+    '7',
+    '-3',
+    '01',
+    '1.5',
+    '0x1f',
+    '.inf',
+    'a b',
+    "A's",
+    'x: y',
+    'a #b',
+    'a,b',
+    '[a]',
+    '{a}',
+    '"q"',
+    "'q'",
+    '"a#b"',
+    "'it''s'",
+    '"\\n"',
+    '',
+    ' ',
+    'é',
+    '@x',
+    '*x',
+    '&x',
+    '!x',
+    '%x',
+    '|',
+    '>',
+    '-',
+    '- x',
+    '? x',
+  );
   const key = fc.constantFrom('id', 'title', 'summary', 'kind', 'config', 'steps', 'at', 'actor', 'do', 'value', 'ttl', 'fencing', 'x-y', 'bad key');
   const comment = fc.constantFrom('', '  # note', ' #x', '#x', ' # "quoted"');
   const pair = fc.tuple(key, word).map(([k, v]) => `${k}: ${v}`);
@@ -76,14 +118,20 @@ describe('the quick scenario reader', () => {
   });
 
   it('quick loading gives the same scenario, or the same problems, as the full loader', async () => {
-    const stepText = fc.tuple(
-      fc.constantFrom('0', '1', '-1', '2.5', '"3"'),
-      fc.constantFrom('A', 'B', 'sink', 'coordinator', '"1x"'),
-      fc.constantFrom('acquire', 'release', 'write', 'pause', 'failover', 'sink-restart', 'crash'),
-      fc.constantFrom('', ', value: "v"', ', value: 5', ', delay: 2', ', for: 3', ', wait: false', ', durable: false', ', extra: 1'),
-    ).map(([at, actor, d, extra]) => `  - { at: ${at}, actor: ${actor}, do: ${d}${extra} }`);
+    const stepText = fc
+      .tuple(
+        fc.constantFrom('0', '1', '-1', '2.5', '"3"'),
+        fc.constantFrom('A', 'B', 'sink', 'coordinator', '"1x"'),
+        fc.constantFrom('acquire', 'release', 'write', 'pause', 'failover', 'sink-restart', 'crash'),
+        fc.constantFrom('', ', value: "v"', ', value: 5', ', delay: 2', ', for: 3', ', wait: false', ', durable: false', ', extra: 1'),
+      )
+      .map(([at, actor, d, extra]) => `  - { at: ${at}, actor: ${actor}, do: ${d}${extra} }`);
     const fileText = fc
-      .tuple(fc.constantFrom('id: ok', 'id: Bad', 'title: t'), fc.constantFrom('', 'config:\n  ttl: 1\n', 'config:\n  check: split\n'), fc.array(stepText, { minLength: 1, maxLength: 5 }))
+      .tuple(
+        fc.constantFrom('id: ok', 'id: Bad', 'title: t'),
+        fc.constantFrom('', 'config:\n  ttl: 1\n', 'config:\n  check: split\n'),
+        fc.array(stepText, { minLength: 1, maxLength: 5 }),
+      )
       .map(([id, config, steps]) => `${id}\n${config}steps:\n${steps.join('\n')}\n`);
     await fc.assert(
       fc.asyncProperty(fileText, async (text) => {

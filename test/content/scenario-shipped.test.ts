@@ -93,7 +93,7 @@ describe('shipped scenarios', () => {
     expect(off.staleAcceptances).toBe(1);
   });
 
-  it('amnesia: an earlier holder\'s delayed write lands last after the sink forgets its mark, whatever the minting', () => {
+  it("amnesia: an earlier holder's delayed write lands last after the sink forgets its mark, whatever the minting", () => {
     const s = get('amnesia');
     expect(s.config).toMatchObject({ minting: 'durable', fencing: true });
     const d = simulate(s);

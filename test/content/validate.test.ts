@@ -34,7 +34,11 @@ function edit(path: string, fn: (t: string) => string): void {
 }
 
 function lineOf(path: string, needle: string): number {
-  return readFileSync(path, 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1;
+  return (
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes(needle)) + 1
+  );
 }
 
 function only(problems: Problem[]): Problem {

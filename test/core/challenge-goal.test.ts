@@ -23,14 +23,23 @@ describe('challenge goals beyond the claim schema', () => {
     expect(refusedWhileHeld(simulate(scenario('volatile')), 'B')).toBe(true);
     expect(refusedWhileHeld(simulate(scenario('durable')), 'B')).toBe(false);
     // A stale holder's rejected write is not refused "while holding": its lease had ended.
-    expect(refusedWhileHeld(simulate({ id: 'l', config: { ...DEFAULT_CONFIG }, steps: [
-      { at: 0, actor: 'A', do: 'acquire', wait: true },
-      { at: 2, actor: 'A', do: 'pause' },
-      { at: 3, actor: 'B', do: 'acquire', wait: true },
-      { at: 14, actor: 'B', do: 'write', value: '100', delay: 0 },
-      { at: 31, actor: 'A', do: 'resume' },
-      { at: 31, actor: 'A', do: 'write', value: '1', delay: 0 },
-    ] }), 'A')).toBe(false);
+    expect(
+      refusedWhileHeld(
+        simulate({
+          id: 'l',
+          config: { ...DEFAULT_CONFIG },
+          steps: [
+            { at: 0, actor: 'A', do: 'acquire', wait: true },
+            { at: 2, actor: 'A', do: 'pause' },
+            { at: 3, actor: 'B', do: 'acquire', wait: true },
+            { at: 14, actor: 'B', do: 'write', value: '100', delay: 0 },
+            { at: 31, actor: 'A', do: 'resume' },
+            { at: 31, actor: 'A', do: 'write', value: '1', delay: 0 },
+          ],
+        }),
+        'A',
+      ),
+    ).toBe(false);
   });
 
   it('sees tokens go backwards only when a grant is below an earlier one', () => {

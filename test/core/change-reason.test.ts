@@ -12,9 +12,7 @@ const run = (id: string, overrides: ConfigOverrides = {}) => simulate(findShippe
 
 describe('why a toggle changed the run, or did not', () => {
   it('minting without a failover cannot matter', () => {
-    expect(changeReason(run('late-write'), run('late-write', { minting: 'volatile' }), 'minting')).toBe(
-      'no failover in this run, so minting cannot matter',
-    );
+    expect(changeReason(run('late-write'), run('late-write', { minting: 'volatile' }), 'minting')).toBe('no failover in this run, so minting cannot matter');
   });
 
   it('minting with a failover: the changed outcome explains itself (no extra reason)', () => {

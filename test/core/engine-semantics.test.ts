@@ -77,9 +77,12 @@ describe('expiry and keepalive', () => {
 
   it('with keepalive a paused holder stops renewing: expiry at the last renewal + ttl', () => {
     const r = simulate(
-      scenario(`- { at: 0, actor: A, do: acquire }
+      scenario(
+        `- { at: 0, actor: A, do: acquire }
 - { at: 5, actor: A, do: pause }
-- { at: 6, actor: B, do: acquire }`, 'ttl: 3'),
+- { at: 6, actor: B, do: acquire }`,
+        'ttl: 3',
+      ),
     );
     // Renewed at 0..4 (expiresAt 7); the pause at 5 comes before keepalive.
     expect(trace(r)).toEqual(['0 grant A', '5 pause A', '6 wait B', '7 expire A', '7 grant B']);
@@ -87,9 +90,12 @@ describe('expiry and keepalive', () => {
 
   it('keepalive renewals emit nothing, and far-apart ticks are skipped correctly', () => {
     const r = simulate(
-      scenario(`- { at: 0, actor: A, do: acquire }
+      scenario(
+        `- { at: 0, actor: A, do: acquire }
 - { at: 1000000, actor: A, do: pause }
-- { at: 1000001, actor: B, do: acquire }`, 'ttl: 2'),
+- { at: 1000001, actor: B, do: acquire }`,
+        'ttl: 2',
+      ),
     );
     // Renewed through 999999 (expiresAt 1000001); expiry comes before the steps of a tick,
     // so B finds the lock free and is granted without waiting.
@@ -121,10 +127,13 @@ describe('pauses and resumes', () => {
 
   it('a pause queued while paused takes effect when the actor resumes, and its `for` counts from then', () => {
     const r = simulate(
-      scenario(`- { at: 0, actor: A, do: pause }
+      scenario(
+        `- { at: 0, actor: A, do: pause }
 - { at: 1, actor: A, do: pause, for: 2 }
 - { at: 1, actor: A, do: write, value: "w" }
-- { at: 3, actor: A, do: resume }`, 'fencing: false'),
+- { at: 3, actor: A, do: resume }`,
+        'fencing: false',
+      ),
     );
     expect(trace(r)).toEqual(['0 pause A', '3 resume A', '3 pause A', '5 resume A', '5 send A', '5 accept A']);
   });
@@ -250,9 +259,12 @@ describe('failover', () => {
 
   it('volatile with no waiter: the next acquire gets [0, 1] again', () => {
     const r = simulate(
-      scenario(`- { at: 0, actor: A, do: acquire }
+      scenario(
+        `- { at: 0, actor: A, do: acquire }
 - { at: 1, actor: coordinator, do: failover }
-- { at: 2, actor: B, do: acquire }`, 'minting: volatile'),
+- { at: 2, actor: B, do: acquire }`,
+        'minting: volatile',
+      ),
     );
     expect(grants(r)).toEqual(['0 A 0:1', '2 B 0:1']);
   });

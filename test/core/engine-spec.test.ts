@@ -53,8 +53,21 @@ describe('spec section 4: the late-write run', () => {
 
   it('lists events with t, kind and actor, of the spec kinds only', () => {
     const kinds = new Set([
-      'grant', 'wait', 'deny', 'release', 'release-ignored', 'expire', 'pause', 'resume', 'send',
-      'accept', 'reject', 'check-pass', 'apply', 'failover', 'sink-restart',
+      'grant',
+      'wait',
+      'deny',
+      'release',
+      'release-ignored',
+      'expire',
+      'pause',
+      'resume',
+      'send',
+      'accept',
+      'reject',
+      'check-pass',
+      'apply',
+      'failover',
+      'sink-restart',
     ]);
     for (const e of json.events) {
       expect(typeof e.t).toBe('number');

@@ -16,8 +16,7 @@ import type { ConfigOverrides, Scenario, SimResult } from '../../src/core/types.
 import { scenarioArb } from './arbitraries.js';
 import { bruteForce, replay } from './brute-force.js';
 
-const lateWriters = (actors: number, writes: number): Scenario =>
-  loadScenarioText(lateWritersYaml(actors, writes), `late-writers-${actors}x${writes}.yaml`);
+const lateWriters = (actors: number, writes: number): Scenario => loadScenarioText(lateWritersYaml(actors, writes), `late-writers-${actors}x${writes}.yaml`);
 
 function thrown(act: () => unknown): unknown {
   try {
@@ -147,8 +146,6 @@ describe('the state limit', () => {
   it('accepts 6 actors x 4 writes (the bound under the limit)', () => {
     // Only the bound is checked here: counting 6 x 4 is the bench's job.
     const run = simulate(lateWriters(6, 4));
-    expect(() => new Exploration(run, run.config, 'auto', { progressEvery: 1, shouldCancel: () => true }).result('x')).toThrow(
-      ExplorationCancelled,
-    );
+    expect(() => new Exploration(run, run.config, 'auto', { progressEvery: 1, shouldCancel: () => true }).result('x')).toThrow(ExplorationCancelled);
   });
 });

@@ -10,8 +10,7 @@ import { explore } from '../../src/core/explorer.js';
 import { ExplorationCancelled as ExploreCancelled } from '../../src/core/explorer-hooks.js';
 import { DEFAULT_CONFIG, type Scenario, type Step } from '../../src/core/types.js';
 
-const twelve = () =>
-  loadScenarioText(readFileSync(new URL('../fixtures/scenarios/twelve-writes.yaml', import.meta.url), 'utf8'), 'twelve-writes.yaml');
+const twelve = () => loadScenarioText(readFileSync(new URL('../fixtures/scenarios/twelve-writes.yaml', import.meta.url), 'utf8'), 'twelve-writes.yaml');
 
 /** Past 2^53 orderings: the packed path gives up and the general one counts. */
 function beyondDoubles(): Scenario {
@@ -40,13 +39,17 @@ describe('explore options', () => {
   it('shouldCancel stops the count with ExploreCancelled at the next progress point', () => {
     let asked = 0;
     const run = () =>
-      explore(twelve(), {}, {
-        progressEvery: 100,
-        shouldCancel: () => {
-          asked += 1;
-          return asked >= 3;
+      explore(
+        twelve(),
+        {},
+        {
+          progressEvery: 100,
+          shouldCancel: () => {
+            asked += 1;
+            return asked >= 3;
+          },
         },
-      });
+      );
     expect(run).toThrow(ExploreCancelled);
     expect(asked).toBe(3);
   });

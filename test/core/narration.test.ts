@@ -83,9 +83,7 @@ describe('narration', () => {
 
   it('a comparison sentence between two configs', () => {
     const off = simulate(lateWrite, { fencing: false });
-    expect(narrateComparison(run, off, 'fencing off')).toBe(
-      'fencing off: A\'s late write overwrote B\'s: lost update; the sink ends at "1" instead of "100".',
-    );
+    expect(narrateComparison(run, off, 'fencing off')).toBe('fencing off: A\'s late write overwrote B\'s: lost update; the sink ends at "1" instead of "100".');
     expect(narrateComparison(off, run, 'fencing on')).toBe('fencing on: A\'s stale write is no longer accepted; the sink ends at "100" instead of "1".');
     expect(narrateComparison(run, simulate(lateWrite, { check: 'split' }), 'check split')).toBe(
       'check split: the sink still ends at "100", no stale acceptance.',

@@ -8,8 +8,21 @@ import { config, scenarioArb } from './arbitraries.js';
 import { bruteForce, replay } from './brute-force.js';
 
 const KINDS: EventKind[] = [
-  'grant', 'wait', 'deny', 'release', 'release-ignored', 'expire', 'pause', 'resume', 'send',
-  'accept', 'reject', 'check-pass', 'apply', 'failover', 'sink-restart',
+  'grant',
+  'wait',
+  'deny',
+  'release',
+  'release-ignored',
+  'expire',
+  'pause',
+  'resume',
+  'send',
+  'accept',
+  'reject',
+  'check-pass',
+  'apply',
+  'failover',
+  'sink-restart',
 ];
 
 describe('engine properties (random scenarios)', () => {

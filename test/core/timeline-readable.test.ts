@@ -14,8 +14,7 @@ import { sinkEventText } from '../../src/core/timeline/sink-events.js';
 import { labTimeline } from '../../src/lab/evidence/lab-timeline.js';
 import type { LabResult } from '../../src/lab/types.js';
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'lab', `${name}-result.json`), 'utf8')) as LabResult;
+const fixture = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'lab', `${name}-result.json`), 'utf8')) as LabResult;
 const scenario = (id: string) => findShippedScenario(id)!;
 const sinkLine = (lines: string[]) => lines.find((l) => l.startsWith('sink '))!;
 
@@ -49,7 +48,10 @@ describe('the sink lane keeps every verdict readable at 80 columns', () => {
         }
         if (!listed) {
           // Not listed: then no label on the lane was cut to its symbol alone.
-          const labels = lane.slice(14).trim().split(/\s{2,}|\s(?=")/);
+          const labels = lane
+            .slice(14)
+            .trim()
+            .split(/\s{2,}|\s(?=")/);
           for (const l of labels) expect(l, `${s.id} at ${width}`).not.toMatch(/^[✓✗][✓✗]/);
         }
       }
@@ -107,7 +109,7 @@ describe('the lab timeline, by event order', () => {
     expect(text).toContain('✗ rejected');
   });
 
-  it('restart at 80 columns: the restart and A\'s rejected late write are both named', () => {
+  it("restart at 80 columns: the restart and A's rejected late write are both named", () => {
     const lines = renderTimeline(labTimeline(fixture('restart')), { width: 80, unit: 'ms' });
     const text = lines.join('\n');
     expect(text).toContain('↻ restart');
@@ -138,9 +140,7 @@ describe('the lab timeline, by event order', () => {
     expect(lines.find((l) => l.startsWith('C '))).toContain('░');
     expect(text).toContain('░ paused');
     // B released before C's grant: its lane stops holding there.
-    expect(model.lanes.find((l) => l.id === 'B')!.spans).toEqual([
-      { kind: 'holding', from: at('coordinator', 'grant', 'B'), to: at('B', 'release') },
-    ]);
+    expect(model.lanes.find((l) => l.id === 'B')!.spans).toEqual([{ kind: 'holding', from: at('coordinator', 'grant', 'B'), to: at('B', 'release') }]);
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
   });
 

@@ -93,7 +93,18 @@ describe('renderTimeline', () => {
       unit: 'tick',
       start: 0,
       end: 100000,
-      lanes: [{ id: 'A', label: 'A', kind: 'actor', spans: [{ kind: 'paused', from: 50000, to: 100000 }], marks: [{ kind: 'grant', t: 0 }, { kind: 'send', t: 99999 }] }],
+      lanes: [
+        {
+          id: 'A',
+          label: 'A',
+          kind: 'actor',
+          spans: [{ kind: 'paused', from: 50000, to: 100000 }],
+          marks: [
+            { kind: 'grant', t: 0 },
+            { kind: 'send', t: 99999 },
+          ],
+        },
+      ],
     };
     const lines = renderTimeline(long, { width: 80 });
     for (const line of lines) expect(width(line)).toBeLessThanOrEqual(80);
@@ -106,7 +117,16 @@ describe('renderTimeline', () => {
       start: 0,
       end: 4200,
       lanes: [
-        { id: 'coordinator', label: 'etcd', kind: 'coordinator', spans: [{ kind: 'lease', from: 0, to: 2000, owner: 'A' }], marks: [{ kind: 'grant', t: 0, actor: 'A', token: 7 }, { kind: 'expire', t: 2000 }] },
+        {
+          id: 'coordinator',
+          label: 'etcd',
+          kind: 'coordinator',
+          spans: [{ kind: 'lease', from: 0, to: 2000, owner: 'A' }],
+          marks: [
+            { kind: 'grant', t: 0, actor: 'A', token: 7 },
+            { kind: 'expire', t: 2000 },
+          ],
+        },
         { id: 'sink', label: 'sink', kind: 'sink', spans: [], marks: [{ kind: 'reject', t: 4100, actor: 'A', token: 7, value: 'A-late' }] },
       ],
     };

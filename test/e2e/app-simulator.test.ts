@@ -78,9 +78,7 @@ describe.skipIf(!tt.enabled)('the app in a real terminal', () => {
 
   it('SIGTERM while playing: the app gives the terminal back and ends with 143', async () => {
     // After the app, the shell prints the terminal's line mode, then passes the app's status on.
-    term = await start(
-      `sim --scenario late-write; s=$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon | sed 's/^/mode: /'; (exit $s)`,
-    );
+    term = await start(`sim --scenario late-write; s=$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon | sed 's/^/mode: /'; (exit $s)`);
     await term.waitFor('fencing ON');
     await term.send('Space');
     await term.waitFor('▶ playing');

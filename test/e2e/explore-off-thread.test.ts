@@ -88,21 +88,25 @@ describe.skipIf(!tt.enabled)('the explorer off the UI thread', () => {
     ['the reader', 'lesson 1', 'Lesson 1 of 11'],
     ['the scenario picker', 'sim', 'pick a scenario'],
     ['the quiz menu', 'quiz', 'Quiz'],
-  ])('Ctrl-C on %s ends the app with 130 within a second', async (_name, args, ready) => {
-    term = await tt.start(args, { cols: 80, rows: 24 });
-    await term.waitFor(ready, 15_000);
-    const [pid] = term.commandPids();
-    const sent = Date.now();
-    await term.send('C-c');
-    while (Date.now() - sent < 10_000) {
-      try {
-        process.kill(pid!, 0);
-      } catch {
-        break;
+  ])(
+    'Ctrl-C on %s ends the app with 130 within a second',
+    async (_name, args, ready) => {
+      term = await tt.start(args, { cols: 80, rows: 24 });
+      await term.waitFor(ready, 15_000);
+      const [pid] = term.commandPids();
+      const sent = Date.now();
+      await term.send('C-c');
+      while (Date.now() - sent < 10_000) {
+        try {
+          process.kill(pid!, 0);
+        } catch {
+          break;
+        }
+        await sleep(10);
       }
-      await sleep(10);
-    }
-    expect(Date.now() - sent).toBeLessThan(1_000);
-    expect(await term.waitForExit(10_000)).toBe(130);
-  }, 60_000);
+      expect(Date.now() - sent).toBeLessThan(1_000);
+      expect(await term.waitForExit(10_000)).toBe(130);
+    },
+    60_000,
+  );
 });

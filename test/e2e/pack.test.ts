@@ -18,7 +18,6 @@ import { waitUntil } from '../helpers/wait-until.js';
 const root = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
 
-
 let base: string;
 let tarball: string;
 let installedBin: string;
@@ -98,11 +97,23 @@ describe('the tarball', () => {
       .split('\n')
       .filter(Boolean)
       .map((f) => f.replace(/^package\//, ''));
-    for (const must of ['package.json', 'bin/fence-tutor.js', 'bin/package.json', 'dist/cli.cjs', 'dist/content/shipped.json', 'dist/content/bank-all.json', 'README.md', 'LICENSE']) {
+    for (const must of [
+      'package.json',
+      'bin/fence-tutor.js',
+      'bin/package.json',
+      'dist/cli.cjs',
+      'dist/content/shipped.json',
+      'dist/content/bank-all.json',
+      'README.md',
+      'LICENSE',
+    ]) {
       expect(files).toContain(must);
     }
     for (const dir of ['lessons/', 'quizzes/', 'scenarios/', 'exercises/', 'dist/chunks/', 'dist/esm/']) {
-      expect(files.some((f) => f.startsWith(dir)), `${dir} is packed`).toBe(true);
+      expect(
+        files.some((f) => f.startsWith(dir)),
+        `${dir} is packed`,
+      ).toBe(true);
     }
     expect(files.some((f) => f.startsWith('scenarios/late-write.'))).toBe(true);
     const forbidden = files.filter((f) => /^(src|test|scripts|coverage|bench|\.ci|\.tmp|node_modules)\//.test(f) || f.endsWith('.ts'));
@@ -154,9 +165,7 @@ describe('a new user, from another directory', () => {
     expect(out.staleAcceptances).toBe(0);
     expect(out.events.length).toBeGreaterThan(0);
 
-    const off = json<{ final: { value: string }; staleAcceptances: number }>(
-      tutor(['sim', '--scenario', 'late-write', '--fencing', 'off', '--json']),
-    );
+    const off = json<{ final: { value: string }; staleAcceptances: number }>(tutor(['sim', '--scenario', 'late-write', '--fencing', 'off', '--json']));
     expect(off.final.value).toBe('1');
     expect(off.staleAcceptances).toBeGreaterThan(0);
   });
@@ -235,10 +244,7 @@ describe('a new user, from another directory', () => {
       const answersFile = join(base, `${name}-answers.json`);
       const reportFile = join(base, `${name}-report.json`);
       writeFileSync(answersFile, JSON.stringify({ answers }));
-      const r = tutor([
-        'quiz', '--mode', 'exam', '--seed', String(seed), '--student', name,
-        '--answers', answersFile, '--report', reportFile,
-      ]);
+      const r = tutor(['quiz', '--mode', 'exam', '--seed', String(seed), '--student', name, '--answers', answersFile, '--report', reportFile]);
       const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Record<string, unknown> & {
         questions: { id: string; correct: boolean }[];
       };
@@ -294,7 +300,9 @@ describe('a new user, from another directory', () => {
     writeFileSync(join(dir, 'compare.mjs'), 'export const stale = (token, mark) => token < mark;\n');
     const solution = readFileSync(join(installedBin, '..', '..', pkg.name, 'exercises', 'fence-the-sink', 'solution.mjs'), 'utf8');
     writeFileSync(join(dir, 'sink.mjs'), `import { stale } from './compare.mjs';\n${solution.replace('request.token < mark', 'stale(request.token, mark)')}`);
-    const out = json<{ passed: boolean; checks: { status: string }[] }>(tutor(['exercise', 'check', 'fence-the-sink', '--dir', dir, '--ttl', '0.3', '--json'], 120_000));
+    const out = json<{ passed: boolean; checks: { status: string }[] }>(
+      tutor(['exercise', 'check', 'fence-the-sink', '--dir', dir, '--ttl', '0.3', '--json'], 120_000),
+    );
     expect(out.passed).toBe(true);
     expect(out.checks.map((c) => c.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
   }, 150_000);

@@ -57,7 +57,15 @@ describe('exercise start / list / hint / solution / reset', () => {
     expect(r.stdout).toContain(`fence-tutor exercise check ${ID} --dir`);
     expect(readFileSync(join(d, 'sink.mjs'), 'utf8')).toBe(readFileSync(shipped(ID, 'sink.mjs'), 'utf8'));
     const list = JSON.parse(runCli(['exercises', '--json'], env()).stdout) as { exercises: { id: string; status: string }[] };
-    expect(list.exercises.map((e) => e.id)).toEqual(['fence-the-sink', 'split-the-check', 'early-write', 'durable-mark', 'idempotent-retry', 'redo-on-reject', 'etcd-lock']);
+    expect(list.exercises.map((e) => e.id)).toEqual([
+      'fence-the-sink',
+      'split-the-check',
+      'early-write',
+      'durable-mark',
+      'idempotent-retry',
+      'redo-on-reject',
+      'etcd-lock',
+    ]);
     expect(list.exercises[0]!.status).toBe('started');
     expect(list.exercises[1]!.status).toBe('new');
   });

@@ -17,9 +17,15 @@ describe.skipIf(process.platform === 'win32')(`exercise ${ID}`, () => {
     expect(report.output).toContain('the write was refused');
   });
 
-  it('the shipped solution passes: its work lands once, under a token above B\'s', async () => {
+  it("the shipped solution passes: its work lands once, under a token above B's", async () => {
     const report = await checkClientFile(ID, shipped(ID, 'solution.mjs'));
-    expect(statuses(report)).toEqual({ 'adds-one': 'passed', 'stops-on-409': 'passed', 'lands-once': 'passed', 'under-new-token': 'passed', 'keeps-b-work': 'passed' });
+    expect(statuses(report)).toEqual({
+      'adds-one': 'passed',
+      'stops-on-409': 'passed',
+      'lands-once': 'passed',
+      'under-new-token': 'passed',
+      'keeps-b-work': 'passed',
+    });
     const story = report.checks.find((c) => c.id === 'lands-once')!;
     expect(story.detail!.join('\n')).toMatch(/SIGSTOP; its lease expires; B takes the lock with token \d+/);
   });

@@ -29,7 +29,9 @@ export function outcome(load: Loader, text: string): 'ok' | 'refused' {
     return 'ok';
   } catch (err) {
     if (!(err instanceof ContentError)) {
-      throw new Error(`the loader crashed instead of refusing the input: ${(err as Error)?.stack ?? String(err)}\ninput: ${JSON.stringify(text).slice(0, 400)}`);
+      throw new Error(
+        `the loader crashed instead of refusing the input: ${(err as Error)?.stack ?? String(err)}\ninput: ${JSON.stringify(text).slice(0, 400)}`,
+      );
     }
     expect(err.problems.length).toBeGreaterThan(0);
     for (const p of err.problems) {
@@ -48,7 +50,35 @@ export function outcome(load: Loader, text: string): 'ok' | 'refused' {
 const yamlish = fc
   .array(
     fc.oneof(
-      fc.constantFrom(':', '- ', '  ', '\n', '{', '}', '[', ']', ',', '"', "'", '&a ', '*a', '!!', '#', '---', '|', '>', '? ', '~', 'null', 'true', '0x1F', '1e309', '\t', '\u001b[2J', '\u0000'),
+      fc.constantFrom(
+        ':',
+        '- ',
+        '  ',
+        '\n',
+        '{',
+        '}',
+        '[',
+        ']',
+        ',',
+        '"',
+        "'",
+        '&a ',
+        '*a',
+        '!!',
+        '#',
+        '---',
+        '|',
+        '>',
+        '? ',
+        '~',
+        'null',
+        'true',
+        '0x1F',
+        '1e309',
+        '\t',
+        '\u001b[2J',
+        '\u0000',
+      ),
       fc.string({ maxLength: 8 }),
       fc.constantFrom('id', 'title', 'steps', 'config', 'kind', 'at', 'actor', 'do', 'value', 'answers', 'questions', 'options', 'answer'),
     ),
@@ -139,7 +169,11 @@ const hostile = fc.oneof(
   fc.integer({ min: MAX_NESTING_DEPTH, max: 300 }).map((n) => `\n${Array.from({ length: n }, (_, i) => `${' '.repeat(i)}k:`).join('\n')}`),
   fc.integer({ min: 10, max: 3000 }).map((n) => `${'- '.repeat(n)}x`),
   fc.integer({ min: 10, max: 20000 }).map((n) => `${'> '.repeat(n)}q`),
-  fc.constant(`[${Array(MAX_ENTRIES + 2).fill('1').join(',')}]`),
+  fc.constant(
+    `[${Array(MAX_ENTRIES + 2)
+      .fill('1')
+      .join(',')}]`,
+  ),
   fc.constant(`"${'x'.repeat(MAX_STRING_LENGTH + 1)}"`),
   fc.constantFrom('\u202e', '\u2066', '\u200b', '\u0085', '\u0007', '\u001b]0;x\u0007', '\ufeff', '\u{e0041}', '\u0000'),
 );
@@ -240,30 +274,49 @@ export function fuzzLoader(spec: LoaderFuzz, it: (name: string, fn: () => void, 
   });
 
   it(`gives a value or a ContentError for arbitrary text (${spec.name})`, () => {
-    fc.assert(fc.property(arbitraryText, (text) => void run(text)), { numRuns });
+    fc.assert(
+      fc.property(arbitraryText, (text) => void run(text)),
+      { numRuns },
+    );
   }, 60_000);
 
   it(`gives a value or a ContentError for mutated valid files (${spec.name})`, () => {
     const arb = fc.oneof(...seeds.map((s) => mutated(s)));
-    fc.assert(fc.property(arb, (text) => void run(text)), { numRuns });
+    fc.assert(
+      fc.property(arb, (text) => void run(text)),
+      { numRuns },
+    );
   }, 60_000);
 
   it(`gives a value or a ContentError when values change type or vanish (${spec.name})`, () => {
     const toDoc = spec.toDocument ?? ((t: string) => parseDocumentPlain(t));
     const arb = fc.oneof(...seeds.map((s) => structurallyMutated(toDoc(s))));
-    fc.assert(fc.property(arb, (text) => void run(text)), { numRuns });
+    fc.assert(
+      fc.property(arb, (text) => void run(text)),
+      { numRuns },
+    );
   }, 60_000);
 
   it(`gives a value or a ContentError for valid files with deep, long or hidden parts (${spec.name})`, () => {
     const arb = fc.oneof(...seeds.map((s) => withHostile(s)));
-    fc.assert(fc.property(arb, (text) => void run(text)), { numRuns: Math.ceil(numRuns / 3) });
+    fc.assert(
+      fc.property(arb, (text) => void run(text)),
+      { numRuns: Math.ceil(numRuns / 3) },
+    );
   }, 60_000);
 
   if (spec.sizeCapped !== false) {
     it(`refuses nesting deeper than ${MAX_NESTING_DEPTH} and more than ${MAX_ENTRIES} entries (${spec.name})`, () => {
       expect(outcome(load, `a: ${'['.repeat(100000)}`)).toBe('refused');
       expect(outcome(load, `${'{"a":'.repeat(100000)}1${'}'.repeat(100000)}`)).toBe('refused');
-      expect(outcome(load, `[${Array(MAX_ENTRIES + 2).fill('1').join(',')}]`)).toBe('refused');
+      expect(
+        outcome(
+          load,
+          `[${Array(MAX_ENTRIES + 2)
+            .fill('1')
+            .join(',')}]`,
+        ),
+      ).toBe('refused');
     });
 
     it(`refuses a YAML alias bomb (${spec.name})`, () => {

@@ -58,7 +58,10 @@ function expectNeutral(r: ReturnType<typeof run>, what: string, shows: readonly 
 
 describe('C0, C1, bidi, zero-width and tag characters from files and file names', () => {
   it('sim (a scenario title and a written value) and validate (a bad key)', () => {
-    writeFileSync(join(dir, 's.yaml'), `id: hidden\ntitle: "T${esc(ch)}itle"\nsteps:\n  - { at: 0, actor: A, do: acquire }\n  - { at: 1, actor: A, do: write, value: "v${esc(ch)}" }\n`);
+    writeFileSync(
+      join(dir, 's.yaml'),
+      `id: hidden\ntitle: "T${esc(ch)}itle"\nsteps:\n  - { at: 0, actor: A, do: acquire }\n  - { at: 1, actor: A, do: write, value: "v${esc(ch)}" }\n`,
+    );
     writeFileSync(join(dir, 'bad.yaml'), `kind: scenario\nid: hidden\n"k${esc(ch)}": 1\nsteps:\n  - { at: 0, actor: A, do: acquire }\n`);
     expectNeutral(run(['sim', '--scenario-file', join(dir, 's.yaml'), '--plain'], home), 'sim');
     expectNeutral(run(['validate', join(dir, 'bad.yaml')], home), 'validate');
@@ -66,14 +69,21 @@ describe('C0, C1, bidi, zero-width and tag characters from files and file names'
 
   it('lesson --content (title and body)', () => {
     writeFileSync(join(dir, 'content', 'lessons', 'manifest.yaml'), 'kind: manifest\nlessons:\n  - { id: hidden, file: 01-hidden.md }\n');
-    writeFileSync(join(dir, 'content', 'lessons', '01-hidden.md'), `---\nid: hidden\ntitle: "Hid${esc(ch)}den"\ngoals: [g]\nprerequisites: []\nminutes: 1\n---\n\nBody ${ch} text.\n`);
+    writeFileSync(
+      join(dir, 'content', 'lessons', '01-hidden.md'),
+      `---\nid: hidden\ntitle: "Hid${esc(ch)}den"\ngoals: [g]\nprerequisites: []\nminutes: 1\n---\n\nBody ${ch} text.\n`,
+    );
     expectNeutral(run(['--content', join(dir, 'content'), 'lesson', 'hidden', '--plain'], home), 'lesson --content');
   });
 
   it('quiz --answers (an unknown question id)', () => {
     writeFileSync(join(dir, 'answers.json'), JSON.stringify({ student: `Ada${ch}`, answers: { [`nope${ch}`]: 0 } }));
     // The message quotes the id shortened: the first few placeholders show.
-    expectNeutral(run(['quiz', '--quiz', 'token-contract', '--mode', 'exam', '--seed', '1', '--answers', join(dir, 'answers.json')], home), 'quiz --answers', codes.slice(0, 4));
+    expectNeutral(
+      run(['quiz', '--quiz', 'token-contract', '--mode', 'exam', '--seed', '1', '--answers', join(dir, 'answers.json')], home),
+      'quiz --answers',
+      codes.slice(0, 4),
+    );
   });
 
   it('grade (the student from the file name, and a crafted report)', () => {
@@ -84,7 +94,19 @@ describe('C0, C1, bidi, zero-width and tag characters from files and file names'
     const r = run(['grade', report], home);
     expectNeutral(r, 'grade');
     expect(r.stdout).toContain(`stud${codes.join('')}ent`);
-    writeFileSync(join(dir, 'named.json'), JSON.stringify({ schemaVersion: 1, quiz: `q${ch}`, contentHash: 'x', score: 1, startedAt: 'a', finishedAt: 'b', questions: [{ id: `i${ch}`, correct: true }], student: `S${ch}` }));
+    writeFileSync(
+      join(dir, 'named.json'),
+      JSON.stringify({
+        schemaVersion: 1,
+        quiz: `q${ch}`,
+        contentHash: 'x',
+        score: 1,
+        startedAt: 'a',
+        finishedAt: 'b',
+        questions: [{ id: `i${ch}`, correct: true }],
+        student: `S${ch}`,
+      }),
+    );
     expectNeutral(run(['grade', join(dir, 'named.json')], home), 'grade with a crafted report');
   });
 

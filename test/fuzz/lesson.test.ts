@@ -27,9 +27,7 @@ function markdownSeeds(): string[] {
 }
 
 function manifestSeeds(): string[] {
-  return [join(root, 'test', 'fixtures', 'curriculum', 'good', 'lessons', 'manifest.yaml')]
-    .filter((f) => existsSync(f))
-    .map((f) => readFileSync(f, 'utf8'));
+  return [join(root, 'test', 'fixtures', 'curriculum', 'good', 'lessons', 'manifest.yaml')].filter((f) => existsSync(f)).map((f) => readFileSync(f, 'utf8'));
 }
 
 /** parseManifest reports into a list; turn that into the loader contract. */

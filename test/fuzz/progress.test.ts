@@ -62,18 +62,24 @@ describe('progress under fuzzing', () => {
     const dir = mkdtempSync(join(tmpdir(), 'fence-tutor-fuzz-progress-'));
     try {
       fc.assert(
-        fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), progressLike.map((v) => JSON.stringify(v) ?? '')), (text) => {
-          writeFileSync(join(dir, PROGRESS_FILE), text);
-          const warnings: string[] = [];
-          const state = loadProgress(dir, (m) => warnings.push(m));
-          expect(state.schemaVersion).toBe(PROGRESS_SCHEMA_VERSION);
-          // Either it was read, or it was moved aside with one warning.
-          if (warnings.length > 0) {
-            expect(existsSync(join(dir, PROGRESS_FILE))).toBe(false);
-            expect(readdirSync(dir).some((f) => f.startsWith(`${PROGRESS_FILE}.corrupt-`))).toBe(true);
-          }
-          for (const f of readdirSync(dir)) rmSync(join(dir, f));
-        }),
+        fc.property(
+          fc.oneof(
+            fc.string({ unit: 'binary', maxLength: 200 }),
+            progressLike.map((v) => JSON.stringify(v) ?? ''),
+          ),
+          (text) => {
+            writeFileSync(join(dir, PROGRESS_FILE), text);
+            const warnings: string[] = [];
+            const state = loadProgress(dir, (m) => warnings.push(m));
+            expect(state.schemaVersion).toBe(PROGRESS_SCHEMA_VERSION);
+            // Either it was read, or it was moved aside with one warning.
+            if (warnings.length > 0) {
+              expect(existsSync(join(dir, PROGRESS_FILE))).toBe(false);
+              expect(readdirSync(dir).some((f) => f.startsWith(`${PROGRESS_FILE}.corrupt-`))).toBe(true);
+            }
+            for (const f of readdirSync(dir)) rmSync(join(dir, f));
+          },
+        ),
         { numRuns: 100 },
       );
     } finally {

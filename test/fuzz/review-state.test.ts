@@ -14,8 +14,15 @@ import { RUNS } from './harness.js';
 
 const entry = fc.record({
   box: fc.oneof(fc.integer({ min: -2, max: 8 }), fc.double(), fc.string()),
-  dueAt: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.string(), fc.integer()),
-  lastAnsweredAt: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.constant(null)),
+  dueAt: fc.oneof(
+    fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+    fc.string(),
+    fc.integer(),
+  ),
+  lastAnsweredAt: fc.oneof(
+    fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+    fc.constant(null),
+  ),
 });
 const stateLike = fc.oneof(
   fc.jsonValue(),
@@ -45,14 +52,25 @@ describe('review state under fuzzing', () => {
     const dir = mkdtempSync(join(tmpdir(), 'fence-tutor-fuzz-review-'));
     try {
       fc.assert(
-        fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), stateLike.map((v) => JSON.stringify(v) ?? '')), (text) => {
-          const path = join(dir, 'review.json');
-          writeFileSync(path, text);
-          const fresh = { schemaVersion: 1, questions: {} };
-          const got = readJsonOrSetAside(path, () => fresh, parseReviewState, () => {});
-          expect(typeof got.value.questions).toBe('object');
-          for (const f of readdirSync(dir)) rmSync(join(dir, f));
-        }),
+        fc.property(
+          fc.oneof(
+            fc.string({ unit: 'binary', maxLength: 200 }),
+            stateLike.map((v) => JSON.stringify(v) ?? ''),
+          ),
+          (text) => {
+            const path = join(dir, 'review.json');
+            writeFileSync(path, text);
+            const fresh = { schemaVersion: 1, questions: {} };
+            const got = readJsonOrSetAside(
+              path,
+              () => fresh,
+              parseReviewState,
+              () => {},
+            );
+            expect(typeof got.value.questions).toBe('object');
+            for (const f of readdirSync(dir)) rmSync(join(dir, f));
+          },
+        ),
         { numRuns: 100 },
       );
     } finally {

@@ -49,6 +49,8 @@ export function buildIfStale(): void {
  */
 export function ensureBuilt(): void {
   if (!existsSync(bundleEntry())) {
-    throw new Error(`${bundleEntry()} is missing: test/global-setup.ts builds it before the tests start; run them through vitest (npm test, npx vitest run ...)`);
+    throw new Error(
+      `${bundleEntry()} is missing: test/global-setup.ts builds it before the tests start; run them through vitest (npm test, npx vitest run ...)`,
+    );
   }
 }

@@ -74,18 +74,7 @@ export async function startTmux(options: StartOptions): Promise<TmuxSession> {
   // `env -u CI` keeps CI out of the child; the exit status lands in a tmux
   // option, and remain-on-exit keeps the pane so the status can be read.
   const inner = `env -u CI ${envArgs.join(' ')} ${options.command}; tmux set-option -t ${name} @exit $?`;
-  tmux([
-    'new-session',
-    '-d',
-    '-s',
-    name,
-    '-x',
-    String(options.cols),
-    '-y',
-    String(options.rows),
-    ...(options.cwd ? ['-c', options.cwd] : []),
-    inner,
-  ]);
+  tmux(['new-session', '-d', '-s', name, '-x', String(options.cols), '-y', String(options.rows), ...(options.cwd ? ['-c', options.cwd] : []), inner]);
   try {
     tmux(['set-option', '-t', name, 'remain-on-exit', 'on']);
   } catch {

@@ -66,8 +66,6 @@ describe('lab flags for the experiments that start their own etcd', () => {
 
   it('refuses --coordinator embedded and --etcd-endpoints for them', () => {
     expect(() => parseLabFlags({ experiment: 'failover', coordinator: 'embedded' })).toThrow(/leave out --coordinator embedded/);
-    expect(() => parseLabFlags({ experiment: 'restore', coordinator: 'etcd', etcdEndpoints: 'http://127.0.0.1:2379' })).toThrow(
-      /leave out --etcd-endpoints/,
-    );
+    expect(() => parseLabFlags({ experiment: 'restore', coordinator: 'etcd', etcdEndpoints: 'http://127.0.0.1:2379' })).toThrow(/leave out --etcd-endpoints/);
   });
 });

@@ -24,7 +24,9 @@ export function hasTool(name: string): boolean {
 export function toolMissing(name: string): boolean {
   const missing = !hasTool(name);
   if (missing && process.env.FENCE_REQUIRE_TOOLS !== '1') {
-    console.warn(`\n*** SKIPPING lab tests that need ${name}: it is not installed (apt-get install ${({ etcd: 'etcd-server', etcdctl: 'etcd-client' } as Record<string, string>)[name] ?? name}) ***\n`);
+    console.warn(
+      `\n*** SKIPPING lab tests that need ${name}: it is not installed (apt-get install ${({ etcd: 'etcd-server', etcdctl: 'etcd-client' } as Record<string, string>)[name] ?? name}) ***\n`,
+    );
     return true;
   }
   return false;

@@ -88,16 +88,11 @@ describe('lab late-write, embedded coordinator', () => {
 
   it.skipIf(toolMissing('sqlite3'))("leaves an evidence database Debian's sqlite3 reads", () => {
     const db = join(first.outDir as string, 'sink.sqlite');
-    expect(sqlite(db, "SELECT value, token, hwm FROM resource WHERE mode = 'fenced'").trim()).toBe(
-      `B-current|${first.tokens.B}|${first.tokens.B}`,
-    );
+    expect(sqlite(db, "SELECT value, token, hwm FROM resource WHERE mode = 'fenced'").trim()).toBe(`B-current|${first.tokens.B}|${first.tokens.B}`);
     expect(sqlite(db, "SELECT value FROM resource WHERE mode = 'plain'").trim()).toBe('A-late');
     // B's two writes come first (in either order: they are sent together), then A's two.
     const rows = sqlite(db, 'SELECT writer, mode, value, token, status FROM writes ORDER BY id').trim().split('\n');
-    expect(rows.slice(0, 2).sort()).toEqual([
-      `B|fenced|B-current|${first.tokens.B}|200`,
-      `B|plain|B-current|${first.tokens.B}|200`,
-    ]);
+    expect(rows.slice(0, 2).sort()).toEqual([`B|fenced|B-current|${first.tokens.B}|200`, `B|plain|B-current|${first.tokens.B}|200`]);
     expect(rows.slice(2).sort()).toEqual([`A|fenced|A-late|${first.tokens.A}|409`, `A|plain|A-late|${first.tokens.A}|200`]);
     expect(sqlite(db, "SELECT value FROM meta WHERE key = 'version'").trim()).toBe(first.version);
   });

@@ -38,12 +38,7 @@ function watchPidfiles(home: string): { pids: Set<number>; dirs: Set<string>; ro
   return { ...seen, stop: () => clearInterval(timer) };
 }
 
-function interruptAt(
-  home: string,
-  experiment: string,
-  line: RegExp,
-  signal: NodeJS.Signals,
-): Promise<{ code: number | null; stdout: string }> {
+function interruptAt(home: string, experiment: string, line: RegExp, signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string }> {
   const child: ChildProcess = spawn(process.execPath, [bin, 'lab', '--plain', '--experiment', experiment, '--ttl', '2'], {
     cwd: root,
     env: { ...process.env, FENCE_TUTOR_HOME: home },
@@ -66,7 +61,7 @@ const PHASES: [string, string, RegExp, NodeJS.Signals][] = [
   ['failover', 'while the cluster starts', /starting a throwaway 3-member etcd cluster/, 'SIGINT'],
   ['failover', 'while A is stopped, before the kill', /A stopped \(SIGSTOP\)/, 'SIGTERM'],
   ['failover', 'during the election', /waiting for the survivors to elect/, 'SIGINT'],
-  ['failover', 'while waiting for A\'s lease to run out', /waiting to see the lock gone/, 'SIGTERM'],
+  ['failover', "while waiting for A's lease to run out", /waiting to see the lock gone/, 'SIGTERM'],
   ['failover', 'once B holds the lock', /B \(pid \d+\) holds the lock/, 'SIGINT'],
   ['restore', 'while the member starts', /starting a throwaway etcd member/, 'SIGTERM'],
   ['restore', 'while the snapshot is saved', /saving a snapshot/, 'SIGINT'],

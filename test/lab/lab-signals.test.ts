@@ -5,10 +5,10 @@
  * runner cannot be handled; the next run reaps what it left.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isAlive, } from '../../src/lab/processes/proc.js';
+import { isAlive } from '../../src/lab/processes/proc.js';
 import { bin, ensureBuilt, root, runCli, stillAlive, tempHome, whenAStopped } from './helpers.js';
 
 beforeAll(() => ensureBuilt());

@@ -50,7 +50,12 @@ describe.skipIf(!enabled)('Ctrl-C while the lab starts, on a terminal', () => {
     expect(await term.waitForExit(10_000)).toBe(130);
     const screen = term.screen();
     expect(screen).not.toMatch(/exited before it was ready|unexpected error|\bat .*\.js:\d+/);
-    expect(await stillAlive(seen.children.map((c) => c.pid), 3000)).toEqual([]);
+    expect(
+      await stillAlive(
+        seen.children.map((c) => c.pid),
+        3000,
+      ),
+    ).toEqual([]);
     expect(labProcesses(home)).toEqual([]);
     expect(pidfilesOf(home)).toEqual([]);
   });

@@ -6,7 +6,7 @@
  * refused with one line, exit 2, and leaves nothing behind.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { processState } from '../../src/lab/processes/proc.js';

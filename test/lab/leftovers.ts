@@ -57,7 +57,10 @@ export async function leftovers(home: string, seen: PidfileContent[] = [], ms = 
     const left = [
       ...processesOfHome(home).map((p) => `process ${p}`),
       ...pidfilesOf(home).map((n) => `pidfile ${n}`),
-      ...seen.flatMap((p) => p.tempDirs).filter((d) => existsSync(d)).map((d) => `temp dir ${d}`),
+      ...seen
+        .flatMap((p) => p.tempDirs)
+        .filter((d) => existsSync(d))
+        .map((d) => `temp dir ${d}`),
     ];
     if (left.length === 0 || Date.now() > deadline) return left;
     await new Promise((r) => setTimeout(r, 20));

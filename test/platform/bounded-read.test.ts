@@ -61,7 +61,9 @@ describe('readBoundedText', () => {
       expect.fail('read a file over the cap');
     } catch (err) {
       expect(err).toBeInstanceOf(ContentError);
-      expect((err as ContentError).message).toBe(`${big}: the file is larger than the limit of 1 KiB for a scenario file. Fix: split it into smaller files (at most 1 KiB each)`);
+      expect((err as ContentError).message).toBe(
+        `${big}: the file is larger than the limit of 1 KiB for a scenario file. Fix: split it into smaller files (at most 1 KiB each)`,
+      );
     }
   });
 });

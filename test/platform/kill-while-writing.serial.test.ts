@@ -54,23 +54,27 @@ describe('SIGKILL while writing state', () => {
     ['progress', ['progress.json']],
     ['report', ['report.json']],
     ['evidence', ['run.json', 'report.txt', 'timeline.txt']],
-  ])('%s: every file is whole after each of the kills, and the next write leaves no temp file', async (kind, files) => {
-    const dir = mkdtempSync(join(process.env.FENCE_TUTOR_HOME!, `kill-${kind}-`));
-    const report = await killWhileWriting({
-      script,
-      args: [kind],
-      dir,
-      files,
-      whole: (file, content) => WHOLE[file]!(content),
-      kills: KILLS,
-      maxDelayMs: 300,
-      seed: 22,
-    });
-    expect(report.kills).toBe(KILLS);
-    expect(report.broken).toEqual([]);
-    // Every file was there after every kill (version 0 is written first), and whole.
-    expect(report.whole).toEqual(Object.fromEntries(files.map((f) => [f, KILLS])));
-    expect(report.tempsAfterCleanWrite).toEqual([]);
-    console.log(`${kind}: ${report.kills} kills, ${report.tempLeft} left a temp file, whole: ${JSON.stringify(report.whole)}`);
-  }, 120_000);
+  ])(
+    '%s: every file is whole after each of the kills, and the next write leaves no temp file',
+    async (kind, files) => {
+      const dir = mkdtempSync(join(process.env.FENCE_TUTOR_HOME!, `kill-${kind}-`));
+      const report = await killWhileWriting({
+        script,
+        args: [kind],
+        dir,
+        files,
+        whole: (file, content) => WHOLE[file]!(content),
+        kills: KILLS,
+        maxDelayMs: 300,
+        seed: 22,
+      });
+      expect(report.kills).toBe(KILLS);
+      expect(report.broken).toEqual([]);
+      // Every file was there after every kill (version 0 is written first), and whole.
+      expect(report.whole).toEqual(Object.fromEntries(files.map((f) => [f, KILLS])));
+      expect(report.tempsAfterCleanWrite).toEqual([]);
+      console.log(`${kind}: ${report.kills} kills, ${report.tempLeft} left a temp file, whole: ${JSON.stringify(report.whole)}`);
+    },
+    120_000,
+  );
 });

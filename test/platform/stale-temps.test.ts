@@ -7,7 +7,7 @@ import { removeStaleTemps, writeFileAtomic } from '../../src/platform/atomic-fil
 const deadPid = () => Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
 
 describe('temp files left by a killed writer', () => {
-  it('the next write removes those of a dead pid and keeps a live writer\'s and other files\'', () => {
+  it("the next write removes those of a dead pid and keeps a live writer's and other files'", () => {
     const dir = mkdtempSync(join(process.env.FENCE_TUTOR_HOME!, 'temps-'));
     const now = Date.now();
     const dead = `.state.json.${deadPid()}.${now}.tmp`;
@@ -18,7 +18,7 @@ describe('temp files left by a killed writer', () => {
     expect(readdirSync(dir).sort()).toEqual([live, other, 'state.json'].sort());
   });
 
-  it('removes a live pid\'s temp file once it is older than any write takes (pids are reused)', () => {
+  it("removes a live pid's temp file once it is older than any write takes (pids are reused)", () => {
     const dir = mkdtempSync(join(process.env.FENCE_TUTOR_HOME!, 'temps-'));
     const old = `.state.json.${process.ppid}.${Date.now() - 2 * 60 * 60 * 1000}.tmp`;
     writeFileSync(join(dir, old), '');

@@ -50,7 +50,12 @@ describe('exercise progress', () => {
       ...WRITTEN_BY_0_1_0,
       exercises: { 'fence-the-sink': { startedAt: '2026-12-01T10:00:00.000Z', dir: '/x', passedAt: '2026-12-01T10:10:00.000Z', hintsSeen: 2 } },
     });
-    expect(state.exercises?.['fence-the-sink']).toEqual({ startedAt: '2026-12-01T10:00:00.000Z', dir: '/x', passedAt: '2026-12-01T10:10:00.000Z', hintsSeen: 2 });
+    expect(state.exercises?.['fence-the-sink']).toEqual({
+      startedAt: '2026-12-01T10:00:00.000Z',
+      dir: '/x',
+      passedAt: '2026-12-01T10:10:00.000Z',
+      hintsSeen: 2,
+    });
     expect(() => parseProgress({ ...WRITTEN_BY_0_1_0, exercises: { x: { dir: '/x' } } })).toThrow(/startedAt/);
     expect(() => parseProgress({ ...WRITTEN_BY_0_1_0, exercises: [] })).toThrow(/exercises/);
   });
@@ -59,7 +64,9 @@ describe('exercise progress', () => {
     const base = parseProgress(WRITTEN_BY_0_1_0);
     const disk: ProgressState = {
       ...base,
-      exercises: { 'fence-the-sink': { startedAt: '2026-12-01T10:00:00Z', dir: '/a', lastCheckedAt: '2026-12-01T10:20:00Z', passedAt: '2026-12-01T10:20:00Z' } },
+      exercises: {
+        'fence-the-sink': { startedAt: '2026-12-01T10:00:00Z', dir: '/a', lastCheckedAt: '2026-12-01T10:20:00Z', passedAt: '2026-12-01T10:20:00Z' },
+      },
     };
     const mine: ProgressState = {
       ...base,

@@ -35,7 +35,11 @@ describe('mergeProgress (disk, base, mine)', () => {
 
   it('keeps the furthest reading, the earliest completion, and both first answers', () => {
     const disk = state({
-      a: lesson({ readPercent: 80, completedAt: '2026-01-02T00:00:00.000Z', selfCheck: { q1: { correct: false, attempts: 2, answeredAt: '2026-01-01T11:00:00.000Z' } } }),
+      a: lesson({
+        readPercent: 80,
+        completedAt: '2026-01-02T00:00:00.000Z',
+        selfCheck: { q1: { correct: false, attempts: 2, answeredAt: '2026-01-01T11:00:00.000Z' } },
+      }),
     });
     const mine = state({
       a: lesson({
@@ -57,7 +61,7 @@ describe('mergeProgress (disk, base, mine)', () => {
     expect(a.selfCheck.q2?.correct).toBe(true);
   });
 
-  it('takes this instance\'s place and Continue only where it changed them', () => {
+  it("takes this instance's place and Continue only where it changed them", () => {
     const base = state({ a: lesson({ position: 0.1 }) }, 'a');
     const disk = state({ a: lesson({ position: 0.5 }), b: lesson() }, 'b');
     const still = mergeProgress(disk, base, base);

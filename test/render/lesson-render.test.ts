@@ -91,9 +91,7 @@ describe('renderLessonPlain', () => {
   });
 
   it('lists the quiz questions by prompt when it knows them, else by id', () => {
-    expect(render(80, { questionPrompt: (id: string) => (id === 'q-one' ? 'First prompt?' : undefined) })).toMatch(
-      /1\. First prompt\?\n {2}2\. q-two/,
-    );
+    expect(render(80, { questionPrompt: (id: string) => (id === 'q-one' ? 'First prompt?' : undefined) })).toMatch(/1\. First prompt\?\n {2}2\. q-two/);
   });
 
   it('never prints a line wider than the width, from 20 to 120 columns', () => {
@@ -114,10 +112,9 @@ describe('renderLessonPlain', () => {
   });
 
   it('renders lists, nested lists, numbered lists, quotes and code', () => {
-    const out = renderLessonPlain(
-      lesson('1. one\n2. two\n   - nested\n\n> quoted *text*\n\n```sql\nSELECT 1;\n```\n\n---\n\nA&amp;B <b>bold</b>'),
-      { width: 40 },
-    );
+    const out = renderLessonPlain(lesson('1. one\n2. two\n   - nested\n\n> quoted *text*\n\n```sql\nSELECT 1;\n```\n\n---\n\nA&amp;B <b>bold</b>'), {
+      width: 40,
+    });
     expect(out).toContain('1. one\n2. two\n   • nested');
     expect(out).toContain('│ quoted text');
     expect(out).toContain('  SELECT 1;');
@@ -126,9 +123,7 @@ describe('renderLessonPlain', () => {
   });
 
   it('shows external links with their address', () => {
-    expect(renderLessonPlain(lesson('See [the post](https://example.org/x).'), { width: 80 })).toContain(
-      'See the post <https://example.org/x>.',
-    );
+    expect(renderLessonPlain(lesson('See [the post](https://example.org/x).'), { width: 80 })).toContain('See the post <https://example.org/x>.');
   });
 
   it('lets no escape sequence from the lesson through', () => {
@@ -141,8 +136,8 @@ describe('renderLessonPlain', () => {
 
 describe('scenarioCommand', () => {
   it('spells every toggle the way sim takes it', () => {
-    expect(
-      scenarioCommand({ kind: 'scenario', line: 1, scenarioId: 's', overrides: { fencing: true, minting: 'volatile', check: 'split' } }),
-    ).toBe('fence-tutor sim --scenario s --fencing on --minting volatile --check split');
+    expect(scenarioCommand({ kind: 'scenario', line: 1, scenarioId: 's', overrides: { fencing: true, minting: 'volatile', check: 'split' } })).toBe(
+      'fence-tutor sim --scenario s --fencing on --minting volatile --check split',
+    );
   });
 });

@@ -20,7 +20,16 @@ const REPORT = {
   output: [],
   checks: [
     { id: 'stale-rejected', title: "A's late write is refused", status: 'passed', summary: 'ok', runs: 1, wrong: 0, durationMs: 40 },
-    { id: 'one-transaction', title: 'in flight together', status: 'failed', summary: 'ended at "A-late"\u001b[31m', hint: 'think <hard>', runs: 6, wrong: 2, durationMs: 300 },
+    {
+      id: 'one-transaction',
+      title: 'in flight together',
+      status: 'failed',
+      summary: 'ended at "A-late"\u001b[31m',
+      hint: 'think <hard>',
+      runs: 6,
+      wrong: 2,
+      durationMs: 300,
+    },
   ],
 };
 
@@ -53,7 +62,10 @@ describe('exercise reports', () => {
   });
 
   it('grade lists exercise reports beside quiz reports (text and JSON)', () => {
-    const files = [write('ada.json', REPORT), write('bob.json', { ...REPORT, student: 'Bob', passed: true, checks: REPORT.checks.map((c) => ({ ...c, status: 'passed' })) })];
+    const files = [
+      write('ada.json', REPORT),
+      write('bob.json', { ...REPORT, student: 'Bob', passed: true, checks: REPORT.checks.map((c) => ({ ...c, status: 'passed' })) }),
+    ];
     let text = '';
     const out = { stdout: (s: string) => (text += s), stderr: () => undefined };
     expect(runGrade(files, {}, out)).toBe(0);

@@ -93,7 +93,12 @@ describe('GIFT export', () => {
         expect(g.answers.filter((a) => a.correct).map((a) => a.text)).toEqual([q.options[q.answer as number]]);
       } else if (q.type === 'multiple') {
         const key = (q.answer as number[]).map((k) => q.options[k]);
-        expect(g.answers.filter((a) => a.correct).map((a) => a.text).sort()).toEqual([...key].sort());
+        expect(
+          g.answers
+            .filter((a) => a.correct)
+            .map((a) => a.text)
+            .sort(),
+        ).toEqual([...key].sort());
         const sum = g.answers.filter((a) => a.correct).reduce((s, a) => s + (a.weight ?? 0), 0);
         expect(sum).toBeCloseTo(100, 2);
         expect(g.answers.filter((a) => !a.correct).every((a) => a.weight === -100)).toBe(true);

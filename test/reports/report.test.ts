@@ -30,7 +30,23 @@ const explanations = new Map(drawn.map((q) => [q.id, `${q.explanation} <why & ho
 describe('quiz reports', () => {
   it('have every field the issue names', () => {
     expect(Object.keys(report)).toEqual(
-      expect.arrayContaining(['schemaVersion', 'version', 'quiz', 'contentHash', 'seed', 'mode', 'student', 'startedAt', 'finishedAt', 'questions', 'score', 'passMark', 'passed', 'incomplete', 'timeLimitMs']),
+      expect.arrayContaining([
+        'schemaVersion',
+        'version',
+        'quiz',
+        'contentHash',
+        'seed',
+        'mode',
+        'student',
+        'startedAt',
+        'finishedAt',
+        'questions',
+        'score',
+        'passMark',
+        'passed',
+        'incomplete',
+        'timeLimitMs',
+      ]),
     );
     expect(report.questions[0]).toEqual(expect.objectContaining({ id: drawn[0]!.id, response: drawn[0]!.answer, correct: true, points: 1, durationMs: 1500 }));
     expect(report).toMatchObject({ score: 60, passed: false, passMark: 70, startedAt: '2026-01-01T10:00:00.000Z' });
@@ -73,7 +89,14 @@ describe('quiz reports', () => {
 
   it('the review store keeps boxes in review.json, and sets a corrupt file aside', () => {
     const home = mkdtempSync(join(tmpdir(), 'ft-review-'));
-    recordReviewResults([{ id: 'a', correct: false }, { id: 'b', correct: true }], new Date(Date.UTC(2026, 0, 1)), home);
+    recordReviewResults(
+      [
+        { id: 'a', correct: false },
+        { id: 'b', correct: true },
+      ],
+      new Date(Date.UTC(2026, 0, 1)),
+      home,
+    );
     expect(Object.keys(loadReview(home).questions)).toEqual(['a']);
     writeFileSync(reviewPath(home), '{broken');
     const warnings: string[] = [];

@@ -25,7 +25,11 @@ describe('stores without React', () => {
     const { createSandboxControls } = await import('../../src/store/sandbox-controls.js');
     const { simulate } = await import('../../src/core/engine.js');
     const sandbox = createSandboxStore({ simulate });
-    sandbox.getState().open({ id: 'x', config: { ttl: 10, keepalive: true, fencing: true, minting: 'durable', check: 'atomic', splitGap: 1, initial: null }, steps: [{ at: 0, actor: 'A', do: 'acquire', wait: true }] });
+    sandbox.getState().open({
+      id: 'x',
+      config: { ttl: 10, keepalive: true, fencing: true, minting: 'durable', check: 'atomic', splitGap: 1, initial: null },
+      steps: [{ at: 0, actor: 'A', do: 'acquire', wait: true }],
+    });
     const controls = createSandboxControls({
       sandbox,
       now: () => ({ tick: 1, minting: 'durable' }),

@@ -93,7 +93,10 @@ describe('review boxes across sittings', () => {
 
   it('review shows the most overdue first, and only questions of the bank', () => {
     const entry = (box: number, dueAt: number) => ({ box, lastAnsweredAt: new Date(DAY0).toISOString(), dueAt: new Date(dueAt).toISOString() });
-    saveReview({ schemaVersion: 1, questions: { a: entry(2, DAY0 + DAY_MS), b: entry(1, DAY0 + DAY_MS / 2), gone: entry(1, DAY0), c: entry(3, DAY0 + 9 * DAY_MS) } }, dir);
+    saveReview(
+      { schemaVersion: 1, questions: { a: entry(2, DAY0 + DAY_MS), b: entry(1, DAY0 + DAY_MS / 2), gone: entry(1, DAY0), c: entry(3, DAY0 + 9 * DAY_MS) } },
+      dir,
+    );
     const review = sit('review', DAY0 + 2 * DAY_MS) as QuizStore;
     expect(ids(review)).toEqual(['b', 'a']);
     expect(dueCount(DAY0 + 2 * DAY_MS, dir)).toBe(3); // Home counts without loading the bank

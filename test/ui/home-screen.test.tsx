@@ -28,7 +28,17 @@ describe('Home', () => {
       expect(router.getState().stack.at(-1)?.screen, entry?.label).toBe(entry?.route?.screen);
     }
     // The ones a learner reaches most often, by their digit today.
-    expect(HOME_ENTRIES.slice(0, 9).map((e) => e.label)).toEqual(['Continue', 'Lessons', 'Simulator', 'Explore', 'Quiz', 'Challenges', 'Lab', 'Exercises', 'Progress']);
+    expect(HOME_ENTRIES.slice(0, 9).map((e) => e.label)).toEqual([
+      'Continue',
+      'Lessons',
+      'Simulator',
+      'Explore',
+      'Quiz',
+      'Challenges',
+      'Lab',
+      'Exercises',
+      'Progress',
+    ]);
   });
 
   it('reads at 80x24 with three more entries: every entry on its own row, within 80 columns', async () => {

@@ -71,7 +71,9 @@ describe('reader layout', () => {
       expect(lines.some((l) => /etcd/.test(l))).toBe(true);
     }
     // At 60 columns the table keeps its frame, with wrapped cells.
-    const table = allLines(60).map(lineText).filter((l) => /^[┌│├└]/.test(l));
+    const table = allLines(60)
+      .map(lineText)
+      .filter((l) => /^[┌│├└]/.test(l));
     expect(table[0]?.startsWith('┌')).toBe(true);
     expect(table.length).toBeGreaterThan(6);
   });

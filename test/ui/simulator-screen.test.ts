@@ -237,10 +237,7 @@ describe('simulator screen', () => {
 
   it('many actors at 80x24: the sink lane stays, the lanes left out are counted', async () => {
     const actors = 'ABCDEFGHIJ'.split('');
-    const steps = actors.flatMap((a, i) => [
-      `  - { at: ${i}, actor: ${a}, do: acquire }`,
-      `  - { at: ${i + 1}, actor: ${a}, do: write, value: "${a}" }`,
-    ]);
+    const steps = actors.flatMap((a, i) => [`  - { at: ${i}, actor: ${a}, do: acquire }`, `  - { at: ${i + 1}, actor: ${a}, do: write, value: "${a}" }`]);
     const scenario = loadScenarioText(`id: crowd\nconfig: { ttl: 2, keepalive: false }\nsteps:\n${steps.join('\n')}\n`, 'crowd.yaml');
     const { lastFrame } = await renderApp({ screen: 'simulator', scenario }, { size: { columns: 80, rows: 24 } });
     const frame = await waitForFrame(lastFrame, 'Simulator › crowd');

@@ -24,7 +24,27 @@ import { register as sim } from './sim.js';
 import { register as validate } from './validate.js';
 
 export function registerAll(program: Command): void {
-  for (const register of [lessons, lesson, scenarios, sim, explore, challenges, challenge, quiz, progress, lab, exercises, exercise, assign, grade, validate, labWorker, labSink, exerciseSink, exerciseClient]) {
+  for (const register of [
+    lessons,
+    lesson,
+    scenarios,
+    sim,
+    explore,
+    challenges,
+    challenge,
+    quiz,
+    progress,
+    lab,
+    exercises,
+    exercise,
+    assign,
+    grade,
+    validate,
+    labWorker,
+    labSink,
+    exerciseSink,
+    exerciseClient,
+  ]) {
     register(program);
   }
 }

@@ -11,11 +11,7 @@ export function register(program: Command): void {
   program
     .command('lab')
     .description('run the late write on real processes: a stopped worker, a lease that expires, a fenced sink')
-    .addOption(
-      new Option('--experiment <name>', 'which experiment')
-        .choices(EXPERIMENTS)
-        .default('late-write'),
-    )
+    .addOption(new Option('--experiment <name>', 'which experiment').choices(EXPERIMENTS).default('late-write'))
     // No commander default: failover and restore must tell an explicit `embedded` (refused) from none (they imply etcd).
     .addOption(new Option('--coordinator <kind>', 'the lock service (default: embedded; etcd for failover and restore)').choices(['embedded', 'etcd']))
     .option('--ttl <seconds>', 'lease TTL in seconds (etcd may raise it)', '2')

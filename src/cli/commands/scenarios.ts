@@ -17,7 +17,9 @@ export function scenariosJsonDocument(all: readonly Scenario[]) {
 /** What `scenarios` prints without --json (also made at build). */
 export function scenariosText(all: readonly Scenario[]): string {
   const width = Math.max(...all.map((s) => s.id.length));
-  const lines = all.map((s) => `${s.id.padEnd(width)}  ${s.title ?? ''}${s.origin?.local ? ' (local)' : ''}${s.summary ? `\n${' '.repeat(width + 2)}${s.summary}` : ''}`);
+  const lines = all.map(
+    (s) => `${s.id.padEnd(width)}  ${s.title ?? ''}${s.origin?.local ? ' (local)' : ''}${s.summary ? `\n${' '.repeat(width + 2)}${s.summary}` : ''}`,
+  );
   return `${lines.join('\n')}\n\nRun one: fence-tutor sim --scenario ${all[0]?.id ?? 'ID'}\n`;
 }
 import { globalFlags } from '../global-flags.js';

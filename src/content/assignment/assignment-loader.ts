@@ -44,7 +44,23 @@ export interface Assignment {
   exercises?: string[];
 }
 
-const KEYS = ['schemaVersion', 'kind', 'version', 'title', 'quiz', 'contentHash', 'settingsHash', 'mode', 'seed', 'count', 'timeLimitMs', 'passMark', 'createdAt', 'questions', 'exercises'];
+const KEYS = [
+  'schemaVersion',
+  'kind',
+  'version',
+  'title',
+  'quiz',
+  'contentHash',
+  'settingsHash',
+  'mode',
+  'seed',
+  'count',
+  'timeLimitMs',
+  'passMark',
+  'createdAt',
+  'questions',
+  'exercises',
+];
 const EXERCISE_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 export function loadAssignmentText(text: string, file: string): Assignment {
@@ -57,9 +73,18 @@ export function loadAssignmentText(text: string, file: string): Assignment {
     throw new ContentError(p.problems);
   }
   p.unknownKeys(d, KEYS, [], 'an assignment');
-  if (d.kind !== 'assignment') p.at(d.kind === undefined ? [] : ['kind'], 'this is not an assignment file (`kind` is not "assignment")', 'pass a file written by `fence-tutor assign --out FILE`');
+  if (d.kind !== 'assignment')
+    p.at(
+      d.kind === undefined ? [] : ['kind'],
+      'this is not an assignment file (`kind` is not "assignment")',
+      'pass a file written by `fence-tutor assign --out FILE`',
+    );
   if (d.schemaVersion !== ASSIGNMENT_SCHEMA_VERSION) {
-    p.at(d.schemaVersion === undefined ? [] : ['schemaVersion'], `unsupported assignment schemaVersion ${describeValue(d.schemaVersion)} (this version reads ${ASSIGNMENT_SCHEMA_VERSION})`, 'use a newer fence-tutor, or write the file again with this one');
+    p.at(
+      d.schemaVersion === undefined ? [] : ['schemaVersion'],
+      `unsupported assignment schemaVersion ${describeValue(d.schemaVersion)} (this version reads ${ASSIGNMENT_SCHEMA_VERSION})`,
+      'use a newer fence-tutor, or write the file again with this one',
+    );
     throw new ContentError(p.problems);
   }
   const quiz = p.text(d, 'quiz', [], true);
@@ -78,7 +103,8 @@ export function loadAssignmentText(text: string, file: string): Assignment {
     if (typeof d.passMark === 'number' && d.passMark >= 0 && d.passMark <= 100) passMark = d.passMark;
     else p.at(['passMark'], '`passMark` must be a percentage from 0 to 100', regen);
   }
-  if (mode !== undefined && !modeRules(mode).passMark && passMark !== null) p.at(['passMark'], 'a practice assignment has no pass mark', 'set `passMark` to null, or make it an exam');
+  if (mode !== undefined && !modeRules(mode).passMark && passMark !== null)
+    p.at(['passMark'], 'a practice assignment has no pass mark', 'set `passMark` to null, or make it an exam');
   const title = d.title === null || d.title === undefined ? null : (p.text(d, 'title', [], false) ?? null);
   const questions: Question[] = [];
   if (!Array.isArray(d.questions) || d.questions.length === 0) {
@@ -104,11 +130,25 @@ export function loadAssignmentText(text: string, file: string): Assignment {
   if (p.problems.length > 0) throw new ContentError(p.problems);
   const actual = contentHashOf(questions);
   if (actual !== contentHash) {
-    p.at(['contentHash'], 'the embedded questions do not match the content hash: they were changed after the assignment was made', 'ask the instructor for the original file, or write it again with `fence-tutor assign`');
+    p.at(
+      ['contentHash'],
+      'the embedded questions do not match the content hash: they were changed after the assignment was made',
+      'ask the instructor for the original file, or write it again with `fence-tutor assign`',
+    );
     throw new ContentError(p.problems);
   }
   // Compared before sanitizing: the hash was made over exactly what the instructor's file held.
-  const settingsHash = assignmentSettingsHash({ title, quiz: quiz!, contentHash: contentHash!, mode: mode!, seed, count, timeLimitMs, passMark, ...(exercises ? { exercises } : {}) });
+  const settingsHash = assignmentSettingsHash({
+    title,
+    quiz: quiz!,
+    contentHash: contentHash!,
+    mode: mode!,
+    seed,
+    count,
+    timeLimitMs,
+    passMark,
+    ...(exercises ? { exercises } : {}),
+  });
   if (d.settingsHash !== settingsHash) {
     p.at(
       d.settingsHash === undefined ? [] : ['settingsHash'],

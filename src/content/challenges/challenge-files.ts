@@ -48,7 +48,13 @@ export function allChallenges(flags: { content?: string } = {}): Challenge[] {
   const problems: Problem[] = [];
   for (const c of local) {
     const first = taken.get(c.id);
-    if (first) problems.push({ file: c.file, line: c.lines.id ?? 1, message: `challenge id "${c.id}" is already used (${first})`, fix: 'give the challenge another id' });
+    if (first)
+      problems.push({
+        file: c.file,
+        line: c.lines.id ?? 1,
+        message: `challenge id "${c.id}" is already used (${first})`,
+        fix: 'give the challenge another id',
+      });
     taken.set(c.id, c.file);
   }
   if (problems.length > 0) throw new ContentError(problems);

@@ -88,7 +88,8 @@ export function challengeFromText(text: string, file: string, findScenario: Scen
 
   let id: string | undefined;
   if (typeof data.id === 'string' && SCENARIO_ID.test(data.id)) id = data.id;
-  else if ('id' in data) r.at(['id'], '`id` must be kebab-case (lower-case letters and digits joined by single dashes)', 'write for example `id: lose-b-update`');
+  else if ('id' in data)
+    r.at(['id'], '`id` must be kebab-case (lower-case letters and digits joined by single dashes)', 'write for example `id: lose-b-update`');
   const title = r.text(data, 'title');
   const lesson = r.text(data, 'lesson');
   const task = r.text(data, 'task');
@@ -101,11 +102,20 @@ export function challengeFromText(text: string, file: string, findScenario: Scen
   if (typeof data.scenario === 'string') {
     scenarioRef = data.scenario;
     start = findScenario(data.scenario);
-    if (!start) r.at(['scenario'], `\`scenario\` names "${sanitizeLine(data.scenario)}", which is not a shipped scenario or one in the content directory`, 'name a scenario (fence-tutor scenarios lists them) or write one here with `steps:`');
+    if (!start)
+      r.at(
+        ['scenario'],
+        `\`scenario\` names "${sanitizeLine(data.scenario)}", which is not a shipped scenario or one in the content directory`,
+        'name a scenario (fence-tutor scenarios lists them) or write one here with `steps:`',
+      );
   } else if (isMapping(data.scenario)) {
     start = r.scenario(['scenario'], { id: id ?? 'challenge', ...data.scenario });
   } else if ('scenario' in data) {
-    r.at(['scenario'], '`scenario` must be a scenario id or a scenario (config and steps)', 'write `scenario: late-write` or `scenario:` with `steps:` under it');
+    r.at(
+      ['scenario'],
+      '`scenario` must be a scenario id or a scenario (config and steps)',
+      'write `scenario: late-write` or `scenario:` with `steps:` under it',
+    );
   }
 
   const allow = readAllow(r, data.allow);
@@ -119,7 +129,8 @@ export function challengeFromText(text: string, file: string, findScenario: Scen
   if (isMapping(data.solution) && start) {
     const raw = data.solution;
     for (const key of Object.keys(raw)) {
-      if (key !== 'config' && key !== 'steps') r.at(['solution', key], `unknown key \`${key}\` in the solution`, 'a solution takes `config` (what it changes) and `steps` (the whole list)', true);
+      if (key !== 'config' && key !== 'steps')
+        r.at(['solution', key], `unknown key \`${key}\` in the solution`, 'a solution takes `config` (what it changes) and `steps` (the whole list)', true);
     }
     const checked = r.scenario(['solution'], { id: id ?? 'challenge', config: raw.config, steps: raw.steps });
     if (checked) {
@@ -179,7 +190,8 @@ function readAllow(r: Reader, raw: unknown): Challenge['allow'] | undefined {
     const out: T[] = [];
     v.forEach((item, i) => {
       if (typeof item === 'string' && (options as readonly string[]).includes(item)) out.push(item as T);
-      else r.at(['allow', key, i], `\`${String(item)}\` is not one of the ${key === 'steps' ? 'step kinds' : 'toggles'}`, `write one of: ${options.join(', ')}`);
+      else
+        r.at(['allow', key, i], `\`${String(item)}\` is not one of the ${key === 'steps' ? 'step kinds' : 'toggles'}`, `write one of: ${options.join(', ')}`);
     });
     return out;
   };
@@ -218,7 +230,8 @@ function readGoal(r: Reader, raw: unknown): ChallengeGoal | undefined {
       case 'staleAcceptances':
       case 'ttlAtMost':
         if (Number.isSafeInteger(v) && (v as number) >= (key === 'ttlAtMost' ? 2 : 0)) goal[key] = v as number;
-        else r.at(p(key), `\`goal.${key}\` must be an integer >= ${key === 'ttlAtMost' ? 2 : 0}`, `write for example \`${key}: ${key === 'ttlAtMost' ? 6 : 1}\``);
+        else
+          r.at(p(key), `\`goal.${key}\` must be an integer >= ${key === 'ttlAtMost' ? 2 : 0}`, `write for example \`${key}: ${key === 'ttlAtMost' ? 6 : 1}\``);
         break;
       case 'rejected':
       case 'accepted':
@@ -235,7 +248,12 @@ function readGoal(r: Reader, raw: unknown): ChallengeGoal | undefined {
         break;
       case 'explore':
         if (isMapping(v) && Object.keys(v).length === 1 && (v.stale === 'some' || v.stale === 'none')) goal.explore = { stale: v.stale };
-        else r.at(p(key), '`goal.explore` must be `{ stale: some }` or `{ stale: none }`', 'write `explore: { stale: some }` (some ordering accepts a stale write) or `{ stale: none }`');
+        else
+          r.at(
+            p(key),
+            '`goal.explore` must be `{ stale: some }` or `{ stale: none }`',
+            'write `explore: { stale: some }` (some ordering accepts a stale write) or `{ stale: none }`',
+          );
         break;
       default:
         r.at(p(key), `unknown part \`${key}\` of a goal`, `use: ${GOAL_KEYS.join(', ')}`, true);

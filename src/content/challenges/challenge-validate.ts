@@ -29,7 +29,12 @@ export function validateChallenges(
     }
     const first = seen.get(challenge.id);
     if (first) {
-      problems.push({ file: challenge.file, line: challenge.lines.id ?? 1, message: `duplicate challenge id "${challenge.id}" (also in ${first.file})`, fix: 'give every challenge its own id' });
+      problems.push({
+        file: challenge.file,
+        line: challenge.lines.id ?? 1,
+        message: `duplicate challenge id "${challenge.id}" (also in ${first.file})`,
+        fix: 'give every challenge its own id',
+      });
       continue;
     }
     if (!lessonIds.has(challenge.lesson)) {

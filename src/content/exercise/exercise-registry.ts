@@ -97,10 +97,17 @@ export function parseExerciseManifest(text: string, file: string, folder: string
   if (id !== folder) throw problem(`"id" is ${id} but the folder is ${folder}`, 'name the folder after the id');
   const kind = field('kind') as ExerciseKind;
   if (!KINDS.includes(kind)) throw problem(`"kind" is ${kind}`, `use one of ${KINDS.join(', ')}`);
-  if (m.needs !== undefined && (!Array.isArray(m.needs) || m.needs.length > NEEDS.length)) throw problem('"needs" is malformed', `give a list of ${NEEDS.join(', ')}`);
+  if (m.needs !== undefined && (!Array.isArray(m.needs) || m.needs.length > NEEDS.length))
+    throw problem('"needs" is malformed', `give a list of ${NEEDS.join(', ')}`);
   const needs: unknown[] = Array.isArray(m.needs) ? m.needs : [];
-  for (const n of needs) if (!NEEDS.includes(n as ExerciseNeed)) throw problem(`unknown need ${sanitizeLine(String(n)).slice(0, 40)}`, `use ${NEEDS.join(', ')}`);
-  const hints = Array.isArray(m.hints) ? m.hints.filter((h): h is string => typeof h === 'string').slice(0, 20).map(sanitizeLine) : [];
+  for (const n of needs)
+    if (!NEEDS.includes(n as ExerciseNeed)) throw problem(`unknown need ${sanitizeLine(String(n)).slice(0, 40)}`, `use ${NEEDS.join(', ')}`);
+  const hints = Array.isArray(m.hints)
+    ? m.hints
+        .filter((h): h is string => typeof h === 'string')
+        .slice(0, 20)
+        .map(sanitizeLine)
+    : [];
   if (hints.length === 0) throw problem('"hints" is empty', 'give at least one hint');
   const order = typeof m.order === 'number' && Number.isFinite(m.order) ? m.order : 999;
   return {

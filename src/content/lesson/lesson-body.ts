@@ -14,9 +14,7 @@ import { parseYaml } from '../shared/yaml.js';
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)/;
 const INTERNAL_LINK = /\]\(\s*(glossary|lesson):([^)\s]*)\s*\)/g;
 
-const onOff = z
-  .union([z.boolean(), z.enum(['on', 'off'])])
-  .transform((v) => v === true || v === 'on');
+const onOff = z.union([z.boolean(), z.enum(['on', 'off'])]).transform((v) => v === true || v === 'on');
 
 const scenarioBlockSchema = z
   .object({
@@ -130,13 +128,7 @@ function collectLinks(line: string, fileLine: number, links: LessonLink[]): void
   }
 }
 
-function parseBlock(
-  lang: 'scenario' | 'quiz',
-  yamlText: string,
-  file: string,
-  fenceLine: number,
-  problems: Problem[],
-): LessonBlock | undefined {
+function parseBlock(lang: 'scenario' | 'quiz', yamlText: string, file: string, fenceLine: number, problems: Problem[]): LessonBlock | undefined {
   let parsed: ReturnType<typeof parseYaml>;
   try {
     parsed = parseYaml(yamlText, file);
@@ -160,9 +152,7 @@ function parseBlock(
   if (lang === 'scenario') {
     const r = scenarioBlockSchema.safeParse(parsed.data);
     if (!r.success) {
-      problems.push(
-        ...issuesToProblems(r.error.issues, { file, parsed, lineOffset: fenceLine, fixes: SCENARIO_FIXES, where }),
-      );
+      problems.push(...issuesToProblems(r.error.issues, { file, parsed, lineOffset: fenceLine, fixes: SCENARIO_FIXES, where }));
       return undefined;
     }
     const { id, caption, expect, ...toggles } = r.data;

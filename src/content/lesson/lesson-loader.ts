@@ -208,12 +208,7 @@ function loadGlossary(dir: string, name: string, problems: Problem[]): GlossaryT
 }
 
 /** Prerequisites, manifest order, internal links and the glossary's lesson references. */
-function checkCrossReferences(
-  lessons: Lesson[],
-  position: ReadonlyMap<string, number>,
-  glossary: GlossaryTerm[],
-  problems: Problem[],
-): void {
+function checkCrossReferences(lessons: Lesson[], position: ReadonlyMap<string, number>, glossary: GlossaryTerm[], problems: Problem[]): void {
   const terms = new Set(glossary.map((t) => t.id));
   for (const lesson of lessons) {
     const prereqLine = lesson.fieldLines.prerequisites ?? 2;

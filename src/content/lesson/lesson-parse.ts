@@ -79,9 +79,7 @@ export function parseLesson(rawText: string, file: string, number = 0): ParsedLe
   const end = lines.findIndex((l, i) => i > 0 && l.trim() === '---');
   if (end < 0) {
     return {
-      problems: [
-        { file, line: 1, message: 'the front matter block is never closed', fix: 'end the front matter with a line "---"' },
-      ],
+      problems: [{ file, line: 1, message: 'the front matter block is never closed', fix: 'end the front matter with a line "---"' }],
     };
   }
   const problems: Problem[] = [];
@@ -114,12 +112,7 @@ export function parseLessonOrThrow(rawText: string, file: string, number = 0): L
   return lesson;
 }
 
-function parseFrontMatter(
-  yamlText: string,
-  file: string,
-  problems: Problem[],
-  fieldLines: Record<string, number>,
-): LessonFrontMatter | undefined {
+function parseFrontMatter(yamlText: string, file: string, problems: Problem[], fieldLines: Record<string, number>): LessonFrontMatter | undefined {
   // The YAML starts on line 2 of the file.
   const lineOffset = 1;
   let parsed: ReturnType<typeof parseYaml>;

@@ -39,9 +39,7 @@ export function issuesToProblems(issues: readonly z.core.$ZodIssue[], ctx: Issue
     problems.push({
       file: ctx.file,
       line: (missing ? ctx.parsed.lineAt(path.slice(0, -1)) : ctx.parsed.lineAt(path)) + ctx.lineOffset,
-      message: missing
-        ? `the ${ctx.where} has no "${shown}"`
-        : `"${shown}" in the ${ctx.where} is invalid: ${issue.message}`,
+      message: missing ? `the ${ctx.where} has no "${shown}"` : `"${shown}" in the ${ctx.where} is invalid: ${issue.message}`,
       fix: ctx.fixes[field] ?? `see lessons/FORMAT.md for the ${ctx.where}`,
     });
   }

@@ -27,11 +27,7 @@ export interface AnswersFileHeader {
 }
 
 export function readAnswersText(path: string): string {
-  return readContentText(
-    path,
-    'the answers file',
-    'give the path of a JSON file like {"answers": {"question-id": 0}} (get a template with --export sheet)',
-  );
+  return readContentText(path, 'the answers file', 'give the path of a JSON file like {"answers": {"question-id": 0}} (get a template with --export sheet)');
 }
 
 /** First pass, on the parsed file: it has `answers`, and maybe `seed` and `student`. */
@@ -40,11 +36,19 @@ export function readAnswersHeaderFrom(parsed: ParsedYaml): AnswersFileHeader {
   const p = new ProblemList(file, parsed);
   const data = parsed.data;
   if (!isMapping(data) || !isMapping(data.answers)) {
-    p.at(isMapping(data) && data.answers !== undefined ? ['answers'] : [], 'an answers file needs an `answers` object mapping question ids to answers', 'write {"answers": {"question-id": 0, "other-id": [1, 2]}} (get a template with `fence-tutor quiz --export sheet --seed N`)');
+    p.at(
+      isMapping(data) && data.answers !== undefined ? ['answers'] : [],
+      'an answers file needs an `answers` object mapping question ids to answers',
+      'write {"answers": {"question-id": 0, "other-id": [1, 2]}} (get a template with `fence-tutor quiz --export sheet --seed N`)',
+    );
     throw new ContentError(p.problems);
   }
   if (Object.keys(data.answers).length > MAX_QUESTIONS) {
-    p.at(['answers'], `the file answers ${Object.keys(data.answers).length} questions, more than the limit of ${MAX_QUESTIONS}`, 'answer only the questions of the exam');
+    p.at(
+      ['answers'],
+      `the file answers ${Object.keys(data.answers).length} questions, more than the limit of ${MAX_QUESTIONS}`,
+      'answer only the questions of the exam',
+    );
     throw new ContentError(p.problems);
   }
   const header: AnswersFileHeader = { file, parsed };
@@ -72,14 +76,22 @@ export function readAnswers(header: AnswersFileHeader, drawn: readonly DrawnQues
   for (const [id, value] of Object.entries(answers)) {
     const path = ['answers', id];
     if (!bankIds.has(id)) {
-      p.atKey(path, `there is no question \`${sanitizeLine(id).slice(0, 60)}\` in the bank \`${bankName}\``, 'remove it, or copy the ids from `fence-tutor quiz --export sheet`');
+      p.atKey(
+        path,
+        `there is no question \`${sanitizeLine(id).slice(0, 60)}\` in the bank \`${bankName}\``,
+        'remove it, or copy the ids from `fence-tutor quiz --export sheet`',
+      );
       continue;
     }
     const q = byId.get(id);
     if (!q || value === null) continue;
     const problem = responseShapeError(q, value);
     if (problem !== null) {
-      p.at(path, `the answer to \`${id}\` has the wrong shape: ${problem}`, `give ${expectedShape(q)} (indices count from 0, in the option order of this seed)`);
+      p.at(
+        path,
+        `the answer to \`${id}\` has the wrong shape: ${problem}`,
+        `give ${expectedShape(q)} (indices count from 0, in the option order of this seed)`,
+      );
       continue;
     }
     out.set(id, value as Response);

@@ -52,7 +52,11 @@ export class ProblemList {
       return undefined;
     }
     if (typeof v !== 'string' || v.trim() === '') {
-      this.at([...path, key], `\`${key}\` must be non-empty text, not ${describeValue(v)}`, `write \`${key}:\` followed by text (quote it if it contains ": " or "#")`);
+      this.at(
+        [...path, key],
+        `\`${key}\` must be non-empty text, not ${describeValue(v)}`,
+        `write \`${key}:\` followed by text (quote it if it contains ": " or "#")`,
+      );
       return undefined;
     }
     return v;
@@ -65,7 +69,11 @@ export class ProblemList {
       return undefined;
     }
     if (typeof v !== 'string' || !KEBAB.test(v)) {
-      this.at([...path, key], `\`${key}\` must be kebab-case (lower-case words joined by -), not ${describeValue(v)}`, `write for example \`${key}: ${example}\``);
+      this.at(
+        [...path, key],
+        `\`${key}\` must be kebab-case (lower-case words joined by -), not ${describeValue(v)}`,
+        `write for example \`${key}: ${example}\``,
+      );
       return undefined;
     }
     return v;
@@ -75,7 +83,12 @@ export class ProblemList {
     const v = obj[key];
     if (typeof v === 'string' && (options as readonly string[]).includes(v)) return v as T;
     if (v === undefined) this.at(path, `\`${key}\` is missing`, `add \`${key}:\` with one of ${options.join(', ')}`);
-    else this.at([...path, key], `\`${key}\` must be one of ${options.join(', ')}, not ${describeValue(v)}`, `write one of: ${options.map((o) => `\`${key}: ${o}\``).join(', ')}`);
+    else
+      this.at(
+        [...path, key],
+        `\`${key}\` must be one of ${options.join(', ')}, not ${describeValue(v)}`,
+        `write one of: ${options.map((o) => `\`${key}: ${o}\``).join(', ')}`,
+      );
     return undefined;
   }
 

@@ -6,7 +6,7 @@
  * with file, line and fix.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { type PredictDraft, resolvePredict } from '../../core/quiz/predict.js';
 import type { Question, QuizBank } from '../../core/quiz/types.js';
@@ -59,7 +59,11 @@ export function loadQuizText(text: string, file: string, options: LoadOptions = 
   const p = new ProblemList(file, parsed);
   const data = parsed.data;
   if (!isMapping(data)) {
-    p.at([], `a quiz file must be a mapping with \`questions\`, not ${describeValue(data)}`, 'start the file with `kind: quiz` and `questions:` (see quizzes/FORMAT.md)');
+    p.at(
+      [],
+      `a quiz file must be a mapping with \`questions\`, not ${describeValue(data)}`,
+      'start the file with `kind: quiz` and `questions:` (see quizzes/FORMAT.md)',
+    );
     throw new ContentError(p.problems);
   }
   p.unknownKeys(data, ['kind', 'title', 'questions'], [], 'a quiz file');
@@ -72,7 +76,11 @@ export function loadQuizText(text: string, file: string, options: LoadOptions = 
     throw new ContentError(p.problems);
   }
   if (data.questions.length > MAX_QUESTIONS) {
-    p.at(['questions'], `the bank has ${data.questions.length} questions, more than the limit of ${MAX_QUESTIONS}`, `split it into banks of at most ${MAX_QUESTIONS} questions`);
+    p.at(
+      ['questions'],
+      `the bank has ${data.questions.length} questions, more than the limit of ${MAX_QUESTIONS}`,
+      `split it into banks of at most ${MAX_QUESTIONS} questions`,
+    );
     throw new ContentError(p.problems);
   }
   const find = options.findScenario ?? memoFind();
@@ -112,7 +120,11 @@ function resolveDraft(p: ProblemList, draft: PredictDraft, path: (string | numbe
     scenario = find(draft.scenario);
   } catch (err) {
     if (err instanceof ContentError) {
-      p.at([...path, 'scenario'], `the scenario \`${draft.scenario}\` does not load (${err.problems.length} problem(s))`, 'run `fence-tutor validate` on the scenarios first');
+      p.at(
+        [...path, 'scenario'],
+        `the scenario \`${draft.scenario}\` does not load (${err.problems.length} problem(s))`,
+        'run `fence-tutor validate` on the scenarios first',
+      );
       return undefined;
     }
     throw err;
@@ -151,7 +163,10 @@ export function shippedBankFiles(dir = shippedDir('quizzes')): string[] {
   } catch {
     return [];
   }
-  return names.filter((n) => QUIZ_EXTENSIONS.test(n)).sort().map((n) => join(dir, n));
+  return names
+    .filter((n) => QUIZ_EXTENSIONS.test(n))
+    .sort()
+    .map((n) => join(dir, n));
 }
 
 export function shippedBankIds(dir = shippedDir('quizzes')): string[] {
@@ -188,7 +203,12 @@ export function loadShippedBank(id?: string, dir = shippedDir('quizzes')): QuizB
       for (const q of bank.questions) {
         const other = firstFile.get(q.id);
         if (other) {
-          problems.push({ file, line: 0, message: `the question id \`${q.id}\` is also used in ${other}`, fix: 'question ids must be unique across the whole bank' });
+          problems.push({
+            file,
+            line: 0,
+            message: `the question id \`${q.id}\` is also used in ${other}`,
+            fix: 'question ids must be unique across the whole bank',
+          });
         } else firstFile.set(q.id, file);
         questions.push(q);
       }
@@ -237,7 +257,12 @@ export function loadQuizArgWithContent(arg: string | undefined, contentDir: stri
   for (const file of local) {
     for (const q of loadQuizFile(file).questions) {
       if (taken.has(q.id)) {
-        problems.push({ file, line: 0, message: `the question id \`${q.id}\` is already used by a shipped question`, fix: 'choose another id for your question' });
+        problems.push({
+          file,
+          line: 0,
+          message: `the question id \`${q.id}\` is already used by a shipped question`,
+          fix: 'choose another id for your question',
+        });
         continue;
       }
       taken.add(q.id);

@@ -6,14 +6,7 @@
  */
 import type { ConfigOverrides } from '../../core/types.js';
 import type { PredictDraft } from '../../core/quiz/predict.js';
-import {
-  DIFFICULTIES,
-  MAX_OPTIONS,
-  PREDICT_ASKS,
-  type PredictVariant,
-  QUESTION_TYPES,
-  type Question,
-} from '../../core/quiz/types.js';
+import { DIFFICULTIES, MAX_OPTIONS, PREDICT_ASKS, type PredictVariant, QUESTION_TYPES, type Question } from '../../core/quiz/types.js';
 import { describeValue, isMapping, type Mapping, type ProblemList } from './quiz-check.js';
 import { sanitizeLine, sanitizeText } from '../shared/sanitize.js';
 import type { PathSegment } from '../shared/yaml.js';
@@ -37,7 +30,11 @@ function checkOptions(p: ProblemList, raw: unknown, path: PathSegment[], min = 2
     return undefined;
   }
   if (raw.length < min || raw.length > MAX_OPTIONS) {
-    p.at(path, `\`options\` has ${raw.length} entries; it needs ${min} to ${MAX_OPTIONS}`, `give between ${min} and ${MAX_OPTIONS} options (digits 1-9 choose them)`);
+    p.at(
+      path,
+      `\`options\` has ${raw.length} entries; it needs ${min} to ${MAX_OPTIONS}`,
+      `give between ${min} and ${MAX_OPTIONS} options (digits 1-9 choose them)`,
+    );
     return undefined;
   }
   const out: string[] = [];
@@ -124,17 +121,29 @@ export function checkQuestion(p: ProblemList, raw: unknown, path: PathSegment[],
   const hint = p.text(raw, 'hint', path, false);
   let tags: string[] | undefined;
   if (!Array.isArray(raw.tags) || raw.tags.length === 0 || !raw.tags.every((t) => typeof t === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(t))) {
-    p.at(raw.tags === undefined ? path : [...path, 'tags'], '`tags` must be a non-empty list of kebab-case topic tags', 'write for example `tags: [fencing, leases]`');
+    p.at(
+      raw.tags === undefined ? path : [...path, 'tags'],
+      '`tags` must be a non-empty list of kebab-case topic tags',
+      'write for example `tags: [fencing, leases]`',
+    );
   } else tags = raw.tags as string[];
   let requires: string[] | undefined;
   if (raw.requires !== undefined) {
     const ids = raw.requires;
     if (!Array.isArray(ids) || ids.length === 0 || !ids.every((t) => typeof t === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(t))) {
-      p.at([...path, 'requires'], '`requires` must be a non-empty list of lesson ids', 'write the lessons the question draws on, for example `requires: [stale-holder, token-contract]`');
+      p.at(
+        [...path, 'requires'],
+        '`requires` must be a non-empty list of lesson ids',
+        'write the lessons the question draws on, for example `requires: [stale-holder, token-contract]`',
+      );
     } else requires = [...new Set(ids as string[])];
   }
   if (raw.recall !== undefined && typeof raw.recall !== 'boolean') {
-    p.at([...path, 'recall'], '`recall` must be true or false', 'write `recall: true` for a question that tests a memorised number or version, else leave it out');
+    p.at(
+      [...path, 'recall'],
+      '`recall` must be true or false',
+      'write `recall: true` for a question that tests a memorised number or version, else leave it out',
+    );
   }
   if (type) {
     const allowed = [...COMMON_KEYS, ...(resolved && type === 'predict' ? RESOLVED_PREDICT_KEYS : (AUTHORED_KEYS[type] ?? []))];
@@ -165,8 +174,17 @@ export function checkQuestion(p: ProblemList, raw: unknown, path: PathSegment[],
       const options = checkOptions(p, raw.options, [...path, 'options']);
       const ans = raw.answer;
       const n = options?.length;
-      if (!Array.isArray(ans) || ans.length === 0 || !ans.every((v) => Number.isInteger(v) && v >= 0 && (n === undefined || v < n)) || new Set(ans).size !== ans.length) {
-        p.at(ans === undefined ? path : [...path, 'answer'], '`answer` must be a non-empty list of distinct option indices (0 is the first option as written)', 'write for example `answer: [0, 2]`');
+      if (
+        !Array.isArray(ans) ||
+        ans.length === 0 ||
+        !ans.every((v) => Number.isInteger(v) && v >= 0 && (n === undefined || v < n)) ||
+        new Set(ans).size !== ans.length
+      ) {
+        p.at(
+          ans === undefined ? path : [...path, 'answer'],
+          '`answer` must be a non-empty list of distinct option indices (0 is the first option as written)',
+          'write for example `answer: [0, 2]`',
+        );
         return undefined;
       }
       if (options === undefined) return undefined;
@@ -174,7 +192,11 @@ export function checkQuestion(p: ProblemList, raw: unknown, path: PathSegment[],
     }
     case 'truefalse': {
       if (typeof raw.answer !== 'boolean') {
-        p.at(raw.answer === undefined ? path : [...path, 'answer'], '`answer` of a truefalse question must be true or false', 'write `answer: true` or `answer: false`');
+        p.at(
+          raw.answer === undefined ? path : [...path, 'answer'],
+          '`answer` of a truefalse question must be true or false',
+          'write `answer: true` or `answer: false`',
+        );
         return undefined;
       }
       return q({ ...common, type, answer: raw.answer });
@@ -205,12 +227,17 @@ function checkPredictDraft(p: ProblemList, raw: Mapping, path: PathSegment[], co
   }
   let values: string[] | undefined;
   if (raw.options !== undefined) {
-    if (ask !== 'final-value') p.atKey([...path, 'options'], '`options` of a predict question belong only to `ask: final-value`', 'remove them: the options are fixed for this ask');
+    if (ask !== 'final-value')
+      p.atKey([...path, 'options'], '`options` of a predict question belong only to `ask: final-value`', 'remove them: the options are fixed for this ask');
     else values = checkOptions(p, raw.options, [...path, 'options']);
   }
   const variants: ConfigOverrides[] = [];
   if (!Array.isArray(raw.variants) || raw.variants.length === 0 || raw.variants.length > MAX_OPTIONS) {
-    p.at(raw.variants === undefined ? path : [...path, 'variants'], '`variants` must be a list of 1 to 9 sets of toggles', 'write for example `variants: [{ fencing: true }, { fencing: false }]`');
+    p.at(
+      raw.variants === undefined ? path : [...path, 'variants'],
+      '`variants` must be a list of 1 to 9 sets of toggles',
+      'write for example `variants: [{ fencing: true }, { fencing: false }]`',
+    );
   } else {
     raw.variants.forEach((v, i) => {
       const o = checkOverrides(p, v, [...path, 'variants', i]);
@@ -255,7 +282,8 @@ function checkResolvedPredict(p: ProblemList, raw: Mapping, path: PathSegment[],
         (s.minting === 'durable' || s.minting === 'volatile') &&
         (s.check === 'atomic' || s.check === 'split') &&
         typeof s.ttl === 'number';
-      if (!settingsOk) p.at([...vp, 'settings'], 'a resolved variant needs `settings` {fencing, minting, check, ttl}', 'regenerate the file with `fence-tutor assign`');
+      if (!settingsOk)
+        p.at([...vp, 'settings'], 'a resolved variant needs `settings` {fencing, minting, check, ttl}', 'regenerate the file with `fence-tutor assign`');
       const outcome = typeof v.outcome === 'string' ? sanitizeLine(v.outcome) : '';
       if (overrides && options && answer !== undefined && settingsOk) {
         const st = s as { fencing: boolean; minting: 'durable' | 'volatile'; check: 'atomic' | 'split'; ttl: number };
@@ -265,7 +293,8 @@ function checkResolvedPredict(p: ProblemList, raw: Mapping, path: PathSegment[],
   }
   let steps: string[] | undefined;
   if (raw.steps !== undefined) {
-    if (Array.isArray(raw.steps) && raw.steps.length <= 200 && raw.steps.every((l) => typeof l === 'string')) steps = raw.steps.map((l) => sanitizeLine(l as string));
+    if (Array.isArray(raw.steps) && raw.steps.length <= 200 && raw.steps.every((l) => typeof l === 'string'))
+      steps = raw.steps.map((l) => sanitizeLine(l as string));
     else p.at([...path, 'steps'], '`steps` must be a list of lines of text', 'regenerate the file with `fence-tutor assign`');
   }
   if (!ok() || !scenario || !ask) return undefined;

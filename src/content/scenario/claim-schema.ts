@@ -8,9 +8,7 @@ import { z } from 'zod';
 import type { Claim } from '../../core/claims.js';
 import type { ParsedYaml } from '../shared/yaml.js';
 
-const onOff = z
-  .union([z.boolean(), z.enum(['on', 'off'])])
-  .transform((v) => v === true || v === 'on');
+const onOff = z.union([z.boolean(), z.enum(['on', 'off'])]).transform((v) => v === true || v === 'on');
 
 const actorList = z.array(z.string().min(1));
 const count = z.number().int().min(0);

@@ -1,5 +1,5 @@
 /** Where scenario files are and how they are read: shared by the full and the quick loader. */
-import { readdirSync, } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { shippedDir } from '../../platform/package-root.js';
 import { SHIPPED_ORDER } from './scenario-validate.js';

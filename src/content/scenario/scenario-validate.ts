@@ -33,15 +33,7 @@ const STEP_FIELDS: Record<StepKind, string[]> = {
 const STEP_KINDS = Object.keys(STEP_FIELDS) as StepKind[];
 
 /** The shipped scenarios, in the order a learner meets them. */
-export const SHIPPED_ORDER = [
-  'late-write',
-  'book-timeline',
-  'allocator-failover',
-  'split-race',
-  'early-stale',
-  'delayed-network',
-  'amnesia',
-];
+export const SHIPPED_ORDER = ['late-write', 'book-timeline', 'allocator-failover', 'split-race', 'early-stale', 'delayed-network', 'amnesia'];
 
 type Mapping = Record<string, unknown>;
 
@@ -65,10 +57,7 @@ function closest(word: string, options: readonly string[]): string | undefined {
   // A cheap "did you mean": same letters ignoring case and dashes, or a shared prefix of 3.
   const norm = (s: string) => s.toLowerCase().replace(/[-_ ]/g, '');
   const w = norm(word);
-  return (
-    options.find((o) => norm(o) === w) ??
-    options.find((o) => w.length >= 3 && (norm(o).startsWith(w.slice(0, 3)) || w.startsWith(norm(o).slice(0, 3))))
-  );
+  return options.find((o) => norm(o) === w) ?? options.find((o) => w.length >= 3 && (norm(o).startsWith(w.slice(0, 3)) || w.startsWith(norm(o).slice(0, 3))));
 }
 
 class Checker {
@@ -171,7 +160,11 @@ function checkStep(c: Checker, raw: unknown, index: number, line: number): Step 
   if (raw.actor === undefined) {
     c.at(path, `step ${index + 1} has no \`actor\``, 'add `actor:` with a name such as `A` (or `coordinator` for failover, `sink` for sink-restart)');
   } else if (typeof raw.actor !== 'string' || !ACTOR_NAME.test(raw.actor)) {
-    c.at([...path, 'actor'], `\`actor\` must be a name like A, B or worker_1, not ${describe(raw.actor)}`, 'start with a letter; use letters, digits, `_` and `-`');
+    c.at(
+      [...path, 'actor'],
+      `\`actor\` must be a name like A, B or worker_1, not ${describe(raw.actor)}`,
+      'start with a letter; use letters, digits, `_` and `-`',
+    );
   } else {
     actor = raw.actor;
   }
@@ -253,7 +246,11 @@ export function scenarioFromParsed(parsed: ParsedYaml, file: string): Scenario {
   let id: string | undefined;
   if (!('id' in data)) c.at([], 'the scenario has no `id`', 'add `id: my-scenario` (kebab-case) at the top');
   else if (typeof data.id !== 'string' || !SCENARIO_ID.test(data.id)) {
-    c.at(['id'], `\`id\` must be kebab-case (lower-case letters and digits joined by single dashes), not ${describe(data.id)}`, 'write for example `id: late-write`');
+    c.at(
+      ['id'],
+      `\`id\` must be kebab-case (lower-case letters and digits joined by single dashes), not ${describe(data.id)}`,
+      'write for example `id: late-write`',
+    );
   } else id = data.id;
   const text = (key: 'title' | 'summary'): string | undefined => {
     if (!(key in data) || data[key] === undefined) return undefined;
@@ -270,7 +267,11 @@ export function scenarioFromParsed(parsed: ParsedYaml, file: string): Scenario {
   else if (!Array.isArray(data.steps) || data.steps.length === 0) {
     c.at(['steps'], `\`steps\` must be a non-empty list, not ${describe(data.steps)}`, 'list the steps, one per line: `- { at: 0, actor: A, do: acquire }`');
   } else if (data.steps.length > MAX_STEPS) {
-    c.at(['steps'], `the scenario has ${data.steps.length} steps, more than the limit of ${MAX_STEPS}`, `split it into scenarios of at most ${MAX_STEPS} steps`);
+    c.at(
+      ['steps'],
+      `the scenario has ${data.steps.length} steps, more than the limit of ${MAX_STEPS}`,
+      `split it into scenarios of at most ${MAX_STEPS} steps`,
+    );
   } else {
     data.steps.forEach((raw, i) => {
       const step = checkStep(c, raw, i, parsed.lineAt(['steps', i]));

@@ -193,11 +193,25 @@ export function shippedClashes(paths: readonly string[]): Problem[] {
 export function checkContentDir(dir: string, validate: (paths: string[]) => Problem[]): Problem[] {
   const root = resolve(dir);
   if (!existsSync(root)) {
-    return [{ file: displayPath(root), line: 0, message: 'the --content directory does not exist', fix: 'give a folder holding lessons/, quizzes/ and/or scenarios/' }];
+    return [
+      {
+        file: displayPath(root),
+        line: 0,
+        message: 'the --content directory does not exist',
+        fix: 'give a folder holding lessons/, quizzes/ and/or scenarios/',
+      },
+    ];
   }
   const parts = ['lessons', 'quizzes', 'scenarios', 'challenges'].map((p) => join(root, p)).filter((p) => existsSync(p));
   if (parts.length === 0) {
-    return [{ file: displayPath(root), line: 0, message: 'the --content directory has no lessons/, quizzes/, scenarios/ or challenges/ folder', fix: 'put your content in DIR/lessons, DIR/quizzes, DIR/scenarios and DIR/challenges (see lessons/FORMAT.md)' }];
+    return [
+      {
+        file: displayPath(root),
+        line: 0,
+        message: 'the --content directory has no lessons/, quizzes/, scenarios/ or challenges/ folder',
+        fix: 'put your content in DIR/lessons, DIR/quizzes, DIR/scenarios and DIR/challenges (see lessons/FORMAT.md)',
+      },
+    ];
   }
   const problems = validate(parts);
   return problems.length > 0 ? problems : shippedClashes(parts);

@@ -53,7 +53,12 @@ export function checkYamlShape(text: string, file: string): void {
   const blockIndents: number[] = [];
   let inDouble = false;
   const tooDeep = (depth: number) =>
-    refuse(file, line, `the nesting is deeper than the limit of ${MAX_NESTING_DEPTH} levels (here ${depth})`, `flatten the structure to at most ${MAX_NESTING_DEPTH} levels`);
+    refuse(
+      file,
+      line,
+      `the nesting is deeper than the limit of ${MAX_NESTING_DEPTH} levels (here ${depth})`,
+      `flatten the structure to at most ${MAX_NESTING_DEPTH} levels`,
+    );
   const tooMany = () => refuse(file, line, `more than the limit of ${MAX_ENTRIES} entries (lines and list items)`, 'split the file into smaller files');
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -139,7 +144,12 @@ export function checkMarkdownShape(text: string, file: string): void {
     // An indented list item nests in the items above it: one level per two columns.
     const depth = quotes + (lists > 0 ? lists + Math.floor(/^ */.exec(l)![0].length / 2) : 0);
     if (depth > MAX_MARKDOWN_NESTING) {
-      refuse(file, n + 1, `blockquotes and lists nest deeper than the limit of ${MAX_MARKDOWN_NESTING} levels (here ${depth})`, `use at most ${MAX_MARKDOWN_NESTING} levels of \`>\` and nested lists`);
+      refuse(
+        file,
+        n + 1,
+        `blockquotes and lists nest deeper than the limit of ${MAX_MARKDOWN_NESTING} levels (here ${depth})`,
+        `use at most ${MAX_MARKDOWN_NESTING} levels of \`>\` and nested lists`,
+      );
     }
   }
 }

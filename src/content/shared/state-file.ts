@@ -43,9 +43,7 @@ export function readJsonOrSetAside<T>(
     const aside = `${path}.corrupt-${stamp}`;
     renameSync(path, aside);
     // The parser's message quotes the file: neutralised like any file content.
-    warn(
-      sanitizeLine(`warning: ${path} could not be read (${errorMessage(err)}); it was moved to ${aside} and a fresh one started`),
-    );
+    warn(sanitizeLine(`warning: ${path} could not be read (${errorMessage(err)}); it was moved to ${aside} and a fresh one started`));
     return { value: fresh(), setAside: aside };
   }
 }

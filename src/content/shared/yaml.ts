@@ -45,8 +45,7 @@ export function parseYaml(text: string, file: string): ParsedYaml {
     // checkYamlShape should stop any input that deep; this is the backstop.
     throw stackOverflowError(err, file) ?? err;
   }
-  const lineOf = (offset: number | undefined): number =>
-    offset === undefined ? 1 : lineCounter.linePos(offset).line;
+  const lineOf = (offset: number | undefined): number => (offset === undefined ? 1 : lineCounter.linePos(offset).line);
   const problems: Problem[] = doc.errors.map((e) => ({
     file,
     line: lineOf(e.pos[0]),

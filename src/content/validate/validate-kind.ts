@@ -123,7 +123,12 @@ export function expandPath(path: string, problems: Problem[]): string[] {
         s = statSync(full);
       } catch (err) {
         // A link loop or a dangling link inside the folder: named, then skipped.
-        problems.push({ file: displayPath(full), line: 0, message: `cannot read it: ${pathFailure(full, err as NodeJS.ErrnoException).reason}`, fix: 'remove the link or point it at a file' });
+        problems.push({
+          file: displayPath(full),
+          line: 0,
+          message: `cannot read it: ${pathFailure(full, err as NodeJS.ErrnoException).reason}`,
+          fix: 'remove the link or point it at a file',
+        });
         continue;
       }
       if (s.isDirectory()) walk(full);

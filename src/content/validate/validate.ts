@@ -202,8 +202,7 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
   }
 
   // 6. References out of lessons: scenario blocks resolve and run; question ids exist.
-  const scenarioById = (id: string): Scenario | undefined =>
-    scenarios.get(id) ?? shipped().scenarios.find((s) => s.id === id);
+  const scenarioById = (id: string): Scenario | undefined => scenarios.get(id) ?? shipped().scenarios.find((s) => s.id === id);
   const questionById = (id: string): QuestionRef | undefined => questions.get(id) ?? shipped().questions.get(id);
   const order = lessonOrder(shipped().lessonIds, lessons);
   const ran = new Map<string, string | null>();
@@ -231,7 +230,12 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
         }
         const failure = ran.get(key);
         if (failure) {
-          problems.push({ file: lesson.file, line: block.line, message: `the scenario "${scenario.id}" does not run with these toggles: ${failure}`, fix: 'change the toggles or the scenario' });
+          problems.push({
+            file: lesson.file,
+            line: block.line,
+            message: `the scenario "${scenario.id}" does not run with these toggles: ${failure}`,
+            fix: 'change the toggles or the scenario',
+          });
         } else {
           problems.push(...claimProblems(lesson.file, block, scenario));
         }
@@ -293,7 +297,12 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
   if (questions.size > 0) {
     const files = [...new Set([...questions.values()].map((q) => q.file))];
     for (const message of fairnessFindings([...questions.values()])) {
-      warnings.push({ file: files.length === 1 ? (files[0] ?? '') : `${files.length} quiz files`, line: 0, message, fix: 'see quizzes/FORMAT.md, "Fair questions"' });
+      warnings.push({
+        file: files.length === 1 ? (files[0] ?? '') : `${files.length} quiz files`,
+        line: 0,
+        message,
+        fix: 'see quizzes/FORMAT.md, "Fair questions"',
+      });
     }
   }
 
@@ -345,12 +354,22 @@ function checkLooseLessons(loose: Lesson[], shipped: ShippedRefs, problems: Prob
   for (const lesson of loose) {
     const first = seen.get(lesson.id);
     if (first) {
-      problems.push({ file: lesson.file, line: lesson.fieldLines.id ?? 2, message: `duplicate lesson id "${lesson.id}" (also in ${first})`, fix: 'give every lesson its own id' });
+      problems.push({
+        file: lesson.file,
+        line: lesson.fieldLines.id ?? 2,
+        message: `duplicate lesson id "${lesson.id}" (also in ${first})`,
+        fix: 'give every lesson its own id',
+      });
     }
     seen.set(lesson.id, lesson.file);
     for (const pre of lesson.prerequisites) {
       if (!ids.has(pre)) {
-        problems.push({ file: lesson.file, line: lesson.fieldLines.prerequisites ?? 2, message: `unknown prerequisite "${pre}"`, fix: 'use the id of a shipped lesson or of a lesson checked with this one' });
+        problems.push({
+          file: lesson.file,
+          line: lesson.fieldLines.prerequisites ?? 2,
+          message: `unknown prerequisite "${pre}"`,
+          fix: 'use the id of a shipped lesson or of a lesson checked with this one',
+        });
       }
     }
     for (const link of lesson.links) {

@@ -13,9 +13,7 @@ export function expectedShape(q: Pick<DrawnQuestion, 'type' | 'options'>): strin
     case 'multiple':
       return `a list of distinct option indices from 0 to ${last}, e.g. [0, 2]`;
     case 'ordering':
-      return `every option index from 0 to ${last} exactly once, in the correct order, e.g. [${q.options
-        .map((_, i) => last - i)
-        .join(', ')}]`;
+      return `every option index from 0 to ${last} exactly once, in the correct order, e.g. [${q.options.map((_, i) => last - i).join(', ')}]`;
     default:
       return `one option index from 0 to ${last}`;
   }
@@ -63,10 +61,7 @@ export function isCorrect(q: Pick<DrawnQuestion, 'type' | 'answer'>, response: R
  * A line typed at a plain prompt, with 1-based option numbers as shown:
  * "2" for one option, "1,3" or "1 3" for multiple, "3 1 2" for ordering.
  */
-export function parseTypedResponse(
-  q: Pick<DrawnQuestion, 'type' | 'options'>,
-  line: string,
-): { response: Response } | { error: string } {
+export function parseTypedResponse(q: Pick<DrawnQuestion, 'type' | 'options'>, line: string): { response: Response } | { error: string } {
   const parts = line
     .trim()
     .split(/[\s,]+/)

@@ -74,11 +74,7 @@ export function presentQuestion(q: Question, seed: number): DrawnQuestion {
   });
   const remap = (i: number): number => position[i]!;
   const answer: Response =
-    typeof keyOriginal === 'number'
-      ? remap(keyOriginal)
-      : q.type === 'ordering'
-        ? keyOriginal.map(remap)
-        : keyOriginal.map(remap).sort((a, b) => a - b);
+    typeof keyOriginal === 'number' ? remap(keyOriginal) : q.type === 'ordering' ? keyOriginal.map(remap) : keyOriginal.map(remap).sort((a, b) => a - b);
   return {
     ...common,
     prompt,

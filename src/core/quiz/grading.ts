@@ -58,12 +58,7 @@ export function scorePercent(results: readonly { points: number }[]): number {
 }
 
 /** Grades a response to a drawn question. */
-export function gradeOne(
-  q: DrawnQuestion,
-  response: Response | null,
-  durationMs: number,
-  attempts: number,
-): QuestionResult {
+export function gradeOne(q: DrawnQuestion, response: Response | null, durationMs: number, attempts: number): QuestionResult {
   const correct = isCorrect(q, response);
   return {
     id: q.id,

@@ -166,7 +166,13 @@ export function answer(state: SessionState, response: Response, now: number): An
   if (!rules.feedback) return { state: next, feedback: null };
   return {
     state: next,
-    feedback: { correct, explanation: q.explanation, source: q.source, canRetry: rules.retries && !correct, answerLines: answerReportLines(q, response, correct) },
+    feedback: {
+      correct,
+      explanation: q.explanation,
+      source: q.source,
+      canRetry: rules.retries && !correct,
+      answerLines: answerReportLines(q, response, correct),
+    },
   };
 }
 

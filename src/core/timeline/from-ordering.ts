@@ -14,8 +14,7 @@ export function timelineFromOrdering(ops: readonly SinkOperation[]): TimelineMod
     if (!actors.has(o.actor)) actors.set(o.actor, { id: o.actor, label: o.actor, kind: 'actor', spans: [], marks: [] });
     const base = { t, actor: o.actor, token: o.token, value: o.value };
     if (o.op !== 'apply') actors.get(o.actor)!.marks.push({ kind: 'send', ...base });
-    const kind =
-      o.result === 'rejected' ? 'reject' : o.op === 'check' ? 'check' : o.op === 'apply' ? 'apply' : 'accept';
+    const kind = o.result === 'rejected' ? 'reject' : o.op === 'check' ? 'check' : o.op === 'apply' ? 'apply' : 'accept';
     sink.marks.push({ kind, ...base, ...(o.stale ? { stale: true } : {}) });
   });
   return { unit: 'step', start: 1, end: Math.max(2, ops.length), lanes: [...actors.values(), sink] };

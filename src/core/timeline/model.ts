@@ -75,19 +75,7 @@ export interface TimelineSpan {
  * - `apply`: split mode, the write lands (`✓`).
  * - `restart`: the sink restarts (`↻`), `lost` when it forgot its mark.
  */
-export type MarkKind =
-  | 'grant'
-  | 'expire'
-  | 'release'
-  | 'wait'
-  | 'deny'
-  | 'failover'
-  | 'send'
-  | 'accept'
-  | 'reject'
-  | 'check'
-  | 'apply'
-  | 'restart';
+export type MarkKind = 'grant' | 'expire' | 'release' | 'wait' | 'deny' | 'failover' | 'send' | 'accept' | 'reject' | 'check' | 'apply' | 'restart';
 
 export interface TimelineMark {
   kind: MarkKind;

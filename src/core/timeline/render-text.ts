@@ -118,8 +118,7 @@ function markTexts(lane: TimelineLane, m: TimelineMark, g: Glyphs, ascii: boolea
   const tok = tokenText(m.token, ascii);
   const val = m.value === undefined ? '' : m.value === null ? '–' : `"${safeText(m.value, 12)}"`;
   const stale = m.stale ? ' stale!' : '';
-  const forms = (full: string[], kind: CellKind = m.kind, symbol = sym) =>
-    full.filter((s) => s.length > 0).map((text) => ({ text, kind, sym: symbol }));
+  const forms = (full: string[], kind: CellKind = m.kind, symbol = sym) => full.filter((s) => s.length > 0).map((text) => ({ text, kind, sym: symbol }));
   if (lane.kind === 'coordinator' && m.kind === 'grant') return forms([`${sym}${m.actor ?? ''} ${tok}`, `${sym}${tok}`, sym]);
   if (lane.kind === 'sink') {
     if (m.kind === 'accept' || m.kind === 'apply' || m.kind === 'reject') {
@@ -195,8 +194,7 @@ function legendLines(used: Set<CellKind>, g: Glyphs, width: number, epochToken: 
   const items: { sym: string; word: string; kind: CellKind }[] = [];
   for (const [kind, word] of LEGEND_ORDER) {
     if (!used.has(kind)) continue;
-    const sym =
-      kind === 'accept' ? g.accepted : kind === 'reject' ? g.rejected : kind in g.span ? g.span[kind as SpanKind] : g.mark[kind as MarkKind];
+    const sym = kind === 'accept' ? g.accepted : kind === 'reject' ? g.rejected : kind in g.span ? g.span[kind as SpanKind] : g.mark[kind as MarkKind];
     items.push({ sym, word, kind });
   }
   // Tokens read as one number until a failover; then `epoch:counter` needs saying once.
@@ -303,8 +301,7 @@ export function renderTimelineCells(model: TimelineModel, options: RenderOptions
 
 /** An epoch:counter token shows (a simulator token with a non-zero epoch): the legend explains the form. */
 function epochTokens(model: TimelineModel): string | null {
-  for (const lane of model.lanes)
-    for (const m of lane.marks) if (Array.isArray(m.token) && m.token[0] !== 0) return formatToken(m.token);
+  for (const lane of model.lanes) for (const m of lane.marks) if (Array.isArray(m.token) && m.token[0] !== 0) return formatToken(m.token);
   return null;
 }
 

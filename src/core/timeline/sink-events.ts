@@ -34,14 +34,7 @@ export function sinkEventText(m: TimelineMark, unit: TimeUnit, g: Glyphs, ascii:
 }
 
 /** The lane's events (those up to `cursor`), packed into lines of `width` columns after a label column. */
-export function sinkEventLines(
-  lane: TimelineLane,
-  unit: TimeUnit,
-  g: Glyphs,
-  ascii: boolean,
-  width: number,
-  cursor: number | undefined,
-): ListedLine[] {
+export function sinkEventLines(lane: TimelineLane, unit: TimeUnit, g: Glyphs, ascii: boolean, width: number, cursor: number | undefined): ListedLine[] {
   const items = lane.marks
     .filter((m) => cursor === undefined || m.t <= cursor)
     .sort((a, b) => a.t - b.t)

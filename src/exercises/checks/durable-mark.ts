@@ -9,7 +9,8 @@ export const fencesWhileUp: CheckSpec = {
   title: "A's late write is refused after B's (no restart)",
   hint: 'Before any restart, the sink must still refuse a token below the mark.',
   scenario: (t) => [{ send: [write('B', 'B-current', t.B)] }, { send: [write('A', 'A-late', t.A)] }],
-  judge: (run, t) => (accepted(run, 1) !== false ? `A's late write with token ${t.A} was accepted` : run.final.value === 'B-current' ? null : `ended at ${show(run.final.value)}`),
+  judge: (run, t) =>
+    accepted(run, 1) !== false ? `A's late write with token ${t.A} was accepted` : run.final.value === 'B-current' ? null : `ended at ${show(run.final.value)}`,
   passed: (t) => `A's token ${t.A} refused after B's ${t.B}`,
 };
 
@@ -30,7 +31,7 @@ export const markSurvivesRestart: CheckSpec = {
 export const killMidWrite: CheckSpec = {
   id: 'kill-mid-write',
   title: "the sink is killed between two of B's database calls, then restarted",
-  hint: 'Kill the sink after any one of your calls: could the file then hold B\'s value without B\'s mark? What keeps two changes from being half done?',
+  hint: "Kill the sink after any one of your calls: could the file then hold B's value without B's mark? What keeps two changes from being half done?",
   scenario: (t) => [
     { send: [write('A', 'A-1', t.A)] },
     { send: [write('B', 'B-current', t.B)], killAfterCalls: 1 },
@@ -44,7 +45,7 @@ export const killMidWrite: CheckSpec = {
     if (after?.value !== 'B-current') return null;
     return accepted(run, 2) === false ? null : `after the kill the file held B's value, yet A's write with ${t.A} was accepted: B's mark was not saved with it`;
   },
-  passed: () => 'after every kill point, the file held B\'s write whole or not at all',
+  passed: () => "after every kill point, the file held B's write whole or not at all",
 };
 
 export const DURABLE_MARK: CheckSpec[] = [fencesWhileUp, markSurvivesRestart, killMidWrite];

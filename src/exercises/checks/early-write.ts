@@ -10,8 +10,7 @@ export const registerRaisesMark: CheckSpec = {
   title: "after B registers, A's early write is refused",
   hint: "B has not written anything yet. What must registering leave behind for A's write to be compared against?",
   scenario: (t) => [{ send: [register('B', t.B)] }, { send: [write('A', 'A-late', t.A)] }],
-  judge: (run, t) =>
-    accepted(run, 1) !== false ? `A's write with token ${t.A} was accepted after B registered ${t.B}` : finalIs(run, null, t.B),
+  judge: (run, t) => (accepted(run, 1) !== false ? `A's write with token ${t.A} was accepted after B registered ${t.B}` : finalIs(run, null, t.B)),
   passed: (t) => `B registered ${t.B}; A's write with ${t.A} was refused before B ever wrote`,
 };
 

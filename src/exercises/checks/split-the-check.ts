@@ -21,7 +21,8 @@ export const staleWriteWins: CheckSpec = {
   scenario: (t) => [{ send: [write('A', 'A-late', t.A), write('B', 'B-current', t.B)] }],
   mode: 'some',
   judge: (run, t) => {
-    if (accepted(run, 0) !== true || accepted(run, 1) !== true) return `not both writes were accepted (A ${accepted(run, 0) ? 'accepted' : 'refused'}, B ${accepted(run, 1) ? 'accepted' : 'refused'})`;
+    if (accepted(run, 0) !== true || accepted(run, 1) !== true)
+      return `not both writes were accepted (A ${accepted(run, 0) ? 'accepted' : 'refused'}, B ${accepted(run, 1) ? 'accepted' : 'refused'})`;
     if (run.final.value !== 'A-late') return `the sink ended at ${show(run.final.value)}: B's write landed last`;
     if (run.final.mark !== t.A) return `A-late won, but the mark is ${run.final.mark}, not lowered to A's ${t.A}`;
     return null;

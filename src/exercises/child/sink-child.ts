@@ -139,9 +139,7 @@ export async function runSinkChild(args: SinkChildArgs): Promise<void> {
       release?.();
     },
     state(cmd) {
-      const row = raw?.get('SELECT value, mark FROM resource WHERE id = 1', [] as Params as never) as
-        | { value: string | null; mark: number | null }
-        | undefined;
+      const row = raw?.get('SELECT value, mark FROM resource WHERE id = 1', [] as Params as never) as { value: string | null; mark: number | null } | undefined;
       emit({ id: cmd.id, ev: 'state', value: row?.value ?? null, mark: row?.mark === undefined || row?.mark === null ? null : Number(row.mark) });
     },
     exit() {

@@ -25,7 +25,8 @@ export async function runClientCheck<Ctx>(check: ClientCheck<Ctx>, ctx: Ctx): Pr
     const summary = await check.run(ctx, detail);
     return { ...base, status: 'passed', summary, wrong: 0, durationMs: took() };
   } catch (err) {
-    const status = err instanceof TimeLimitError ? 'timed-out' : err instanceof LearnerThrew ? 'threw' : err instanceof ClientCheckFailure ? 'failed' : undefined;
+    const status =
+      err instanceof TimeLimitError ? 'timed-out' : err instanceof LearnerThrew ? 'threw' : err instanceof ClientCheckFailure ? 'failed' : undefined;
     if (!status) throw err;
     return { ...base, status, summary: (err as Error).message, wrong: 1, hint: check.hint, durationMs: took() };
   }

@@ -61,7 +61,10 @@ export async function runClientChild(args: { file: string; requires: string[] })
   const handlers: Record<string, (cmd: Record<string, unknown>) => void> = {
     call(cmd) {
       const fn = learner[String(cmd.fn)] as (...a: unknown[]) => Promise<unknown>;
-      settle(cmd.id, Promise.resolve().then(() => fn(...(Array.isArray(cmd.args) ? cmd.args : []))));
+      settle(
+        cmd.id,
+        Promise.resolve().then(() => fn(...(Array.isArray(cmd.args) ? cmd.args : []))),
+      );
     },
     work(cmd) {
       const fn = learner[String(cmd.fn)] as (worker: unknown) => Promise<unknown>;
@@ -71,7 +74,12 @@ export async function runClientChild(args: { file: string; requires: string[] })
           emit({ ev: 'paused' });
         });
       const worker = makeWorkerClient(cmd.config as WorkerConfig, pause, (sent) => emit({ ev: 'sent', ...sent }));
-      settle(cmd.id, Promise.resolve().then(() => fn(worker.api)).finally(() => worker.stop()));
+      settle(
+        cmd.id,
+        Promise.resolve()
+          .then(() => fn(worker.api))
+          .finally(() => worker.stop()),
+      );
     },
     go() {
       releases.shift()?.();

@@ -108,7 +108,8 @@ const oneWinner: ClientCheck<EtcdLockContext> = {
     const winners = [a, b].filter((x) => x !== null);
     if (winners.length !== 1) throw new ClientCheckFailure(`${winners.length} of the two acquires won`);
     const info = await keyNow(ctx, key, detail);
-    if (info?.createRevision !== winners[0]!.token) throw new ClientCheckFailure(`the winner's token ${winners[0]!.token} is not the key's create revision ${info?.createRevision}`);
+    if (info?.createRevision !== winners[0]!.token)
+      throw new ClientCheckFailure(`the winner's token ${winners[0]!.token} is not the key's create revision ${info?.createRevision}`);
     return `one acquire won with token ${winners[0]!.token}, the other got null`;
   },
 };
@@ -126,7 +127,8 @@ const higherAfterRelease: ClientCheck<EtcdLockContext> = {
     if (left) throw new ClientCheckFailure("the key outlived its holder's lease: B could never take the lock");
     const next = await mustAcquire(ctx, key, detail, 'B');
     const info = await keyNow(ctx, key, detail);
-    if (next.token <= first.token) throw new ClientCheckFailure(`B's token ${next.token} is not above A's ${first.token}: a sink would take B for the stale one`);
+    if (next.token <= first.token)
+      throw new ClientCheckFailure(`B's token ${next.token} is not above A's ${first.token}: a sink would take B for the stale one`);
     if (info?.createRevision !== next.token) throw new ClientCheckFailure(`B's token ${next.token} is not the key's create revision ${info?.createRevision}`);
     return `A's token ${first.token}, then B's ${next.token}: higher`;
   },

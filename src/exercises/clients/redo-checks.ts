@@ -69,13 +69,14 @@ const landsOnce: ClientCheck<RedoChecksContext> = {
 const underNewToken: ClientCheck<RedoChecksContext> = {
   id: 'under-new-token',
   title: "it lands under a new token, above B's",
-  hint: 'Only a token above the sink\'s mark is accepted, and only the coordinator gives one: acquire again.',
+  hint: "Only a token above the sink's mark is accepted, and only the coordinator gives one: acquire again.",
   async run(ctx, detail) {
     const o = await story(ctx);
     detail.push(...storyLines(o));
     const landed = byA(o).find((w) => w.status === 200);
     if (!landed) throw new ClientCheckFailure("A's work never landed");
-    if (o.tokenB === undefined || landed.token <= o.tokenB) throw new ClientCheckFailure(`A's accepted write has token ${landed.token}, not above B's ${o.tokenB}`);
+    if (o.tokenB === undefined || landed.token <= o.tokenB)
+      throw new ClientCheckFailure(`A's accepted write has token ${landed.token}, not above B's ${o.tokenB}`);
     return `A's write landed with token ${landed.token} (B's was ${o.tokenB})`;
   },
 };

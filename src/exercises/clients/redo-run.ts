@@ -27,7 +27,12 @@ export interface RedoOutcome {
 }
 
 async function post(url: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(3000) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(3000),
+  });
   return (await res.json()) as Record<string, unknown>;
 }
 
@@ -42,7 +47,14 @@ export async function plainRun(ctx: RedoContext): Promise<RedoOutcome> {
   const sink = await startCounterSink();
   const from = ctx.session.sent.length;
   try {
-    const config: WorkerConfig = { coordinator: ctx.coordinator, sink: sink.url, key: `${ctx.prefix}plain`, ttlMs: ctx.ttlMs, writer: 'A', pauseAfterFirstRead: false };
+    const config: WorkerConfig = {
+      coordinator: ctx.coordinator,
+      sink: sink.url,
+      key: `${ctx.prefix}plain`,
+      ttlMs: ctx.ttlMs,
+      writer: 'A',
+      pauseAfterFirstRead: false,
+    };
     await ctx.session.work('addOne', config, ctx.session.timeLimitMs + ctx.ttlMs);
     return { writes: sink.writes(), final: sink.value(), sent: ctx.session.sent.slice(from) };
   } finally {
@@ -61,7 +73,13 @@ export async function storyRun(ctx: RedoContext): Promise<RedoOutcome> {
     const config: WorkerConfig = { coordinator: ctx.coordinator, sink: sink.url, key, ttlMs: ctx.ttlMs, writer: 'A', pauseAfterFirstRead: true };
     const work = ctx.session.work('addOne', config, ctx.session.timeLimitMs + 4 * ctx.ttlMs + 10_000);
     work.catch(() => undefined);
-    const first = await Promise.race([paused.then(() => 'paused' as const), work.then(() => 'returned' as const, () => 'returned' as const)]);
+    const first = await Promise.race([
+      paused.then(() => 'paused' as const),
+      work.then(
+        () => 'returned' as const,
+        () => 'returned' as const,
+      ),
+    ]);
     // addOne returned without reading: nothing to stop; the checks say what happened.
     if (first === 'returned') {
       await work;
@@ -98,7 +116,12 @@ export function storyLines(outcome: RedoOutcome): string[] {
     else if (s.op === 'write') lines.push(`A writes ${String(s.value)} with token ${String(s.token)} → ${String(s.status)}`);
   }
   const b = outcome.writes.find((w) => w.writer === 'B');
-  if (b) lines.splice(Math.min(lines.length, 2), 0, `(A stopped with SIGSTOP; its lease expires; B takes the lock with token ${b.token} and writes ${b.value} → ${b.status}; A goes on)`);
+  if (b)
+    lines.splice(
+      Math.min(lines.length, 2),
+      0,
+      `(A stopped with SIGSTOP; its lease expires; B takes the lock with token ${b.token} and writes ${b.value} → ${b.status}; A goes on)`,
+    );
   lines.push(`Final counter: ${outcome.final}`);
   return lines;
 }

@@ -14,13 +14,7 @@ export interface SinkAnswer {
   text: string;
 }
 
-export function sendToSink(
-  port: number,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: string,
-  timeoutMs = 3000,
-): Promise<SinkAnswer> {
+export function sendToSink(port: number, method: 'GET' | 'POST', path: string, body?: string, timeoutMs = 3000): Promise<SinkAnswer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> =
       body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };

@@ -118,7 +118,11 @@ async function withinLimit<T>(work: Promise<T>, ms: number, onTimeout: () => Pro
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       void onTimeout();
-      reject(new CheckFailure(`killed at its time limit: the check did not finish within ${ms / 1000} s (a request that never got an answer, or a restart that never got healthy?)`));
+      reject(
+        new CheckFailure(
+          `killed at its time limit: the check did not finish within ${ms / 1000} s (a request that never got an answer, or a restart that never got healthy?)`,
+        ),
+      );
     }, ms);
   });
   try {

@@ -40,7 +40,13 @@ const malformed: SinkCheck = {
   title: 'a malformed body is refused with 400 and changes nothing',
   hint: 'Validate the body before touching the database: JSON, "value" a string, "token" an integer or null.',
   async run(s) {
-    const bodies = ['not json', '{"writer":"A","value":5,"token":1,"requestId":"A-1"}', '{"writer":"A","value":"x","token":"7","requestId":"A-2"}', '{"writer":"A","value":"x","token":1.5,"requestId":"A-3"}', '[1,2]'];
+    const bodies = [
+      'not json',
+      '{"writer":"A","value":5,"token":1,"requestId":"A-1"}',
+      '{"writer":"A","value":"x","token":"7","requestId":"A-2"}',
+      '{"writer":"A","value":"x","token":1.5,"requestId":"A-3"}',
+      '[1,2]',
+    ];
     for (const body of bodies) {
       const status = await s.raw('/write', body);
       if (status !== 400) throw new CheckFailure(`POST /write ${body}: expected 400, got ${status}`);
@@ -94,7 +100,9 @@ function timing(kinds: readonly TrialKind[], title: string, hint: string): SinkC
     async run(s) {
       const outcome = await runTimingTrials(s, kinds);
       if (outcome.wrong > 0) {
-        throw Object.assign(new CheckFailure(`${outcome.wrong} of ${outcome.total} overlapping trials went wrong; the first: ${outcome.firstWrong}`), { outcome });
+        throw Object.assign(new CheckFailure(`${outcome.wrong} of ${outcome.total} overlapping trials went wrong; the first: ${outcome.firstWrong}`), {
+          outcome,
+        });
       }
       return outcome;
     },
@@ -211,13 +219,23 @@ export const SINK_CHECKS: Record<SinkCmdExercise, SinkCheck[]> = {
     earlyStale,
     timing(['stale-after-register', 'stale-after-fresh'], 'a stale write overlapping a registration or a fresh write never wins', ATOMIC_HINT),
   ],
-  'durable-mark': [noToken, belowMark, survivesRestart, acknowledgedSurvives, timing(['stale-after-fresh'], 'overlapping fresh and stale writes never let the stale one win', ATOMIC_HINT)],
+  'durable-mark': [
+    noToken,
+    belowMark,
+    survivesRestart,
+    acknowledgedSurvives,
+    timing(['stale-after-fresh'], 'overlapping fresh and stale writes never let the stale one win', ATOMIC_HINT),
+  ],
   'idempotent-retry': [
     noToken,
     belowMark,
     retryOnce,
     newOperationApplies,
     lateRetry,
-    timing(['retry-after-original', 'stale-after-fresh'], 'a request sent twice at once has one effect', 'Look up the request id and apply the write in one transaction, so two copies cannot both miss the record.'),
+    timing(
+      ['retry-after-original', 'stale-after-fresh'],
+      'a request sent twice at once has one effect',
+      'Look up the request id and apply the write in one transaction, so two copies cannot both miss the record.',
+    ),
   ],
 };

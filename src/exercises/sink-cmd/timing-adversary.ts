@@ -53,8 +53,7 @@ interface TrialResult {
 async function runTrial(session: SinkSession, kind: TrialKind, i: number, stale: number, fresh: number, offset: number): Promise<TrialResult> {
   const freshWrite: WriteRequest = { writer: 'B', value: `B-${i}`, token: fresh, requestId: `B-${i}` };
   const staleWrite: WriteRequest = { writer: 'A', value: `A-late-${i}`, token: stale, requestId: `A-${i}` };
-  const after = <T>(run: () => Promise<T>): Promise<T> =>
-    offset === 0 ? run() : new Promise<void>((resolve) => setTimeout(resolve, offset)).then(run);
+  const after = <T>(run: () => Promise<T>): Promise<T> => (offset === 0 ? run() : new Promise<void>((resolve) => setTimeout(resolve, offset)).then(run));
   if (kind === 'stale-after-register') {
     const [registered, late] = await Promise.all([session.register(fresh, false), after(() => session.write(staleWrite, false))]);
     if (registered !== 200) throw new CheckFailure(`POST /register {"token": ${fresh}}: expected 200, got ${registered}`);
@@ -70,7 +69,14 @@ async function runTrial(session: SinkSession, kind: TrialKind, i: number, stale:
   return { freshAccepted: a.status === 200, accepted: (a.status === 200 ? 1 : 0) + (b.status === 200 ? 1 : 0) };
 }
 
-function judge(kind: TrialKind, r: TrialResult, s: { value: string | null; mark: number | null; applied: number }, fresh: number, freshValue: string, appliedBefore: number): string | undefined {
+function judge(
+  kind: TrialKind,
+  r: TrialResult,
+  s: { value: string | null; mark: number | null; applied: number },
+  fresh: number,
+  freshValue: string,
+  appliedBefore: number,
+): string | undefined {
   if (!r.freshAccepted) return `the write with the newest token ${fresh} was refused`;
   if (s.mark !== fresh) return `the mark ended at ${s.mark}, not ${fresh}`;
   if (s.value !== freshValue) return `the value ended as ${JSON.stringify(s.value)}, not ${JSON.stringify(freshValue)}`;

@@ -75,9 +75,7 @@ export function lockCoordinatorState(lockPath: string): () => void {
       // half-written or unreadable: its writer died mid-write
     }
     if (owner.pid && owner.argv && runsCommand(owner.pid, owner.argv)) {
-      throw new LabUnavailableError(
-        `another lab run is using the embedded coordinator (pid ${owner.pid}); wait for it to finish or end it`,
-      );
+      throw new LabUnavailableError(`another lab run is using the embedded coordinator (pid ${owner.pid}); wait for it to finish or end it`);
     }
     rmSync(lockPath, { force: true });
   }

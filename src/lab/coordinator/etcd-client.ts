@@ -54,15 +54,12 @@ export class EtcdClient implements CoordinatorClient {
     });
     if (res.body.succeeded === true) {
       // The put's revision is the key's create_revision: it did not exist before.
-      const header = (res.body.responses as { response_put?: { header?: { revision?: string } } }[] | undefined)?.[0]
-        ?.response_put?.header;
+      const header = (res.body.responses as { response_put?: { header?: { revision?: string } } }[] | undefined)?.[0]?.response_put?.header;
       const token = Number(header?.revision ?? (res.body.header as { revision?: string })?.revision);
       if (!Number.isSafeInteger(token) || token <= 0) throw new Error(`etcd txn: no revision in ${JSON.stringify(res.body)}`);
       return { acquired: true, token };
     }
-    const holder = (
-      res.body.responses as { response_range?: { kvs?: { create_revision?: string }[] } }[] | undefined
-    )?.[0]?.response_range?.kvs?.[0];
+    const holder = (res.body.responses as { response_range?: { kvs?: { create_revision?: string }[] } }[] | undefined)?.[0]?.response_range?.kvs?.[0];
     return { acquired: false, reason: `held, created at revision ${holder?.create_revision ?? '?'}` };
   }
 

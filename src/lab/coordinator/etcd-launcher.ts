@@ -31,7 +31,12 @@ export interface LaunchedEtcd {
 
 /** The etcd binary: `--etcd-bin` if given (must be executable), else `etcd` on PATH. */
 export function findEtcd(explicit?: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const candidates = explicit ? [explicit] : (env.PATH ?? '').split(delimiter).filter(Boolean).map((d) => join(d, 'etcd'));
+  const candidates = explicit
+    ? [explicit]
+    : (env.PATH ?? '')
+        .split(delimiter)
+        .filter(Boolean)
+        .map((d) => join(d, 'etcd'));
   for (const path of candidates) {
     try {
       accessSync(path, constants.X_OK);

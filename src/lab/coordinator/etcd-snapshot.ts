@@ -13,8 +13,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { LabUnavailableError } from '../types.js';
 
 export const ETCDCTL_INSTALL_HINT =
-  'etcdctl was not found. Install it (Debian/Ubuntu: `sudo apt-get install etcd-client`; macOS: `brew install etcd`), ' +
-  'or put its directory on PATH';
+  'etcdctl was not found. Install it (Debian/Ubuntu: `sudo apt-get install etcd-client`; macOS: `brew install etcd`), ' + 'or put its directory on PATH';
 
 const COMMAND_TIMEOUT_MS = 15_000;
 

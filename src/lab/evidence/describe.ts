@@ -24,9 +24,7 @@ export function outcomeWords(line: ModeLine): string {
 }
 
 export function describeModes(result: LabResult): ModeLine[] {
-  return (Object.entries(result.modes) as [SinkMode, ModeResult][]).map(([mode, m]) =>
-    describeMode(result.experiment, mode, m, result),
-  );
+  return (Object.entries(result.modes) as [SinkMode, ModeResult][]).map(([mode, m]) => describeMode(result.experiment, mode, m, result));
 }
 
 function reason(m: ModeResult): string {
@@ -70,7 +68,9 @@ function describeRestoreMode(mode: SinkMode, m: ModeResult, value: string): Mode
   const d = m.dWrite;
   const c = m.lateWrite;
   const protectedHere = Boolean(d?.accepted) && c !== undefined && !c.accepted;
-  const dText = d?.accepted ? `D accepted with ${show(m.tokens?.D)}` : `D, the holder, refused (${d?.status}): ${show(m.tokens?.D)} is below the mark ${show(m.tokens?.C)}`;
+  const dText = d?.accepted
+    ? `D accepted with ${show(m.tokens?.D)}`
+    : `D, the holder, refused (${d?.status}): ${show(m.tokens?.D)} is below the mark ${show(m.tokens?.C)}`;
   const cText = c?.accepted
     ? `C's late write accepted (${c.status}): ${show(m.tokens?.C)} equals the mark`
     : `C's late write refused (${c?.status}): ${show(m.tokens?.C)} is below ${show(m.tokens?.D)}`;

@@ -46,9 +46,7 @@ export function reportText(result: LabResult, experiment: Experiment): string {
     `Tokens       A ${result.tokens.A}, B ${result.tokens.B}`,
     // restore waits for no expiry and stops no worker before a grant runs out: those lines would be NaN.
     ...(Number.isFinite(result.stoppedAfterMs) ? [`Stopped      A was stopped ${result.stoppedAfterMs} ms after its grant`] : []),
-    ...(Number.isFinite(result.observedExpiryWaitMs)
-      ? [`Expiry seen  ${result.observedExpiryWaitMs} ms after A's grant (polled, not assumed)`]
-      : []),
+    ...(Number.isFinite(result.observedExpiryWaitMs) ? [`Expiry seen  ${result.observedExpiryWaitMs} ms after A's grant (polled, not assumed)`] : []),
     `Duration     ${result.durationMs} ms from the command's start to the verdict${
       result.etcdStartMs !== undefined ? ` (etcd's ${result.etcdStartMs} ms start left out)` : ''
     }`,

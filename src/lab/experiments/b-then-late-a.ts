@@ -16,10 +16,7 @@ export interface LateWriteHalf {
 export async function bWritesThenALate(ctx: LabContext): Promise<LateWriteHalf> {
   ctx.step('write-b', 'started', 'B writes "B-current" to both modes');
   // Both at once: the modes are independent rows, and every hop counts toward the run's time.
-  const [bPlain, bFenced] = await Promise.all([
-    ctx.write('B', { mode: 'plain', value: 'B-current' }),
-    ctx.write('B', { mode: 'fenced', value: 'B-current' }),
-  ]);
+  const [bPlain, bFenced] = await Promise.all([ctx.write('B', { mode: 'plain', value: 'B-current' }), ctx.write('B', { mode: 'fenced', value: 'B-current' })]);
   ctx.step('write-b', 'done', `B wrote "B-current": plain ${bPlain.status}, fenced ${bFenced.status}`);
   const [aPlain, aFenced] = await Promise.all(
     ctx.resumeWithWrites('A', [

@@ -13,7 +13,7 @@ export const early: Experiment = {
     "token with the highest one the sink has seen, so A's write (token above the old mark) was accepted, then B's replaced it.",
     'That is within the narrower contract fencing gives: once a newer token has reached the sink, older ones are refused.',
     'It does not promise that only the current owner writes. That would need the sink to learn of ownership changes',
-    "before accepting (the new owner registers its token there first, or the sink asks the coordinator who holds the",
+    'before accepting (the new owner registers its token there first, or the sink asks the coordinator who holds the',
     'lock inside its transaction), or a hand-off that waits for the old owner to be known gone.',
   ],
   async run(ctx) {

@@ -26,7 +26,7 @@ export const failover: Experiment = {
     "A held the lock and was stopped. The member leading the three-member cluster was found through the gateway's",
     "maintenance status and killed with SIGKILL. The two survivors elected a new leader; etcd's new leader gives every",
     "lease a fresh TTL when it takes over, so A's lock outlived the election by about one TTL (the evidence shows A's",
-    "lease TTL read before and after). B then acquired through a surviving member. Every revision had been replicated to",
+    'lease TTL read before and after). B then acquired through a surviving member. Every revision had been replicated to',
     "a majority before it was acknowledged, so B's token is above A's: the counter is durable across failover, which is",
     "the simulator's durable minting. The fenced sink refused A's late write; the plain sink took it.",
   ],
@@ -104,16 +104,11 @@ async function killLeaderAndElect(ctx: LabContext, members: EtcdMembers, leaseId
   const electionMs = Math.round(performance.now() - killedAt);
   const after = await leaseTimeToLive(elected.member.clientUrl, leaseId);
   ctx.observe({ actor: 'coordinator', kind: 'leader-elected', note: elected.member.name });
-  ctx.step(
-    'election',
-    'done',
-    `${elected.member.name} leads after ${electionMs} ms; A's lease TTL read ${before.ttlS} s before, ${after.ttlS} s after`,
-  );
+  ctx.step('election', 'done', `${elected.member.name} leads after ${electionMs} ms; A's lease TTL read ${before.ttlS} s before, ${after.ttlS} s after`);
   // From here the runner asks the survivors only.
   ctx.world.coordinator = new EtcdClient(survivors.map((m) => m.clientUrl));
   return { leader, elected, survivors, electionMs, before, after };
 }
-
 
 interface Leading {
   member: EtcdMember;
@@ -137,7 +132,12 @@ async function awaitNewLeader(ctx: LabContext, survivors: EtcdMember[], oldId: s
   for (;;) {
     if (ctx.world.stopping()) throw new LabAbortedError();
     const statuses = await Promise.all(
-      survivors.map((m) => memberStatus(m.clientUrl, 300).then((status) => ({ member: m, status }), () => undefined)),
+      survivors.map((m) =>
+        memberStatus(m.clientUrl, 300).then(
+          (status) => ({ member: m, status }),
+          () => undefined,
+        ),
+      ),
     );
     for (const s of statuses) {
       const leaderId = s?.status.leader;

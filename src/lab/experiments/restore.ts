@@ -134,7 +134,7 @@ export const restore: Experiment = {
         check(cWrite.revision.accepted && cWrite.epoch.accepted, "C's writes were accepted in both modes before the restore"),
         check(rev('D') === rev('B'), `the restored etcd gave D revision ${rev('D')}, already issued to B (${rev('B')})`),
         check(revisionAfterRestore < revisionBeforeRestore, `the restore rewound etcd from revision ${revisionBeforeRestore} to ${revisionAfterRestore}`),
-        check(dWrite.revision.status === 409, "revision mode refused D, the rightful holder, with 409"),
+        check(dWrite.revision.status === 409, 'revision mode refused D, the rightful holder, with 409'),
         check(
           cLateRevision!.accepted && revisionFinal.value === 'C-late',
           "revision mode accepted C's late write (its token equalled the mark) and ends at C-late",
@@ -151,16 +151,9 @@ export const restore: Experiment = {
 };
 
 /** One writer's value to both token modes at once (independent rows). */
-async function writeBoth(
-  ctx: LabContext,
-  name: WorkerName,
-  value: string,
-): Promise<{ revision: WriteOutcome; epoch: WriteOutcome }> {
+async function writeBoth(ctx: LabContext, name: WorkerName, value: string): Promise<{ revision: WriteOutcome; epoch: WriteOutcome }> {
   ctx.step('write-b', 'started', `${name} writes "${value}" in both token modes`);
-  const [revision, epoch] = await Promise.all([
-    ctx.write(name, { mode: 'revision', value }),
-    ctx.write(name, { mode: 'epoch', value, tokenMode: 'epoch' }),
-  ]);
+  const [revision, epoch] = await Promise.all([ctx.write(name, { mode: 'revision', value }), ctx.write(name, { mode: 'epoch', value, tokenMode: 'epoch' })]);
   ctx.step('write-b', 'done', `${name} wrote "${value}": revision ${revision.status}, epoch ${epoch.status}`);
   return { revision, epoch };
 }

@@ -43,10 +43,7 @@ export const split: Experiment = {
         check(atomic.lateWrite.status === 409, 'atomic rejected A with 409'),
         check(atomic.final.value === 'B-current' && atomic.final.hwm === tokenB, `atomic ends at B-current, mark ${tokenB}`),
         check(splitMode.lateWrite.accepted && bSplit.accepted, 'split accepted both writes'),
-        check(
-          splitMode.final.value === 'A-late' && splitMode.final.hwm === tokenA,
-          `split ends at A-late and its mark fell back to ${tokenA}`,
-        ),
+        check(splitMode.final.value === 'A-late' && splitMode.final.hwm === tokenA, `split ends at A-late and its mark fell back to ${tokenA}`),
       ],
     };
   },

@@ -78,9 +78,7 @@ export async function startRun({ options, experiment, teardown: td, listener, t0
     } else {
       const bin = findEtcd(options.etcdBin);
       if (!bin) {
-        throw new LabUnavailableError(
-          options.etcdBin ? `${options.etcdBin} is not an executable etcd. ${ETCD_INSTALL_HINT}` : ETCD_INSTALL_HINT,
-        );
+        throw new LabUnavailableError(options.etcdBin ? `${options.etcdBin} is not an executable etcd. ${ETCD_INSTALL_HINT}` : ETCD_INSTALL_HINT);
       }
       listener({ type: 'step', id: 'etcd', status: 'started', text: 'starting a throwaway etcd', atMs: 0 });
       const etcd = await launchEtcd({

@@ -29,7 +29,10 @@ const STEP_ROWS = 3;
 
 export function ChallengeView({ challenge, engine }: { challenge: Challenge; engine: ChallengeEngine }) {
   const { theme, area, router } = useAppContext();
-  const session = useMemo(() => createChallengeSession(challenge, engine, (acts) => appProgressStore().getState().solveChallenge(challenge.id, acts)), [challenge, engine]);
+  const session = useMemo(
+    () => createChallengeSession(challenge, engine, (acts) => appProgressStore().getState().solveChallenge(challenge.id, acts)),
+    [challenge, engine],
+  );
   const s = useStore(session);
   const sandbox = useStore(s.sandbox);
   const [menu, setMenu] = useState<number | null>(null);
@@ -171,19 +174,20 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
       </Text>
     );
   });
-  const menuRows = menu === null ? null : (
-    <Box flexDirection="column">
-      <Text bold> Add at t={selected === null ? 0 : (sandbox.steps[selected]?.at ?? 0)} (enter adds, q closes):</Text>
-      {drafts.slice(Math.max(0, menu - 3), Math.max(0, menu - 3) + STEP_ROWS).map((d, i) => {
-        const index = Math.max(0, menu - 3) + i;
-        return (
-          <Text key={d.label} wrap="truncate" color={index === menu ? theme.color('selected') : undefined}>
-            {` ${index === menu ? theme.symbols.pointer : ' '} ${d.label}`}
-          </Text>
-        );
-      })}
-    </Box>
-  );
+  const menuRows =
+    menu === null ? null : (
+      <Box flexDirection="column">
+        <Text bold> Add at t={selected === null ? 0 : (sandbox.steps[selected]?.at ?? 0)} (enter adds, q closes):</Text>
+        {drafts.slice(Math.max(0, menu - 3), Math.max(0, menu - 3) + STEP_ROWS).map((d, i) => {
+          const index = Math.max(0, menu - 3) + i;
+          return (
+            <Text key={d.label} wrap="truncate" color={index === menu ? theme.color('selected') : undefined}>
+              {` ${index === menu ? theme.symbols.pointer : ' '} ${d.label}`}
+            </Text>
+          );
+        })}
+      </Box>
+    );
   // Rows: title, task, goal, toggles, rule | timeline | rule, steps (title + STEP_ROWS), verdict (2), message (1).
   const fixed = 5 + 1 + (STEP_ROWS + 1) + 2 + 1;
   const timelineRows = Math.max(3, area.rows - fixed);

@@ -35,8 +35,7 @@ export function HelpList({ lines, height, active }: { lines: HelpLine[]; height:
       ))}
       {fits ? null : (
         <Text color={theme.color('muted')} wrap="truncate">
-          lines {shownTop + 1}-{shownTop + shown.length} of {lines.length} {theme.symbols.dot} {theme.symbols.up}/{theme.symbols.down} pgup/pgdn
-          scroll
+          lines {shownTop + 1}-{shownTop + shown.length} of {lines.length} {theme.symbols.dot} {theme.symbols.up}/{theme.symbols.down} pgup/pgdn scroll
         </Text>
       )}
     </Box>

@@ -16,9 +16,8 @@ export function isTooSmall(size: TerminalSize): boolean {
 export function TooSmall({ size }: { size: TerminalSize }) {
   return (
     <Text wrap="wrap">
-      fence-tutor needs a terminal of at least {MIN_COLUMNS}x{MIN_ROWS}; this one is {size.columns}x{size.rows}.
-      Make the window larger to carry on where you were, or press q to quit. Text at any width: `fence-tutor lesson 1
-      --plain`, `fence-tutor sim --scenario late-write --plain`.
+      fence-tutor needs a terminal of at least {MIN_COLUMNS}x{MIN_ROWS}; this one is {size.columns}x{size.rows}. Make the window larger to carry on where you
+      were, or press q to quit. Text at any width: `fence-tutor lesson 1 --plain`, `fence-tutor sim --scenario late-write --plain`.
     </Text>
   );
 }

@@ -70,7 +70,5 @@ export function lessonEntries(lessons: LessonRef[], progress: ProgressState): Ho
     };
   }
   const first = lessons[0];
-  return first
-    ? { continueLabel: `start with ${first.number}. ${first.title}`, continueRoute: { screen: 'reader', lessonId: first.id }, lessonsLabel }
-    : null;
+  return first ? { continueLabel: `start with ${first.number}. ${first.title}`, continueRoute: { screen: 'reader', lessonId: first.id }, lessonsLabel } : null;
 }

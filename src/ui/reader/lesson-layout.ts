@@ -118,12 +118,11 @@ class Layout {
         return this.list(t as Tokens.List, width);
       case 'table': {
         const tb = t as Tokens.Table;
-        const text = (tokens: Token[]) => this.inline(tokens).map((s) => s.text).join('');
-        const rows = renderTable(
-          { header: tb.header.map((c) => text(c.tokens)), rows: tb.rows.map((r) => r.map((c) => text(c.tokens))) },
-          width,
-          this.o.ascii,
-        );
+        const text = (tokens: Token[]) =>
+          this.inline(tokens)
+            .map((s) => s.text)
+            .join('');
+        const rows = renderTable({ header: tb.header.map((c) => text(c.tokens)), rows: tb.rows.map((r) => r.map((c) => text(c.tokens))) }, width, this.o.ascii);
         return rows.map((r) => plain(r));
       }
       case 'code': {

@@ -154,11 +154,16 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
 
   return (
     <Box flexDirection="column">
-      <ReaderTitle number={lesson.number} of={lessons.length} title={lesson.title} local={sources.localIds.has(lesson.id)} completed={completed} percent={percent} />
+      <ReaderTitle
+        number={lesson.number}
+        of={lessons.length}
+        title={lesson.title}
+        local={sources.localIds.has(lesson.id)}
+        completed={completed}
+        percent={percent}
+      />
       <ReaderRows shown={shown} height={viewRows} mark={mark} markedKey={markedKey} slide={shownSlide} room={rowRoom} />
-      {focus.kind === 'search' ? (
-        <SearchPanel query={search.query} hits={hits} selected={search.selected} rows={SEARCH_ROWS} width={area.columns - 2} />
-      ) : null}
+      {focus.kind === 'search' ? <SearchPanel query={search.query} hits={hits} selected={search.selected} rows={SEARCH_ROWS} width={area.columns - 2} /> : null}
       <Text wrap="truncate" color={warning ? theme.color('warn') : theme.color('muted')}>
         {' '}
         {warning ?? status}

@@ -9,7 +9,21 @@ import { highlight } from './styled-text.js';
 import type { Row } from './use-lesson-rows.js';
 import { showRow } from './wide-rows.js';
 
-export function ReaderTitle({ number, of, title, local, completed, percent }: { number: number; of: number; title: string; local: boolean; completed: boolean; percent: number }) {
+export function ReaderTitle({
+  number,
+  of,
+  title,
+  local,
+  completed,
+  percent,
+}: {
+  number: number;
+  of: number;
+  title: string;
+  local: boolean;
+  completed: boolean;
+  percent: number;
+}) {
   const { theme, area } = useAppContext();
   return (
     <Box width={area.columns - 1}>

@@ -39,7 +39,9 @@ export function selfCheckLines(sc: SelfCheck | null, o: SelfCheckLinesOptions): 
   out.push([
     { text: `Question ${index + 1} of ${qs.length}`, bold: true },
     { text: `  ${answered} answered`, role: 'muted' },
-    ...(before && rec?.attempts === 0 ? [{ text: ` · answered on an earlier visit (${before.correct ? 'right' : 'wrong'} first time)`, role: 'muted' as const }] : []),
+    ...(before && rec?.attempts === 0
+      ? [{ text: ` · answered on an earlier visit (${before.correct ? 'right' : 'wrong'} first time)`, role: 'muted' as const }]
+      : []),
   ]);
   for (const para of sanitizeLine(q.prompt).split(/\n\s*\n/)) out.push(...wrapSpans([{ text: para }], width));
   const hint =
@@ -71,10 +73,7 @@ export function selfCheckLines(sc: SelfCheck | null, o: SelfCheckLinesOptions): 
     out.push(...wrapSpans([{ text: sanitizeLine(f.explanation) }], width));
     if (f.source) out.push(...wrapSpans([{ text: `Source: ${sanitizeLine(f.source)}`, role: 'muted' }], width));
     out.push(
-      ...wrapSpans(
-        [{ text: index + 1 < qs.length ? 'Press enter for the next question.' : 'Press enter to finish.', role: 'muted', italic: true }],
-        width,
-      ),
+      ...wrapSpans([{ text: index + 1 < qs.length ? 'Press enter for the next question.' : 'Press enter to finish.', role: 'muted', italic: true }], width),
     );
   }
   if (answered === qs.length) {

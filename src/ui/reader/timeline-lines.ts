@@ -56,9 +56,14 @@ export function timelineLines(scenario: Scenario, s: SimulatorState, o: Timeline
   const status: StyledLine = [
     { text: s.playing ? `${o.symbols.playing} playing` : `${o.symbols.paused} paused`, bold: true },
     { text: ` ${speed}x  t = ${s.cursor} of ${last}  ` },
-    { text: `fencing ${cfg.fencing ? 'ON' : 'OFF'} · ${cfg.minting} · ${cfg.check}`.replace('·', o.ascii ? '-' : '·').replace('·', o.ascii ? '-' : '·'), role: 'muted' },
+    {
+      text: `fencing ${cfg.fencing ? 'ON' : 'OFF'} · ${cfg.minting} · ${cfg.check}`.replace('·', o.ascii ? '-' : '·').replace('·', o.ascii ? '-' : '·'),
+      role: 'muted',
+    },
   ];
-  const tick = narrateTicks(result, o.ascii).filter((t) => t.t <= s.cursor).at(-1);
+  const tick = narrateTicks(result, o.ascii)
+    .filter((t) => t.t <= s.cursor)
+    .at(-1);
   const sentence =
     s.cursor >= last
       ? narrateOutcome(result, o.ascii)

@@ -72,9 +72,7 @@ export function useLessonRows({ lesson, sources, width, theme, focus, selfCheck,
         rows.push({ line, key: `${i}:${k}`, part: i });
       });
       const focused = (focus.kind === 'timeline' || focus.kind === 'quiz') && focus.part === i;
-      const gutter = focused
-        ? { text: theme.ascii ? '# ' : '┃ ', role: 'accent' as const }
-        : { text: theme.ascii ? '| ' : '│ ', role: 'muted' as const };
+      const gutter = focused ? { text: theme.ascii ? '# ' : '┃ ', role: 'accent' as const } : { text: theme.ascii ? '| ' : '│ ', role: 'muted' as const };
       let body: StyledLine[];
       if (part.kind === 'scenario') {
         const t = timelines.get(i);

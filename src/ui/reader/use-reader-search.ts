@@ -38,9 +38,7 @@ export function useReaderSearch(input: ReaderSearchInput): SearchHit[] {
   // biome-ignore lint/correctness/useExhaustiveDependencies: laid out again only when the search opens or the layout changes
   const searchable = useMemo(
     () =>
-      searching
-        ? lessons.map((l) => ({ id: l.id, number: l.number, title: l.title, parts: l.id === lesson.id ? parts : layoutLesson(l, layoutOptions) }))
-        : [],
+      searching ? lessons.map((l) => ({ id: l.id, number: l.number, title: l.title, parts: l.id === lesson.id ? parts : layoutLesson(l, layoutOptions) })) : [],
     [searching, lessons, lesson.id, parts],
   );
   const hits = useMemo(() => searchLessons(searchable, search.query), [searchable, search.query]);

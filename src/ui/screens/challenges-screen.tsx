@@ -31,7 +31,10 @@ export function ChallengesScreen() {
   return (
     <Box flexDirection="column" paddingLeft={1}>
       <Text bold color={theme.color('accent')}>
-        Challenges <Text color={theme.color('muted')}>{theme.symbols.dot} {solvedHere > 0 ? `${solvedHere} of ${challenges.length} solved` : `${challenges.length}, none solved yet`}</Text>
+        Challenges{' '}
+        <Text color={theme.color('muted')}>
+          {theme.symbols.dot} {solvedHere > 0 ? `${solvedHere} of ${challenges.length} solved` : `${challenges.length}, none solved yet`}
+        </Text>
       </Text>
       <Text> </Text>
       {challenges.slice(first, first + rows).map((c, i) => {
@@ -41,7 +44,8 @@ export function ChallengesScreen() {
         return (
           <Text key={c.id} wrap="truncate" color={index === at ? theme.color('selected') : undefined} bold={index === at}>
             {index === at ? theme.symbols.pointer : ' '} {c.title}
-            {c.proof !== undefined ? ' (proof)' : ''} <Text color={theme.color('muted')}>
+            {c.proof !== undefined ? ' (proof)' : ''}{' '}
+            <Text color={theme.color('muted')}>
               {theme.symbols.dot} {c.lesson} {theme.symbols.dot} {score}
             </Text>
           </Text>

@@ -8,10 +8,7 @@ export function NotBuiltScreen({ route }: { route: Route }) {
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>{route.screen}</Text>
-      <Text>
-        The {route.screen} screen is not built yet. Press q to go back; `fence-tutor --help` lists the commands that
-        work today.
-      </Text>
+      <Text>The {route.screen} screen is not built yet. Press q to go back; `fence-tutor --help` lists the commands that work today.</Text>
       <Text color={theme.color('muted')}>(nothing here pretends to work)</Text>
     </Box>
   );

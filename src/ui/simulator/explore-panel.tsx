@@ -87,9 +87,8 @@ export function ExplorePanel({ result, theme, width, rows, step }: ExplorePanelP
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text wrap="truncate">
-        {String(result.orderings)} ordering{result.orderings === 1n ? '' : 's'} of the sink's operations;{' '}
-        {String(result.orderingsWithStaleAcceptance)} of them accept a stale write (
-        {percent(result.orderingsWithStaleAcceptance, result.orderings)})
+        {String(result.orderings)} ordering{result.orderings === 1n ? '' : 's'} of the sink's operations; {String(result.orderingsWithStaleAcceptance)} of them
+        accept a stale write ({percent(result.orderingsWithStaleAcceptance, result.orderings)})
       </Text>
       {theme.narrate
         ? entries.map(([value, n]) => (
@@ -100,8 +99,7 @@ export function ExplorePanel({ result, theme, width, rows, step }: ExplorePanelP
         : entries.slice(0, barRows).map(([value, n], i) => (
             <Text key={value} wrap="truncate">
               {i === 0 ? 'final value  ' : '             '}
-              {valueLabel(value).padEnd(labelWidth)} {theme.symbols.bar.repeat(barLength(n, max, barWidth))}{' '}
-              {String(n)}
+              {valueLabel(value).padEnd(labelWidth)} {theme.symbols.bar.repeat(barLength(n, max, barWidth))} {String(n)}
             </Text>
           ))}
       {replaying ? (
@@ -114,9 +112,7 @@ export function ExplorePanel({ result, theme, width, rows, step }: ExplorePanelP
       ) : null}
       <Text> </Text>
       {ops.length === 0 ? (
-        <Text color={theme.color('good')}>
-          {theme.symbols.accepted} No ordering accepts a stale write with these settings.
-        </Text>
+        <Text color={theme.color('good')}>{theme.symbols.accepted} No ordering accepts a stale write with these settings.</Text>
       ) : (
         <>
           <Text bold>
@@ -135,9 +131,8 @@ export function ExplorePanel({ result, theme, width, rows, step }: ExplorePanelP
                 bold={current}
                 color={op.stale ? theme.color('bad') : future ? theme.color('muted') : undefined}
               >
-                {current ? theme.symbols.pointer : ' '} {String(i + 1).padStart(2)} {op.actor.padEnd(3)}{' '}
-                {op.op.padEnd(5)} {quoteValue(op.value, 10).padEnd(12)} token {formatToken(op.token, theme.ascii).padEnd(4)}{' '}
-                mark {mark(op.hwm).padEnd(4)} {opResult(op, theme).padEnd(11)}
+                {current ? theme.symbols.pointer : ' '} {String(i + 1).padStart(2)} {op.actor.padEnd(3)} {op.op.padEnd(5)} {quoteValue(op.value, 10).padEnd(12)}{' '}
+                token {formatToken(op.token, theme.ascii).padEnd(4)} mark {mark(op.hwm).padEnd(4)} {opResult(op, theme).padEnd(11)}
                 {future ? '' : ` sink ${quoteValue(values[i] ?? null, 10)}`}
                 {op.stale ? `  ${theme.symbols.arrow} ${staleNote(op, theme)}` : ''}
               </Text>

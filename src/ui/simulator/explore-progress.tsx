@@ -27,8 +27,8 @@ export function ExploreProgress({ statesVisited, theme }: { statesVisited: numbe
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text wrap="truncate">
-        Counting every ordering of the sink's operations {theme.symbols.dot} {statesVisited.toLocaleString('en-US')} states
-        visited {theme.symbols.dot} {(elapsed / 1000).toFixed(1)} s
+        Counting every ordering of the sink's operations {theme.symbols.dot} {statesVisited.toLocaleString('en-US')} states visited {theme.symbols.dot}{' '}
+        {(elapsed / 1000).toFixed(1)} s
       </Text>
       <Text color={theme.color('muted')} wrap="truncate">
         esc cancels; the app stays usable while it counts.

@@ -33,8 +33,8 @@ export function PredictPanel({ prediction, result, theme }: { prediction: Predic
         </Text>
       ) : (
         <Text color={theme.color('bad')} wrap="wrap">
-          {theme.symbols.rejected} Not quite: you said {chosen}; the sink ends with {final}. Replaying up to
-          t={prediction.wrongAt ?? 0}, where it goes another way.
+          {theme.symbols.rejected} Not quite: you said {chosen}; the sink ends with {final}. Replaying up to t={prediction.wrongAt ?? 0}, where it goes another
+          way.
         </Text>
       )}
     </Box>

@@ -63,10 +63,7 @@ function Unreadable({ problems }: { problems: string[] }) {
 export function ScenarioPicker({ title, onPick, runs }: { title: string; onPick: (scenario: Scenario) => void; runs?: boolean }) {
   const { router, theme, flags, area } = useAppContext();
   const covered = useStore(router, screenCovered);
-  const { scenarios, problems, unreadable } = useMemo(
-    () => (runs ? loadRuns() : { ...loadAll(flags.content), unreadable: [] }),
-    [flags.content, runs],
-  );
+  const { scenarios, problems, unreadable } = useMemo(() => (runs ? loadRuns() : { ...loadAll(flags.content), unreadable: [] }), [flags.content, runs]);
   if (problems.length > 0) {
     return (
       <Box flexDirection="column" paddingX={1}>

@@ -183,8 +183,7 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
       <Box flexShrink={0}>
         <Text>
           {'  '}
-          {s.playing ? `${theme.symbols.playing} playing` : `${theme.symbols.paused} paused`} {speed}x{'  '}t = {s.cursor}{' '}
-          of {last}
+          {s.playing ? `${theme.symbols.playing} playing` : `${theme.symbols.paused} paused`} {speed}x{'  '}t = {s.cursor} of {last}
         </Text>
       </Box>
     </Box>
@@ -223,9 +222,7 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
         {s.exploreOpen && s.explore ? (
           <ExplorePanel result={s.explore} theme={theme} width={width} rows={area.rows - 4} step={s.counterexampleStep} />
         ) : (
-          <Text wrap="wrap">
-            {outcome ?? `t=${s.cursor} of ${last}, ${s.playing ? 'playing' : 'paused'}.`}
-          </Text>
+          <Text wrap="wrap">{outcome ?? `t=${s.cursor} of ${last}, ${s.playing ? 'playing' : 'paused'}.`}</Text>
         )}
       </Box>
     );
@@ -234,8 +231,8 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   const exploreHeader = (
     <Text bold wrap="truncate">
       {' '}
-      Explore {theme.symbols.separator} {scenario.id} {theme.symbols.dot} fencing {result.config.fencing ? 'ON' : 'OFF'}{' '}
-      {theme.symbols.dot} {result.config.minting} {theme.symbols.dot} {result.config.check}
+      Explore {theme.symbols.separator} {scenario.id} {theme.symbols.dot} fencing {result.config.fencing ? 'ON' : 'OFF'} {theme.symbols.dot}{' '}
+      {result.config.minting} {theme.symbols.dot} {result.config.check}
     </Text>
   );
   if (s.exploreOpen && s.exploring) {

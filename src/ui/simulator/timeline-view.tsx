@@ -94,7 +94,9 @@ export const TimelineView = memo(function TimelineView({ model, width, cursor, t
     };
   }, [model, width, theme.ascii, cursor, legend, maxRows]);
   const rows = fitRows(rendered.lines.length, rendered.plotted, Math.max(3, maxRows), rendered.header);
-  const lines = rows.map((i) => (i < 0 ? `  ${theme.symbols.dot.repeat(3)} ${-i} more lane${i === -1 ? '' : 's'} (a taller terminal shows them)` : (rendered.lines[i] ?? '')));
+  const lines = rows.map((i) =>
+    i < 0 ? `  ${theme.symbols.dot.repeat(3)} ${-i} more lane${i === -1 ? '' : 's'} (a taller terminal shows them)` : (rendered.lines[i] ?? ''),
+  );
   const cells = rows.map((i) => (i < 0 ? [] : (rendered.cells[i] ?? [])));
   // One Text node for the whole drawing: Ink measures and lays out text per
   // node, and nine long lines as one node cost about half as much as nine

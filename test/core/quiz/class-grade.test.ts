@@ -8,7 +8,20 @@ const qs = drawQuestions(FIXTURE_BANK, 1, 3);
 
 function report(quiz: string, hash: string, rights: boolean[], student: string | null, minutes = 5) {
   const results = qs.map((q, i) => gradeOne(q, rights[i] ? q.answer : null, 1000, 1));
-  return buildReport({ version: 't', quiz, contentHash: hash, seed: 1, mode: 'exam', student, startedAt: 0, finishedAt: minutes * 60_000, results, passMark: 70, incomplete: false, timeLimitMs: null });
+  return buildReport({
+    version: 't',
+    quiz,
+    contentHash: hash,
+    seed: 1,
+    mode: 'exam',
+    student,
+    startedAt: 0,
+    finishedAt: minutes * 60_000,
+    results,
+    passMark: 70,
+    incomplete: false,
+    timeLimitMs: null,
+  });
 }
 
 describe('class grading', () => {
@@ -26,11 +39,13 @@ describe('class grading', () => {
       ['bob', 33.33, false, 300_000],
     ]);
     // Hardest first.
-    expect(g.questions.map((q) => [q.id, q.right, q.total])).toEqual([
-      [qs[1]!.id, 1, 2],
-      [qs[2]!.id, 1, 2],
-      [qs[0]!.id, 2, 2],
-    ].sort((a, b) => (a[1] as number) - (b[1] as number) || String(a[0]).localeCompare(String(b[0]))));
+    expect(g.questions.map((q) => [q.id, q.right, q.total])).toEqual(
+      [
+        [qs[1]!.id, 1, 2],
+        [qs[2]!.id, 1, 2],
+        [qs[0]!.id, 2, 2],
+      ].sort((a, b) => (a[1] as number) - (b[1] as number) || String(a[0]).localeCompare(String(b[0]))),
+    );
     expect(g.topics.length).toBeGreaterThan(0);
     for (const t of g.topics) expect(t.average).toBeGreaterThanOrEqual(0);
   });

@@ -18,9 +18,32 @@ export const FIXTURE_BANK: Question[] = [
     ask: 'write-result',
     write: { actor: 'A', sentAt: 31 },
     variants: [
-      { overrides: { fencing: true }, settings: { fencing: true, minting: 'durable', check: 'atomic', ttl: 10 }, options: ['Accepted', 'Rejected', 'It never reaches the sink'], answer: 1, outcome: 'Rejected.' },
-      { overrides: { fencing: false }, settings: { fencing: false, minting: 'durable', check: 'atomic', ttl: 10 }, options: ['Accepted', 'Rejected', 'It never reaches the sink'], answer: 0, outcome: 'Accepted.' },
+      {
+        overrides: { fencing: true },
+        settings: { fencing: true, minting: 'durable', check: 'atomic', ttl: 10 },
+        options: ['Accepted', 'Rejected', 'It never reaches the sink'],
+        answer: 1,
+        outcome: 'Rejected.',
+      },
+      {
+        overrides: { fencing: false },
+        settings: { fencing: false, minting: 'durable', check: 'atomic', ttl: 10 },
+        options: ['Accepted', 'Rejected', 'It never reaches the sink'],
+        answer: 0,
+        outcome: 'Accepted.',
+      },
     ],
   },
-  ...Array.from({ length: 14 }, (_, i): Question => ({ ...base, id: `q-extra-${i}`, type: 'single', prompt: `Extra ${i}`, options: ['right', 'wrong', 'also wrong'], answer: 0, tags: [i % 2 ? 'leases' : 'tokens'] })),
+  ...Array.from(
+    { length: 14 },
+    (_, i): Question => ({
+      ...base,
+      id: `q-extra-${i}`,
+      type: 'single',
+      prompt: `Extra ${i}`,
+      options: ['right', 'wrong', 'also wrong'],
+      answer: 0,
+      tags: [i % 2 ? 'leases' : 'tokens'],
+    }),
+  ),
 ];

@@ -36,7 +36,16 @@ describe('quiz mode rules table', () => {
     // Practice and review: feedback and retries, the first try counts. Exam: none, the last answer counts, a pass mark and a clock.
     expect(modeRules('practice')).toMatchObject({ feedback: true, retries: true, hints: true, counts: 'first', timer: false, passMark: false });
     expect(modeRules('review')).toMatchObject({ feedback: true, counts: 'first', order: 'due-reviews', exportable: false, assignable: false });
-    expect(modeRules('exam')).toMatchObject({ feedback: false, retries: false, hints: false, counts: 'last', changeAnswers: true, timer: true, passMark: true, confirmLeave: true });
+    expect(modeRules('exam')).toMatchObject({
+      feedback: false,
+      retries: false,
+      hints: false,
+      counts: 'last',
+      changeAnswers: true,
+      timer: true,
+      passMark: true,
+      confirmLeave: true,
+    });
   });
 
   for (const mode of QUIZ_MODES) {

@@ -99,7 +99,10 @@ describe('quiz session', () => {
   });
 
   it('hints strike out wrong options, never the last wrong one, and point to the lesson', () => {
-    const single = drawQuestions(FIXTURE_BANK.filter((q) => q.id === 'q-single'), 3)[0]!;
+    const single = drawQuestions(
+      FIXTURE_BANK.filter((q) => q.id === 'q-single'),
+      3,
+    )[0]!;
     let s = S.startSession({ questions: [single], mode: 'practice', timeLimitMs: null, passMark: null }, 0);
     const seen: number[][] = [];
     for (let i = 0; i < 4; i++) {

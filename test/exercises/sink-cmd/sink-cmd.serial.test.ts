@@ -40,15 +40,19 @@ function groupGone(pgid: number): boolean {
 }
 
 describe.skipIf(!hasPython)('--sink-cmd black-box checks', () => {
-  it.each(SINK_CMD_EXERCISES)('the example Python sink passes %s', async (exercise) => {
-    const report = await runSinkCmdChecks({ exercise, command: `python3 ${EXAMPLE} {port} {db}` });
-    const failed = report.checks.filter((c) => !c.passed).map((c) => `${c.id}: ${c.failure}`);
-    expect(failed).toEqual([]);
-    expect(report.passed).toBe(true);
-    const timing = report.checks.find((c) => c.id === 'timing-adversary');
-    expect(timing?.trials).toEqual({ wrong: 0, total: 60 });
-    expect(report.caveat).toMatch(/weaker evidence/);
-  }, 120_000);
+  it.each(SINK_CMD_EXERCISES)(
+    'the example Python sink passes %s',
+    async (exercise) => {
+      const report = await runSinkCmdChecks({ exercise, command: `python3 ${EXAMPLE} {port} {db}` });
+      const failed = report.checks.filter((c) => !c.passed).map((c) => `${c.id}: ${c.failure}`);
+      expect(failed).toEqual([]);
+      expect(report.passed).toBe(true);
+      const timing = report.checks.find((c) => c.id === 'timing-adversary');
+      expect(timing?.trials).toEqual({ wrong: 0, total: 60 });
+      expect(report.caveat).toMatch(/weaker evidence/);
+    },
+    120_000,
+  );
 
   it('a sink with no token check fails, naming the stale-token check', async () => {
     const report = await runSinkCmdChecks({ exercise: 'fence-the-sink', command: `python3 ${join(FIXTURES, 'no-token-check.py')} {port} {db}`, only: AIMED });
@@ -100,7 +104,12 @@ describe.skipIf(!hasPython)('--sink-cmd black-box checks', () => {
 
   it('a restart kills the whole process group (a background child too) and comes back on the same port and file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sink-cmd-test-'));
-    const sink = new SinkProcess({ command: `sleep 60 & exec python3 ${EXAMPLE} {port} {db}`, port: await freeLoopbackPort(), dbPath: join(dir, 's.db'), env: process.env });
+    const sink = new SinkProcess({
+      command: `sleep 60 & exec python3 ${EXAMPLE} {port} {db}`,
+      port: await freeLoopbackPort(),
+      dbPath: join(dir, 's.db'),
+      env: process.env,
+    });
     await sink.start();
     const firstPid = (sink as unknown as { proc: { pid: number } }).proc.pid;
     await sink.restart();

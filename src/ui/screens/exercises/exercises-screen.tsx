@@ -74,7 +74,10 @@ export function ExercisesScreen() {
 
   const check = useCallback(
     async (target: ExerciseListRow) => {
-      const out = await run(['exercise', 'check', target.id, '--json', ...(target.dir ? ['--dir', target.dir] : [])], `checking ${target.id}: your code runs in its own process…`);
+      const out = await run(
+        ['exercise', 'check', target.id, '--json', ...(target.dir ? ['--dir', target.dir] : [])],
+        `checking ${target.id}: your code runs in its own process…`,
+      );
       if (!out) return;
       try {
         setPhase({ kind: 'report', report: JSON.parse(out.stdout) as ExerciseReport });
@@ -164,7 +167,8 @@ export function ExercisesScreen() {
           const status = statusText(r, missingTools);
           return (
             <Text key={r.id} color={i === selected ? theme.color('selected') : undefined} bold={i === selected}>
-              {i === selected ? sym.pointer : ' '} {r.id.padEnd(17)} {r.title.slice(0, Math.max(10, area.columns - 40)).padEnd(Math.min(36, Math.max(10, area.columns - 40)))}{' '}
+              {i === selected ? sym.pointer : ' '} {r.id.padEnd(17)}{' '}
+              {r.title.slice(0, Math.max(10, area.columns - 40)).padEnd(Math.min(36, Math.max(10, area.columns - 40)))}{' '}
               <Text color={status.startsWith('needs') ? theme.color('bad') : status === 'passed' ? theme.color('good') : theme.color('muted')}>{status}</Text>
               {watching === r.id ? <Text color={theme.color('accent')}> (watching)</Text> : null}
             </Text>
@@ -173,14 +177,16 @@ export function ExercisesScreen() {
       </Box>
       <Box flexDirection="column" marginTop={1}>
         {phase.kind === 'busy' ? <Text color={theme.color('muted')}>{phase.what}</Text> : null}
-        {phase.kind === 'message' ? <Text color={phase.bad ? theme.color('bad') : undefined}>{phase.text.split('\n').slice(0, resultRows).join('\n')}</Text> : null}
+        {phase.kind === 'message' ? (
+          <Text color={phase.bad ? theme.color('bad') : undefined}>{phase.text.split('\n').slice(0, resultRows).join('\n')}</Text>
+        ) : null}
         {phase.kind === 'report' ? (
-          <Text>{reportSummaryLines(phase.report, { width: area.columns - 2, ascii: theme.ascii, rows: resultRows, id: phase.report.exercise }).join('\n')}</Text>
+          <Text>
+            {reportSummaryLines(phase.report, { width: area.columns - 2, ascii: theme.ascii, rows: resultRows, id: phase.report.exercise }).join('\n')}
+          </Text>
         ) : null}
         {phase.kind === 'idle' && row ? (
-          <Text color={theme.color('muted')}>
-            s start {row.id} (writes the file to edit) · c check it · w watch it (check on every save)
-          </Text>
+          <Text color={theme.color('muted')}>s start {row.id} (writes the file to edit) · c check it · w watch it (check on every save)</Text>
         ) : null}
       </Box>
     </Box>

@@ -10,7 +10,10 @@ import { loadReview } from '../../../reports/review-store.js';
 export function dueCount(now: number, dir?: string): number {
   try {
     // A corrupt file is set aside (as everywhere); Home says nothing over the app's frame.
-    return dueIds(loadReview(dir, () => {}), new Date(now)).length;
+    return dueIds(
+      loadReview(dir, () => {}),
+      new Date(now),
+    ).length;
   } catch {
     return 0;
   }

@@ -61,10 +61,7 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
     return sum + wrapText(`${r.text}${r.note === '' ? '' : `   ${r.note}`}`, columns - prefix).length;
   }, 0);
   const examKept = keeps && rec?.current !== null && rec?.current !== undefined && !state.confirm;
-  const hintLines =
-    state.hintShown && !fb
-      ? 1 + wrapText(hintText(state), width).length + wrapText(lessonPointer(state.hintShown.lesson), width).length
-      : 0;
+  const hintLines = state.hintShown && !fb ? 1 + wrapText(hintText(state), width).length + wrapText(lessonPointer(state.hintShown.lesson), width).length : 0;
   const fixedLines =
     2 + timelineLines + kindHelp.length + (q.type === 'predict' ? 0 : 1) + optionLines + (examKept ? 1 : 0) + hintLines + (state.confirm ? 4 : 0);
   const layout = layoutQuestion({ rows, columns, prompt: q.prompt, fixedLines, feedback: fb });
@@ -84,9 +81,7 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
       <Text color={theme.color('muted')}> {rule}</Text>
       {/* Once answered, the prompt shrinks to one line so the feedback fits. */}
       <Lines lines={layout.prompt} />
-      {q.type === 'predict' ? (
-        <PredictTimeline drawing={drawing} reveal={fb !== null} width={columns - 2} withLegend={withLegend} theme={theme} />
-      ) : null}
+      {q.type === 'predict' ? <PredictTimeline drawing={drawing} reveal={fb !== null} width={columns - 2} withLegend={withLegend} theme={theme} /> : null}
       <Lines lines={kindHelp} color={theme.color('muted')} />
       <Box marginTop={q.type === 'predict' ? 0 : 1}>
         <OptionRows state={state} theme={theme} width={columns} />

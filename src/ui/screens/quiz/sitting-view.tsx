@@ -94,69 +94,66 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
     },
   });
 
-  useScreenInput(
-    context,
-    (action, input, key) => {
-      const name = keyName(input, key);
-      const s = store.getState();
-      switch (action) {
-        case 'begin':
-          s.begin();
-          break;
-        case 'pick':
-          s.pick(Number(name) - 1);
-          break;
-        case 'cursor-up':
-          if (s.feedback) break; // only feedback modes have it: the answer is on show
-          s.moveCursor(-1);
-          break;
-        case 'cursor-down':
-          if (s.feedback) break; // only feedback modes have it: the answer is on show
-          s.moveCursor(1);
-          break;
-        case 'choose':
-          s.choose();
-          break;
-        case 'toggle':
-          s.toggle();
-          break;
-        case 'event-up':
-          s.moveEvent(-1);
-          break;
-        case 'event-down':
-          s.moveEvent(1);
-          break;
-        case 'hint':
-          s.askHint();
-          break;
-        case 'retry':
-          s.retry();
-          break;
-        case 'next':
-          s.next();
-          break;
-        case 'previous':
-          s.previous();
-          break;
-        case 'submit':
-          s.requestSubmit();
-          break;
-        case 'yes':
-          if (name === 'enter') s.confirmYes();
-          // Esc is the global back, which the back guard turns into "no".
-          break;
-        case 'scroll-up':
-          setScroll((v) => Math.max(0, v - (name === 'pageup' ? area.rows - 4 : 1)));
-          break;
-        case 'scroll-down':
-          setScroll((v) => v + (name === 'pagedown' ? area.rows - 4 : 1));
-          break;
-        case 'done':
-          onDone(s);
-          break;
-      }
-    },
-  );
+  useScreenInput(context, (action, input, key) => {
+    const name = keyName(input, key);
+    const s = store.getState();
+    switch (action) {
+      case 'begin':
+        s.begin();
+        break;
+      case 'pick':
+        s.pick(Number(name) - 1);
+        break;
+      case 'cursor-up':
+        if (s.feedback) break; // only feedback modes have it: the answer is on show
+        s.moveCursor(-1);
+        break;
+      case 'cursor-down':
+        if (s.feedback) break; // only feedback modes have it: the answer is on show
+        s.moveCursor(1);
+        break;
+      case 'choose':
+        s.choose();
+        break;
+      case 'toggle':
+        s.toggle();
+        break;
+      case 'event-up':
+        s.moveEvent(-1);
+        break;
+      case 'event-down':
+        s.moveEvent(1);
+        break;
+      case 'hint':
+        s.askHint();
+        break;
+      case 'retry':
+        s.retry();
+        break;
+      case 'next':
+        s.next();
+        break;
+      case 'previous':
+        s.previous();
+        break;
+      case 'submit':
+        s.requestSubmit();
+        break;
+      case 'yes':
+        if (name === 'enter') s.confirmYes();
+        // Esc is the global back, which the back guard turns into "no".
+        break;
+      case 'scroll-up':
+        setScroll((v) => Math.max(0, v - (name === 'pageup' ? area.rows - 4 : 1)));
+        break;
+      case 'scroll-down':
+        setScroll((v) => v + (name === 'pagedown' ? area.rows - 4 : 1));
+        break;
+      case 'done':
+        onDone(s);
+        break;
+    }
+  });
 
   if (state.phase === 'intro') return <IntroView state={state} theme={theme} />;
   if (state.phase === 'summary') return <SummaryView state={state} theme={theme} scroll={scroll} columns={area.columns} rows={area.rows} />;

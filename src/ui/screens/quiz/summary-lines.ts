@@ -25,8 +25,11 @@ export function summaryLines(state: QuizState, symbols: Symbols, width: number):
   const w = Math.max(30, width - 2);
   const right = report.questions.filter((r) => r.correct).length;
   const n = report.questions.length;
-  const how =
-    report.incomplete ? 'left early: the report is marked incomplete' : report.expired ? 'over: the time ran out, and unanswered questions count as wrong' : 'finished';
+  const how = report.incomplete
+    ? 'left early: the report is marked incomplete'
+    : report.expired
+      ? 'over: the time ran out, and unanswered questions count as wrong'
+      : 'finished';
   out.push({ text: `${modeRules(state.meta.mode).label} ${how}.`, bold: true });
   out.push({ text: `Score ${report.score}%: ${right} of ${n} right${modeRules(state.meta.mode).counts === 'first' ? ' on the first try' : ''}.` });
   if (report.passMark !== null) {

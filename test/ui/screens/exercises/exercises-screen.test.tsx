@@ -26,7 +26,16 @@ const REPORT: Partial<ExerciseReport> = {
   passed: false,
   checks: [
     { id: 'stale-rejected', title: "A's late write is refused", status: 'passed', summary: 'refused', runs: 1, wrong: 0, durationMs: 1 },
-    { id: 'equal-accepted', title: 'an equal token is accepted', status: 'failed', summary: 'ended with mark 0', runs: 1, wrong: 1, hint: 'Which comparison?', durationMs: 1 },
+    {
+      id: 'equal-accepted',
+      title: 'an equal token is accepted',
+      status: 'failed',
+      summary: 'ended with mark 0',
+      runs: 1,
+      wrong: 1,
+      hint: 'Which comparison?',
+      durationMs: 1,
+    },
   ],
 };
 
