@@ -54,7 +54,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
   const missing = useMemo(() => new Map(LAB_EXPERIMENTS.map((e) => [e.name, missingLabTools(e.needs ?? [], etcdBin)])), [etcdBin]);
   const missingHere = missing.get(experiment.name) ?? [];
   // failover and restore start their own etcd: the coordinator choice does not apply.
-  const ownEtcd = experiment.needs !== undefined;
+  const ownEtcd = experiment.ownEtcd;
   const runCoordinator: CoordinatorKind = ownEtcd ? 'etcd' : coordinator;
 
   const start = useCallback(() => {
