@@ -34,7 +34,7 @@ beforeAll(() => ensureBuilt(), 120_000);
 
 beforeEach(() => {
   pkg = mkdtempSync(join(tmpdir(), 'fence-tutor-stale-'));
-  for (const part of ['package.json', 'bin', 'dist', 'lessons', 'quizzes', 'scenarios']) {
+  for (const part of ['package.json', 'bin', 'dist', 'lessons', 'quizzes', 'scenarios', 'challenges', 'exercises']) {
     cpSync(join(root, part), join(pkg, part), { recursive: true });
   }
 });

@@ -61,19 +61,19 @@ describe('exercise reports', () => {
     expect(xml).toContain('think &lt;hard&gt;');
   });
 
-  it('grade lists exercise reports beside quiz reports (text and JSON)', () => {
+  it('grade lists exercise reports beside quiz reports (text and JSON)', async () => {
     const files = [
       write('ada.json', REPORT),
       write('bob.json', { ...REPORT, student: 'Bob', passed: true, checks: REPORT.checks.map((c) => ({ ...c, status: 'passed' })) }),
     ];
     let text = '';
     const out = { stdout: (s: string) => (text += s), stderr: () => undefined };
-    expect(runGrade(files, {}, out)).toBe(0);
+    expect(await runGrade(files, {}, out)).toBe(0);
     expect(text).toContain('Exercises');
     expect(text).toMatch(/ada\s+fence-the-sink\s+no\s+1\/2\s+one-transaction/);
     expect(text).toMatch(/Bob\s+fence-the-sink\s+yes\s+2\/2/);
     let json = '';
-    runGrade(files, { json: true }, { stdout: (s: string) => (json += s), stderr: () => undefined });
+    await runGrade(files, { json: true }, { stdout: (s: string) => (json += s), stderr: () => undefined });
     const parsed = JSON.parse(json) as { groups: unknown[]; exercises: { student: string; passed: boolean }[] };
     expect(parsed.groups).toEqual([]);
     expect(parsed.exercises.map((e) => [e.student, e.passed])).toEqual([
