@@ -55,3 +55,40 @@ describe('keymap', () => {
     expect(sections[0]?.rows.find((r) => r.keys === 'f')?.help).toMatch(/fencing/);
   });
 });
+
+describe('a challenge and the simulator sandbox share their act keys', () => {
+  const none = {
+    upArrow: false,
+    downArrow: false,
+    leftArrow: false,
+    rightArrow: false,
+    return: false,
+    escape: false,
+    ctrl: false,
+    shift: false,
+    tab: false,
+    backspace: false,
+    delete: false,
+    meta: false,
+    pageUp: false,
+    pageDown: false,
+  } as Parameters<typeof actionFor>[2];
+  it('undo, redo, delete, a tick earlier or later and a delay mean the same on both', () => {
+    for (const [input, key] of [
+      ['u', none],
+      ['y', none],
+      ['+', none],
+      ['-', none],
+      ['', { ...none, backspace: true }],
+      ['', { ...none, leftArrow: true }],
+      ['', { ...none, rightArrow: true }],
+    ] as const) {
+      const sandbox = actionFor('steps', input, key) ?? actionFor('simulator', input, key);
+      expect(actionFor('challenge', input, key), JSON.stringify([input, key])).toBe(sandbox);
+    }
+  });
+  it('x adds a step on both (the act menu in the simulator, the add list in a challenge)', () => {
+    expect(actionFor('simulator', 'x', none)).toBe('act');
+    expect(actionFor('challenge', 'x', none)).toBe('add');
+  });
+});
