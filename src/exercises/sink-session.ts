@@ -12,6 +12,24 @@ import type { ChildLike, ExerciseMachinery, Message } from './ports.js';
 import type { TrialItem } from './scenario.js';
 import type { SinkAnswer, SinkRequest, SinkState, StepRecord, TrialRun } from './types.js';
 
+/**
+ * The learner's child gets a HOME and data dir of its own under the check's
+ * temporary root, and only the environment it needs (no NODE_OPTIONS of ours).
+ */
+export function learnerHome(tempRoot: string): { home: string; env: NodeJS.ProcessEnv } {
+  const home = join(tempRoot, 'home');
+  mkdirSync(join(home, 'data'), { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    FENCE_TUTOR_HOME: join(home, 'data'),
+    TMPDIR: home,
+    NODE_OPTIONS: '',
+    LANG: process.env.LANG ?? 'C.UTF-8',
+  };
+  return { home, env };
+}
+
 export class LoadError extends Error {}
 export class TimeLimitError extends Error {}
 
@@ -49,16 +67,7 @@ export class SinkSession {
   ) {}
 
   async start(): Promise<void> {
-    const home = join(this.tempRoot, 'home');
-    mkdirSync(join(home, 'data'), { recursive: true });
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: home,
-      FENCE_TUTOR_HOME: join(home, 'data'),
-      TMPDIR: home,
-      NODE_OPTIONS: '',
-      LANG: process.env.LANG ?? 'C.UTF-8',
-    };
+    const { home, env } = learnerHome(this.tempRoot);
     const child = this.machinery.startSinkChild(['--file', this.file, '--requires', this.requires.join(',')], env, home);
     this.child = child;
     child.on((m) => this.onMessage(m));

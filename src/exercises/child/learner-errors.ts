@@ -46,3 +46,26 @@ function syntaxLocation(file: string): number | undefined {
   const out = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8', timeout: 5000 });
   return linesIn(`${out.stderr ?? ''}`, file)[0];
 }
+
+/**
+ * The learner's file imported as a real ES module (by file URL, from their
+ * directory), with each function the exercise calls checked to be exported;
+ * a failure is what the child reports as `failed`.
+ */
+export async function importLearnerModule(
+  file: string,
+  requires: readonly string[],
+): Promise<{ module: Record<string, unknown> } | { failure: { kind: 'load'; message: string } }> {
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (err) {
+    return { failure: loadFailure(err, file) };
+  }
+  for (const name of requires) {
+    if (typeof module[name] !== 'function') {
+      return { failure: { kind: 'load', message: `${file} exports no function ${name}. Fix: keep \`export async function ${name}(...)\`` } };
+    }
+  }
+  return { module };
+}

@@ -15,10 +15,9 @@
  */
 import { rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import { type DbHandle, type Gate, makeDbHandle, type Params, type StepInfo, type SyncSqlite, asRequest } from './db-handle.js';
-import { describeThrown, loadFailure } from './learner-errors.js';
+import { describeThrown, importLearnerModule } from './learner-errors.js';
 
 export interface SinkChildArgs {
   /** Absolute path of the learner's module. */
@@ -81,19 +80,12 @@ export async function runSinkChild(args: SinkChildArgs): Promise<void> {
   }, gate);
 
   captureConsole();
-  let learner: Record<string, unknown>;
-  try {
-    learner = (await import(pathToFileURL(args.file).href)) as Record<string, unknown>;
-  } catch (err) {
-    emit({ ev: 'failed', ...loadFailure(err, args.file) });
+  const loaded = await importLearnerModule(args.file, args.requires);
+  if ('failure' in loaded) {
+    emit({ ev: 'failed', ...loaded.failure });
     return;
   }
-  for (const name of args.requires) {
-    if (typeof learner[name] !== 'function') {
-      emit({ ev: 'failed', kind: 'load', message: `${args.file} exports no function ${name}. Fix: keep \`export async function ${name}(...)\`` });
-      return;
-    }
-  }
+  const learner = loaded.module;
 
   const closeDb = () => {
     try {

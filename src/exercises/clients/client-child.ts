@@ -12,9 +12,8 @@
  * (each request the worker made, for the report) and {ev:'output', text}.
  */
 import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
-import { describeThrown, loadFailure } from '../child/learner-errors.js';
+import { describeThrown, importLearnerModule } from '../child/learner-errors.js';
 import { makeWorkerClient, type WorkerConfig } from './worker-client.js';
 
 export function emit(message: Record<string, unknown>): void {
@@ -39,19 +38,12 @@ function captureConsole(): void {
 export async function runClientChild(args: { file: string; requires: string[] }): Promise<void> {
   process.on('SIGTERM', () => process.exit(0));
   captureConsole();
-  let learner: Record<string, unknown>;
-  try {
-    learner = (await import(pathToFileURL(args.file).href)) as Record<string, unknown>;
-  } catch (err) {
-    emit({ ev: 'failed', ...loadFailure(err, args.file) });
+  const loaded = await importLearnerModule(args.file, args.requires);
+  if ('failure' in loaded) {
+    emit({ ev: 'failed', ...loaded.failure });
     return;
   }
-  for (const name of args.requires) {
-    if (typeof learner[name] !== 'function') {
-      emit({ ev: 'failed', kind: 'load', message: `${args.file} exports no function ${name}. Fix: keep \`export async function ${name}(...)\`` });
-      return;
-    }
-  }
+  const learner = loaded.module;
   const releases: (() => void)[] = [];
   const settle = (id: unknown, work: Promise<unknown>) =>
     work.then(

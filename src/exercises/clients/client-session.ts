@@ -4,11 +4,9 @@
  * learner's exports, every wait under the check's time limit. What the
  * learner's code printed is kept (neutralised) for the report.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { sanitizeLine, sanitizeText } from '../../core/neutralise.js';
 import type { ChildLike, Message } from '../ports.js';
-import { LearnerThrew, LoadError, TimeLimitError } from '../sink-session.js';
+import { LearnerThrew, LoadError, learnerHome, TimeLimitError } from '../sink-session.js';
 import type { ClientMachinery } from './client-ports.js';
 
 const MAX_OUTPUT_LINES = 40;
@@ -29,16 +27,7 @@ export class ClientSession {
   ) {}
 
   async start(): Promise<void> {
-    const home = join(this.tempRoot, 'home');
-    mkdirSync(join(home, 'data'), { recursive: true });
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: home,
-      FENCE_TUTOR_HOME: join(home, 'data'),
-      TMPDIR: home,
-      NODE_OPTIONS: '',
-      LANG: process.env.LANG ?? 'C.UTF-8',
-    };
+    const { home, env } = learnerHome(this.tempRoot);
     const child = this.machinery.startClientChild(this.file, this.requires, env, home);
     this.child = child;
     child.on((m) => {
