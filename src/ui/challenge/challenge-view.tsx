@@ -162,7 +162,7 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
         ? `Hint ${s.hintsShown} of ${challenge.hints.length}: ${challenge.hints[s.hintsShown - 1] ?? ''}`
         : sandbox.lastAct
           ? `Last act: ${sandbox.lastAct}`
-          : `Press n to add a step, h for a hint.`;
+          : `Press x to add a step, h for a hint.`;
 
   const first = Math.max(0, Math.min((selected ?? 0) - 2, sandbox.steps.length - STEP_ROWS));
   const stepRows = sandbox.steps.slice(first, first + STEP_ROWS).map((step, i) => {
