@@ -14,7 +14,7 @@
  * the commander path prints: test/cli/fast-path.test.ts compares each with
  * FENCE_TUTOR_BUILT_CONTENT=0 (the real loaders).
  *
- * Adding one (the `exercises` and `challenges` lists): make the output at
+ * Adding one: make the output at
  * build in fast-outputs-make.ts with the function the command's action
  * calls, add an entry to FAST_COMMANDS below, and a row to the fast-path
  * test and to scripts/bench/commands.mjs (CONTRIBUTING.md, "Fast commands").
@@ -25,8 +25,12 @@ import { findLesson } from '../content/lesson/lesson-find.js';
 import { assertDataDirUsable } from '../platform/data-dir-check.js';
 import { gatherProgressFromInfos } from '../progress/gather-from.js';
 import type { ChallengeInfo, LessonInfo } from '../progress/summary.js';
+import { loadProgress } from '../progress/progress-file.js';
+import { type ChallengeSummary, challengeRows } from './challenge-rows.js';
 import { printProgressJson } from './commands/progress.js';
+import { printExerciseList } from './exercise-list.js';
 import { FAST_OUTPUT } from './fast-outputs.js';
+import { printJson } from './json-output.js';
 import { exportText } from './quiz-export.js';
 import { planQuiz, type QuizFlags } from './quiz-settings.js';
 import { writeStdout } from './stdout.js';
@@ -161,7 +165,26 @@ const quiz: FastCommand = (args) => {
   return 0;
 };
 
-const FAST_COMMANDS: Record<string, FastCommand> = { lessons, lesson, scenarios, validate, progress, quiz };
+/** challenges --json: the build's summaries of the shipped challenges, with the solves read from the data directory as commands/challenges.ts does. */
+const challenges: FastCommand = (args) => {
+  const shape = knownShape(args, ['--json']);
+  if (!shape?.flags.has('--json') || !stdoutIsPlain() || !dataDirReadable()) return undefined;
+  const summaries = builtText(FAST_OUTPUT.challengeSummaries);
+  if (summaries === undefined) return undefined;
+  const solved = loadProgress().challenges ?? {};
+  printJson({ challenges: challengeRows(JSON.parse(summaries) as ChallengeSummary[], solved) });
+  return 0;
+};
+
+/** exercises [--json]: the manifests are small JSON files the entry already reads (no snapshot needed); the same function as the commander path. */
+const exercises: FastCommand = (args) => {
+  const shape = knownShape(args, ['--json']);
+  if (!shape || !stdoutIsPlain()) return undefined;
+  printExerciseList({ json: shape.flags.has('--json') });
+  return 0;
+};
+
+const FAST_COMMANDS: Record<string, FastCommand> = { lessons, lesson, scenarios, validate, progress, quiz, challenges, exercises };
 
 /** The exit status when a fast command answered `argv` (process.argv), else undefined. */
 export function runFast(argv: readonly string[]): number | undefined {

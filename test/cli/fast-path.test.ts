@@ -35,6 +35,11 @@ beforeAll(() => {
         },
       },
       lastLessonId: 'stale-holder',
+      exercises: {
+        'fence-the-sink': { startedAt: '2026-01-03T10:00:00.000Z', dir: '/tmp/fence-the-sink', passedAt: '2026-01-03T10:30:00.000Z' },
+        'early-write': { startedAt: '2026-01-04T10:00:00.000Z', dir: '/tmp/early-write' },
+      },
+      challenges: { 'lose-b-update': { solvedAt: '2026-01-05T10:00:00.000Z', fewestActs: 3 } },
     }),
   );
 }, 120_000);
@@ -50,6 +55,9 @@ const SHAPES = [
   ['validate'],
   ['progress', '--json'],
   ['quiz', '--export', 'json', '--seed', '1'],
+  ['challenges', '--json'],
+  ['exercises'],
+  ['exercises', '--json'],
   ['quiz', '--export', 'sheet', '--seed', '7', '--count', '3'],
   ['quiz', '--export', 'gift', '--seed', '2', '--quiz', 'token-contract'],
   ['quiz', '--export', 'json', '--seed', 'seven'],
@@ -99,6 +107,9 @@ describe('runFast answers the shapes it knows and no other', () => {
     [['quiz', '--export', 'json', '--seed', '-1']],
     [['progress', '--json', '--reset']],
     [['validate', 'lessons']],
+    [['challenges']],
+    [['challenges', '--json', '--ascii']],
+    [['exercises', '--json', 'fence-the-sink']],
     [['sim', '--json']],
     [['constructor']],
   ])('leaves %j to commander', (args) => {
