@@ -40,19 +40,15 @@ function groupGone(pgid: number): boolean {
 // its time waiting for Python to start and for /health; one after another
 // they took 85 s. Concurrent tests take expect from their context.
 describe.skipIf(!hasPython)('--sink-cmd black-box checks', { concurrent: true, timeout: 60_000 }, () => {
-  it.for(SINK_CMD_EXERCISES)(
-    'the example Python sink passes %s',
-    { timeout: 120_000 },
-    async (exercise, { expect }) => {
-      const report = await runSinkCmdChecks({ exercise, command: `python3 ${EXAMPLE} {port} {db}` });
-      const failed = report.checks.filter((c) => !c.passed).map((c) => `${c.id}: ${c.failure}`);
-      expect(failed).toEqual([]);
-      expect(report.passed).toBe(true);
-      const timing = report.checks.find((c) => c.id === 'timing-adversary');
-      expect(timing?.trials).toEqual({ wrong: 0, total: 60 });
-      expect(report.caveat).toMatch(/weaker evidence/);
-    },
-  );
+  it.for(SINK_CMD_EXERCISES)('the example Python sink passes %s', { timeout: 120_000 }, async (exercise, { expect }) => {
+    const report = await runSinkCmdChecks({ exercise, command: `python3 ${EXAMPLE} {port} {db}` });
+    const failed = report.checks.filter((c) => !c.passed).map((c) => `${c.id}: ${c.failure}`);
+    expect(failed).toEqual([]);
+    expect(report.passed).toBe(true);
+    const timing = report.checks.find((c) => c.id === 'timing-adversary');
+    expect(timing?.trials).toEqual({ wrong: 0, total: 60 });
+    expect(report.caveat).toMatch(/weaker evidence/);
+  });
 
   it('a sink with no token check fails, naming the stale-token check', async ({ expect }) => {
     const report = await runSinkCmdChecks({ exercise: 'fence-the-sink', command: `python3 ${join(FIXTURES, 'no-token-check.py')} {port} {db}`, only: AIMED });
