@@ -82,7 +82,7 @@ export async function runLabCommand(opts: Record<string, string | boolean | unde
         if (parsed.repeats > 1) write(`\n run ${i} of ${parsed.repeats}`);
       }
       const listener = json ? () => undefined : plainPrinter({ ascii: display.ascii, write });
-      const result = await runLab({ ...parsed.options, outDir, ...(i === 1 ? { startedAt } : {}) }, listener);
+      const result = await runLab({ ...parsed.options, outDir, startedAt: i === 1 ? startedAt : undefined }, listener);
       results.push(result);
       if (!json) write(evidenceLine(result, display.ascii));
     }

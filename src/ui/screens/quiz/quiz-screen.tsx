@@ -4,7 +4,8 @@
  * loaded, the questions drawn, and a quiz store made for this mount. A route
  * may also carry a ready `store` (tests with a fake clock use that).
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { useCallback, useMemo, useState } from 'react';
 import { ContentError, formatProblem } from '../../../content/shared/problems.js';
 import type { Question } from '../../../core/quiz/types.js';
