@@ -312,10 +312,10 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
       },
 
       askPrediction: () => {
-        const { result } = get();
-        if (!result) return;
+        const { result, scenario } = get();
+        if (!result || !scenario) return;
         set({
-          prediction: { phase: 'asking', choices: predictionChoices(result), highlighted: 0 },
+          prediction: { phase: 'asking', choices: predictionChoices(scenario), highlighted: 0 },
           playing: false,
           cursor: 0,
           stopAt: null,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { loadScenarioFile } from '../../src/content/scenario/scenario-loader.js';
-import { lateWritersYaml } from '../../scripts/bench/late-writers.mjs';
+import { lateWritersYaml } from '../../scripts/bench/support/late-writers.mjs';
 import { loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { explore } from '../../src/core/explorer.js';
@@ -218,8 +218,8 @@ describe('simulator store', () => {
 });
 
 describe('prediction helpers', () => {
-  it('offer the start value and every written value, in order sent', () => {
-    expect(predictionChoices(simulate(lateWrite()))).toEqual(['null', '0', '100', '1']);
+  it('offer the start value and every written value, in the order the steps run', () => {
+    expect(predictionChoices(lateWrite())).toEqual(['null', '0', '100', '1']);
   });
 
   it('find where a wrong guess goes wrong', () => {

@@ -19,17 +19,9 @@ Examples:
       const flags = commandFlags<{ json?: boolean }>(command);
       const { challengeList } = await import('../../challenges/challenge-source.js');
       const { loadProgress } = await import('../../progress/progress-file.js');
+      const { challengeRows } = await import('../challenge-rows.js');
       const solved = loadProgress().challenges ?? {};
-      const rows = (await challengeList(flags)).map((c) => ({
-        id: c.id,
-        title: c.title,
-        lesson: c.lesson,
-        status: solved[c.id] ? 'solved' : 'unsolved',
-        fewestActs: solved[c.id]?.fewestActs ?? null,
-        par: c.par,
-        ...(c.proof !== undefined ? { proof: true } : {}),
-        ...(c.local ? { local: true } : {}),
-      }));
+      const rows = challengeRows(await challengeList(flags), solved);
       if (flags.json) {
         const { printJson } = await import('../json-output.js');
         printJson({ challenges: rows });
