@@ -2,6 +2,8 @@
 // `bench({ runs })`, prints one table, and writes it to bench/latest.md (and,
 // for a full run, into the README between the bench:start/end markers).
 //   node scripts/bench.mjs [--runs N] [--only area,area]
+// Shared helpers that are no area live in scripts/bench/lib.mjs and
+// scripts/bench/support/ (not read as areas).
 // Areas the table expects but whose module is missing are listed as
 // "not measured (module missing)", never estimated.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // The explorer's growth table (issue 18): generated late-writer scenarios
-// (scripts/bench/late-writers.mjs, split check) from 8 to 24 writes, each
+// (scripts/bench/support/late-writers.mjs, split check) from 8 to 24 writes, each
 // row a whole `explore --json` process against `node -e 0` run side by side
 // (medians, interleaved), its peak RSS, the states it visited and the
 // orderings it counted. Every run is capped at 60 s: a row past the cap
@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { lateWritersYaml } from './late-writers.mjs';
+import { lateWritersYaml } from './support/late-writers.mjs';
 import { benchEnv, bin, median, node, ratio, root, tempHome, bundleSources } from './lib.mjs';
 
 /** [actors, writes per actor]: 8 to 24 writes, so the slope shows. */

@@ -6,17 +6,9 @@ import { sanitizeText } from '../core/neutralise.js';
 import { loadProgress, saveProgressMerged } from '../progress/progress-file.js';
 import { recordChallengeSolved } from '../progress/progress-model.js';
 import type { Display } from '../platform/display.js';
+import type { ChallengeRow } from './challenge-rows.js';
 
-export interface ChallengeRow {
-  id: string;
-  title: string;
-  lesson: string;
-  status: string;
-  fewestActs: number | null;
-  par: number;
-  proof?: boolean;
-  local?: boolean;
-}
+export type { ChallengeRow } from './challenge-rows.js';
 
 export function challengeListText(rows: readonly ChallengeRow[], display: Pick<Display, 'ascii' | 'columns'>): string {
   const done = display.ascii ? '+' : '✓';

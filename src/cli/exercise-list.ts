@@ -3,6 +3,7 @@ import { listExercises } from '../content/exercise/exercise-registry.js';
 import { toolVersion } from '../platform/package-root.js';
 import { loadProgress } from '../progress/progress-file.js';
 import { printJson } from './json-output.js';
+import { writeStdout } from './stdout.js';
 
 export type ExerciseStatus = 'new' | 'started' | 'passed';
 
@@ -36,5 +37,5 @@ export function printExerciseList(flags: { json?: boolean }): void {
   const lines = rows.map(
     (r, i) => `${String(i + 1).padStart(2)}. ${r.id.padEnd(idWidth)}  ${r.title.padEnd(titleWidth)}  lesson ${r.lesson.padEnd(22)} ${r.status}`,
   );
-  process.stdout.write(`${lines.join('\n')}\n\nStart one: fence-tutor exercise start ID    (then: fence-tutor exercise check ID)\n`);
+  writeStdout(`${lines.join('\n')}\n\nStart one: fence-tutor exercise start ID    (then: fence-tutor exercise check ID)\n`);
 }

@@ -20,7 +20,7 @@ const CLEAR = '\u001b[2J\u001b[3J\u001b[H';
 /** Files in the folder that never mean "the learner saved" (databases, caches, editor swap files). */
 const IGNORED = /^\.|~$|\.swp$|^__pycache__$|\.(db|sqlite|sqlite3)(-journal|-wal|-shm)?$/;
 
-export async function watchExercise(id: string, opts: CheckFlags, checkOnce: (flags: CheckFlags) => Promise<number>): Promise<number> {
+export async function watchExercise<Flags extends CheckFlags>(id: string, opts: Flags, checkOnce: (flags: Flags) => Promise<number>): Promise<number> {
   installSignalHandlers();
   const exercise = requireExercise(id);
   const dir = exerciseDir(id, opts.dir);

@@ -13,6 +13,7 @@ import { packageRoot } from '../platform/package-root.js';
 import { lessonInfosFrom } from '../progress/gather-from.js';
 import { lessonsJsonDocument } from './commands/lessons.js';
 import { scenariosJsonDocument, scenariosText } from './commands/scenarios.js';
+import { challengeSummary } from './challenge-rows.js';
 import { FAST_OUTPUT } from './fast-outputs.js';
 import { toJson } from './json-output.js';
 
@@ -33,6 +34,8 @@ export function makeBuiltFiles(root = packageRoot()): BuiltFiles {
     outputs[FAST_OUTPUT.lessonInfos] = JSON.stringify(lessonInfosFrom({ curriculum, localIds: none }));
     // What `progress` lists of the shipped challenges (the commander path maps the snapshot's the same way).
     outputs[FAST_OUTPUT.challengeInfos] = JSON.stringify((made.content.challenges ?? []).map(({ id, title, lesson, par }) => ({ id, title, lesson, par })));
+    // What `challenges` lists of them, before the learner's solves are added (challenge-rows.ts).
+    outputs[FAST_OUTPUT.challengeSummaries] = JSON.stringify((made.content.challenges ?? []).map(challengeSummary));
     outputs[FAST_OUTPUT.scenariosJson] = `${toJson(scenariosJsonDocument(scenarios))}\n`;
     outputs[FAST_OUTPUT.scenariosText] = scenariosText(scenarios);
     // Problems and warnings name files relative to the working directory: those runs take the commander path.

@@ -4,6 +4,7 @@ export const FAST_OUTPUT = {
   lessonRefs: 'lesson-refs.json',
   lessonInfos: 'lesson-infos.json',
   challengeInfos: 'challenge-infos.json',
+  challengeSummaries: 'challenge-summaries.json',
   scenariosJson: 'out-scenarios.json',
   scenariosText: 'out-scenarios.txt',
   validate: 'out-validate.txt',

@@ -12,9 +12,12 @@
  * commander as if this file did not exist: commander's errors and messages
  * stay the only ones. What a fast command prints must be byte for byte what
  * the commander path prints: test/cli/fast-path.test.ts compares each with
- * FENCE_TUTOR_BUILT_CONTENT=0 (the real loaders).
+ * FENCE_TUTOR_BUILT_CONTENT=0 (no snapshot and no fast path: the real
+ * loaders through commander). Besides the build's outputs, `exercises` reads
+ * the small JSON manifests the entry holds the reader of, and `sim --json`
+ * and `explore --json` a scenario the subset reader decides alone.
  *
- * Adding one (the `exercises` and `challenges` lists): make the output at
+ * Adding one: make the output at
  * build in fast-outputs-make.ts with the function the command's action
  * calls, add an entry to FAST_COMMANDS below, and a row to the fast-path
  * test and to scripts/bench/commands.mjs (CONTRIBUTING.md, "Fast commands").
@@ -25,8 +28,15 @@ import { findLesson } from '../content/lesson/lesson-find.js';
 import { assertDataDirUsable } from '../platform/data-dir-check.js';
 import { gatherProgressFromInfos } from '../progress/gather-from.js';
 import type { ChallengeInfo, LessonInfo } from '../progress/summary.js';
+import type { Scenario } from '../core/types.js';
+import { loadProgress } from '../progress/progress-file.js';
+import { type ChallengeSummary, challengeRows } from './challenge-rows.js';
 import { printProgressJson } from './commands/progress.js';
+import { printExerciseList } from './exercise-list.js';
 import { FAST_OUTPUT } from './fast-outputs.js';
+import { printJson } from './json-output.js';
+import { CHECK_CHOICES, FENCING_CHOICES, isChoice, MINTING_CHOICES, type ScenarioFlags } from './scenario-flags.js';
+import { printExploreJsonOf, printSimJsonOf, subsetScenarioFrom } from './scenario-run.js';
 import { exportText } from './quiz-export.js';
 import { planQuiz, type QuizFlags } from './quiz-settings.js';
 import { writeStdout } from './stdout.js';
@@ -161,10 +171,77 @@ const quiz: FastCommand = (args) => {
   return 0;
 };
 
-const FAST_COMMANDS: Record<string, FastCommand> = { lessons, lesson, scenarios, validate, progress, quiz };
+/** challenges --json: the build's summaries of the shipped challenges, with the solves read from the data directory as commands/challenges.ts does. */
+const challenges: FastCommand = (args) => {
+  const shape = knownShape(args, ['--json']);
+  if (!shape?.flags.has('--json') || !stdoutIsPlain() || !dataDirReadable()) return undefined;
+  const summaries = builtText(FAST_OUTPUT.challengeSummaries);
+  if (summaries === undefined) return undefined;
+  const solved = loadProgress().challenges ?? {};
+  printJson({ challenges: challengeRows(JSON.parse(summaries) as ChallengeSummary[], solved) });
+  return 0;
+};
+
+/** exercises [--json]: the manifests are small JSON files the entry already reads (no snapshot needed); the same function as the commander path. */
+const exercises: FastCommand = (args) => {
+  const shape = knownShape(args, ['--json']);
+  if (!shape || !stdoutIsPlain()) return undefined;
+  printExerciseList({ json: shape.flags.has('--json') });
+  return 0;
+};
+
+/**
+ * The flags of `sim --json` / `explore --json` in the shapes the fast path
+ * knows: --json once, `--name value` pairs of the scenario options, each
+ * toggle one of its choices (commander words a wrong one); undefined for
+ * anything else.
+ */
+export function scenarioJsonFlags(args: readonly string[]): ScenarioFlags | undefined {
+  const rest = args.filter((a) => a !== '--json');
+  if (rest.length !== args.length - 1) return undefined;
+  const o = knownOptions(rest, ['--scenario', '--scenario-file', '--fencing', '--minting', '--check']);
+  if (!o) return undefined;
+  const flags: ScenarioFlags = { json: true };
+  if (o['--scenario'] !== undefined) flags.scenario = o['--scenario'];
+  if (o['--scenario-file'] !== undefined) flags.scenarioFile = o['--scenario-file'];
+  const fencing = o['--fencing'];
+  const minting = o['--minting'];
+  const check = o['--check'];
+  if (fencing !== undefined) {
+    if (!isChoice(FENCING_CHOICES, fencing)) return undefined;
+    flags.fencing = fencing;
+  }
+  if (minting !== undefined) {
+    if (!isChoice(MINTING_CHOICES, minting)) return undefined;
+    flags.minting = minting;
+  }
+  if (check !== undefined) {
+    if (!isChoice(CHECK_CHOICES, check)) return undefined;
+    flags.check = check;
+  }
+  return flags;
+}
+
+/** sim --json / explore --json on a scenario the subset reader decides alone (scenario-run.ts; the full YAML loader is commander's turn). */
+function scenarioJson(print: (scenario: Scenario, flags: ScenarioFlags) => void): FastCommand {
+  return (args) => {
+    const flags = scenarioJsonFlags(args);
+    const scenario = flags && subsetScenarioFrom(flags);
+    if (!flags || !scenario) return undefined;
+    print(scenario, flags);
+    return 0;
+  };
+}
+
+const sim = scenarioJson(printSimJsonOf);
+const explore = scenarioJson(printExploreJsonOf);
+
+const FAST_COMMANDS: Record<string, FastCommand> = { lessons, lesson, scenarios, validate, progress, quiz, challenges, exercises, sim, explore };
 
 /** The exit status when a fast command answered `argv` (process.argv), else undefined. */
 export function runFast(argv: readonly string[]): number | undefined {
+  // Off with the snapshot: the commander path alone, which the fast-path test compares each fast command with.
+  if (process.env.FENCE_TUTOR_BUILT_CONTENT === '0') return undefined;
   const [name, ...args] = argv.slice(2);
   if (name === undefined || !Object.hasOwn(FAST_COMMANDS, name)) return undefined;
   return FAST_COMMANDS[name]!(args);

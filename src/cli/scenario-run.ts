@@ -8,15 +8,16 @@
  */
 import { join } from 'node:path';
 import { sanitizeLine } from '../content/shared/sanitize.js';
-import { quickFindScenario, quickScenarioFile } from '../content/scenario/scenario-quick.js';
+import { quickFindScenario, quickScenarioFile, subsetFindScenario, subsetScenarioFile } from '../content/scenario/scenario-quick.js';
 import { simulate } from '../core/engine.js';
 import { explore } from '../core/explorer.js';
 import { ExplorerLimitError } from '../core/explorer-limit.js';
 import { exploreToJson, simToJson } from '../core/sim-json.js';
 import type { Scenario } from '../core/types.js';
 import { UsageError } from '../platform/errors.js';
+import type { GlobalFlags } from '../platform/global-flags.js';
 import { printJson } from './json-output.js';
-import { overridesFrom, type ScenarioFlags } from './sim-options.js';
+import { overridesFrom, type ScenarioFlags } from './scenario-flags.js';
 import { decideDisplay } from './terminal.js';
 
 /** Loads the scenario the flags name; usage errors exit 2, file problems too (ContentError). */
@@ -39,20 +40,38 @@ export async function scenarioFrom(flags: ScenarioFlags): Promise<Scenario> {
   throw new UsageError(`--scenario: no scenario named "${id.replace(/[^\w.-]/g, '?')}"; the shipped ones are: ${shippedScenarioIds().join(', ')}`);
 }
 
+/**
+ * scenarioFrom for the fast command path: the same scenario when the flags
+ * name exactly one, on the shipped scenarios or a file, and the subset
+ * reader decides it alone; else undefined (scenarioFrom decides the rest).
+ */
+export function subsetScenarioFrom(flags: ScenarioFlags): Scenario | undefined {
+  if (flags.content !== undefined || (flags.scenario === undefined) === (flags.scenarioFile === undefined)) return undefined;
+  return flags.scenarioFile !== undefined ? subsetScenarioFile(flags.scenarioFile) : subsetFindScenario(flags.scenario!);
+}
+
 /** `sim --json`: the spec's object for one timed run. */
 export async function printSimJson(flags: ScenarioFlags): Promise<void> {
-  const scenario = await scenarioFrom(flags);
+  printSimJsonOf(await scenarioFrom(flags), flags);
+}
+
+export function printSimJsonOf(scenario: Scenario, flags: ScenarioFlags): void {
   printJson(simToJson(simulate(scenario, overridesFrom(flags))));
 }
 
+/** `explore --json`: the counts as JSON. */
+export function printExploreJsonOf(scenario: Scenario, flags: ScenarioFlags): void {
+  printJson(exploreToJson(exploreWithinLimit(scenario, flags)));
+}
+
 /** `explore`: the counts as JSON, or as text with bars and the counterexample. */
-export async function runExplore(flags: ScenarioFlags & Record<string, unknown>): Promise<void> {
+export async function runExplore(flags: ScenarioFlags & GlobalFlags): Promise<void> {
   const scenario = await scenarioFrom(flags);
-  const result = exploreWithinLimit(scenario, flags);
   if (flags.json) {
-    printJson(exploreToJson(result));
+    printExploreJsonOf(scenario, flags);
     return;
   }
+  const result = exploreWithinLimit(scenario, flags);
   const { explorePlainText } = await import('./explore-plain.js');
   process.stdout.write(explorePlainText(scenario, result, decideDisplay(flags)));
 }

@@ -75,6 +75,8 @@ describe('built-in modules at start-up', () => {
     ['lesson 4 --plain', ['lesson', '4', '--plain']],
     ['lesson 10 --plain', ['lesson', '10', '--plain']],
     ['validate', ['validate']],
+    ['challenges --json', ['challenges', '--json']],
+    ['exercises', ['exercises']],
   ])('%s on the shipped content loads no ESM part, so no YAML, Markdown or schema library', (_name, args) => {
     expect(builtinsLoaded(args)).not.toContain('internal/modules/esm/loader');
   });

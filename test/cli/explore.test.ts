@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lateWritersYaml } from '../../scripts/bench/late-writers.mjs';
+import { lateWritersYaml } from '../../scripts/bench/support/late-writers.mjs';
 import { ensureBuilt, runCli as run } from './cli-run.js';
 
 beforeAll(ensureBuilt, 120_000);

@@ -15,6 +15,8 @@ vi.mock('../../src/cli/stdout.js', () => ({ writeStdout: (text: string) => writt
 const { knownOptions, knownShape, runFast } = await import('../../src/cli/fast-path.js');
 
 let home: string;
+const TWELVE = join(import.meta.dirname, '../fixtures/scenarios/twelve-writes.yaml');
+const MISSING = join(import.meta.dirname, '../fixtures/scenarios/no-such-file.yaml');
 
 beforeAll(() => {
   ensureBuilt();
@@ -35,6 +37,11 @@ beforeAll(() => {
         },
       },
       lastLessonId: 'stale-holder',
+      exercises: {
+        'fence-the-sink': { startedAt: '2026-01-03T10:00:00.000Z', dir: '/tmp/fence-the-sink', passedAt: '2026-01-03T10:30:00.000Z' },
+        'early-write': { startedAt: '2026-01-04T10:00:00.000Z', dir: '/tmp/early-write' },
+      },
+      challenges: { 'lose-b-update': { solvedAt: '2026-01-05T10:00:00.000Z', fewestActs: 3 } },
     }),
   );
 }, 120_000);
@@ -50,6 +57,14 @@ const SHAPES = [
   ['validate'],
   ['progress', '--json'],
   ['quiz', '--export', 'json', '--seed', '1'],
+  ['challenges', '--json'],
+  ['exercises'],
+  ['exercises', '--json'],
+  ['sim', '--scenario', 'late-write', '--json'],
+  ['sim', '--scenario', 'allocator-failover', '--minting', 'volatile', '--fencing', 'off', '--json'],
+  ['explore', '--scenario-file', TWELVE, '--json'],
+  ['explore', '--json', '--scenario', 'late-write', '--check', 'split', '--plain'],
+  ['sim', '--scenario-file', MISSING, '--json'],
   ['quiz', '--export', 'sheet', '--seed', '7', '--count', '3'],
   ['quiz', '--export', 'gift', '--seed', '2', '--quiz', 'token-contract'],
   ['quiz', '--export', 'json', '--seed', 'seven'],
@@ -77,11 +92,14 @@ describe('runFast answers the shapes it knows and no other', () => {
     process.env = env;
   });
 
-  it.each(SHAPES.filter((a) => !a.includes('seven') && !a.includes('pdf')).map((args) => [args.join(' '), args]))('answers %s', (_name, args) => {
-    written.length = 0;
-    expect(runFast(['node', 'fence-tutor', ...(args as string[])])).toBe(0);
-    expect(written.join('').length).toBeGreaterThan(0);
-  });
+  it.each(SHAPES.filter((a) => !a.includes('seven') && !a.includes('pdf') && !a.includes(MISSING)).map((args) => [args.join(' '), args]))(
+    'answers %s',
+    (_name, args) => {
+      written.length = 0;
+      expect(runFast(['node', 'fence-tutor', ...(args as string[])])).toBe(0);
+      expect(written.join('').length).toBeGreaterThan(0);
+    },
+  );
 
   it.each([
     [[]],
@@ -99,6 +117,16 @@ describe('runFast answers the shapes it knows and no other', () => {
     [['quiz', '--export', 'json', '--seed', '-1']],
     [['progress', '--json', '--reset']],
     [['validate', 'lessons']],
+    [['challenges']],
+    [['challenges', '--json', '--ascii']],
+    [['exercises', '--json', 'fence-the-sink']],
+    [['sim', '--scenario', 'late-write']],
+    [['sim', '--scenario', 'late-write', '--json', '--json']],
+    [['sim', '--scenario', 'late-write', '--fencing', 'maybe', '--json']],
+    [['explore', '--scenario', 'late-write', '--scenario-file', TWELVE, '--json']],
+    [['explore', '--scenario', 'no-such-scenario', '--json']],
+    [['explore', '--scenario', 'late-write', '--ttl', '3', '--json']],
+    [['explore', '--content', 'x', '--scenario', 'late-write', '--json']],
     [['sim', '--json']],
     [['constructor']],
   ])('leaves %j to commander', (args) => {

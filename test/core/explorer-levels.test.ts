@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lateWritersYaml } from '../../scripts/bench/late-writers.mjs';
+import { lateWritersYaml } from '../../scripts/bench/support/late-writers.mjs';
 import { loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { Exploration, type ExplorerPath, explore } from '../../src/core/explorer.js';

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lateWritersYaml } from '../../scripts/bench/late-writers.mjs';
+import { lateWritersYaml } from '../../scripts/bench/support/late-writers.mjs';
 import type { TmuxSession } from '../helpers/tmux.js';
 import { tutorTerminal } from '../helpers/tutor-terminal.js';
 

@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleIsStale, ensureBuilt } from '../helpers/build-once.js';
 import { shellQuote } from '../helpers/tmux.js';
 import { tutorTerminal } from '../helpers/tutor-terminal.js';
 import { waitUntil } from '../helpers/wait-until.js';
@@ -68,8 +69,12 @@ beforeAll(() => {
     writeFileSync(join(userCwd, kind, 'late-write.yaml'), 'id: late-write\nsteps: nonsense\n');
   }
 
-  // `npm pack` runs `prepack` (the build) first, like `npm publish`.
-  execFileSync('npm', ['pack', '--pack-destination', packDir, '--silent'], {
+  // The tarball holds the dist/ this run built (test/global-setup.ts builds it
+  // once, afresh when src/ changed): `prepack` would only build it again (the
+  // same build; scripts/build.mjs drops earlier outputs every time), so pack skips it.
+  ensureBuilt();
+  expect(bundleIsStale(), 'dist/ is older than src/: the global setup builds it').toBe(false);
+  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', packDir, '--silent'], {
     cwd: root,
     env: npmEnv(),
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -37,7 +37,11 @@ function finalValueQuestion(s: Scenario) {
 describe('final-value choices: one order', () => {
   it('is the start value, then each written value once, in the order the steps run (not file order, not send order)', () => {
     const s = shuffled();
-    expect(simulate(s).writes.sort((x, y) => x.sendIndex - y.sendIndex).map((w) => w.value)).toEqual(['b', 'a', 'a']);
+    expect(
+      simulate(s)
+        .writes.sort((x, y) => x.sendIndex - y.sendIndex)
+        .map((w) => w.value),
+    ).toEqual(['b', 'a', 'a']);
     expect(finalValueChoices(s)).toEqual(['start', 'a', 'b']);
     expect(finalValueChoices(loadScenarioText(SPEC_LATE_WRITE, 'late-write.yaml'))).toEqual([null, '0', '100', '1']);
   });
@@ -58,7 +62,11 @@ describe('final-value choices: one order', () => {
     expect(finalValueQuestion(s)).toEqual(finalValueChoices(s).map((v) => valueOption(v)));
     // late-write starts empty but always ends with a value: "no value" is left out.
     const late = loadScenarioText(SPEC_LATE_WRITE, 'late-write.yaml');
-    expect(finalValueQuestion(late)).toEqual(finalValueChoices(late).slice(1).map((v) => valueOption(v)));
+    expect(finalValueQuestion(late)).toEqual(
+      finalValueChoices(late)
+        .slice(1)
+        .map((v) => valueOption(v)),
+    );
     // A scenario that never writes ends empty: "no value" is offered, first.
     const empty = scenario('- { at: 0, actor: A, do: acquire }\n- { at: 1, actor: A, do: pause }\n- { at: 2, actor: A, do: write, value: "x" }');
     expect(finalValueQuestion(empty)).toEqual([NO_VALUE_OPTION, '"x"']);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { loadScenarioFile } from '../../src/content/scenario/scenario-loader.js';
-import { lateWritersYaml } from '../../scripts/bench/late-writers.mjs';
+import { lateWritersYaml } from '../../scripts/bench/support/late-writers.mjs';
 import { loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { explore } from '../../src/core/explorer.js';

@@ -1,6 +1,6 @@
 /** `fence-tutor challenges [--json]`: the challenges, in lesson order, with what the learner has solved. */
 import type { Command } from 'commander';
-import { globalFlags } from '../global-flags.js';
+import { commandFlags } from '../global-flags.js';
 
 export function register(program: Command): void {
   program
@@ -16,20 +16,12 @@ Examples:
   $ fence-tutor challenge lose-b-update --check my-run.yaml`,
     )
     .action(async (_opts, command: Command) => {
-      const flags = { ...command.opts<{ json?: boolean }>(), ...globalFlags(command) };
+      const flags = commandFlags<{ json?: boolean }>(command);
       const { challengeList } = await import('../../challenges/challenge-source.js');
       const { loadProgress } = await import('../../progress/progress-file.js');
+      const { challengeRows } = await import('../challenge-rows.js');
       const solved = loadProgress().challenges ?? {};
-      const rows = (await challengeList(flags)).map((c) => ({
-        id: c.id,
-        title: c.title,
-        lesson: c.lesson,
-        status: solved[c.id] ? 'solved' : 'unsolved',
-        fewestActs: solved[c.id]?.fewestActs ?? null,
-        par: c.par,
-        ...(c.proof !== undefined ? { proof: true } : {}),
-        ...(c.local ? { local: true } : {}),
-      }));
+      const rows = challengeRows(await challengeList(flags), solved);
       if (flags.json) {
         const { printJson } = await import('../json-output.js');
         printJson({ challenges: rows });

@@ -12,19 +12,59 @@ import { candidateFiles, readScenarioText } from './scenario-files.js';
 import { SCENARIO_ID, scenarioFromParsed } from './scenario-validate.js';
 import { MAX_CONTENT_BYTES } from '../shared/input-limits.js';
 
-/** The scenario in `text`, by the quick path when it can, else by the full loader. */
-export async function quickScenarioText(text: string, file: string): Promise<Scenario> {
+/**
+ * The scenario in `text` by the subset reader alone; undefined when only the
+ * full loader can judge it (YAML beyond the subset, a problem to report with
+ * the real parser's line numbers, a file over the size cap).
+ */
+export function subsetScenarioText(text: string, file: string): Scenario | undefined {
   // Over the size cap: the full loader refuses it with the limit's message.
   const parsed = text.length > MAX_CONTENT_BYTES ? undefined : parseScenarioSubset(text, file);
-  if (parsed) {
-    try {
-      return scenarioFromParsed(parsed, file);
-    } catch {
-      // Report problems with the real parser's line numbers.
-    }
+  if (!parsed) return undefined;
+  try {
+    return scenarioFromParsed(parsed, file);
+  } catch {
+    return undefined;
   }
+}
+
+/** The scenario in `text`, by the quick path when it can, else by the full loader. */
+export async function quickScenarioText(text: string, file: string): Promise<Scenario> {
+  const quick = subsetScenarioText(text, file);
+  if (quick) return quick;
   const { loadScenarioText } = await import('./scenario-loader.js');
   return loadScenarioText(text, file);
+}
+
+/**
+ * quickScenarioFile and quickFindScenario without the full loader, for the
+ * fast command path: the same scenario when the subset reader decides it
+ * alone, else undefined (the caller then takes the async path, which
+ * decides the rest). A file that cannot be read throws the same ContentError.
+ */
+export function subsetScenarioFile(path: string, local = true): Scenario | undefined {
+  const scenario = subsetScenarioText(readScenarioText(path), path);
+  if (scenario) scenario.origin = { file: path, local };
+  return scenario;
+}
+
+export function subsetFindScenario(id: string, dir = shippedDir('scenarios'), local = false): Scenario | undefined {
+  if (!SCENARIO_ID.test(id)) return undefined;
+  for (const path of candidateFiles(dir, id)) {
+    let text: string;
+    try {
+      text = readScenarioText(path);
+    } catch {
+      continue;
+    }
+    const s = subsetScenarioText(text, path);
+    if (!s) return undefined;
+    if (s.id === id) {
+      s.origin = { file: path, local };
+      return s;
+    }
+  }
+  return undefined;
 }
 
 export async function quickScenarioFile(path: string, local = true): Promise<Scenario> {

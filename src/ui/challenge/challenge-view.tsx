@@ -7,7 +7,8 @@
  * every ordering" shows until its verdict arrives. A solve is recorded in
  * progress with its acts.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { verdictText } from '../../challenges/check-run.js';

@@ -1,5 +1,6 @@
 /** Home: the menu every session starts from. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import SelectInput from 'ink-select-input';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { EXIT } from '../../platform/exit-codes.js';

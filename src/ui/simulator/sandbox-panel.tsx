@@ -4,7 +4,8 @@
  * line that says the last refusal or save, or the acts so far. Renders the
  * sandbox stores only; the keys are in use-sandbox.ts.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import { useStore } from 'zustand';
 import { sanitizeLine } from '../../core/neutralise.js';
 import { isReservedActor } from '../../core/scenario-names.js';

@@ -3,7 +3,8 @@
 // lease while the next one waits; the last one keeps the lock; then every
 // paused actor resumes and writes the rest, and the last one writes the rest
 // too. Split check, so every write is a check and an apply. Shared by the
-// bench (scripts/bench/explorer.mjs) and the tests (test/core/explorer-growth.test.ts).
+// bench (scripts/bench/explorer.mjs) and the tests (test/core/explorer-levels.test.ts and others);
+// a helper, not a bench area: scripts/bench.mjs reads only the .mjs files directly in scripts/bench/.
 
 const NAMES = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
