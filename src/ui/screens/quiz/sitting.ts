@@ -95,7 +95,7 @@ export function openSitting(req: SittingRequest, options: { now: number; dir?: s
     passMark: passMarkFor(req.mode, req.passMark),
     timeLimitMs: modeRules(req.mode).timer ? (req.timeLimitMs ?? null) : null,
     version: toolVersion(),
-    ...(bank.title !== undefined ? { title: bank.title } : {}),
+    title: bank.title,
   };
   return { questions, meta, bank };
 }
@@ -149,7 +149,7 @@ export function sittingFromRoute(route: QuizRoute): OpenedSitting | null {
     passMark: route.passMark ?? null,
     timeLimitMs: req.timeLimitMs ?? null,
     version: toolVersion(),
-    ...(title !== undefined ? { title } : {}),
+    title,
     ...(assignment ? { assignment } : {}),
   };
   const bank: QuizBank = { id: meta.quiz, contentHash: meta.contentHash, questions: [], custom: false };
