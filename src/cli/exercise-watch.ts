@@ -10,6 +10,7 @@ import { existsSync, watch } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { installSignalHandlers } from '../platform/cleanup.js';
 import { UsageError } from '../platform/errors.js';
+import { EXIT } from '../platform/exit-codes.js';
 import { exerciseDir, requireExercise } from './exercise-actions.js';
 import type { CheckFlags } from './exercise-check.js';
 
@@ -66,7 +67,7 @@ export async function watchExercise<Flags extends CheckFlags>(id: string, opts: 
   };
   const fail = (err: unknown) => {
     process.stderr.write(`fence-tutor: ${(err as Error).message}\n`);
-    process.exit(1);
+    process.exit(EXIT.failed);
   };
 
   const target = basename(file);
