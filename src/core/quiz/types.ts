@@ -27,7 +27,7 @@ interface QuestionCommon {
   source: string;
   hint?: string | undefined;
   /** Lesson ids the question draws on (quizzes/FORMAT.md); absent: its own lesson only. */
-  requires?: string[];
+  requires?: string[] | undefined;
   /** True when the question tests a memorised number or version (at most five in the shipped bank). */
   recall?: boolean;
 }
