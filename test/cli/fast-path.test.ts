@@ -81,6 +81,18 @@ describe('fast commands print what the commander path prints', () => {
   });
 });
 
+describe('user content beside the snapshot', () => {
+  // Not a fast command: commander checks DIR whole first, with the shipped side from the snapshot (snapshot-loaders.ts).
+  it('--content DIR lessons --json prints what the real loaders print', () => {
+    const args = ['lessons', '--json'];
+    const course = join(import.meta.dirname, '../fixtures/content/course');
+    const fast = runCli(['--content', course, ...args], { FENCE_TUTOR_HOME: home });
+    const slow = runCli(['--content', course, ...args], { FENCE_TUTOR_HOME: home, FENCE_TUTOR_BUILT_CONTENT: '0' });
+    expect(fast.status).toBe(0);
+    expect({ stdout: fast.stdout, stderr: fast.stderr, status: fast.status }).toEqual({ stdout: slow.stdout, stderr: slow.stderr, status: slow.status });
+  });
+});
+
 describe('runFast answers the shapes it knows and no other', () => {
   // In-process, from src/: the snapshot in dist/content matches the files (ensureBuilt).
   const env = { ...process.env };
