@@ -35,7 +35,7 @@ import { printProgressJson } from './commands/progress.js';
 import { printExerciseList } from './exercise-list.js';
 import { FAST_OUTPUT } from './fast-outputs.js';
 import { printJson } from './json-output.js';
-import { CHECK_CHOICES, FENCING_CHOICES, MINTING_CHOICES, type ScenarioFlags } from './scenario-flags.js';
+import { CHECK_CHOICES, FENCING_CHOICES, isChoice, MINTING_CHOICES, type ScenarioFlags } from './scenario-flags.js';
 import { printExploreJsonOf, printSimJsonOf, subsetScenarioFrom } from './scenario-run.js';
 import { exportText } from './quiz-export.js';
 import { planQuiz, type QuizFlags } from './quiz-settings.js';
@@ -208,16 +208,16 @@ export function scenarioJsonFlags(args: readonly string[]): ScenarioFlags | unde
   const minting = o['--minting'];
   const check = o['--check'];
   if (fencing !== undefined) {
-    if (!FENCING_CHOICES.some((c) => c === fencing)) return undefined;
-    flags.fencing = fencing as ScenarioFlags['fencing'];
+    if (!isChoice(FENCING_CHOICES, fencing)) return undefined;
+    flags.fencing = fencing;
   }
   if (minting !== undefined) {
-    if (!MINTING_CHOICES.some((c) => c === minting)) return undefined;
-    flags.minting = minting as ScenarioFlags['minting'];
+    if (!isChoice(MINTING_CHOICES, minting)) return undefined;
+    flags.minting = minting;
   }
   if (check !== undefined) {
-    if (!CHECK_CHOICES.some((c) => c === check)) return undefined;
-    flags.check = check as ScenarioFlags['check'];
+    if (!isChoice(CHECK_CHOICES, check)) return undefined;
+    flags.check = check;
   }
   return flags;
 }

@@ -162,7 +162,14 @@ export function planQuiz(flags: QuizFlags, sources: PlanSources): QuizPlan {
 function refuseContradictions(
   a: Assignment,
   file: string,
-  f: { quiz?: string; mode?: QuizMode; seed?: number; count?: number; limit?: number; pass?: number },
+  f: {
+    quiz: string | undefined;
+    mode: QuizMode | undefined;
+    seed: number | undefined;
+    count: number | undefined;
+    limit: number | undefined;
+    pass: number | undefined;
+  },
 ): void {
   const clash = (flag: string, value: unknown, fixed: unknown) =>
     new UsageError(

@@ -16,6 +16,7 @@
 import { compareTokens, maxToken } from './token.js';
 import type { ConfigOverrides, Grant, Scenario, ScenarioConfig, SimEvent, SimResult, Step, Token, WriteRecord } from './types.js';
 import { isReservedActor } from './scenario-names.js';
+import { stepsInRunOrder } from './step-order.js';
 
 /** Merge the file's config with command-line or UI toggles. */
 export function effectiveConfig(scenario: Scenario, overrides: ConfigOverrides = {}): ScenarioConfig {
@@ -93,11 +94,7 @@ class Run {
     private readonly config: ScenarioConfig,
   ) {
     this.value = config.initial;
-    // By tick, then file order (a stable sort keeps file order within a tick).
-    this.steps = scenario.steps
-      .map((s, i) => ({ s, i }))
-      .sort((a, b) => a.s.at - b.s.at || a.i - b.i)
-      .map((x) => x.s);
+    this.steps = stepsInRunOrder(scenario);
     for (const step of this.steps) {
       if (!isReservedActor(step.actor) && !this.actors.has(step.actor)) {
         this.actors.set(step.actor, { paused: false, waiting: false, queue: [], token: null, pauseSerial: 0 });

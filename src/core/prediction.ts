@@ -4,18 +4,34 @@
  * result; neither decides anything the engine has not.
  */
 import { NO_VALUE_KEY } from './display-text.js';
-import type { SimResult } from './types.js';
+import { stepsInRunOrder } from './step-order.js';
+import type { Scenario, SimResult } from './types.js';
 
 /** The string the explorer uses for "no value"; also the choice for it here. */
 export const NO_VALUE = NO_VALUE_KEY;
 const MAX_CHOICES = 9;
 
-/** Every value that could end in the sink: the start value, then each written value in the order sent. */
-export function predictionChoices(result: SimResult): string[] {
-  const choices: string[] = [result.config.initial ?? NO_VALUE];
-  const bySend = [...result.writes].sort((a, b) => a.sendIndex - b.sendIndex || a.sentAt - b.sentAt);
-  for (const w of bySend) if (!choices.includes(w.value)) choices.push(w.value);
-  return choices.slice(0, MAX_CHOICES);
+/**
+ * The values a learner may bet the sink ends with, in the one order every
+ * place that asks offers them (the simulator's prediction, a quiz's
+ * final-value question): the start value first (null: no value), then each
+ * value the scenario writes, once, in the order its steps run (by tick, then
+ * file order). Read from the scenario, not a run, so every toggle and every
+ * variant of a question offers the same list, and none gives the answer away.
+ */
+export function finalValueChoices(scenario: Pick<Scenario, 'steps' | 'config'>): (string | null)[] {
+  const choices: (string | null)[] = [scenario.config.initial];
+  for (const step of stepsInRunOrder(scenario)) {
+    if (step.do === 'write' && !choices.includes(step.value)) choices.push(step.value);
+  }
+  return choices;
+}
+
+/** The simulator's choices: finalValueChoices as keys (NO_VALUE for no value), at most nine (one digit each). */
+export function predictionChoices(scenario: Pick<Scenario, 'steps' | 'config'>): string[] {
+  return finalValueChoices(scenario)
+    .map((v) => v ?? NO_VALUE)
+    .slice(0, MAX_CHOICES);
 }
 
 /** The events that change the sink's value: an accept (atomic, plain) or an apply (split). */

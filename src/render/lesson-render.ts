@@ -9,6 +9,9 @@ import { renderTable } from './lesson-table.js';
 import type { GlossaryTerm, Lesson, QuizBlock, ScenarioBlock } from '../content/lesson/lesson-types.js';
 import { clipKeepingUrl, hang, hardWrap, textWidth, wrapText } from './lesson-wrap.js';
 import { sanitizeLine } from '../content/shared/sanitize.js';
+import { scenarioHeading } from './scenario-heading.js';
+
+export { scenarioHeading };
 
 /** Narrower than this, nothing reads well; output is laid out at this width. */
 export const MIN_WIDTH = 20;
@@ -263,12 +266,3 @@ function decodeEntities(s: string): string {
 }
 
 /** The line above an embedded timeline: "▶ Try it: late-write (fencing off)". The reader uses it too. */
-export function scenarioHeading(block: ScenarioBlock, ascii: boolean): string {
-  const o = block.overrides;
-  const toggles = [
-    o.fencing !== undefined ? `fencing ${o.fencing ? 'on' : 'off'}` : '',
-    o.minting ? `minting ${o.minting}` : '',
-    o.check ? `check ${o.check}` : '',
-  ].filter((x) => x !== '');
-  return `${ascii ? '>' : '▶'} Try it: ${block.scenarioId}${toggles.length ? ` (${toggles.join(', ')})` : ''}`;
-}

@@ -45,8 +45,8 @@ export interface LabRoute {
   experiment?: ExperimentName;
   coordinator?: CoordinatorKind;
   ttlMs?: number;
-  etcdEndpoints?: string[];
-  etcdBin?: string;
+  etcdEndpoints?: string[] | undefined;
+  etcdBin?: string | undefined;
   outDir?: string;
   /** Opened by `fence-tutor lab` on a terminal: runs at once. */
   autostart?: boolean;

@@ -44,9 +44,9 @@ export interface Prediction {
   chosen?: string;
   correct?: boolean;
   /** Wrong guess: the tick where the run departs from it (replayed up to there). */
-  wrongAt?: number;
+  wrongAt?: number | undefined;
   /** Which event index that moment is. */
-  wrongEvent?: number;
+  wrongEvent?: number | undefined;
 }
 
 export interface SimulatorState {
@@ -312,10 +312,10 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
       },
 
       askPrediction: () => {
-        const { result } = get();
-        if (!result) return;
+        const { result, scenario } = get();
+        if (!result || !scenario) return;
         set({
-          prediction: { phase: 'asking', choices: predictionChoices(result), highlighted: 0 },
+          prediction: { phase: 'asking', choices: predictionChoices(scenario), highlighted: 0 },
           playing: false,
           cursor: 0,
           stopAt: null,

@@ -9,7 +9,7 @@ import type { GlobalFlags } from '../platform/global-flags.js';
 import { createRouterStore, type Route, type ScreenName } from '../store/router-store.js';
 import { EXIT } from '../platform/exit-codes.js';
 import { App } from './app.js';
-import { SCREENS } from './screens/index.js';
+import { type ScreenEntry, SCREENS } from './screens/index.js';
 
 export type { Route };
 
@@ -20,14 +20,14 @@ export interface AppOptions {
 }
 
 /**
- * Screens the CLI opens directly (`fence-tutor sim` on a terminal). Their
- * lazy entry is swapped for the loaded component before the first frame, so
- * that frame is the screen itself rather than "Loading..." and a redraw.
+ * The screen the CLI opens directly (`fence-tutor lesson 4`, `quiz`, `lab`,
+ * `sim` on a terminal): its lazy entry is swapped for the loaded component
+ * before the first frame, so that frame is the screen itself, not
+ * "Loading..." held on screen by React's Suspense throttle (ScreenEntry.load).
  */
-async function preloadScreen(name: ScreenName): Promise<void> {
-  if (name !== 'simulator' && name !== 'explore') return;
-  const entry = SCREENS[name];
-  if (entry) entry.component = (await import('./screens/simulator-screen.js')).SimulatorScreen;
+export async function preloadScreen(name: ScreenName): Promise<void> {
+  const entry = SCREENS[name] as ScreenEntry | undefined;
+  if (entry?.load) entry.component = await entry.load();
 }
 
 /** Renders the app and resolves with its exit code once it has unmounted. */

@@ -124,6 +124,28 @@ describe('the bundle', () => {
     expect(existsSync(join(dir, 'out', 'content', 'shipped.json'))).toBe(true);
   });
 
+  // Issue 18: `lesson 4`, `quiz` and `lab` on a terminal open these screens
+  // before their first frame; on the shipped content they take it from the
+  // build's snapshot, and the loaders (with YAML and zod, and for all but the
+  // reader, which lays Markdown out, marked) load only when that does not
+  // serve (--content, edited content). Half a megabyte of code, once loaded
+  // with the reader for nothing: its first frame at 4.9x and 101 MB.
+  it.each([
+    ['reader', 'src/ui/screens/reader-screen.tsx', /(^|\/)node_modules\/(yaml|zod)\//],
+    ['quiz', 'src/ui/screens/quiz/quiz-screen.tsx', /(^|\/)node_modules\/(yaml|marked|zod)\//],
+    ['lab', 'src/ui/screens/lab/lab-screen.tsx', /(^|\/)node_modules\/(yaml|marked|zod)\//],
+  ])('the %s screen and its static imports hold no content loader library', (_name, screen, library) => {
+    const own = Object.keys(meta.outputs).find((out) => meta.outputs[out]!.inputs[screen] !== undefined);
+    expect(own, `an output holds ${screen}`).toBeDefined();
+    const statics = reachable(own!, ['import-statement', 'require-call']);
+    const offenders = [...statics].flatMap((out) =>
+      Object.keys(meta.outputs[out]!.inputs)
+        .filter((input) => library.test(input) || /^src\/content\/(lesson|quiz|scenario)\/[a-z-]*-loader\.ts$/.test(input))
+        .map((input) => `${out} holds ${input}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('keeps React and Ink out of every lazily loaded part outside src/ui (sim, quiz --answers, the lab worker and sink)', () => {
     const offenders: string[] = [];
     for (const [out, o] of Object.entries(meta.outputs)) {

@@ -2,7 +2,7 @@
  * Spawns the built CLI (`node bin/fence-tutor.js`) without a TTY and without
  * CI. The bundle is built once per run, before the tests (test/global-setup.ts).
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,4 +15,22 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}) {
   const full = { ...process.env, ...env };
   delete full.CI;
   return spawnSync('node', [bin, ...args], { encoding: 'utf8', env: full, cwd: tmpdir() });
+}
+
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** runCli without blocking the worker, so tests that mostly wait on the CLI's children can run concurrently. */
+export function runCliAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  const full = { ...process.env, ...env };
+  delete full.CI;
+  return new Promise((resolve, reject) => {
+    execFile('node', [bin, ...args], { encoding: 'utf8', env: full, cwd: tmpdir(), maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') reject(error);
+      else resolve({ status: error ? (error.code as number) : 0, stdout, stderr });
+    });
+  });
 }

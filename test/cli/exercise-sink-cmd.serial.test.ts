@@ -8,43 +8,44 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, root, runCli } from './cli-run.js';
+import { beforeAll, describe, it } from 'vitest';
+import { ensureBuilt, root, runCliAsync } from './cli-run.js';
 
 let home: string;
 beforeAll(() => {
   ensureBuilt();
   home = mkdtempSync(join(process.env.FENCE_TUTOR_HOME ?? tmpdir(), 'sink-cmd-cli-'));
 });
-const cli = (args: string[]) => runCli(args, { FENCE_TUTOR_HOME: home });
+const cli = (args: string[]) => runCliAsync(args, { FENCE_TUTOR_HOME: home });
 const hasPython = spawnSync('python3', ['-c', 'import sqlite3'], { stdio: 'ignore' }).status === 0;
 
-describe('exercise check --sink-cmd and missing tools', () => {
-  it('refuses --sink-cmd for an exercise that does not take it (exit 2, naming the ones that do)', () => {
-    const run = cli(['exercise', 'check', 'redo-on-reject', '--sink-cmd', 'true']);
+// Concurrent: the runs are independent (the --json one alone spends ~15 s on Python sinks).
+describe('exercise check --sink-cmd and missing tools', { concurrent: true, timeout: 60_000 }, () => {
+  it('refuses --sink-cmd for an exercise that does not take it (exit 2, naming the ones that do)', async ({ expect }) => {
+    const run = await cli(['exercise', 'check', 'redo-on-reject', '--sink-cmd', 'true']);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/redo-on-reject does not take --sink-cmd\. Fix: use it with fence-the-sink, early-write, durable-mark, idempotent-retry/);
   });
 
-  it('a sink command that dies before /health is exit 2 with the last lines of its stderr', () => {
-    const run = cli(['exercise', 'check', 'fence-the-sink', '--sink-cmd', "echo 'ModuleNotFoundError: no module named flask' >&2; exit 1"]);
+  it('a sink command that dies before /health is exit 2 with the last lines of its stderr', async ({ expect }) => {
+    const run = await cli(['exercise', 'check', 'fence-the-sink', '--sink-cmd', "echo 'ModuleNotFoundError: no module named flask' >&2; exit 1"]);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/exited before GET \/health answered 200/);
     expect(run.stderr).toMatch(/\| ModuleNotFoundError: no module named flask/);
   });
 
-  it('etcd-lock without etcd is exit 2 with how to install it', () => {
+  it('etcd-lock without etcd is exit 2 with how to install it', async ({ expect }) => {
     const dir = mkdtempSync(join(tmpdir(), 'etcd-lock-cli-'));
-    expect(cli(['exercise', 'start', 'etcd-lock', '--dir', dir]).status).toBe(0);
-    const run = cli(['exercise', 'check', 'etcd-lock', '--dir', dir, '--etcd-bin', '/nonexistent/etcd']);
+    expect((await cli(['exercise', 'start', 'etcd-lock', '--dir', dir])).status).toBe(0);
+    const run = await cli(['exercise', 'check', 'etcd-lock', '--dir', dir, '--etcd-bin', '/nonexistent/etcd']);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/etcd-lock needs etcd\. etcd was not found\. Install it \(Debian\/Ubuntu: `sudo apt-get install etcd-server`/);
   });
 
   it.skipIf(!hasPython)(
     '--json reports a --sink-cmd run with the command, the trials and the caveat',
-    () => {
-      const run = cli(['exercise', 'check', 'fence-the-sink', '--json', '--sink-cmd', `python3 ${join(root, 'docs/examples/sink.py')} {port} {db}`]);
+    async ({ expect }) => {
+      const run = await cli(['exercise', 'check', 'fence-the-sink', '--json', '--sink-cmd', `python3 ${join(root, 'docs/examples/sink.py')} {port} {db}`]);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       const report = JSON.parse(run.stdout) as {

@@ -104,11 +104,14 @@ describe('runFast answers the shapes it knows and no other', () => {
     process.env = env;
   });
 
-  it.each(SHAPES.filter((a) => !a.includes('seven') && !a.includes('pdf') && !a.includes(MISSING)).map((args) => [args.join(' '), args]))('answers %s', (_name, args) => {
-    written.length = 0;
-    expect(runFast(['node', 'fence-tutor', ...(args as string[])])).toBe(0);
-    expect(written.join('').length).toBeGreaterThan(0);
-  });
+  it.each(SHAPES.filter((a) => !a.includes('seven') && !a.includes('pdf') && !a.includes(MISSING)).map((args) => [args.join(' '), args]))(
+    'answers %s',
+    (_name, args) => {
+      written.length = 0;
+      expect(runFast(['node', 'fence-tutor', ...(args as string[])])).toBe(0);
+      expect(written.join('').length).toBeGreaterThan(0);
+    },
+  );
 
   it.each([
     [[]],

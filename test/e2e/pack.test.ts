@@ -12,10 +12,13 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTmux, tmuxTestsEnabled } from '../helpers/tmux.js';
+import { bundleIsStale, ensureBuilt } from '../helpers/build-once.js';
+import { shellQuote } from '../helpers/tmux.js';
+import { tutorTerminal } from '../helpers/tutor-terminal.js';
 import { waitUntil } from '../helpers/wait-until.js';
 
 const root = resolve(import.meta.dirname, '../..');
+const tt = tutorTerminal('pack');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
 
 let base: string;
@@ -66,8 +69,12 @@ beforeAll(() => {
     writeFileSync(join(userCwd, kind, 'late-write.yaml'), 'id: late-write\nsteps: nonsense\n');
   }
 
-  // `npm pack` runs `prepack` (the build) first, like `npm publish`.
-  execFileSync('npm', ['pack', '--pack-destination', packDir, '--silent'], {
+  // The tarball holds the dist/ this run built (test/global-setup.ts builds it
+  // once, afresh when src/ changed): `prepack` would only build it again (the
+  // same build; scripts/build.mjs drops earlier outputs every time), so pack skips it.
+  ensureBuilt();
+  expect(bundleIsStale(), 'dist/ is older than src/: the global setup builds it').toBe(false);
+  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', packDir, '--silent'], {
     cwd: root,
     env: npmEnv(),
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -307,17 +314,12 @@ describe('a new user, from another directory', () => {
     expect(out.checks.map((c) => c.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
   }, 150_000);
 
-  it.skipIf(!tmuxTestsEnabled())(
+  it.skipIf(!tt.enabled)(
     'in a real terminal: home screen, the simulator, fencing toggled, quit',
     async () => {
       // Explicit size (a pty with no size makes Ink render at width 0); the helper removes CI.
-      const term = await startTmux({
-        cols: 100,
-        rows: 30,
-        cwd: userCwd,
-        command: `'${installedBin}'`,
-        env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8' },
-      });
+      // The installed command, from the user's own directory.
+      const term = await tt.start('', { cols: 100, rows: 30, cwd: userCwd, program: shellQuote(installedBin), env: { FENCE_TUTOR_HOME: home } });
       try {
         await term.waitFor(/Simulator/, 20_000);
         await term.waitFor(/Quit/);

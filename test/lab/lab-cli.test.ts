@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, type ExpectStatic, expect, it } from 'vitest';
 import type { RepeatSummary } from '../../src/lab/repeats.js';
 import type { LabResult } from '../../src/lab/types.js';
 import { ensureBuilt, runCli, sqlite, stillAlive, tempHome, toolMissing } from './helpers.js';
@@ -21,16 +21,17 @@ const env = () => ({ FENCE_TUTOR_HOME: home });
 // The shortest lease the lab takes: nothing here depends on its length, and each run waits it out once.
 const TTL = '0.5';
 
-async function labJson<T = LabResult>(args: string[]) {
-  const run = await runCli(['lab', '--json', '--ttl', TTL, ...args], env());
+async function labJson<T = LabResult>(args: string[], dataHome = home) {
+  const run = await runCli(['lab', '--json', '--ttl', TTL, ...args], { FENCE_TUTOR_HOME: dataHome });
   if (run.code !== 0) throw new Error(`exit ${run.code}\n${run.stderr}\n${run.stdout}`);
   return { run, result: JSON.parse(run.stdout) as T };
 }
 
-function expectNothingLeft(result: LabResult) {
+/** `check`: a concurrent test's own expect. */
+function expectNothingLeft(result: LabResult, dataHome = home, check: ExpectStatic = expect) {
   return stillAlive([result.pids.A, result.pids.B, ...result.pids.sink]).then((alive) => {
-    expect(alive).toEqual([]);
-    expect(readdirSync(join(home, 'run')).filter((n) => n.startsWith('lab-'))).toEqual([]);
+    check(alive).toEqual([]);
+    check(readdirSync(join(dataHome, 'run')).filter((n) => n.startsWith('lab-'))).toEqual([]);
   });
 }
 
@@ -128,9 +129,12 @@ describe('lab late-write, embedded coordinator', () => {
   });
 });
 
-describe('the other experiments, embedded coordinator', () => {
-  it('split: atomic rejects A and ends at B-current; split ends at A-late and lowers the mark', async () => {
-    const { result } = await labJson(['--experiment', 'split']);
+// Concurrent (each run in a data directory of its own: one lab per data
+// directory): the runs mostly wait for their lease to run out.
+describe('the other experiments, embedded coordinator', { concurrent: true, timeout: 60_000 }, () => {
+  it('split: atomic rejects A and ends at B-current; split ends at A-late and lowers the mark', async ({ expect }) => {
+    const own = tempHome();
+    const { result } = await labJson(['--experiment', 'split'], own);
     expect(result.experiment).toBe('split');
     expect(result.verdict).toBe('expected');
     const { A, B } = result.tokens;
@@ -141,11 +145,11 @@ describe('the other experiments, embedded coordinator', () => {
       final: { value: 'A-late', token: A, hwm: A },
     });
     expect(Object.keys(result.modes).sort()).toEqual(['atomic', 'split']);
-    await expectNothingLeft(result);
+    await expectNothingLeft(result, own, expect);
   });
 
-  it('early: A accepted, then B accepted, final B-current; the report says why', async () => {
-    const { result } = await labJson(['--experiment', 'early']);
+  it('early: A accepted, then B accepted, final B-current; the report says why', async ({ expect }) => {
+    const { result } = await labJson(['--experiment', 'early'], tempHome());
     expect(result.verdict).toBe('expected');
     expect(result.modes.fenced).toMatchObject({
       lateWrite: { status: 200, accepted: true },
@@ -157,8 +161,9 @@ describe('the other experiments, embedded coordinator', () => {
     expect(report).toMatch(/current owner/);
   });
 
-  it('restart: the sink is SIGKILLed between B and A; A is still rejected, the mark read back from disk', async () => {
-    const { result } = await labJson(['--experiment', 'restart']);
+  it('restart: the sink is SIGKILLed between B and A; A is still rejected, the mark read back from disk', async ({ expect }) => {
+    const own = tempHome();
+    const { result } = await labJson(['--experiment', 'restart'], own);
     expect(result.verdict).toBe('expected');
     expect(result.pids.sink).toHaveLength(2);
     expect(result.modes.fenced).toMatchObject({
@@ -168,7 +173,7 @@ describe('the other experiments, embedded coordinator', () => {
       markAfterRestart: result.tokens.B,
     });
     expect(result.checks.every((c) => c.ok)).toBe(true);
-    await expectNothingLeft(result);
+    await expectNothingLeft(result, own, expect);
   });
 });
 
@@ -190,7 +195,7 @@ describe('an outcome other than the expected one', () => {
   });
 });
 
-describe('lab usage errors (exit 2, nothing started)', () => {
+describe('lab usage errors (exit 2, nothing started)', { concurrent: true, timeout: 60_000 }, () => {
   it.each([
     [['--ttl', '0'], /--ttl 0/],
     [['--ttl', 'soon'], /--ttl soon/],
@@ -199,23 +204,26 @@ describe('lab usage errors (exit 2, nothing started)', () => {
     [['--etcd-endpoints', 'http://127.0.0.1:1'], /needs --coordinator etcd/],
     [['--coordinator', 'etcd', '--etcd-endpoints', 'ftp://x'], /only http/],
   ])('%j', async (args, message) => {
+    // it.each hands no context: the global expect serves (no snapshots or assertion counts here).
     const run = await runCli(['lab', ...args], env());
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stdout).toBe('');
   });
 
-  it('refuses an --out directory that already holds a run', async () => {
+  it('refuses an --out directory that already holds a run', async ({ expect }) => {
     const run = await runCli(['lab', '--out', join(home, 'late-1')], env());
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/already holds a lab run's evidence \(run.json\)/);
   });
 
-  it('says how to install etcd when it is missing', async () => {
-    const run = await runCli(['lab', '--coordinator', 'etcd', '--etcd-bin', join(home, 'no-etcd-here')], env());
+  it('says how to install etcd when it is missing', async ({ expect }) => {
+    const [run, noPath] = await Promise.all([
+      runCli(['lab', '--coordinator', 'etcd', '--etcd-bin', join(home, 'no-etcd-here')], env()),
+      runCli(['lab', '--coordinator', 'etcd', '--json'], { ...env(), PATH: '/nonexistent' }),
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('apt-get install etcd-server');
-    const noPath = await runCli(['lab', '--coordinator', 'etcd', '--json'], { ...env(), PATH: '/nonexistent' });
     expect(noPath.code).toBe(2);
     expect(noPath.stderr).toContain('apt-get install etcd-server');
     expect(noPath.stdout).toBe('');

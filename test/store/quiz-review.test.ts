@@ -14,7 +14,8 @@ import type { Question, QuizBank } from '../../src/core/quiz/types.js';
 import { saveReview } from '../../src/reports/review-store.js';
 import { createQuizStore, type QuizStore } from '../../src/store/quiz-store.js';
 import { dueCount } from '../../src/ui/screens/quiz/due-count.js';
-import { filePersistence, openSitting } from '../../src/ui/screens/quiz/sitting.js';
+import { filePersistence } from '../../src/ui/screens/quiz/sitting.js';
+import { openSitting } from '../../src/ui/screens/quiz/sitting-open.js';
 
 const q = (id: string): Question => ({
   id,

@@ -218,8 +218,8 @@ describe('simulator store', () => {
 });
 
 describe('prediction helpers', () => {
-  it('offer the start value and every written value, in order sent', () => {
-    expect(predictionChoices(simulate(lateWrite()))).toEqual(['null', '0', '100', '1']);
+  it('offer the start value and every written value, in the order the steps run', () => {
+    expect(predictionChoices(lateWrite())).toEqual(['null', '0', '100', '1']);
   });
 
   it('find where a wrong guess goes wrong', () => {

@@ -14,7 +14,8 @@ const snapshot = { value: undefined as { curriculum: { lessons: ReturnType<typeo
 const loaders = vi.fn((_flags: { content?: string }) => ({ curriculum: { lessons: [lesson('from-files', 1, 'Loaded from files')] } }));
 
 vi.mock('../../src/content/shared/built-content.js', () => ({ builtContent: () => snapshot.value }));
-vi.mock('../../src/ui/reader/reader-sources.js', () => ({ readerSources: loaders }));
+// The loaders come in through loadReaderSources (it imports them when the snapshot does not serve).
+vi.mock('../../src/ui/reader/reader-sources.js', () => ({ loadReaderSources: async (flags: { content?: string }) => loaders(flags) }));
 
 const { homeLessonEntries } = await import('../../src/ui/reader/continue-entry.js');
 

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { openSitting, requestFromRoute } from '../../src/ui/screens/quiz/sitting.js';
+import { requestFromRoute } from '../../src/ui/screens/quiz/sitting.js';
+import { openSitting } from '../../src/ui/screens/quiz/sitting-open.js';
 
 const course = fileURLToPath(new URL('../fixtures/content/course', import.meta.url));
 

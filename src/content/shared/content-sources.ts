@@ -26,7 +26,8 @@ import { readBoundedText } from '../../platform/bounded-read.js';
 import { MAX_CONTENT_BYTES } from './input-limits.js';
 
 export interface ContentFlags {
-  content?: string;
+  /** `--content DIR`, when given. */
+  content?: string | undefined;
 }
 
 export interface LessonSources {

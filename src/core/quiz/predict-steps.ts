@@ -4,6 +4,7 @@
  * sheet, GIFT): the learner predicts from the same facts the screen shows.
  * The steps are the file's, not a run's, so they never give the answer away.
  */
+import { stepsInRunOrder } from '../step-order.js';
 import type { Scenario, Step } from '../types.js';
 
 function stepText(step: Step): string {
@@ -29,9 +30,9 @@ function stepText(step: Step): string {
 
 /** `t=3   B asks for the lock ...`, in the order the engine runs them (by tick, then file order). */
 export function describeSteps(scenario: Scenario): string[] {
-  const ordered = scenario.steps.map((s, i) => ({ s, i })).sort((a, b) => a.s.at - b.s.at || a.i - b.i);
-  const width = Math.max(...ordered.map(({ s }) => String(s.at).length), 1);
-  return ordered.map(({ s }) => `t=${String(s.at).padEnd(width)}  ${stepText(s)}`);
+  const ordered = stepsInRunOrder(scenario);
+  const width = Math.max(...ordered.map((s) => String(s.at).length), 1);
+  return ordered.map((s) => `t=${String(s.at).padEnd(width)}  ${stepText(s)}`);
 }
 
 /** The lines appended to a prompt where no timeline is drawn. */

@@ -5,6 +5,7 @@
  */
 import { describeSteps } from './predict-steps.js';
 import { effectiveConfig, simulate } from '../engine.js';
+import { finalValueChoices } from '../prediction.js';
 import type { ConfigOverrides, Scenario, SimResult } from '../types.js';
 import type { PredictAsk, PredictQuestion, PredictVariant } from './types.js';
 
@@ -15,7 +16,7 @@ export const NO_VALUE_OPTION = '(no value)';
 /** A predict question as written, before the engine has run. */
 export type PredictDraft = Omit<PredictQuestion, 'variants' | 'scenarioTitle'> & {
   variants: ConfigOverrides[];
-  /** final-value only: the values to offer (default: every value written, then the initial one). */
+  /** final-value only: the values to offer (default: finalValueChoices, the one order). */
   values?: string[];
 };
 
@@ -29,17 +30,6 @@ export interface PredictProblem {
 /** A value as a predict option: JSON-quoted, or NO_VALUE_OPTION (content: option numbers and keys depend on it). */
 export function valueOption(value: string | null): string {
   return value === null ? NO_VALUE_OPTION : JSON.stringify(value);
-}
-
-/** The values a final-value question offers by default. */
-export function defaultValues(scenario: Scenario): string[] {
-  const values: string[] = [];
-  for (const step of scenario.steps) {
-    if (step.do === 'write' && !values.includes(step.value)) values.push(step.value);
-  }
-  const initial = scenario.config.initial;
-  if (initial !== null && !values.includes(initial)) values.push(initial);
-  return values;
 }
 
 function findWrite(run: SimResult, w: { actor: string; sentAt: number }) {
@@ -87,8 +77,11 @@ export function resolvePredict(
   const problems: PredictProblem[] = [];
   let options: string[];
   if (draft.ask === 'final-value') {
-    options = (draft.values ?? defaultValues(scenario)).map((v) => valueOption(v));
-    if (runs.some((r) => r.final.value === null) && !options.includes(NO_VALUE_OPTION)) options.push(NO_VALUE_OPTION);
+    // "No value" is offered only where a variant ends with it; in its place in
+    // the one order (the start value, first), also among an author's values.
+    const endsEmpty = runs.some((r) => r.final.value === null);
+    const values = draft.values ?? finalValueChoices(scenario).filter((v) => v !== null);
+    options = [...(endsEmpty ? [null] : []), ...values].map((v) => valueOption(v));
     runs.forEach((r, i) => {
       if (!options.includes(valueOption(r.final.value))) {
         problems.push({

@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { onCleanup } from '../../platform/cleanup.js';
+import { processGroupAlive } from '../../platform/process-group.js';
 import { sendToSink } from './loopback-http.js';
 
 export const HEALTH_LIMIT_MS = 10_000;
@@ -34,9 +35,9 @@ export interface SinkProcessOptions {
   port: number;
   dbPath: string;
   env: NodeJS.ProcessEnv;
-  cwd?: string;
-  /** How long GET /health is polled (the contract says 10 s; tests shorten it). */
-  healthLimitMs?: number;
+  cwd?: string | undefined;
+  /** How long GET /health is polled (the contract says 10 s; tests shorten it); undefined: the contract's. */
+  healthLimitMs?: number | undefined;
 }
 
 export class SinkProcess {
@@ -152,7 +153,7 @@ export class SinkProcess {
     signalGroup(pid, 'SIGKILL');
     await this.exited;
     const deadline = Date.now() + 3000;
-    while (groupAlive(pid) && Date.now() < deadline) {
+    while (processGroupAlive(pid) && Date.now() < deadline) {
       signalGroup(pid, 'SIGKILL');
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -165,14 +166,5 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): void {
     process.kill(-pgid, signal);
   } catch {
     // the group is gone already
-  }
-}
-
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }

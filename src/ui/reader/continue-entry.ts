@@ -27,8 +27,8 @@ async function homeLessons(content: string | undefined): Promise<LessonRef[] | n
   const built = content === undefined ? builtContent() : undefined;
   if (built) return built.curriculum.lessons;
   try {
-    const { readerSources } = await import('./reader-sources.js');
-    return readerSources({ content }).curriculum.lessons;
+    const { loadReaderSources } = await import('./reader-sources.js');
+    return (await loadReaderSources({ content })).curriculum.lessons;
   } catch {
     return null;
   }

@@ -11,7 +11,7 @@ import type { GlossaryTerm, Lesson, QuizBlock, ScenarioBlock } from '../../conte
 import { hardWrap } from '../../render/lesson-wrap.js';
 import { sanitizeLine } from '../../content/shared/sanitize.js';
 import { hangStyled, plain, type Span, type StyledLine, wrapSpans } from './styled-text.js';
-import { scenarioHeading } from '../../render/lesson-render.js';
+import { scenarioHeading } from '../../render/scenario-heading.js';
 
 export type LessonPart =
   | { kind: 'text'; lines: StyledLine[] }

@@ -10,7 +10,8 @@
  *   3. add `<context>: { title, bindings: [...] }` to KEY_CONTEXTS in keymap.ts
  *      (the hint line and the `?` help come from there).
  * A heavy screen may load on first use, so the home screen's first frame
- * does not wait for it: `component: lazy(() => import('./x-screen.js').then((m) => ({ default: m.XScreen })))`.
+ * does not wait for it: `x: lazyScreen(() => import('./x-screen.js').then((m) => m.XScreen), '<context>')`
+ * (its `load` lets runApp fetch it before the first frame when the CLI opens it directly).
  * Go elsewhere with `router.getState().push({screen: 'name', ...params})`;
  * q/Esc goes back for you. A route with no entry here shows "not built yet".
  */
@@ -26,33 +27,41 @@ export interface ScreenEntry<S extends ScreenName = ScreenName> {
   component: ComponentType<{ route: RouteOf<S> }>;
   /** The KEY_CONTEXTS id for its hint line and help. */
   keyContext: KeyContextId;
+  /**
+   * A lazily loaded screen's code, for runApp to fetch before the first frame
+   * when the app opens on this screen: a lazy component shown first paints
+   * "Loading..." and React then holds the screen back until 300 ms after that
+   * fallback showed (its Suspense throttle), time added to the first frame.
+   */
+  load?: () => Promise<ComponentType<{ route: RouteOf<S> }>>;
 }
 
 export type ScreenRegistry = { [S in ScreenName]?: ScreenEntry<S> };
 
+/** A screen loaded on first use (see ScreenEntry.load). */
+function lazyScreen<S extends ScreenName>(load: () => Promise<ComponentType<{ route: RouteOf<S> }>>, keyContext: KeyContextId): ScreenEntry<S> {
+  return { component: lazy(() => load().then((component) => ({ default: component }))), keyContext, load };
+}
+
 // The simulator brings the engine, the scenario loader and YAML: loaded when opened.
-const SimulatorScreen = lazy(() => import('./simulator-screen.js').then((m) => ({ default: m.SimulatorScreen })));
-// The quiz brings the bank loader, the engine (predict keys) and the report writers.
-const QuizScreen = lazy(() => import('./quiz/quiz-screen.js').then((m) => ({ default: m.QuizScreen })));
-// The reader brings marked, the lesson loader and the engine (embedded timelines).
-const ReaderScreen = lazy(() => import('./reader-screen.js').then((m) => ({ default: m.ReaderScreen })));
-const LessonsScreen = lazy(() => import('./lessons-screen.js').then((m) => ({ default: m.LessonsScreen })));
-const ProgressScreen = lazy(() => import('./progress-screen.js').then((m) => ({ default: m.ProgressScreen })));
+const loadSimulator = () => import('./simulator-screen.js').then((m) => m.SimulatorScreen);
 
 export const SCREENS: ScreenRegistry = {
   home: { component: HomeScreen, keyContext: 'home' },
   help: { component: HelpScreen, keyContext: 'help' },
-  simulator: { component: SimulatorScreen, keyContext: 'simulator' },
-  explore: { component: SimulatorScreen, keyContext: 'simulator' },
-  quiz: { component: QuizScreen, keyContext: 'quiz-menu' },
-  reader: { component: ReaderScreen, keyContext: 'reader' },
-  lessons: { component: LessonsScreen, keyContext: 'lessons' },
-  progress: { component: ProgressScreen, keyContext: 'progress' },
+  simulator: lazyScreen<'simulator'>(loadSimulator, 'simulator'),
+  explore: lazyScreen<'explore'>(loadSimulator, 'simulator'),
+  // The quiz brings the bank loader, the engine (predict keys) and the report writers.
+  quiz: lazyScreen(() => import('./quiz/quiz-screen.js').then((m) => m.QuizScreen), 'quiz-menu'),
+  // The reader brings the lesson layout and the engine (embedded timelines).
+  reader: lazyScreen(() => import('./reader-screen.js').then((m) => m.ReaderScreen), 'reader'),
+  lessons: lazyScreen(() => import('./lessons-screen.js').then((m) => m.LessonsScreen), 'lessons'),
+  progress: lazyScreen(() => import('./progress-screen.js').then((m) => m.ProgressScreen), 'progress'),
   // Challenges bring the engine, the explorer's thread and the sandbox store: loaded when opened.
-  challenges: { component: lazy(() => import('./challenges-screen.js').then((m) => ({ default: m.ChallengesScreen }))), keyContext: 'challenges' },
-  challenge: { component: lazy(() => import('./challenge-screen.js').then((m) => ({ default: m.ChallengeScreen }))), keyContext: 'challenge' },
-  lab: { component: lazy(() => import('./lab/lab-screen.js').then((m) => ({ default: m.LabScreen }))), keyContext: 'lab' },
-  exercises: { component: lazy(() => import('./exercises/exercises-screen.js').then((m) => ({ default: m.ExercisesScreen }))), keyContext: 'exercises' },
+  challenges: lazyScreen(() => import('./challenges-screen.js').then((m) => m.ChallengesScreen), 'challenges'),
+  challenge: lazyScreen(() => import('./challenge-screen.js').then((m) => m.ChallengeScreen), 'challenge'),
+  lab: lazyScreen(() => import('./lab/lab-screen.js').then((m) => m.LabScreen), 'lab'),
+  exercises: lazyScreen(() => import('./exercises/exercises-screen.js').then((m) => m.ExercisesScreen), 'exercises'),
 };
 
 /** The entry of the route's screen; its component takes this route (looked up by the route's own screen). */

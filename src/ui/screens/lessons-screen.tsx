@@ -1,25 +1,18 @@
 /** Route `lessons`: the curriculum in order, each with how far the learner got; enter reads one. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import SelectInput from 'ink-select-input';
-import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { screenCovered } from '../../store/router-store.js';
 import { appProgressStore } from '../../store/progress-store.js';
 import { useAppContext } from '../app-context.js';
-import { readerSources } from '../reader/reader-sources.js';
-import { errorMessage } from '../../platform/error-message.js';
+import { useReaderSources } from '../reader/reader-sources.js';
 
 export function LessonsScreen() {
   const { flags, theme, router, area } = useAppContext();
   const covered = useStore(router, screenCovered);
   const progress = useStore(appProgressStore(), (s) => s.progress);
-  const loaded = useMemo(() => {
-    try {
-      return { sources: readerSources({ content: flags.content }) };
-    } catch (err) {
-      return { error: errorMessage(err) };
-    }
-  }, [flags]);
+  const loaded = useReaderSources(flags);
   if ('error' in loaded) return <Text wrap="wrap"> The lessons could not be loaded: {loaded.error}</Text>;
   const { curriculum, localIds } = loaded.sources;
   const lessons = curriculum.lessons;

@@ -4,22 +4,14 @@
  * a fresh reader (its own key), so n/p and search jumps start clean.
  */
 import { Text } from 'ink';
-import { useMemo } from 'react';
 import type { RouteOf } from '../../store/router-store.js';
 import { useAppContext } from '../app-context.js';
 import { ReaderView } from '../reader/reader-view.js';
-import { readerSources } from '../reader/reader-sources.js';
-import { errorMessage } from '../../platform/error-message.js';
+import { useReaderSources } from '../reader/reader-sources.js';
 
 export function ReaderScreen({ route }: { route: RouteOf<'reader'> }) {
   const { flags } = useAppContext();
-  const loaded = useMemo(() => {
-    try {
-      return { sources: readerSources({ content: flags.content }) };
-    } catch (err) {
-      return { error: errorMessage(err) };
-    }
-  }, [flags]);
+  const loaded = useReaderSources(flags);
   if ('error' in loaded) return <Text wrap="wrap"> The lessons could not be loaded: {loaded.error}. Press q to go back.</Text>;
   const { sources } = loaded;
   const id = route.lessonId ?? sources.curriculum.lessons[0]?.id;

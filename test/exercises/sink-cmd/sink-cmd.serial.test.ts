@@ -11,11 +11,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { runSinkCmdChecks } from '../../../src/exercises/sink-cmd/run-sink-checks.js';
 import { SINK_CMD_EXERCISES } from '../../../src/exercises/sink-cmd/sink-checks.js';
 import { freeLoopbackPort } from '../../../src/exercises/sink-cmd/free-port.js';
 import { SinkProcess, SinkStartError } from '../../../src/exercises/sink-cmd/sink-process.js';
+import { processGroupAlive } from '../../../src/platform/process-group.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const EXAMPLE = join(ROOT, 'docs/examples/sink.py');
@@ -30,31 +31,26 @@ if (!hasPython) {
   console.warn(`\n*** SKIPPING the --sink-cmd tests: ${message} ***\n`);
 }
 
+/** Gone once no member is left but zombies waiting for PID 1 to reap them (see processGroupAlive). */
 function groupGone(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return false;
-  } catch {
-    return true;
-  }
+  return !processGroupAlive(pgid);
 }
 
-describe.skipIf(!hasPython)('--sink-cmd black-box checks', () => {
-  it.each(SINK_CMD_EXERCISES)(
-    'the example Python sink passes %s',
-    async (exercise) => {
-      const report = await runSinkCmdChecks({ exercise, command: `python3 ${EXAMPLE} {port} {db}` });
-      const failed = report.checks.filter((c) => !c.passed).map((c) => `${c.id}: ${c.failure}`);
-      expect(failed).toEqual([]);
-      expect(report.passed).toBe(true);
-      const timing = report.checks.find((c) => c.id === 'timing-adversary');
-      expect(timing?.trials).toEqual({ wrong: 0, total: 60 });
-      expect(report.caveat).toMatch(/weaker evidence/);
-    },
-    120_000,
-  );
+// Concurrent: each test has its own sinks (free ports, temp dirs) and spends
+// its time waiting for Python to start and for /health; one after another
+// they took 85 s. Concurrent tests take expect from their context.
+describe.skipIf(!hasPython)('--sink-cmd black-box checks', { concurrent: true, timeout: 60_000 }, () => {
+  it.for(SINK_CMD_EXERCISES)('the example Python sink passes %s', { timeout: 120_000 }, async (exercise, { expect }) => {
+    const report = await runSinkCmdChecks({ exercise, command: `python3 ${EXAMPLE} {port} {db}` });
+    const failed = report.checks.filter((c) => !c.passed).map((c) => `${c.id}: ${c.failure}`);
+    expect(failed).toEqual([]);
+    expect(report.passed).toBe(true);
+    const timing = report.checks.find((c) => c.id === 'timing-adversary');
+    expect(timing?.trials).toEqual({ wrong: 0, total: 60 });
+    expect(report.caveat).toMatch(/weaker evidence/);
+  });
 
-  it('a sink with no token check fails, naming the stale-token check', async () => {
+  it('a sink with no token check fails, naming the stale-token check', async ({ expect }) => {
     const report = await runSinkCmdChecks({ exercise: 'fence-the-sink', command: `python3 ${join(FIXTURES, 'no-token-check.py')} {port} {db}`, only: AIMED });
     expect(report.passed).toBe(false);
     const below = report.checks.find((c) => c.id === 'below-mark');
@@ -67,7 +63,7 @@ describe.skipIf(!hasPython)('--sink-cmd black-box checks', () => {
     expect(timing?.failure).toMatch(/of 60 overlapping trials went wrong/);
   }, 120_000);
 
-  it('a sink that splits the check from the write passes the sequential stale-token check and fails the timing adversary', async () => {
+  it('a sink that splits the check from the write passes the sequential stale-token check and fails the timing adversary', async ({ expect }) => {
     const report = await runSinkCmdChecks({ exercise: 'fence-the-sink', command: `python3 ${join(FIXTURES, 'split-check.py')} {port} {db}`, only: AIMED });
     const failedIds = report.checks.filter((c) => !c.passed).map((c) => c.id);
     expect(failedIds).toEqual(['timing-adversary']);
@@ -76,7 +72,7 @@ describe.skipIf(!hasPython)('--sink-cmd black-box checks', () => {
     expect(timing.failure).toMatch(/the first: trial \d+ \(a write with token \d+, a write with token \d+/);
   }, 120_000);
 
-  it('a sink that never answers /health is a start error with the last lines of its stderr, and is gone', async () => {
+  it('a sink that never answers /health is a start error with the last lines of its stderr, and is gone', async ({ expect }) => {
     const dir = mkdtempSync(join(tmpdir(), 'sink-cmd-test-'));
     const sink = new SinkProcess({
       command: `echo 'listening on the wrong port' >&2; sleep 30`,
@@ -92,7 +88,7 @@ describe.skipIf(!hasPython)('--sink-cmd black-box checks', () => {
     await sink.stop();
   });
 
-  it('a sink that exits at once is reported without waiting for the limit', async () => {
+  it('a sink that exits at once is reported without waiting for the limit', async ({ expect }) => {
     const sink = new SinkProcess({ command: `echo 'Traceback: boom' >&2; exit 3`, port: 1, dbPath: '/nonexistent/x.db', env: process.env });
     const started = Date.now();
     const error = await sink.start().catch((e: unknown) => e);
@@ -102,7 +98,7 @@ describe.skipIf(!hasPython)('--sink-cmd black-box checks', () => {
     await sink.stop();
   });
 
-  it('a restart kills the whole process group (a background child too) and comes back on the same port and file', async () => {
+  it('a restart kills the whole process group (a background child too) and comes back on the same port and file', async ({ expect }) => {
     const dir = mkdtempSync(join(tmpdir(), 'sink-cmd-test-'));
     const sink = new SinkProcess({
       command: `sleep 60 & exec python3 ${EXAMPLE} {port} {db}`,

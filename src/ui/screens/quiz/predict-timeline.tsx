@@ -4,15 +4,16 @@
  * thinks, then, once answered, played on to the end (at once with
  * --reduced-motion). The run comes from the engine, never from the question.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { useEffect, useMemo, useState } from 'react';
-import { findShippedScenario } from '../../../content/scenario/scenario-loader.js';
 import { simulate } from '../../../core/engine.js';
 import type { DrawnQuestion } from '../../../core/quiz/types.js';
 import { type TimelineModel, timelineFromSim } from '../../../core/timeline/index.js';
 import { realScheduler } from '../../../store/playback-clock.js';
 import { TimelineView } from '../../simulator/timeline-view.js';
 import type { Theme } from '../../theme.js';
+import { useShippedScenarioLookup } from '../../shipped-scenarios.js';
 import { type PredictFocus, predictMoment } from './predict-moment.js';
 
 /** Ticks per second while playing to the end. */
@@ -27,6 +28,7 @@ export interface PredictDrawing {
 
 /** The engine's run of a predict question's variant, as a timeline; null for other questions. */
 export function usePredictDrawing(question: DrawnQuestion | undefined, focus: PredictFocus | undefined): PredictDrawing | null {
+  const findShippedScenario = useShippedScenarioLookup();
   return useMemo(() => {
     const v = question?.variant;
     if (!v) return null;
@@ -34,7 +36,7 @@ export function usePredictDrawing(question: DrawnQuestion | undefined, focus: Pr
     if (!scenario) return null;
     const run = simulate(scenario, v.overrides);
     return { model: timelineFromSim(run, scenario), moment: predictMoment(run, focus ?? { ask: 'final-value' }), end: run.endTick };
-  }, [question, focus]);
+  }, [question, focus, findShippedScenario]);
 }
 
 export interface PredictTimelineProps {

@@ -1,21 +1,18 @@
 /**
  * Opening a sitting for the app (no React here): the route's settings (from
- * `fence-tutor quiz` or the quiz menu) become drawn questions and the
- * report's metadata, and the persistence that saves the report and moves the
- * review boxes. Drawing, grading and the boxes are the quiz core's; this file
- * only wires them to the data directory.
+ * `fence-tutor quiz` or the quiz menu) become a sitting request, a route's
+ * drawn questions a sitting, and the persistence that saves the report and
+ * moves the review boxes. Drawing a sitting the app opens itself is in
+ * sitting-open.ts (it brings the bank loader). Drawing, grading and the
+ * boxes are the quiz core's; this file only wires them to the data directory.
  */
-import { randomInt } from 'node:crypto';
-import { drawQuestions, presentQuestion } from '../../../core/quiz/draw.js';
-import { passMarkFor, type QuizMode } from '../../../core/quiz/grading.js';
-import { dueIds } from '../../../core/quiz/leitner.js';
+import type { QuizMode } from '../../../core/quiz/grading.js';
 import { modeRules } from '../../../core/quiz/mode-rules.js';
 import type { DrawnQuestion, QuizBank } from '../../../core/quiz/types.js';
-import { loadQuizArgWithContent } from '../../../content/quiz/quiz-loader.js';
 import { sanitizeLine, sanitizeText } from '../../../content/shared/sanitize.js';
 import { toolVersion } from '../../../platform/package-root.js';
 import { type ReportFormat, reportFormatFor, saveReportToDataDir, writeReport } from '../../../reports/report-io.js';
-import { loadReview, recordReviewResults } from '../../../reports/review-store.js';
+import { recordReviewResults } from '../../../reports/review-store.js';
 import type { QuizPersistence, SittingMeta } from '../../../store/quiz-store.js';
 import type { QuizRoute } from '../../../store/routes.js';
 
@@ -65,40 +62,6 @@ export function requestFromRoute(route: QuizRoute): SittingRequest | null {
 }
 
 export type OpenedSitting = { questions: DrawnQuestion[]; meta: SittingMeta; bank: QuizBank } | { empty: string };
-
-/**
- * Draws the questions: practice and exam by the seed (the same draw as
- * `quiz --export json --seed N`), review from the learner's due boxes.
- */
-export function openSitting(req: SittingRequest, options: { now: number; dir?: string }): OpenedSitting {
-  const bank = req.bank ?? loadQuizArgWithContent(req.quiz, req.content);
-  const seed = req.seed ?? randomInt(0, 2 ** 31);
-  let questions: DrawnQuestion[];
-  if (modeRules(req.mode).order === 'due-reviews') {
-    const byId = new Map(bank.questions.map((q) => [q.id, q]));
-    const due = dueIds(loadReview(options.dir), new Date(options.now), new Set(byId.keys()));
-    const taken = req.count === undefined ? due : due.slice(0, Math.max(0, req.count));
-    questions = taken.map((id) => presentQuestion(byId.get(id)!, seed));
-    if (questions.length === 0) {
-      return { empty: 'Nothing is due for review. Questions you get wrong come back here, spaced out over days.' };
-    }
-  } else {
-    questions = drawQuestions(bank.questions, seed, req.count);
-    if (questions.length === 0) return { empty: 'This quiz has no questions to ask (count 0).' };
-  }
-  const meta: SittingMeta = {
-    quiz: bank.id,
-    contentHash: bank.contentHash,
-    seed,
-    mode: req.mode,
-    student: req.student ?? null,
-    passMark: passMarkFor(req.mode, req.passMark),
-    timeLimitMs: modeRules(req.mode).timer ? (req.timeLimitMs ?? null) : null,
-    version: toolVersion(),
-    ...(bank.title !== undefined ? { title: bank.title } : {}),
-  };
-  return { questions, meta, bank };
-}
 
 /**
  * Every string of a question that reaches the screen, stripped of escape
