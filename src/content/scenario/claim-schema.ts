@@ -4,7 +4,7 @@
  * engine contradicts is reported where it is written. The checking itself is
  * src/core/claims.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Claim } from '../../core/claims.js';
 import type { ParsedYaml } from '../shared/yaml.js';
 
