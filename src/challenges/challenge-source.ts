@@ -7,7 +7,7 @@
 import { builtContent } from '../content/shared/built-content.js';
 import type { Challenge } from '../content/challenges/challenge-types.js';
 
-export async function challengeList(flags: { content?: string } = {}): Promise<Challenge[]> {
+export async function challengeList(flags: { content?: string | undefined } = {}): Promise<Challenge[]> {
   const built = flags.content === undefined ? builtContent()?.challenges : undefined;
   if (built) return built;
   const { allChallenges } = await import('../content/challenges/challenge-files.js');

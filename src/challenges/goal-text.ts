@@ -4,14 +4,14 @@
  */
 import type { AllowedActs } from '../core/challenge-acts.js';
 import type { ChallengeGoal } from '../core/challenge-goal.js';
+import { quoteValue } from '../core/display-text.js';
 
 const list = (actors: readonly string[]) => (actors.length === 0 ? 'no one' : actors.join(' and '));
-const value = (v: string | null) => (v === null ? 'no value' : `"${v}"`);
 
 /** One phrase per part of the goal. */
 export function goalParts(goal: ChallengeGoal): string[] {
   const parts: string[] = [];
-  if (goal.final !== undefined) parts.push(`the sink ends at ${value(goal.final)}`);
+  if (goal.final !== undefined) parts.push(`the sink ends at ${quoteValue(goal.final)}`);
   if (goal.staleAcceptances !== undefined) {
     parts.push(goal.staleAcceptances === 0 ? 'no stale acceptance' : `${goal.staleAcceptances} stale acceptance${goal.staleAcceptances === 1 ? '' : 's'}`);
   }

@@ -18,6 +18,7 @@ import { onCleanup } from '../platform/cleanup.js';
 import { exerciseToJunit } from '../reports/exercise-report.js';
 import { UsageError } from '../platform/errors.js';
 import { EXIT } from '../platform/exit-codes.js';
+import type { GlobalFlags } from '../platform/global-flags.js';
 import { exerciseDir, requireExercise, updateExerciseProgress } from './exercise-actions.js';
 import { requireSinkCmdExercise, runExerciseChecks, runSinkCmd } from './exercise-run.js';
 import { printJson } from './json-output.js';
@@ -49,11 +50,11 @@ export function parseCheckFlags(opts: CheckFlags): { ttlMs: number; timeLimitMs:
   return { ttlMs: positive(opts.ttl, '--ttl', 2, 1000), timeLimitMs: positive(opts.timeLimit, '--time-limit', 2000, 1) };
 }
 
-export async function checkExercise(id: string, opts: CheckFlags, globals: Record<string, unknown>): Promise<number> {
+export async function checkExercise(id: string, opts: CheckFlags & GlobalFlags): Promise<number> {
   const { ttlMs, timeLimitMs } = parseCheckFlags(opts);
   if (opts.watch) {
     const { watchExercise } = await import('./exercise-watch.js');
-    return watchExercise(id, opts, (flags) => checkExercise(id, flags, globals));
+    return watchExercise(id, opts, (flags) => checkExercise(id, flags));
   }
   const exercise = requireExercise(id);
   if (exercise.needs.includes('posix') && process.platform === 'win32') {
@@ -67,7 +68,7 @@ export async function checkExercise(id: string, opts: CheckFlags, globals: Recor
       `${id} is not started: ${file} does not exist. Fix: fence-tutor exercise start ${id}${opts.dir ? ` --dir ${JSON.stringify(opts.dir)}` : ''}`,
     );
   }
-  const display = decideDisplay(globals);
+  const display = decideDisplay(opts);
   const tempRoot = mkdtempSync(join(tmpdir(), 'fence-exercise-'));
   const removeTemp = () => rmSync(tempRoot, { recursive: true, force: true });
   const unregisterTemp = onCleanup(removeTemp);
@@ -97,6 +98,7 @@ export async function checkExercise(id: string, opts: CheckFlags, globals: Recor
     dir,
     lastCheckedAt: now,
     ...(report.passed && !p?.passedAt ? { passedAt: now } : {}),
+    // Kept when this check has no answer: a spread would not clear the last one, `answer: undefined` would.
     ...(answer !== undefined ? { answer } : {}),
   }));
   if (opts.json) printJson(report);
@@ -117,7 +119,7 @@ function checkingLine(exercise: ExerciseManifest, file: string, sinkCmd: string 
 
 /** The question after the check: --answer, or asked on a terminal (Enter skips); never required. */
 async function askQuestion(question: string, opts: CheckFlags): Promise<string | undefined> {
-  if (typeof opts.answer === 'string') return sanitizeLine(opts.answer).slice(0, 2000);
+  if (opts.answer !== undefined) return sanitizeLine(opts.answer).slice(0, 2000);
   if (opts.json || opts.watching || !(process.stdin.isTTY && process.stdout.isTTY)) {
     if (!opts.json) process.stdout.write(`\nA question (not needed to pass): ${question}\nAnswer it with --answer "..." on your next check.\n`);
     return undefined;

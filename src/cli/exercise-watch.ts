@@ -10,6 +10,7 @@ import { existsSync, watch } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { installSignalHandlers } from '../platform/cleanup.js';
 import { UsageError } from '../platform/errors.js';
+import { EXIT } from '../platform/exit-codes.js';
 import { exerciseDir, requireExercise } from './exercise-actions.js';
 import type { CheckFlags } from './exercise-check.js';
 
@@ -19,7 +20,7 @@ const CLEAR = '\u001b[2J\u001b[3J\u001b[H';
 /** Files in the folder that never mean "the learner saved" (databases, caches, editor swap files). */
 const IGNORED = /^\.|~$|\.swp$|^__pycache__$|\.(db|sqlite|sqlite3)(-journal|-wal|-shm)?$/;
 
-export async function watchExercise(id: string, opts: CheckFlags, checkOnce: (flags: CheckFlags) => Promise<number>): Promise<number> {
+export async function watchExercise<Flags extends CheckFlags>(id: string, opts: Flags, checkOnce: (flags: Flags) => Promise<number>): Promise<number> {
   installSignalHandlers();
   const exercise = requireExercise(id);
   const dir = exerciseDir(id, opts.dir);
@@ -66,7 +67,7 @@ export async function watchExercise(id: string, opts: CheckFlags, checkOnce: (fl
   };
   const fail = (err: unknown) => {
     process.stderr.write(`fence-tutor: ${(err as Error).message}\n`);
-    process.exit(1);
+    process.exit(EXIT.failed);
   };
 
   const target = basename(file);

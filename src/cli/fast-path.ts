@@ -35,15 +35,24 @@ import { printProgressJson } from './commands/progress.js';
 import { printExerciseList } from './exercise-list.js';
 import { FAST_OUTPUT } from './fast-outputs.js';
 import { printJson } from './json-output.js';
-import { CHECK_CHOICES, FENCING_CHOICES, MINTING_CHOICES, type ScenarioFlags } from './scenario-flags.js';
+import { parseGlobalFlags } from './global-flags.js';
+import { runGrade } from './quiz-grade.js';
+import { processOut } from './quiz-output.js';
+import { runQuiz } from './quiz-run.js';
+import { CHECK_CHOICES, FENCING_CHOICES, isChoice, MINTING_CHOICES, type ScenarioFlags } from './scenario-flags.js';
 import { printExploreJsonOf, printSimJsonOf, subsetScenarioFrom } from './scenario-run.js';
 import { exportText } from './quiz-export.js';
 import { planQuiz, type QuizFlags } from './quiz-settings.js';
 import { writeStdout } from './stdout.js';
-import { isUtf8Locale } from './terminal.js';
+import { decideDisplay, isUtf8Locale } from './terminal.js';
+import type { GlobalFlags } from '../platform/global-flags.js';
 
-/** The arguments after the command's name; the exit status when answered, else undefined (commander's turn). */
-export type FastCommand = (args: readonly string[]) => number | undefined;
+/**
+ * The arguments after the command's name; the exit status when answered
+ * (or its promise, for a command whose work is async), else undefined
+ * (commander's turn). Undefined is decided before any work starts.
+ */
+export type FastCommand = (args: readonly string[]) => number | Promise<number> | undefined;
 
 /** Global flags that change nothing these commands print on a pipe (colour, motion and narration are the screens'). */
 const NEUTRAL_GLOBALS = ['--plain', '--no-color', '--reduced-motion', '--narrate'];
@@ -135,7 +144,7 @@ const progress: FastCommand = (args) => {
 };
 
 /**
- * `--name value` pairs among `args`, each name in `names` at most once, values
+ * `--name value` pairs among `args` (neutral globals skipped), each name in `names` at most once, values
  * not starting with a dash; undefined for anything else (commander decides).
  */
 export function knownOptions(args: readonly string[], names: readonly string[]): Record<string, string> | undefined {
@@ -153,6 +162,7 @@ export function knownOptions(args: readonly string[], names: readonly string[]):
 
 /** quiz --export KIND --seed N [--count N] [--quiz ID] on a shipped bank: planned and drawn as quiz-run.ts does. */
 const quiz: FastCommand = (args) => {
+  if (args.includes('--answers')) return quizAnswers(args);
   const o = knownOptions(args, ['--export', '--seed', '--count', '--quiz']);
   if (!o?.['--export'] || o['--seed'] === undefined || !stdoutIsPlain() || !dataDirReadable()) return undefined;
   const bank = builtBank(o['--quiz']);
@@ -208,16 +218,16 @@ export function scenarioJsonFlags(args: readonly string[]): ScenarioFlags | unde
   const minting = o['--minting'];
   const check = o['--check'];
   if (fencing !== undefined) {
-    if (!FENCING_CHOICES.some((c) => c === fencing)) return undefined;
-    flags.fencing = fencing as ScenarioFlags['fencing'];
+    if (!isChoice(FENCING_CHOICES, fencing)) return undefined;
+    flags.fencing = fencing;
   }
   if (minting !== undefined) {
-    if (!MINTING_CHOICES.some((c) => c === minting)) return undefined;
-    flags.minting = minting as ScenarioFlags['minting'];
+    if (!isChoice(MINTING_CHOICES, minting)) return undefined;
+    flags.minting = minting;
   }
   if (check !== undefined) {
-    if (!CHECK_CHOICES.some((c) => c === check)) return undefined;
-    flags.check = check as ScenarioFlags['check'];
+    if (!isChoice(CHECK_CHOICES, check)) return undefined;
+    flags.check = check;
   }
   return flags;
 }
@@ -236,10 +246,50 @@ function scenarioJson(print: (scenario: Scenario, flags: ScenarioFlags) => void)
 const sim = scenarioJson(printSimJsonOf);
 const explore = scenarioJson(printExploreJsonOf);
 
-const FAST_COMMANDS: Record<string, FastCommand> = { lessons, lesson, scenarios, validate, progress, quiz, challenges, exercises, sim, explore };
+/** The global flags as commander's path reads them when none is given (global-flags.ts; no --content). */
+const { content: _noContent, ...NO_GLOBALS } = parseGlobalFlags({});
+
+/**
+ * quiz --answers FILE [--mode M] [--seed N] [--count N] [--quiz ID] [--format F]
+ * [--pass P] [--student NAME]: sat by quiz-run.ts as the commander path does
+ * (the answers file through the real reader and checks). No global flag:
+ * those reach runQuiz and its report.
+ */
+const quizAnswers = (args: readonly string[]): Promise<number> | undefined => {
+  const o = knownOptions(args, ['--answers', '--mode', '--seed', '--count', '--quiz', '--format', '--pass', '--student']);
+  if (!o?.['--answers'] || args.some((a) => NEUTRAL_GLOBALS.includes(a)) || !stdoutIsPlain() || !dataDirReadable()) return undefined;
+  const own: QuizFlags = {};
+  const names = {
+    '--answers': 'answers',
+    '--mode': 'mode',
+    '--seed': 'seed',
+    '--count': 'count',
+    '--quiz': 'quiz',
+    '--format': 'format',
+    '--pass': 'pass',
+    '--student': 'student',
+  } as const;
+  for (const [flag, key] of Object.entries(names)) {
+    const value = o[flag];
+    if (value !== undefined) own[key] = value;
+  }
+  const flags: QuizFlags & GlobalFlags = { ...own, ...NO_GLOBALS };
+  // What decideDisplay gives with stdout not a terminal (runQuiz uses it only on a terminal).
+  return runQuiz(flags, { display: decideDisplay(flags, { stdin: {}, stdout: {} }), flags });
+};
+
+/** grade REPORT... [--json]: graded by quiz-grade.ts as the commander path does. */
+const grade: FastCommand = (args) => {
+  const files = args.filter((a) => !a.startsWith('-'));
+  const shape = knownShape(args, ['--json'], files.length);
+  if (!shape || files.length === 0) return undefined;
+  return runGrade(files, shape.flags.has('--json') ? { json: true } : {}, processOut);
+};
+
+const FAST_COMMANDS: Record<string, FastCommand> = { lessons, lesson, scenarios, validate, progress, quiz, challenges, exercises, sim, explore, grade };
 
 /** The exit status when a fast command answered `argv` (process.argv), else undefined. */
-export function runFast(argv: readonly string[]): number | undefined {
+export function runFast(argv: readonly string[]): number | Promise<number> | undefined {
   // Off with the snapshot: the commander path alone, which the fast-path test compares each fast command with.
   if (process.env.FENCE_TUTOR_BUILT_CONTENT === '0') return undefined;
   const [name, ...args] = argv.slice(2);

@@ -2,7 +2,10 @@
  * Reads the global flags off commander once per run: commander stores them
  * on the root command as loosely typed values; here they become a
  * GlobalFlags, and every command asks `globalFlags(command)` for the same
- * object instead of picking values out of `optsWithGlobals()` again.
+ * object, or `commandFlags<ItsFlags>(command)` for its own options beside
+ * them. This is the one module that reads commander's option values: no
+ * `optsWithGlobals()` and no `typeof flags.x === 'string'` anywhere else in
+ * src/cli (test/build/cli-flags.test.ts holds it).
  */
 import type { Command } from 'commander';
 import { UsageError } from '../platform/errors.js';
@@ -29,8 +32,17 @@ export function parseGlobalFlags(raw: Record<string, unknown>): GlobalFlags {
     color: raw.color !== false,
     reducedMotion: flag('reducedMotion'),
     narrate: flag('narrate'),
-    ...(content !== undefined ? { content } : {}),
+    content,
   };
+}
+
+/**
+ * A command's own options, typed by its flags interface (commander checks
+ * each `--choice` and fills the defaults it declares), with the run's global
+ * flags beside them: one object, so a misspelled flag is a compile error.
+ */
+export function commandFlags<Own extends object>(command: Command): Own & GlobalFlags {
+  return { ...command.opts<Own>(), ...globalFlags(command) };
 }
 
 /** The run's global flags, parsed on first use and the same object after. */

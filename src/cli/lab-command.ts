@@ -13,17 +13,20 @@ import { defaultOutDir, LabFlagError, type LabFlags, parseLabFlags } from '../la
 import { evidenceLine, plainPrinter } from '../lab/plain-printer.js';
 import { summarize, writeSummary } from '../lab/repeats.js';
 import { assertLabSupported, runLab } from '../lab/runner/run-lab.js';
+
+/** `lab`'s own options (commander checks nothing but their presence: parseLabFlags does) and the global ones. */
+export type LabCommandFlags = LabFlags & { json?: boolean } & GlobalFlags;
 import { LabAbortedError, type LabResult, LabUnavailableError } from '../lab/types.js';
 import { join } from 'node:path';
 import { sanitizeLine } from '../core/neutralise.js';
 import { errorMessage } from '../platform/error-message.js';
 
-export async function runLabCommand(opts: Record<string, string | boolean | undefined>, globals: GlobalFlags, startedAt: number): Promise<number> {
+export async function runLabCommand(flags: LabCommandFlags, startedAt: number): Promise<number> {
   // A signal at any moment, even before the run has registered its teardown, exits 130/143.
   installSignalHandlers();
   let parsed: ReturnType<typeof parseLabFlags>;
   try {
-    parsed = parseLabFlags(opts as LabFlags);
+    parsed = parseLabFlags(flags);
     assertLabSupported();
     // A missing tool is bad usage here (exit 2), on a terminal too: say so before any screen opens.
     const { installHint, missingLabTools } = await import('../lab/tools.js');
@@ -34,8 +37,8 @@ export async function runLabCommand(opts: Record<string, string | boolean | unde
     if (err instanceof LabFlagError || err instanceof LabUnavailableError) throw new UsageError(err.message);
     throw err;
   }
-  const json = opts.json === true;
-  const display = decideDisplay({ ...globals, json });
+  const json = flags.json === true;
+  const display = decideDisplay(flags);
   const outRoot = parsed.out ?? defaultOutDir(parsed.options.experiment);
 
   if (display.interactive && parsed.repeats === 1) {
@@ -59,7 +62,7 @@ export async function runLabCommand(opts: Record<string, string | boolean | unde
           },
         },
         display,
-        flags: globals,
+        flags,
       });
       return code === 0 && unexpected ? 1 : code;
     }
@@ -82,7 +85,7 @@ export async function runLabCommand(opts: Record<string, string | boolean | unde
         if (parsed.repeats > 1) write(`\n run ${i} of ${parsed.repeats}`);
       }
       const listener = json ? () => undefined : plainPrinter({ ascii: display.ascii, write });
-      const result = await runLab({ ...parsed.options, outDir, ...(i === 1 ? { startedAt } : {}) }, listener);
+      const result = await runLab({ ...parsed.options, outDir, startedAt: i === 1 ? startedAt : undefined }, listener);
       results.push(result);
       if (!json) write(evidenceLine(result, display.ascii));
     }

@@ -23,8 +23,16 @@ export function run(argv: readonly string[]): void {
   exitOnCrash(async (err) => (await import('./program.js')).reportError(err));
   try {
     const fast = runFast(argv);
-    if (fast !== undefined) process.exitCode = fast;
-    else viaCommander((program) => program.main([...argv]));
+    if (fast === undefined) viaCommander((program) => program.main([...argv]));
+    else if (typeof fast === 'number') process.exitCode = fast;
+    else {
+      fast.then(
+        (code) => {
+          process.exitCode = code;
+        },
+        (err: unknown) => viaCommander((program) => program.reportError(err)),
+      );
+    }
   } catch (err) {
     // Reported as commander's path reports any error (a fast command writes nothing before it can fail).
     viaCommander((program) => program.reportError(err));

@@ -8,7 +8,7 @@ import { ContentError, formatProblem } from '../content/shared/problems.js';
 import { errorMessage } from '../platform/error-message.js';
 import { toolVersion } from '../platform/package-root.js';
 import { registerAll } from './commands/index.js';
-import { globalFlags } from './global-flags.js';
+import { commandFlags, globalFlags } from './global-flags.js';
 import { UsageError } from '../platform/errors.js';
 import { EXIT } from '../platform/exit-codes.js';
 import { writeStdout } from './stdout.js';
@@ -72,7 +72,7 @@ Examples:
     const use = DATA_DIR_USE[action.name()];
     if (use) {
       const { assertDataDirUsable } = await import('../platform/data-dir-check.js');
-      assertDataDirUsable({ write: use === 'write' || action.opts().reset === true });
+      assertDataDirUsable({ write: use === 'write' || commandFlags<{ reset?: boolean }>(action).reset === true });
     }
     const dir = globalFlags(action).content;
     if (dir !== undefined) {

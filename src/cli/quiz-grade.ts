@@ -44,7 +44,7 @@ async function loadBank(quiz: string, contentDir: string | undefined): Promise<Q
   return loadQuizArgWithContent(isQuizPath(quiz) ? undefined : quiz, contentDir);
 }
 
-export async function runGrade(files: string[], flags: { json?: boolean; csv?: string; content?: string }, out: Out): Promise<number> {
+export async function runGrade(files: string[], flags: { json?: boolean; csv?: string; content?: string | undefined }, out: Out): Promise<number> {
   if (files.length === 0) throw new UsageError('grade needs at least one report file, e.g. fence-tutor grade reports/*.json');
   const loaded: LoadedReport[] = [];
   const exerciseRows: ExerciseGradeRow[] = [];

@@ -10,6 +10,11 @@ export const FENCING_CHOICES = ['on', 'off'] as const;
 export const MINTING_CHOICES = ['durable', 'volatile'] as const;
 export const CHECK_CHOICES = ['atomic', 'split'] as const;
 
+/** `value` is one of `choices`: narrows a flag's text to the choice's type. */
+export function isChoice<Choice extends string>(choices: readonly Choice[], value: string): value is Choice {
+  return choices.some((c) => c === value);
+}
+
 export interface ScenarioFlags {
   scenario?: string;
   scenarioFile?: string;

@@ -15,6 +15,7 @@ import { ExplorerLimitError } from '../core/explorer-limit.js';
 import { exploreToJson, simToJson } from '../core/sim-json.js';
 import type { Scenario } from '../core/types.js';
 import { UsageError } from '../platform/errors.js';
+import type { GlobalFlags } from '../platform/global-flags.js';
 import { printJson } from './json-output.js';
 import { overridesFrom, type ScenarioFlags } from './scenario-flags.js';
 import { decideDisplay } from './terminal.js';
@@ -64,7 +65,7 @@ export function printExploreJsonOf(scenario: Scenario, flags: ScenarioFlags): vo
 }
 
 /** `explore`: the counts as JSON, or as text with bars and the counterexample. */
-export async function runExplore(flags: ScenarioFlags & Record<string, unknown>): Promise<void> {
+export async function runExplore(flags: ScenarioFlags & GlobalFlags): Promise<void> {
   const scenario = await scenarioFrom(flags);
   if (flags.json) {
     printExploreJsonOf(scenario, flags);

@@ -60,7 +60,7 @@ const processStreams = {
 
 export function decideDisplay(
   flags: DisplayFlags,
-  streams: { stdin: { isTTY?: boolean }; stdout: { isTTY?: boolean; columns?: number; rows?: number } } = processStreams,
+  streams: { stdin: { isTTY?: boolean }; stdout: { isTTY?: boolean; columns?: number | undefined; rows?: number | undefined } } = processStreams,
   env: NodeJS.ProcessEnv = process.env,
 ): Display {
   const tty = Boolean(streams.stdin.isTTY && streams.stdout.isTTY);

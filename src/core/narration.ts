@@ -12,7 +12,7 @@ import type { SimEvent, SimResult, WriteRecord } from './types.js';
 export interface NarrationContext {
   /** Actors paused at the time of the event. */
   paused: ReadonlySet<string>;
-  ascii?: boolean;
+  ascii?: boolean | undefined;
 }
 
 /** The sentence for one event without its "t=..: " prefix or final period. */

@@ -35,12 +35,17 @@ export function placeholder(ch: string): string {
   return `<U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`;
 }
 
+/** Each character a terminal would act on or hide (but tab and newline), as `show` spells it: a placeholder here, a JSON escape in `--json` output. */
+export function mapHidden(text: string, show: (ch: string) => string): string {
+  return text.replace(HIDDEN, show);
+}
+
 /** Multi-line text: keeps newlines; tabs become two spaces; see the file comment. */
 export function sanitizeText(text: string): string {
   // Printable ASCII and newlines hold nothing the steps below change: most of
   // a lesson, sanitised span by span as the reader lays it out (issue 18).
   if (PLAIN_ASCII.test(text)) return text;
-  return text.replace(/\r\n?/g, '\n').replace(ESCAPE_SEQUENCE, '').replace(C1_SEQUENCE, '').replace(/\t/g, '  ').replace(HIDDEN, placeholder);
+  return mapHidden(text.replace(/\r\n?/g, '\n').replace(ESCAPE_SEQUENCE, '').replace(C1_SEQUENCE, '').replace(/\t/g, '  '), placeholder);
 }
 
 /** One-line text (titles, options, names, messages): newlines fold to spaces as well. */
@@ -56,4 +61,9 @@ export function isNeutral(text: string): boolean {
 /** A key press that is text to type into a field: printable, with nothing a terminal would act on (no newline or tab either). */
 export function isTypedText(text: string): boolean {
   return text.length > 0 && !/[\n\r\t]/.test(text) && isNeutral(text);
+}
+
+/** The characters of a key press a field keeps, one by one by isTypedText (a paste may bring controls among them). */
+export function typedChars(text: string): string {
+  return [...text].filter(isTypedText).join('');
 }

@@ -4,6 +4,7 @@
  * and the adversary decides, call by call, whose database call runs next.
  * `restart` SIGKILLs the sink and starts it again on the same file.
  */
+import { quoteValue } from '../core/display-text.js';
 import type { SinkRequest, TrialRun } from './types.js';
 
 export type TrialItem =
@@ -56,8 +57,9 @@ export function finalIs(run: TrialRun, value: string | null, mark: number | null
   return `ended at ${show(run.final.value)} with mark ${run.final.mark ?? 'none'}; expected ${show(value)}${mark === null ? '' : ` with mark ${mark}`}`;
 }
 
+/** A sink value in a check's sentence: quoted and made safe (the learner's sink chose it), or `nothing`. */
 export function show(value: string | null): string {
-  return value === null ? 'no value' : JSON.stringify(value);
+  return quoteValue(value, 60);
 }
 
 /** The answer of request `i`, accepted or not; undefined when it never answered. */

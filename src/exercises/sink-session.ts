@@ -38,14 +38,20 @@ export interface Choice {
   options: number;
 }
 
+/** One call the learner's sink made on the database, as its child reported it. */
+interface SinkCall {
+  op: string;
+  sql?: string;
+}
+
 interface RequestState {
   index: number;
   phase: 'running' | 'parked' | 'finished';
-  step?: { op: string; sql?: string };
+  step?: SinkCall;
   calls: number;
   answer?: SinkAnswer;
   /** An ungated request's calls, as it reported them with its answer. */
-  ranSteps?: { op: string; sql?: string }[];
+  ranSteps?: SinkCall[];
 }
 
 const MAX_OUTPUT_LINES = 40;
@@ -221,14 +227,14 @@ export class SinkSession {
     if (!state) return;
     if (m.ev === 'park') {
       state.phase = 'parked';
-      state.step = m.step as RequestState['step'];
+      state.step = m.step as SinkCall;
     } else if (m.ev === 'done') {
       state.phase = 'finished';
-      if (Array.isArray(m.steps)) state.ranSteps = m.steps as RequestState['ranSteps'];
+      if (Array.isArray(m.steps)) state.ranSteps = m.steps as SinkCall[];
       state.answer = answerOf(m.result);
     } else if (m.ev === 'threw') {
       state.phase = 'finished';
-      if (Array.isArray(m.steps)) state.ranSteps = m.steps as RequestState['ranSteps'];
+      if (Array.isArray(m.steps)) state.ranSteps = m.steps as SinkCall[];
       state.answer = { accepted: false, status: 500, error: sanitizeText(String(m.error)) };
     }
     this.wake?.();

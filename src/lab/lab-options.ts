@@ -21,7 +21,7 @@ export interface LabFlags {
 
 export class LabFlagError extends Error {}
 
-export function parseLabFlags(flags: LabFlags): { options: Omit<LabOptions, 'outDir'>; out?: string; repeats: number } {
+export function parseLabFlags(flags: LabFlags): { options: Omit<LabOptions, 'outDir'>; out: string | undefined; repeats: number } {
   const experiment = (flags.experiment ?? 'late-write') as ExperimentName;
   if (!EXPERIMENTS.includes(experiment)) {
     throw new LabFlagError(`--experiment ${flags.experiment}: unknown. Fix: use one of ${EXPERIMENTS.join(', ')}`);
@@ -72,10 +72,10 @@ export function parseLabFlags(flags: LabFlags): { options: Omit<LabOptions, 'out
       experiment,
       coordinator,
       ttlMs: Math.round(ttl * 1000),
-      ...(etcdEndpoints ? { etcdEndpoints } : {}),
-      ...(flags.etcdBin !== undefined ? { etcdBin: flags.etcdBin } : {}),
+      etcdEndpoints,
+      etcdBin: flags.etcdBin,
     },
-    ...(flags.out !== undefined ? { out: flags.out } : {}),
+    out: flags.out,
     repeats,
   };
 }

@@ -32,11 +32,11 @@ export interface LabOptions {
   /** Evidence directory of this run (created). */
   outDir: string;
   /** Use a running etcd cluster instead of starting a throwaway one. */
-  etcdEndpoints?: string[];
+  etcdEndpoints?: string[] | undefined;
   /** etcd binary for the throwaway cluster; default `etcd` on PATH. */
-  etcdBin?: string;
+  etcdBin?: string | undefined;
   /** The command's start (performance.now()), so durationMs includes argument parsing and set-up. */
-  startedAt?: number;
+  startedAt?: number | undefined;
   /** Aborting ends the run's processes and rejects with LabAbortedError (the Lab screen, when left). */
   signal?: AbortSignal;
 }
@@ -61,7 +61,7 @@ export interface ModeResult {
   /** restore only: D's write, the rightful holder after the restore. */
   dWrite?: WriteOutcome;
   /** restart only: the mark the restarted sink read back from the database. */
-  markAfterRestart?: LabToken;
+  markAfterRestart?: LabToken | undefined;
   bWrite?: WriteOutcome;
   lateWrite?: WriteOutcome;
   final: FinalState;
@@ -86,14 +86,14 @@ export interface Observation {
     | 'leader-elected'
     | 'snapshot'
     | 'etcd-restored';
-  token?: number;
+  token?: number | undefined;
   /** restore: the epoch that went with `token` (a revision): read by the worker at a grant, sent with an epoch-mode write. */
   epoch?: number;
   mode?: SinkMode;
   value?: string;
   status?: number;
   accepted?: boolean;
-  note?: string;
+  note?: string | undefined;
 }
 
 export interface LabResult {

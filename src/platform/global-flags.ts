@@ -12,7 +12,7 @@ export interface GlobalFlags {
   reducedMotion: boolean;
   narrate: boolean;
   /** `--content DIR`: an instructor content directory, checked before any command runs. */
-  content?: string;
+  content?: string | undefined;
 }
 
 /** No flags given (the app in tests, a command's defaults). */

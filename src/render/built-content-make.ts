@@ -26,6 +26,7 @@ import { ContentError } from '../content/shared/problems.js';
 import { loadShippedBank, shippedBankIds, WHOLE_BANK_ID } from '../content/quiz/quiz-loader.js';
 import { validateContent } from '../content/validate/validate.js';
 import { realLoaders } from '../content/validate/validate-loaders.js';
+import type { QuestionRef } from '../content/validate/validate.js';
 import { listShippedScenarios } from '../content/scenario/scenario-loader.js';
 import type { Scenario } from '../core/types.js';
 import { allChallenges } from '../content/challenges/challenge-files.js';
@@ -66,6 +67,16 @@ function shippedChallenges(): Challenge[] | undefined {
   }
 }
 
+/** What validate reads of the shipped banks (ids, lessons, lines), or undefined when a bank does not parse (validate then reads none). */
+function shippedQuestionRefs(): QuestionRef[] | undefined {
+  try {
+    return realLoaders.shippedQuestions();
+  } catch (err) {
+    if (err instanceof ContentError) return undefined;
+    throw err;
+  }
+}
+
 function shippedBanks(): Record<string, QuizBank> {
   try {
     const banks: Record<string, QuizBank> = { [WHOLE_BANK_ID]: loadShippedBank() };
@@ -92,6 +103,7 @@ export function makeBuiltContent(root = packageRoot()): BuiltContentFiles {
   const plain: Record<string, string> = {};
   const scenarios = shippedScenarios();
   const challenges = shippedChallenges();
+  const questionRefs = shippedQuestionRefs();
   // A snapshot of content that does not load whole is never used: the loaders must report the problems.
   const loadsWhole = checked.curriculum !== undefined && checked.problems.length === 0 && scenarios !== undefined && challenges !== undefined;
   if (loadsWhole) {
@@ -121,5 +133,6 @@ export function makeBuiltContent(root = packageRoot()): BuiltContentFiles {
       start: c.start.origin ? { ...c.start, origin: { ...c.start.origin, file: fromRoot(c.start.origin.file) } } : c.start,
     })),
   };
+  if (questionRefs) content.questionRefs = questionRefs.map((q) => ({ ...q, file: fromRoot(q.file) }));
   return { content, plain, banks: shippedBanks(), ...(loadsWhole ? { files: Buffer.concat([builtFilesHeader(), bytes]) } : {}) };
 }

@@ -5,6 +5,7 @@
  * pause's length). Pure functions over a small state, so the menu is tested
  * without a terminal; the screen holds the state and renders it.
  */
+import { typedChars } from '../core/neutralise.js';
 import { nextActorName, workersOf } from '../core/sandbox/step-rules.js';
 import type { Minting, Step } from '../core/types.js';
 import type { StepDraft } from './sandbox-store.js';
@@ -132,8 +133,7 @@ export function typeActMenu(menu: ActMenu, ch: string | null): ActMenu {
   if (menu.phase !== 'type') return menu;
   const kept = menu.suggested ? '' : menu.text;
   if (ch === null) return { ...menu, suggested: false, text: kept.slice(0, -1) };
-  const allowed = menu.field === 'value' ? /^[^\p{C}]$/u : /^[0-9]$/;
-  const chars = [...ch].filter((c) => allowed.test(c)).join('');
+  const chars = menu.field === 'value' ? typedChars(ch) : [...ch].filter((c) => /^[0-9]$/.test(c)).join('');
   return chars ? { ...menu, suggested: false, text: (kept + chars).slice(0, 200) } : menu;
 }
 

@@ -25,7 +25,7 @@ export interface QuizRoute {
   mode?: QuizMode;
   quiz?: string;
   bank?: QuizBank;
-  title?: string;
+  title?: string | undefined;
   contentHash?: string;
   seed?: number;
   count?: number | null;
@@ -45,8 +45,8 @@ export interface LabRoute {
   experiment?: ExperimentName;
   coordinator?: CoordinatorKind;
   ttlMs?: number;
-  etcdEndpoints?: string[];
-  etcdBin?: string;
+  etcdEndpoints?: string[] | undefined;
+  etcdBin?: string | undefined;
   outDir?: string;
   /** Opened by `fence-tutor lab` on a terminal: runs at once. */
   autostart?: boolean;

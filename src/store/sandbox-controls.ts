@@ -6,6 +6,7 @@
  * injected (the app's writes a file; tests keep it in memory).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { typedChars } from '../core/neutralise.js';
 import type { Minting } from '../core/types.js';
 import { type ActMenu, backActMenu, chooseActMenu, moveActMenu, openActMenu, typeActMenu } from './act-menu.js';
 import type { SandboxStore } from './sandbox-store.js';
@@ -121,7 +122,7 @@ export function createSandboxControls(options: SandboxControlsOptions): SandboxC
         if (f.kind === 'menu') return setMenu(typeActMenu(f.menu, ch));
         if (f.kind !== 'save') return;
         const kept = f.suggested ? '' : f.text;
-        const text = ch === null ? kept.slice(0, -1) : (kept + [...ch].filter((c) => /^[^\p{C}]$/u.test(c)).join('')).slice(0, 300);
+        const text = ch === null ? kept.slice(0, -1) : (kept + typedChars(ch)).slice(0, 300);
         set({ focus: { ...f, text, suggested: false } });
       },
     };

@@ -28,14 +28,14 @@ export interface SandboxEdit {
   steps: readonly Step[];
   overrides: ConfigOverrides;
   /** In the undo and redo stacks: the act that left this state, in words. */
-  act?: string;
+  act?: string | undefined;
 }
 
 export interface SandboxOptions {
   /** The engine's run (the store replays every edit through it). */
   simulate: (scenario: Scenario, overrides: ConfigOverrides) => SimResult;
   /** An extra rule (a challenge's allowed step kinds): why a step is refused, or null. */
-  refuse?: (step: Step) => string | null;
+  refuse?: ((step: Step) => string | null) | undefined;
   limits?: StepLimits;
 }
 

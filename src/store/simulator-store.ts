@@ -44,9 +44,9 @@ export interface Prediction {
   chosen?: string;
   correct?: boolean;
   /** Wrong guess: the tick where the run departs from it (replayed up to there). */
-  wrongAt?: number;
+  wrongAt?: number | undefined;
   /** Which event index that moment is. */
-  wrongEvent?: number;
+  wrongEvent?: number | undefined;
 }
 
 export interface SimulatorState {

@@ -59,7 +59,7 @@ export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SE
     if (keysWhileLoading.loading()) return;
     // Too small: the hidden screen keeps its place; q or Esc leaves the app, as the notice says.
     if (state.tooSmall) {
-      if (action === 'back') state.quit(0);
+      if (action === 'back') state.quit(EXIT.ok);
       return;
     }
     if (state.captureKeys && !state.helpOpen) return;

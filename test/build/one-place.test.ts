@@ -3,11 +3,13 @@
  * (issue 15, "One place per rule"). Each test checks that the users of a rule
  * follow its one definition, so a copy that drifts shows up here.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { quoteValue, quoteValueKey, NO_VALUE_KEY, NOTHING } from '../../src/core/display-text.js';
 import { simulate } from '../../src/core/engine.js';
 import { explore } from '../../src/core/explorer.js';
-import { isTypedText } from '../../src/core/neutralise.js';
+import { isTypedText, typedChars } from '../../src/core/neutralise.js';
 import { NO_VALUE } from '../../src/core/prediction.js';
 import { isReservedActor, RESERVED_ACTOR_STEPS, RESERVED_ACTORS } from '../../src/core/scenario-names.js';
 import { ContentError } from '../../src/content/shared/problems.js';
@@ -54,5 +56,58 @@ describe('one place per rule', () => {
     expect(isTypedText('lease')).toBe(true);
     expect(isTypedText('é')).toBe(true);
     for (const bad of ['', '\u001b[2J', '\u0007', '\t', '\n', '\u202e', '\u009b1m', '\u007f']) expect(isTypedText(bad), JSON.stringify(bad)).toBe(false);
+  });
+});
+
+const root = resolve(import.meta.dirname, '../..');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? sources(join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [relative(root, join(dir, d.name))] : [],
+  );
+}
+
+/** A rule written again outside its home: the pattern, where it may appear, and where it lives. */
+const COPIES: { rule: string; pattern: RegExp; home: string; within?: RegExp }[] = [
+  { rule: 'a quiz mode compared by name', pattern: /mode\s*[!=]==?\s*'(exam|practice|review)'/, home: 'src/core/quiz/mode-rules.ts' },
+  {
+    rule: 'the reserved actors listed by hand',
+    pattern: /===\s*'(coordinator|sink)'\s*\|\|\s*[\w.]+\s*===\s*'(coordinator|sink)'/,
+    home: 'src/core/scenario-names.ts',
+  },
+  { rule: 'which characters may be typed or shown', pattern: /\\p\{C[a-z]?\}/, home: 'src/core/neutralise.ts' },
+  // A missing sink value turned into a word (quoteValue, NOTHING); a claim's and a quiz option's spellings are content.
+  {
+    rule: '"no value" spelled by hand',
+    pattern: /\b(value|v)\s*(===\s*null\s*\?|\?\?)\s*['"`]\(?(no value|none|nothing|empty)\)?['"`]/,
+    home: 'src/core/display-text.ts',
+  },
+  {
+    rule: 'an exit status as a bare number',
+    pattern: /\b(process\.exit|quit)\(\d+\)|exitCode\s*=\s*\d/,
+    home: 'src/platform/exit-codes.ts',
+    // The app and its commands; the lab's and exercises' children speak to their runner, not to a person.
+    within: /^src\/(cli|ui|store|progress|reports|content|challenges)\//,
+  },
+  { rule: 'a focus guard registered by hand', pattern: /\b(setKeyContext|setBackGuard|setCtrlCGuard)\(\s*\(/, home: 'src/ui/use-focus-guards.ts' },
+];
+
+describe('no rule written twice in src/', () => {
+  it.each(COPIES)('$rule: only in $home', ({ pattern, home, within }) => {
+    const found = sources(join(root, 'src'))
+      .filter((file) => file !== home && (within === undefined || within.test(file)))
+      .flatMap((file) =>
+        readFileSync(join(root, file), 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+          .filter(({ line }) => !/^\s*(\*|\/\/)/.test(line) && pattern.test(line))
+          .map(({ at, line }) => `${at}: ${line.trim()}`),
+      );
+    expect(found).toEqual([]);
+  });
+
+  it("typed text: the reader's search, the act menu and the save field keep the same characters", () => {
+    expect(typedChars('a\u202eb\u0007c\u00e9\u200b')).toBe('abc\u00e9');
+    expect(typedChars('\u001b')).toBe('');
   });
 });

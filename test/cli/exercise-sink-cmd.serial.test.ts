@@ -20,7 +20,7 @@ const cli = (args: string[]) => runCliAsync(args, { FENCE_TUTOR_HOME: home });
 const hasPython = spawnSync('python3', ['-c', 'import sqlite3'], { stdio: 'ignore' }).status === 0;
 
 // Concurrent: the runs are independent (the --json one alone spends ~15 s on Python sinks).
-describe('exercise check --sink-cmd and missing tools', { concurrent: true }, () => {
+describe('exercise check --sink-cmd and missing tools', { concurrent: true, timeout: 60_000 }, () => {
   it('refuses --sink-cmd for an exercise that does not take it (exit 2, naming the ones that do)', async ({ expect }) => {
     const run = await cli(['exercise', 'check', 'redo-on-reject', '--sink-cmd', 'true']);
     expect(run.status).toBe(2);

@@ -81,6 +81,69 @@ describe('fast commands print what the commander path prints', () => {
   });
 });
 
+describe('quiz --answers and grade on the fast path print what the commander path prints', () => {
+  // A report carries its start and end times: the only bytes that may differ between two runs.
+  const untimed = (text: string) =>
+    text
+      .replace(/"(startedAt|finishedAt)": "[^"]*"/g, '"$1": "T"')
+      .replace(/"durationMs": \d+/g, '"durationMs": 0')
+      .replace(/ (time|timestamp)="[^"]*"/g, ' $1="T"');
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'fence-tutor-fast-answers-'));
+    writeFileSync(join(dir, 'none.json'), JSON.stringify({ answers: {} }));
+    writeFileSync(join(dir, 'some.yaml'), 'answers:\n  zxid-layout: 1\n');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([
+    [['quiz', '--mode', 'practice', '--seed', '1', '--count', '3', '--answers', 'none.json', '--format', 'json']],
+    [['quiz', '--mode', 'exam', '--seed', '1', '--answers', 'none.json', '--format', 'junit', '--student', 'Ada']],
+    [['quiz', '--seed', '1', '--count', '2', '--answers', 'some.yaml']],
+    [['quiz', '--seed', '1', '--answers', 'missing.json']],
+    [['quiz', '--mode', 'sometimes', '--seed', '1', '--answers', 'none.json']],
+  ])('%j', (args) => {
+    const run = (extra: NodeJS.ProcessEnv) => {
+      const h = mkdtempSync(join(dir, 'home-'));
+      const r = runCli(
+        args.map((a) => (a.includes('.json') || a.includes('.yaml') ? join(dir, a) : a)),
+        { FENCE_TUTOR_HOME: h, ...extra },
+      );
+      return { stdout: untimed(r.stdout), stderr: r.stderr, status: r.status };
+    };
+    const fast = run({});
+    expect(fast.stdout.length + fast.stderr.length).toBeGreaterThan(0);
+    expect(fast).toEqual(run({ FENCE_TUTOR_BUILT_CONTENT: '0' }));
+  });
+
+  it('grade REPORT [--json]', () => {
+    const report = join(dir, 'report.json');
+    const sat = runCli(['quiz', '--seed', '1', '--count', '3', '--answers', join(dir, 'none.json'), '--report', report], { FENCE_TUTOR_HOME: home });
+    expect(sat.status, sat.stderr).toBe(0);
+    for (const args of [
+      ['grade', report],
+      ['grade', report, '--json'],
+      ['grade', join(dir, 'missing.json')],
+    ]) {
+      const fast = runCli(args, { FENCE_TUTOR_HOME: home });
+      const slow = runCli(args, { FENCE_TUTOR_HOME: home, FENCE_TUTOR_BUILT_CONTENT: '0' });
+      expect({ stdout: fast.stdout, stderr: fast.stderr, status: fast.status }).toEqual({ stdout: slow.stdout, stderr: slow.stderr, status: slow.status });
+    }
+  });
+});
+
+describe('user content beside the snapshot', () => {
+  // Not a fast command: commander checks DIR whole first, with the shipped side from the snapshot (snapshot-loaders.ts).
+  it('--content DIR lessons --json prints what the real loaders print', () => {
+    const args = ['lessons', '--json'];
+    const course = join(import.meta.dirname, '../fixtures/content/course');
+    const fast = runCli(['--content', course, ...args], { FENCE_TUTOR_HOME: home });
+    const slow = runCli(['--content', course, ...args], { FENCE_TUTOR_HOME: home, FENCE_TUTOR_BUILT_CONTENT: '0' });
+    expect(fast.status).toBe(0);
+    expect({ stdout: fast.stdout, stderr: fast.stderr, status: fast.status }).toEqual({ stdout: slow.stdout, stderr: slow.stderr, status: slow.status });
+  });
+});
+
 describe('runFast answers the shapes it knows and no other', () => {
   // In-process, from src/: the snapshot in dist/content matches the files (ensureBuilt).
   const env = { ...process.env };
@@ -115,6 +178,11 @@ describe('runFast answers the shapes it knows and no other', () => {
     [['quiz', '--export', 'json', '--seed', '1', '--seed', '2']],
     [['quiz', '--export', 'json', '--seed', '1', '--mode', 'exam']],
     [['quiz', '--export', 'json', '--seed', '-1']],
+    [['quiz', '--answers', 'a.json', '--report', 'r.json']],
+    [['quiz', '--answers', 'a.json', '--plain']],
+    [['quiz', '--answers']],
+    [['grade']],
+    [['grade', 'r.json', '--csv', 'out']],
     [['progress', '--json', '--reset']],
     [['validate', 'lessons']],
     [['challenges']],

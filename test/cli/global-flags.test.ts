@@ -4,7 +4,7 @@
  */
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { globalFlags, parseGlobalFlags } from '../../src/cli/global-flags.js';
+import { commandFlags, globalFlags, parseGlobalFlags } from '../../src/cli/global-flags.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { UsageError } from '../../src/platform/errors.js';
 
@@ -37,5 +37,21 @@ describe('global flags', () => {
     expect(seen[0]).toMatchObject({ ascii: true, narrate: true, plain: false });
     expect(seen[0]).not.toHaveProperty('deep');
     expect(seen[1]).toBe(seen[0]);
+  });
+});
+
+describe('commandFlags', () => {
+  it("gives a command its own options and the run's global flags in one typed object", async () => {
+    const program = buildProgram();
+    let seen: (ReturnType<typeof globalFlags> & { deep?: boolean; depth?: string }) | undefined;
+    const probe = new Command('probe')
+      .option('--deep')
+      .option('--depth <n>')
+      .action((_opts, command: Command) => {
+        seen = commandFlags<{ deep?: boolean; depth?: string }>(command);
+      });
+    program.addCommand(probe);
+    await program.parseAsync(['node', 'fence-tutor', '--no-color', 'probe', '--deep', '--depth', '3', '--ascii']);
+    expect(seen).toEqual({ deep: true, depth: '3', plain: false, ascii: true, color: false, reducedMotion: false, narrate: false });
   });
 });

@@ -2,23 +2,15 @@
  * `fence-tutor lesson` on a real terminal (tmux): with --plain it prints at
  * the terminal's own width; without it, it opens the reader screen.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
-import { ensureBuilt, root } from './cli-run.js';
+import { describe, expect, it } from 'vitest';
+import { tutorTerminal } from '../helpers/tutor-terminal.js';
 
-const enabled = tmuxTestsEnabled();
-let term: TmuxSession | undefined;
+const tt = tutorTerminal('lesson');
 
-beforeAll(ensureBuilt, 120_000);
-afterEach(async () => {
-  await term?.kill();
-  term = undefined;
-});
-
-describe.skipIf(!enabled)('fence-tutor lesson on a terminal', () => {
+describe.skipIf(!tt.enabled)('fence-tutor lesson on a terminal', () => {
   it('--plain prints at the terminal width, not 80', async () => {
     // `read` keeps the pane open after the lesson, so its end stays on screen.
-    term = await startTmux({ cols: 64, rows: 40, cwd: root, command: 'node bin/fence-tutor.js lesson 2 --plain; read x' });
+    const term = await tt.start('lesson 2 --plain; read x', { cols: 64, rows: 40 });
     const screen = await term.waitFor('Terms used in this lesson', 20_000);
     const lines = screen.split('\n');
     expect(lines.some((l) => l.trimEnd().length > 56)).toBe(true);
@@ -27,7 +19,7 @@ describe.skipIf(!enabled)('fence-tutor lesson on a terminal', () => {
   });
 
   it('without --plain opens the reader on the lesson', async () => {
-    term = await startTmux({ cols: 100, rows: 30, cwd: root, command: 'node bin/fence-tutor.js lesson token-contract' });
+    const term = await tt.start('lesson token-contract', { cols: 100, rows: 30 });
     const screen = await term.waitFor(/fencing token contract/i, 20_000);
     expect(screen).toMatch(/fencing token contract/i);
     await term.send('C-c');

@@ -3,24 +3,15 @@
  * line by line, a practice retry, and the exam's Ctrl-C that asks first,
  * then leaves with an incomplete report and exit 130.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
-import { ensureBuilt, root, runCli } from './cli-run.js';
+import { describe, expect, it, vi } from 'vitest';
+import { tutorTerminal } from '../helpers/tutor-terminal.js';
+import { runCli } from './cli-run.js';
 
-const enabled = tmuxTestsEnabled();
-const sessions: TmuxSession[] = [];
-afterEach(async () => {
-  for (const s of sessions.splice(0)) await s.kill();
-});
-beforeAll(ensureBuilt, 120_000);
+const tt = tutorTerminal('quiz');
 // Each test spawns several whole processes; on a loaded 2-core machine that takes a while.
 vi.setConfig({ testTimeout: 120_000 });
-
-const home = mkdtempSync(join(tmpdir(), 'ft-quiz-tty-'));
-const bin = `node ${join(root, 'bin/fence-tutor.js')}`;
 
 function firstQuestion(seed: number) {
   const sheet = JSON.parse(runCli(['quiz', '--quiz', 'token-contract', '--export', 'sheet', '--seed', String(seed), '--count', '2']).stdout);
@@ -36,17 +27,11 @@ function typed(q: { type: string; answer: number | number[]; options: string[] }
   return String(((right ? q.answer : q.answer + 1) % q.options.length) + 1);
 }
 
-describe.skipIf(!enabled)('quiz --plain on a terminal', () => {
+describe.skipIf(!tt.enabled)('quiz --plain on a terminal', () => {
   it('asks numbered questions, gives feedback, and writes the report', async () => {
     const qs = firstQuestion(3);
-    const report = join(home, 'practice.json');
-    const term = await startTmux({
-      cols: 90,
-      rows: 40,
-      command: `${bin} quiz --plain --quiz token-contract --seed 3 --count 2 --report ${report}`,
-      env: { FENCE_TUTOR_HOME: home },
-    });
-    sessions.push(term);
+    const report = join(tt.home, 'practice.json');
+    const term = await tt.start(`quiz --plain --quiz token-contract --seed 3 --count 2 --report ${report}`, { cols: 90, rows: 40 });
     await term.waitFor('Question 1 of 2');
     await term.waitFor('Answer:');
     await term.type(typed(qs[0], false));
@@ -61,18 +46,12 @@ describe.skipIf(!enabled)('quiz --plain on a terminal', () => {
     const j = JSON.parse(readFileSync(report, 'utf8'));
     expect(j).toMatchObject({ mode: 'practice', seed: 3, score: 50, incomplete: false });
     expect(j.questions[0]).toMatchObject({ correct: false, attempts: 2 });
-    expect(JSON.parse(readFileSync(join(home, 'review.json'), 'utf8')).questions[qs[0].id].box).toBe(1);
+    expect(JSON.parse(readFileSync(join(tt.home, 'review.json'), 'utf8')).questions[qs[0].id].box).toBe(1);
   });
 
   it('exam: the first Ctrl-C asks, the second leaves with an incomplete report (exit 130)', async () => {
-    const report = join(home, 'left.json');
-    const term = await startTmux({
-      cols: 90,
-      rows: 40,
-      command: `${bin} quiz --plain --mode exam --quiz token-contract --seed 4 --count 3 --report ${report}`,
-      env: { FENCE_TUTOR_HOME: home },
-    });
-    sessions.push(term);
+    const report = join(tt.home, 'left.json');
+    const term = await tt.start(`quiz --plain --mode exam --quiz token-contract --seed 4 --count 3 --report ${report}`, { cols: 90, rows: 40 });
     await term.waitFor('Answer:');
     await term.send('C-c');
     await term.waitFor('Leave the exam?');

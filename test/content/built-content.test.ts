@@ -3,7 +3,7 @@
  * exactly what the project's own loaders, validator and plain renderer make
  * from the files, and its hash changes with any byte of any shipped file.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,7 @@ import { loadShippedBank, shippedBankIds } from '../../src/content/quiz/quiz-loa
 import { listShippedScenarios } from '../../src/content/scenario/scenario-loader.js';
 import { validateContent } from '../../src/content/validate/validate.js';
 import { realLoaders } from '../../src/content/validate/validate-loaders.js';
+import { snapshotLoaders } from '../../src/content/validate/snapshot-loaders.js';
 import { shippedDir } from '../../src/platform/package-root.js';
 import { ensureBuilt } from '../cli/cli-run.js';
 
@@ -68,6 +69,22 @@ describe('the built snapshot of the shipped content', () => {
     for (const id of ids) expect(builtBank(id), id).toEqual(loadShippedBank(id));
     expect(builtBank('no-such-bank')).toBeUndefined();
     expect(builtBank('constructor')).toBeUndefined();
+  });
+
+  it("holds the shipped questions' ids, lessons and lines as validate reads them (what --content DIR is checked against)", () => {
+    const fromFiles = realLoaders.shippedQuestions();
+    expect(fromFiles.length).toBeGreaterThan(0);
+    expect(builtContent()!.questionRefs).toEqual(fromFiles);
+  });
+
+  it('checking a content dir against the snapshot finds what checking it against the files finds', () => {
+    const dir = join(import.meta.dirname, '../fixtures/content');
+    const loaders = snapshotLoaders();
+    expect(loaders).not.toBe(realLoaders);
+    for (const course of readdirSync(dir)) {
+      const parts = ['lessons', 'quizzes', 'scenarios', 'challenges'].map((p) => join(dir, course, p)).filter((p) => existsSync(p));
+      expect(validateContent(parts, loaders), course).toEqual(validateContent(parts, realLoaders));
+    }
   });
 
   it('holds the shipped scenarios as the scenario loader lists them', () => {

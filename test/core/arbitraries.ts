@@ -12,7 +12,7 @@ const workerStep: fc.Arbitrary<Step> = fc.oneof(
     weight: 2,
     arbitrary: fc
       .record({ at, actor, do: fc.constant('pause' as const), for: fc.option(fc.integer({ min: 1, max: 6 }), { nil: undefined }) })
-      .map((s) => (s.for === undefined ? { at: s.at, actor: s.actor, do: s.do } : s)),
+      .map((s): Step => (s.for === undefined ? { at: s.at, actor: s.actor, do: s.do } : { at: s.at, actor: s.actor, do: s.do, for: s.for })),
   },
   { weight: 2, arbitrary: fc.record({ at, actor, do: fc.constant('resume' as const) }) },
   {

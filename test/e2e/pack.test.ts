@@ -13,10 +13,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleIsStale, ensureBuilt } from '../helpers/build-once.js';
-import { startTmux, tmuxTestsEnabled } from '../helpers/tmux.js';
+import { shellQuote } from '../helpers/tmux.js';
+import { tutorTerminal } from '../helpers/tutor-terminal.js';
 import { waitUntil } from '../helpers/wait-until.js';
 
 const root = resolve(import.meta.dirname, '../..');
+const tt = tutorTerminal('pack');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
 
 let base: string;
@@ -312,17 +314,12 @@ describe('a new user, from another directory', () => {
     expect(out.checks.map((c) => c.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
   }, 150_000);
 
-  it.skipIf(!tmuxTestsEnabled())(
+  it.skipIf(!tt.enabled)(
     'in a real terminal: home screen, the simulator, fencing toggled, quit',
     async () => {
       // Explicit size (a pty with no size makes Ink render at width 0); the helper removes CI.
-      const term = await startTmux({
-        cols: 100,
-        rows: 30,
-        cwd: userCwd,
-        command: `'${installedBin}'`,
-        env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8' },
-      });
+      // The installed command, from the user's own directory.
+      const term = await tt.start('', { cols: 100, rows: 30, cwd: userCwd, program: shellQuote(installedBin), env: { FENCE_TUTOR_HOME: home } });
       try {
         await term.waitFor(/Simulator/, 20_000);
         await term.waitFor(/Quit/);

@@ -3,15 +3,12 @@
  * a real terminal: in reverse video, the line jumped to pointed at in the
  * margin, and without colour (NO_COLOR) the match between markers too.
  */
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { TmuxSession } from '../helpers/tmux.js';
 import { tutorTerminal } from '../helpers/tutor-terminal.js';
 
 const tt = tutorTerminal('search');
 let term: TmuxSession;
-
-const styled = (t: TmuxSession) => execFileSync('tmux', ['capture-pane', '-e', '-p', '-t', t.name], { encoding: 'utf8' });
 
 async function searchAndJump(env: Record<string, string>): Promise<TmuxSession> {
   const t = await tt.start('lesson 1', { env });
@@ -28,7 +25,8 @@ async function searchAndJump(env: Record<string, string>): Promise<TmuxSession> 
 describe.skipIf(!tt.enabled)('search highlight', () => {
   it('the match is in reverse video after the jump', async () => {
     term = await searchAndJump({});
-    const line = styled(term)
+    const line = term
+      .screen({ styled: true })
       .split('\n')
       .find((l) => /zxid/i.test(l));
     expect(line).toBeDefined();

@@ -5,29 +5,18 @@
  * finished one at its reference list), and the finished lesson's last
  * screen says "lesson 1 of 11 done; next: lesson 2 (n)", with n working.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../lab/helpers.js';
-import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
+import { describe, expect, it } from 'vitest';
+import type { TmuxSession } from '../helpers/tmux.js';
+import { tutorTerminal } from '../helpers/tutor-terminal.js';
 
-const root = join(import.meta.dirname, '..', '..');
-const enabled = tmuxTestsEnabled();
-let home = '';
-let term: TmuxSession | undefined;
+const tt = tutorTerminal('next');
+let term: TmuxSession;
 
-beforeAll(() => {
-  if (enabled) ensureBuilt();
-});
-afterEach(async () => {
-  await term?.kill();
-  term = undefined;
-  if (home) rmSync(home, { recursive: true, force: true });
-});
-
+/** A data directory of its own (inside the file's, removed with it) where these lessons are finished. */
 function finished(...ids: string[]): string {
-  home = mkdtempSync(join(tmpdir(), 'fence-tutor-e2e-next-'));
+  const home = mkdtempSync(join(tt.home, 'next-'));
   const at = '2026-11-30T10:00:00.000Z';
   const lessons = Object.fromEntries(
     ids.map((id) => [
@@ -39,16 +28,9 @@ function finished(...ids: string[]): string {
   return home;
 }
 
-const start = (args: string, dir: string) =>
-  startTmux({
-    cols: 80,
-    rows: 24,
-    cwd: root,
-    command: `node bin/fence-tutor.js ${args}`,
-    env: { FENCE_TUTOR_HOME: dir, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
-  });
+const start = (args: string, dir: string) => tt.start(args, { cols: 80, rows: 24, env: { FENCE_TUTOR_HOME: dir } });
 
-describe.skipIf(!enabled)('where to go next', () => {
+describe.skipIf(!tt.enabled)('where to go next', () => {
   it('Home: Continue after a finished lesson opens the next unfinished one', async () => {
     term = await start('', finished('stale-holder', 'lease-budgets'));
     // Lesson 2 is not done, lesson 3 (the last one read) is: Continue skips to 4.

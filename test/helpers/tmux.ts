@@ -36,8 +36,12 @@ export interface TmuxSession {
   send: (...keys: string[]) => Promise<void>;
   /** Literal text, never interpreted as key names. */
   type: (text: string) => Promise<void>;
-  /** The visible screen; with `history`, the scrollback above it too (a line may scroll off as the pane dies). */
-  screen: (options?: { history?: boolean }) => string;
+  /**
+   * The visible screen; with `history`, the scrollback above it too (a line
+   * may scroll off as the pane dies); with `styled`, its colours and
+   * attributes as escape sequences (a highlight has no other trace).
+   */
+  screen: (options?: { history?: boolean; styled?: boolean }) => string;
   /** Pids of the processes the pane's shell started (the command under test). */
   commandPids: () => number[];
   /** Resize the terminal, as a person dragging the window would. */
@@ -62,7 +66,8 @@ function tmux(args: string[]): string {
   return execFileSync('tmux', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-function shellQuote(s: string): string {
+/** Text as one shell word. */
+export function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -81,9 +86,9 @@ export async function startTmux(options: StartOptions): Promise<TmuxSession> {
     // The command may already have ended; waitForExit reads the status.
   }
 
-  const screen = (opts: { history?: boolean } = {}) => {
+  const screen = (opts: { history?: boolean; styled?: boolean } = {}) => {
     try {
-      return tmux(['capture-pane', '-p', ...(opts.history ? ['-S', '-'] : []), '-t', name]);
+      return tmux(['capture-pane', '-p', ...(opts.styled ? ['-e'] : []), ...(opts.history ? ['-S', '-'] : []), '-t', name]);
     } catch {
       return '';
     }

@@ -17,20 +17,36 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ensureBuilt, root } from '../cli/cli-run.js';
-import { startTmux, type TmuxSession, tmuxTestsEnabled } from './tmux.js';
+import { shellQuote, startTmux, type TmuxSession, tmuxTestsEnabled } from './tmux.js';
 
 export interface TutorStartOptions {
   cols?: number;
   rows?: number;
+  /** Added to (or overriding) the pane's environment: FENCE_TUTOR_HOME for a test's own data directory, PATH without a tool. */
   env?: Record<string, string>;
+  /** The pane's working directory (default: the repository). */
+  cwd?: string;
+  /**
+   * Shell text in place of this checkout's `node bin/fence-tutor.js`: an
+   * installed copy, or `thisNode()` where the test's PATH leaves node out.
+   */
+  program?: string;
 }
 
 export interface TutorTerminal {
   enabled: boolean;
   /** This file's data directory (set before the first test). */
   readonly home: string;
-  /** `fence-tutor ARGS` in a new pane, 100x30 unless told. */
+  /**
+   * `fence-tutor ARGS` in a new pane, 100x30 unless told. ARGS is shell
+   * text: quote what needs it (the tests' own paths have no spaces).
+   */
   start: (args: string, options?: TutorStartOptions) => Promise<TmuxSession>;
+}
+
+/** This checkout's tutor run by this node's path, for a pane whose PATH has no node. */
+export function thisNode(): string {
+  return `${shellQuote(process.execPath)} ${shellQuote(join(root, 'bin', 'fence-tutor.js'))}`;
 }
 
 export function tutorTerminal(name: string): TutorTerminal {
@@ -57,8 +73,8 @@ export function tutorTerminal(name: string): TutorTerminal {
       const session = await startTmux({
         cols: options.cols ?? 100,
         rows: options.rows ?? 30,
-        cwd: root,
-        command: `node bin/fence-tutor.js ${args}`,
+        cwd: options.cwd ?? root,
+        command: `${options.program ?? 'node bin/fence-tutor.js'} ${args}`,
         env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color', ...options.env },
       });
       sessions.push(session);

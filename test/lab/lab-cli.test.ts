@@ -131,7 +131,7 @@ describe('lab late-write, embedded coordinator', () => {
 
 // Concurrent (each run in a data directory of its own: one lab per data
 // directory): the runs mostly wait for their lease to run out.
-describe('the other experiments, embedded coordinator', { concurrent: true }, () => {
+describe('the other experiments, embedded coordinator', { concurrent: true, timeout: 60_000 }, () => {
   it('split: atomic rejects A and ends at B-current; split ends at A-late and lowers the mark', async ({ expect }) => {
     const own = tempHome();
     const { result } = await labJson(['--experiment', 'split'], own);
@@ -195,7 +195,7 @@ describe('an outcome other than the expected one', () => {
   });
 });
 
-describe('lab usage errors (exit 2, nothing started)', { concurrent: true }, () => {
+describe('lab usage errors (exit 2, nothing started)', { concurrent: true, timeout: 60_000 }, () => {
   it.each([
     [['--ttl', '0'], /--ttl 0/],
     [['--ttl', 'soon'], /--ttl soon/],

@@ -73,8 +73,8 @@ const PHASES: [string, string, RegExp, NodeJS.Signals][] = [
 
 // Concurrent: each run has its own data dir, temp dirs and free ports, and
 // mostly waits (members starting, elections, the lease); one after another
-// the ten runs took 30 s.
-describe.skipIf(skip)('interrupting failover and restore in each phase', { concurrent: true }, () => {
+// the ten runs took 30 s. The limit allows for runs side by side.
+describe.skipIf(skip)('interrupting failover and restore in each phase', { concurrent: true, timeout: 60_000 }, () => {
   it.each(PHASES)('%s, %s (%s): nothing left', async (experiment, _phase, line, signal) => {
     const home = tempHome();
     const watch = watchPidfiles(home);

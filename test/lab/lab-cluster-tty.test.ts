@@ -8,30 +8,19 @@
 import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findEtcd } from '../../src/lab/coordinator/etcd-launcher.js';
-import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
-import { ensureBuilt, root, tempHome, toolMissing } from './helpers.js';
+import type { TmuxSession } from '../helpers/tmux.js';
+import { thisNode, tutorTerminal } from '../helpers/tutor-terminal.js';
+import { tempHome, toolMissing } from './helpers.js';
 
-const enabled = tmuxTestsEnabled() && !toolMissing('etcd') && !toolMissing('etcdctl');
-let term: TmuxSession | undefined;
+const tt = tutorTerminal('lab-cluster');
+const enabled = tt.enabled && !toolMissing('etcd') && !toolMissing('etcdctl');
+let term: TmuxSession;
 
-beforeAll(() => {
-  if (enabled) ensureBuilt();
-});
-afterEach(async () => {
-  await term?.kill();
-  term = undefined;
-});
-
+// Node by its path: a PATH with etcd alone still runs the tutor.
 function open(home: string, args: string, env: Record<string, string> = {}): Promise<TmuxSession> {
-  return startTmux({
-    cols: 80,
-    rows: 24,
-    cwd: root,
-    command: `${process.execPath} bin/fence-tutor.js ${args}`,
-    env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color', ...env },
-  });
+  return tt.start(args, { cols: 80, rows: 24, program: thisNode(), env: { FENCE_TUTOR_HOME: home, ...env } });
 }
 
 describe.skipIf(!enabled)('restore on a terminal, 80x24', () => {

@@ -5,21 +5,12 @@
  * ended and its pidfile gone.
  */
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
-import { ensureBuilt, root, stillAlive, tempHome } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { tutorTerminal } from '../helpers/tutor-terminal.js';
+import { stillAlive, tempHome } from './helpers.js';
 import { pidfilesOf, processesOfHome, waitForPidfile } from './leftovers.js';
 
-const enabled = tmuxTestsEnabled();
-let term: TmuxSession | undefined;
-
-beforeAll(() => {
-  if (enabled) ensureBuilt();
-});
-afterEach(async () => {
-  await term?.kill();
-  term = undefined;
-});
+const tt = tutorTerminal('lab-start');
 
 /** The lab's own processes (children and etcd), not the pane's shell. */
 function labProcesses(home: string): number[] {
@@ -32,19 +23,13 @@ function labProcesses(home: string): number[] {
   });
 }
 
-describe.skipIf(!enabled)('Ctrl-C while the lab starts, on a terminal', () => {
+describe.skipIf(!tt.enabled)('Ctrl-C while the lab starts, on a terminal', () => {
   it.each([
     ['the sink and workers are starting', 'embedded', 'sink'],
     ['etcd is starting', 'etcd', 'etcd'],
   ])('%s: exit 130, no stack, nothing left', async (_name, coordinator, role) => {
     const home = tempHome('lab-tty-start-');
-    term = await startTmux({
-      cols: 100,
-      rows: 32,
-      cwd: root,
-      command: `node bin/fence-tutor.js lab --ttl 8 --coordinator ${coordinator}`,
-      env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
-    });
+    const term = await tt.start(`lab --ttl 8 --coordinator ${coordinator}`, { cols: 100, rows: 32, env: { FENCE_TUTOR_HOME: home } });
     const seen = await waitForPidfile(home, (p) => p.children.some((c) => c.role === role));
     await term.send('C-c');
     expect(await term.waitForExit(10_000)).toBe(130);

@@ -4,31 +4,18 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PidfileContent } from '../../src/lab/processes/pidfile.js';
 import { processState } from '../../src/lab/processes/proc.js';
-import { startTmux, type TmuxSession, tmuxTestsEnabled } from '../helpers/tmux.js';
-import { ensureBuilt, root, stillAlive, tempHome } from './helpers.js';
+import type { TmuxSession } from '../helpers/tmux.js';
+import { tutorTerminal } from '../helpers/tutor-terminal.js';
+import { stillAlive, tempHome } from './helpers.js';
 
-const enabled = tmuxTestsEnabled();
-let term: TmuxSession | undefined;
-
-beforeAll(() => {
-  if (enabled) ensureBuilt();
-});
-afterEach(async () => {
-  await term?.kill();
-  term = undefined;
-});
+const tt = tutorTerminal('lab');
+let term: TmuxSession;
 
 function open(home: string, args: string): Promise<TmuxSession> {
-  return startTmux({
-    cols: 100,
-    rows: 32,
-    cwd: root,
-    command: `node bin/fence-tutor.js lab ${args}`,
-    env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color' },
-  });
+  return tt.start(`lab ${args}`, { cols: 100, rows: 32, env: { FENCE_TUTOR_HOME: home } });
 }
 
 function pidfileOf(home: string): PidfileContent | undefined {
@@ -40,7 +27,7 @@ function pidfileOf(home: string): PidfileContent | undefined {
   }
 }
 
-describe.skipIf(!enabled)('lab on a terminal', () => {
+describe.skipIf(!tt.enabled)('lab on a terminal', () => {
   it('runs in the Lab screen: live steps, then both modes and the evidence; q returns to the shell with 0', async () => {
     const home = tempHome();
     term = await open(home, '--ttl 1');

@@ -30,7 +30,9 @@ function run(command: string, args: string[], home: string) {
   return { child, done };
 }
 
-describe('two labs on one data directory', () => {
+// Concurrent: each case has its own data directory; each waits out the first
+// run's 8 s lease. The limit allows for the two cases' runs side by side.
+describe('two labs on one data directory', { concurrent: true, timeout: 60_000 }, () => {
   it.each([
     ['the env-node bin first, `node bin/...` (relative) second', [bin], ['node', 'bin/fence-tutor.js']],
     ['`node bin/...` (relative) first, the env-node bin second', ['node', 'bin/fence-tutor.js'], [bin]],

@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { commandFlags } from '../global-flags.js';
+import type { AssignFlags } from '../quiz-assign.js';
 
 /** `fence-tutor assign`: options here, the work in ../quiz-assign.ts. */
 export function register(program: Command): void {
@@ -16,7 +18,7 @@ export function register(program: Command): void {
     .option('--exercises <ids>', 'exercises the students also do: ID[,ID...] (their `exercise check` reports go to grade)')
     .addHelpText('after', '\nExample:\n  $ fence-tutor assign --quiz token-contract --mode exam --count 5 --time-limit 10m --out week2.json')
     .action(async (_opts, cmd: Command) => {
-      const opts = cmd.optsWithGlobals();
+      const opts = commandFlags<AssignFlags>(cmd);
       const { runAssign } = await import('../quiz-assign.js');
       const { processOut } = await import('../quiz-output.js');
       process.exitCode = runAssign(opts, processOut);

@@ -5,7 +5,7 @@
  * par), 1 not solved (which part of the goal failed), 2 bad input.
  */
 import type { Command } from 'commander';
-import { globalFlags } from '../global-flags.js';
+import { commandFlags } from '../global-flags.js';
 import { UsageError } from '../../platform/errors.js';
 
 export function register(program: Command): void {
@@ -26,7 +26,7 @@ Examples:
   $ fence-tutor challenge lose-b-update --check ~/my-run.yaml --json`,
     )
     .action(async (id: string, _opts, command: Command) => {
-      const flags = { ...command.opts<{ check?: string; json?: boolean }>(), ...globalFlags(command) };
+      const flags = commandFlags<{ check?: string; json?: boolean }>(command);
       const { challengeList } = await import('../../challenges/challenge-source.js');
       const all = await challengeList(flags);
       const challenge = all.find((c) => c.id === id);

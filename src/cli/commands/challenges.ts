@@ -1,6 +1,6 @@
 /** `fence-tutor challenges [--json]`: the challenges, in lesson order, with what the learner has solved. */
 import type { Command } from 'commander';
-import { globalFlags } from '../global-flags.js';
+import { commandFlags } from '../global-flags.js';
 
 export function register(program: Command): void {
   program
@@ -16,7 +16,7 @@ Examples:
   $ fence-tutor challenge lose-b-update --check my-run.yaml`,
     )
     .action(async (_opts, command: Command) => {
-      const flags = { ...command.opts<{ json?: boolean }>(), ...globalFlags(command) };
+      const flags = commandFlags<{ json?: boolean }>(command);
       const { challengeList } = await import('../../challenges/challenge-source.js');
       const { loadProgress } = await import('../../progress/progress-file.js');
       const { challengeRows } = await import('../challenge-rows.js');

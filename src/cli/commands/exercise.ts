@@ -1,4 +1,6 @@
 import { type Command, Option } from 'commander';
+import type { CheckFlags } from '../exercise-check.js';
+import { commandFlags } from '../global-flags.js';
 
 /**
  * `fence-tutor exercise start|check|hint|reset|solution ID`: one exercise.
@@ -42,9 +44,9 @@ Examples:
     .option('--student <name>', 'your name, recorded in the report (for an instructor)')
     .addOption(new Option('--ttl <seconds>', 'lease TTL of the real expiry').default('2').hideHelp())
     .addOption(new Option('--time-limit <ms>', 'per check: a hang is killed after this long').default('2000').hideHelp())
-    .action(async (id: string, opts: Record<string, string | boolean | undefined>, cmd: Command) => {
+    .action(async (id: string, _opts, cmd: Command) => {
       const { checkExercise } = await import('../exercise-check.js');
-      process.exitCode = await checkExercise(id, opts, cmd.optsWithGlobals());
+      process.exitCode = await checkExercise(id, commandFlags<CheckFlags>(cmd));
     });
   exercise
     .command('hint <id>')

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { commandFlags } from '../global-flags.js';
 
 /**
  * `fence-tutor exercises [--json]`: the hands-on exercises with their
@@ -20,6 +21,6 @@ Examples:
     )
     .action(async (_opts, command: Command) => {
       const { printExerciseList } = await import('../exercise-list.js');
-      printExerciseList(command.optsWithGlobals());
+      printExerciseList(commandFlags<{ json?: boolean }>(command));
     });
 }

@@ -4,6 +4,7 @@
  * ordering when there is any.
  */
 import type { Command } from 'commander';
+import { commandFlags } from '../global-flags.js';
 import { addScenarioOptions, type ScenarioFlags } from '../sim-options.js';
 
 export function register(program: Command): void {
@@ -19,6 +20,6 @@ Examples:
     )
     .action(async (_opts, command: Command) => {
       const { runExplore } = await import('../scenario-run.js');
-      await runExplore(command.optsWithGlobals() as ScenarioFlags & Record<string, unknown>);
+      await runExplore(commandFlags<ScenarioFlags>(command));
     });
 }

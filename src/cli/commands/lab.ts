@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { EXPERIMENTS, experimentsHelp } from '../../lab/experiment-catalogue.js';
-import { globalFlags } from '../global-flags.js';
+import { commandFlags } from '../global-flags.js';
+import type { LabFlags } from '../../lab/lab-options.js';
 
 /**
  * `fence-tutor lab`: the late write (and the other experiments) on real
@@ -33,9 +34,9 @@ Examples:
   $ fence-tutor lab --experiment failover --json
   $ fence-tutor lab --experiment restore`,
     )
-    .action(async (opts: Record<string, string | boolean | undefined>, cmd: Command) => {
+    .action(async (_opts, cmd: Command) => {
       const startedAt = performance.now();
       const { runLabCommand } = await import('../lab-command.js');
-      process.exitCode = await runLabCommand(opts, globalFlags(cmd), startedAt);
+      process.exitCode = await runLabCommand(commandFlags<LabFlags & { json?: boolean }>(cmd), startedAt);
     });
 }

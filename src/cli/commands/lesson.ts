@@ -5,7 +5,7 @@
  * The plain path never loads React.
  */
 import type { Command } from 'commander';
-import { globalFlags } from '../global-flags.js';
+import { commandFlags } from '../global-flags.js';
 import { UsageError } from '../../platform/errors.js';
 
 export function register(program: Command): void {
@@ -23,12 +23,11 @@ Examples:
   $ fence-tutor lesson 6 --plain --width 60 | less`,
     )
     .action(async (ref: string, _opts, command: Command) => {
-      const flags = command.opts<{ width?: string }>();
-      const globals = globalFlags(command);
+      const flags = commandFlags<{ width?: string }>(command);
       // The build's snapshot of the shipped lessons when it matches the files (no YAML or Markdown parser to load).
       const { builtContent, builtLessonPlain } = await import('../../content/shared/built-content.js');
-      const built = globals.content === undefined ? builtContent() : undefined;
-      const curriculum = built ? built.curriculum : (await import('../../content/lesson/lesson-loader.js')).loadCurriculumWithContent(globals.content);
+      const built = flags.content === undefined ? builtContent() : undefined;
+      const curriculum = built ? built.curriculum : (await import('../../content/lesson/lesson-loader.js')).loadCurriculumWithContent(flags.content);
       const { findLesson } = await import('../../content/lesson/lesson-find.js');
       const lesson = findLesson(curriculum, ref);
       if (!lesson) {
@@ -37,7 +36,7 @@ Examples:
         );
       }
       const { decideDisplay } = await import('../terminal.js');
-      const display = decideDisplay(globals);
+      const display = decideDisplay(flags);
       let width = display.columns;
       if (flags.width !== undefined) {
         width = Number(flags.width);
@@ -47,7 +46,7 @@ Examples:
       }
       if (display.interactive) {
         const { runApp } = await import('../../ui/run-app.js');
-        process.exitCode = await runApp({ route: { screen: 'reader', lessonId: lesson.id }, display, flags: globals });
+        process.exitCode = await runApp({ route: { screen: 'reader', lessonId: lesson.id }, display, flags });
         return;
       }
       const laidOut = built ? builtLessonPlain(lesson.id, width, display.ascii) : undefined;
@@ -56,6 +55,6 @@ Examples:
         return;
       }
       const { lessonPlainText } = await import('../../render/lesson-plain.js');
-      process.stdout.write(lessonPlainText(curriculum, lesson, width, display.ascii, globals.content));
+      process.stdout.write(lessonPlainText(curriculum, lesson, width, display.ascii, flags.content));
     });
 }

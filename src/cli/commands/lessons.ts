@@ -21,7 +21,7 @@ export function lessonsJsonDocument(curriculum: Curriculum, localIds: ReadonlySe
     })),
   };
 }
-import { globalFlags } from '../global-flags.js';
+import { commandFlags } from '../global-flags.js';
 
 export function register(program: Command): void {
   program
@@ -36,7 +36,7 @@ Examples:
   $ fence-tutor lessons --json`,
     )
     .action(async (_opts, command: Command) => {
-      const flags = { ...command.opts<{ json?: boolean }>(), ...globalFlags(command) };
+      const flags = commandFlags<{ json?: boolean }>(command);
       // The build's snapshot of the shipped lessons when it matches the files (no YAML or Markdown parser to load).
       const { builtContent } = await import('../../content/shared/built-content.js');
       const built = flags.content === undefined ? builtContent() : undefined;

@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { progressPath } from '../../progress/progress-file.js';
 import type { ProgressSummary } from '../../progress/summary.js';
 import { toolVersion } from '../../platform/package-root.js';
-import { globalFlags } from '../global-flags.js';
+import { commandFlags } from '../global-flags.js';
 import { UsageError } from '../../platform/errors.js';
 import { printJson } from '../json-output.js';
 
@@ -34,7 +34,7 @@ Examples:
   $ fence-tutor progress --reset --yes      (scripts, no terminal)`,
     )
     .action(async (_opts, command: Command) => {
-      const flags = { ...command.opts<{ json?: boolean; reset?: boolean; yes?: boolean }>(), ...globalFlags(command) };
+      const flags = commandFlags<{ json?: boolean; reset?: boolean; yes?: boolean }>(command);
       if (flags.reset) {
         const { resetProgress } = await import('../../progress/reset.js');
         process.exitCode = await resetProgress({ yes: Boolean(flags.yes), json: Boolean(flags.json) });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { globalFlags } from '../global-flags.js';
+import { commandFlags } from '../global-flags.js';
+import type { QuizFlags } from '../quiz-settings.js';
 import { decideDisplay } from '../terminal.js';
 
 /** `fence-tutor quiz`: options here, the work in ../quiz-run.ts (loaded on use). */
@@ -34,9 +35,8 @@ Examples:
   $ fence-tutor quiz --export gift --seed 3 > bank.gift`,
     )
     .action(async (_opts, cmd: Command) => {
-      const flags = cmd.optsWithGlobals();
-      const globals = globalFlags(cmd);
+      const flags = commandFlags<QuizFlags>(cmd);
       const { runQuiz } = await import('../quiz-run.js');
-      process.exitCode = await runQuiz(flags, { display: decideDisplay(globals), flags: globals });
+      process.exitCode = await runQuiz(flags, { display: decideDisplay(flags), flags });
     });
 }

@@ -22,7 +22,7 @@ export function scenariosText(all: readonly Scenario[]): string {
   );
   return `${lines.join('\n')}\n\nRun one: fence-tutor sim --scenario ${all[0]?.id ?? 'ID'}\n`;
 }
-import { globalFlags } from '../global-flags.js';
+import { commandFlags } from '../global-flags.js';
 
 export function register(program: Command): void {
   program
@@ -38,7 +38,7 @@ Examples:
   $ fence-tutor sim --scenario late-write     run one of them`,
     )
     .action(async (_opts, command: Command) => {
-      const flags = { ...command.opts<{ json?: boolean }>(), ...globalFlags(command) };
+      const flags = commandFlags<{ json?: boolean }>(command);
       // The build's snapshot of the shipped scenarios when it matches the files (no YAML parser to load).
       const { builtContent } = await import('../../content/shared/built-content.js');
       const built = builtContent();

@@ -4,7 +4,7 @@
  * the outcome in words; on a TTY it opens the interactive simulator.
  */
 import type { Command } from 'commander';
-import { globalFlags } from '../global-flags.js';
+import { commandFlags } from '../global-flags.js';
 import { decideDisplay } from '../terminal.js';
 import { addScenarioOptions, overridesFrom, type ScenarioFlags } from '../sim-options.js';
 
@@ -20,7 +20,7 @@ Examples:
   $ fence-tutor sim --scenario-file my-scenario.yaml --check split --json`,
     )
     .action(async (_opts, command: Command) => {
-      const flags = command.optsWithGlobals() as ScenarioFlags & Record<string, unknown>;
+      const flags = commandFlags<ScenarioFlags>(command);
       if (flags.json) {
         // Before decideDisplay: --json is never interactive, and asking the
         // streams whether they are terminals builds them (see writeStdout).
@@ -28,12 +28,11 @@ Examples:
         await printSimJson(flags);
         return;
       }
-      const globals = globalFlags(command);
-      const display = decideDisplay(globals);
+      const display = decideDisplay(flags);
       if (display.interactive && flags.scenario === undefined && flags.scenarioFile === undefined) {
         // On a terminal, `sim` alone opens the simulator's scenario picker.
         const { runApp } = await import('../../ui/run-app.js');
-        process.exitCode = await runApp({ route: { screen: 'simulator', overrides: overridesFrom(flags) }, display, flags: globals });
+        process.exitCode = await runApp({ route: { screen: 'simulator', overrides: overridesFrom(flags) }, display, flags });
         return;
       }
       const { scenarioFrom } = await import('../scenario-run.js');
@@ -41,7 +40,7 @@ Examples:
       const overrides = overridesFrom(flags);
       if (display.interactive) {
         const { runApp } = await import('../../ui/run-app.js');
-        process.exitCode = await runApp({ route: { screen: 'simulator', scenario, overrides }, display, flags: globals });
+        process.exitCode = await runApp({ route: { screen: 'simulator', scenario, overrides }, display, flags });
         return;
       }
       const { simPlainText } = await import('../sim-plain.js');

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { ValidateReport } from '../../content/validate/validate-summary.js';
+import { EXIT } from '../../platform/exit-codes.js';
 
 export function register(program: Command): void {
   program
@@ -48,7 +49,7 @@ Examples:
       if (report.problems.length > 0) {
         for (const p of report.problems) process.stderr.write(`fence-tutor: ${sanitizeLine(formatProblem(p))}\n`);
         process.stderr.write(`fence-tutor: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} found\n`);
-        process.exitCode = 2;
+        process.exitCode = EXIT.usage;
         return;
       }
       process.stdout.write(`${summarize(report.counts)}\n`);

@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { shippedDir } from '../../platform/package-root.js';
 import { ContentError, type Problem } from '../shared/problems.js';
-import { findScenario } from '../shared/content-sources.js';
+import { type ContentFlags, findScenario } from '../shared/content-sources.js';
 import { loadChallengeFile, type ScenarioLookup } from './challenge-loader.js';
 import type { Challenge } from './challenge-types.js';
 
@@ -40,7 +40,7 @@ export function loadChallengeDir(dir: string, findScenario: ScenarioLookup, loca
 }
 
 /** The shipped challenges, then the content directory's (`--content DIR`: DIR/challenges). */
-export function allChallenges(flags: { content?: string } = {}): Challenge[] {
+export function allChallenges(flags: ContentFlags = {}): Challenge[] {
   const shipped = loadChallengeDir(shippedDir('challenges'), (id) => findScenario(id), false);
   if (!flags.content) return shipped;
   const local = loadChallengeDir(join(flags.content, 'challenges'), (id) => findScenario(id, flags), true);

@@ -3,7 +3,7 @@
  * the file line of each. Ordinary fenced code is left alone (and links inside
  * it are not links); ```scenario and ```quiz fences become blocks.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CLAIM_FIX, claimLines, claimListSchema } from '../scenario/claim-schema.js';
 import type { LessonBlock, LessonLink, LessonSegment, MarkdownSegment } from './lesson-types.js';
 import { issuesToProblems } from './lesson-zod.js';

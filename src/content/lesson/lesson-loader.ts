@@ -289,9 +289,9 @@ export { findLesson } from './lesson-find.js';
  * curriculum is checked on its own terms (its prerequisites and links refer
  * to its own lessons and glossary); an instructor lesson may not reuse a
  * shipped id. The glossary is the shipped one plus the instructor's new terms.
+ * `shipped` may come from the build's snapshot (content-sources.ts).
  */
-export function loadCurriculumWithContent(contentDir?: string): Curriculum {
-  const shipped = loadShippedCurriculum();
+export function loadCurriculumWithContent(contentDir?: string, shipped: Curriculum = loadShippedCurriculum()): Curriculum {
   if (contentDir === undefined) return shipped;
   const dir = join(contentDir, 'lessons');
   if (!existsSync(join(dir, MANIFEST_FILE))) return shipped;

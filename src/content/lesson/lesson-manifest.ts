@@ -2,7 +2,7 @@
  * The curriculum's two YAML files: the manifest (the lessons, in order) and
  * the glossary (the terms lessons link to with `glossary:ID`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { LESSON_ID } from './lesson-parse.js';
 import type { GlossaryTerm, ManifestEntry } from './lesson-types.js';
 import { issuesToProblems } from './lesson-zod.js';

@@ -3,7 +3,7 @@
  * line). The text is sanitised first: nothing a lesson contains can move the
  * cursor or retitle the terminal, whatever path it later takes to a screen.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { scanLessonBody } from './lesson-body.js';
 import type { Lesson, LessonFrontMatter } from './lesson-types.js';
 import { checkMarkdownShape, MAX_LESSON_BYTES } from '../shared/input-limits.js';

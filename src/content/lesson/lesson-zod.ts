@@ -2,7 +2,7 @@
  * Turns zod issues into Problems with a line and a fix. Shared by the
  * lesson front matter, the lesson blocks, the manifest and the glossary.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Problem } from '../shared/problems.js';
 import type { ParsedYaml, PathSegment } from '../shared/yaml.js';
 

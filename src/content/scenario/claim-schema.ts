@@ -4,10 +4,11 @@
  * engine contradicts is reported where it is written. The checking itself is
  * src/core/claims.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Claim } from '../../core/claims.js';
 import type { ParsedYaml } from '../shared/yaml.js';
 
+// exactOptional: an absent field stays absent in the type too (Claim's `x?: T`); YAML cannot write `undefined`.
 const onOff = z.union([z.boolean(), z.enum(['on', 'off'])]).transform((v) => v === true || v === 'on');
 
 const actorList = z.array(z.string().min(1));
@@ -15,18 +16,18 @@ const count = z.number().int().min(0);
 
 const togglesSchema = z
   .object({
-    fencing: onOff.optional(),
-    minting: z.enum(['durable', 'volatile']).optional(),
-    check: z.enum(['atomic', 'split']).optional(),
-    ttl: z.number().int().min(2).optional(),
+    fencing: onOff.exactOptional(),
+    minting: z.enum(['durable', 'volatile']).exactOptional(),
+    check: z.enum(['atomic', 'split']).exactOptional(),
+    ttl: z.number().int().min(2).exactOptional(),
   })
   .strict();
 
 const exploreSchema = z
   .object({
-    orderings: count.optional(),
-    stale: z.union([count, z.enum(['some', 'none', 'every'])]).optional(),
-    finalValues: z.record(z.string(), count).optional(),
+    orderings: count.exactOptional(),
+    stale: z.union([count, z.enum(['some', 'none', 'every'])]).exactOptional(),
+    finalValues: z.record(z.string(), count).exactOptional(),
   })
   .strict();
 
@@ -35,12 +36,12 @@ const finalValue = z.union([z.string(), z.number().transform(String), z.null()])
 
 export const claimSchema = z
   .object({
-    with: togglesSchema.optional(),
-    final: finalValue.optional(),
-    staleAcceptances: count.optional(),
-    rejected: actorList.optional(),
-    accepted: actorList.optional(),
-    explore: exploreSchema.optional(),
+    with: togglesSchema.exactOptional(),
+    final: finalValue.exactOptional(),
+    staleAcceptances: count.exactOptional(),
+    rejected: actorList.exactOptional(),
+    accepted: actorList.exactOptional(),
+    explore: exploreSchema.exactOptional(),
   })
   .strict();
 

@@ -28,6 +28,7 @@ import type { Scenario } from '../../core/types.js';
 import type { Challenge } from '../challenges/challenge-types.js';
 import type { Curriculum } from '../lesson/lesson-types.js';
 import type { ValidateReport } from '../validate/validate-summary.js';
+import type { QuestionRef } from '../validate/validate.js';
 
 export const BUILT_CONTENT_SCHEMA = 3;
 /** The width a piped `lesson N --plain` prints at; laid out at build for it. */
@@ -55,6 +56,8 @@ export interface BuiltContent {
   scenarios: Scenario[];
   /** The shipped challenges as the loader gives them; files relative to the package root. Absent in an older snapshot. */
   challenges?: Challenge[];
+  /** The shipped questions' ids, lessons and lines as validate reads them (validate-loaders.ts, questionRefs); files relative to the package root. Absent in an older snapshot or when a bank does not parse. */
+  questionRefs?: QuestionRef[];
 }
 
 /** What `validate` with no argument checks: the shipped folders (and assignments/ when shipped). */
@@ -143,7 +146,10 @@ function rehydrate(content: BuiltContent, root: string): BuiltContent {
     file: fromRoot(c.file),
     start: c.start.origin ? { ...c.start, origin: { ...c.start.origin, file: fromRoot(c.start.origin.file) } } : c.start,
   }));
-  return { ...content, curriculum, validate, scenarios, ...(challenges ? { challenges } : {}) };
+  const rehydrated: BuiltContent = { ...content, curriculum, validate, scenarios };
+  if (challenges) rehydrated.challenges = challenges;
+  if (content.questionRefs) rehydrated.questionRefs = content.questionRefs.map((q) => ({ ...q, file: at(q.file) }));
+  return rehydrated;
 }
 
 let current: boolean | undefined;

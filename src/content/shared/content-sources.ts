@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import type { Question } from '../../core/quiz/types.js';
 import type { Scenario } from '../../core/types.js';
 import { shippedDir } from '../../platform/package-root.js';
-import { displayPath, loadCurriculumWithContent } from '../lesson/lesson-loader.js';
+import { displayPath, loadCurriculumWithContent, loadShippedCurriculum } from '../lesson/lesson-loader.js';
 import { parseLesson } from '../lesson/lesson-parse.js';
 import type { Curriculum } from '../lesson/lesson-types.js';
 import { builtBank, builtContent } from './built-content.js';
@@ -26,7 +26,8 @@ import { readBoundedText } from '../../platform/bounded-read.js';
 import { MAX_CONTENT_BYTES } from './input-limits.js';
 
 export interface ContentFlags {
-  content?: string;
+  /** `--content DIR`, when given. */
+  content?: string | undefined;
 }
 
 export interface LessonSources {
@@ -38,12 +39,24 @@ export interface LessonSources {
 /** The shipped curriculum, then the instructor's lessons (numbers continue). */
 export function allLessons(flags: ContentFlags = {}): LessonSources {
   // The shipped lessons alone: the build's snapshot when it matches the files (no parsing; issue 18, a screen's memory).
-  const built = flags.content === undefined ? builtContent() : undefined;
-  if (built) return { curriculum: built.curriculum, localIds: new Set() };
-  const curriculum = loadCurriculumWithContent(flags.content);
-  const shipped = flags.content ? new Set(loadCurriculumWithContent(undefined).lessons.map((l) => l.id)) : null;
+  // With --content, the shipped ones still come from the snapshot: only DIR is parsed.
+  const built = builtContent();
+  if (built && flags.content === undefined) return { curriculum: built.curriculum, localIds: new Set() };
+  const shippedCurriculum = shippedLessons();
+  const curriculum = loadCurriculumWithContent(flags.content, shippedCurriculum);
+  const shipped = flags.content ? new Set(shippedCurriculum.lessons.map((l) => l.id)) : null;
   const localIds = new Set(shipped ? curriculum.lessons.filter((l) => !shipped.has(l.id)).map((l) => l.id) : []);
   return { curriculum, localIds };
+}
+
+/** The shipped curriculum: the build's snapshot when it matches the files, else the loader's. */
+function shippedLessons(): Curriculum {
+  return builtContent()?.curriculum ?? loadShippedCurriculum();
+}
+
+/** The shipped scenarios (ids and files are what is read of them here): the snapshot's, else the loader's. */
+function shippedScenarioList(): Scenario[] {
+  return builtContent()?.scenarios ?? listShippedScenarios();
 }
 
 function localScenarios(flags: ContentFlags): Scenario[] {
@@ -156,7 +169,7 @@ export function shippedClashes(paths: readonly string[]): Problem[] {
       if (!('kind' in c)) continue;
       try {
         if (c.kind === 'scenario') {
-          shippedScenarioFiles ??= new Map(listShippedScenarios().map((s) => [s.id, s.origin?.file ?? ''] as const));
+          shippedScenarioFiles ??= new Map(shippedScenarioList().map((s) => [s.id, s.origin?.file ?? ''] as const));
           const s = loadScenarioFile(path, true);
           const shippedFile = shippedScenarioFiles.get(s.id);
           if (shippedFile !== undefined && !sameFile(shippedFile, path)) {
@@ -164,14 +177,14 @@ export function shippedClashes(paths: readonly string[]): Problem[] {
           }
         } else if (c.kind === 'quiz') {
           if (sameFile(join(quizDir, path.split(/[\\/]/).pop() ?? ''), path)) continue;
-          shippedQuestionIds ??= new Set(loadShippedBank().questions.map((q) => q.id));
-          for (const q of loadQuizFile(path, { findScenario: (id) => findShippedScenario(id) }).questions) {
+          shippedQuestionIds ??= new Set((builtBank(undefined) ?? loadShippedBank()).questions.map((q) => q.id));
+          for (const q of loadQuizFile(path, { findScenario: (id) => findScenario(id) }).questions) {
             if (shippedQuestionIds.has(q.id)) problems.push(clashProblem(displayPath(path), lineOfId(path, q.id), 'question', q.id));
           }
         } else if (c.kind === 'lesson') {
           const lessonsDir = shippedDir('lessons');
           if (sameFile(join(lessonsDir, path.split(/[\\/]/).pop() ?? ''), path)) continue;
-          shippedLessonIds ??= new Set(loadCurriculumWithContent(undefined).lessons.map((l) => l.id));
+          shippedLessonIds ??= new Set(shippedLessons().lessons.map((l) => l.id));
           const parsed = parseLesson(text, displayPath(path));
           if (parsed.lesson && shippedLessonIds.has(parsed.lesson.id)) {
             problems.push(clashProblem(parsed.lesson.file, parsed.lesson.fieldLines.id ?? 2, 'lesson', parsed.lesson.id));

@@ -5,7 +5,7 @@
  */
 import { simulate } from '../../core/engine.js';
 import { shippedDir } from '../../platform/package-root.js';
-import { displayPath } from '../lesson/lesson-loader.js';
+import { checkCurriculum, displayPath } from '../lesson/lesson-loader.js';
 import { loadAssignmentFile } from '../assignment/assignment-loader.js';
 import { loadQuizFile, shippedBankFiles } from '../quiz/quiz-loader.js';
 import { listShippedScenarios, loadScenarioFile } from '../scenario/scenario-loader.js';
@@ -56,5 +56,5 @@ export const realLoaders: ContentLoaders = {
   loadAssignmentFile: (path) => {
     loadAssignmentFile(displayPath(path));
   },
-  shippedLessonsDir: () => shippedDir('lessons'),
+  shippedCurriculum: () => checkCurriculum(shippedDir('lessons')).curriculum,
 };

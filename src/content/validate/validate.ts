@@ -41,8 +41,8 @@ export interface ContentLoaders {
   shippedQuestions(): QuestionRef[];
   /** Throws ContentError. */
   loadAssignmentFile(path: string): void;
-  /** The shipped lessons folder, for references from content checked on its own. */
-  shippedLessonsDir(): string;
+  /** The shipped curriculum, for references from content checked on its own (undefined or a throw: it does not load). */
+  shippedCurriculum(): { lessons: readonly Lesson[]; glossary: readonly GlossaryTerm[] } | undefined;
 }
 
 export { summarize, type ValidateCounts, type ValidateReport } from './validate-summary.js';
@@ -320,7 +320,7 @@ interface ShippedRefs {
   scenarios: Scenario[];
   questions: Map<string, QuestionRef>;
   lessonIds: string[];
-  glossary: GlossaryTerm[];
+  glossary: readonly GlossaryTerm[];
 }
 
 /** Shipped content, read once and only if something needs it. Broken shipped content resolves nothing. */
@@ -335,7 +335,7 @@ function lazyShipped(loaders: ContentLoaders): () => ShippedRefs {
         return fallback;
       }
     };
-    const curriculum = attempt(() => checkCurriculum(loaders.shippedLessonsDir()).curriculum, undefined);
+    const curriculum = attempt(() => loaders.shippedCurriculum(), undefined);
     cache = {
       scenarios: attempt(() => loaders.shippedScenarios(), []),
       questions: new Map(attempt(() => loaders.shippedQuestions(), []).map((q) => [q.id, q] as const)),

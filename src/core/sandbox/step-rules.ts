@@ -6,7 +6,8 @@
  * since they live with the loaders. Pure.
  */
 import { isNeutral } from '../neutralise.js';
-import { ACTOR_NAME } from '../scenario-names.js';
+import { NO_VALUE_KEY } from '../display-text.js';
+import { ACTOR_NAME, isReservedActor } from '../scenario-names.js';
 import type { Step } from '../types.js';
 
 export interface StepLimits {
@@ -31,7 +32,7 @@ function tickRule(name: string, v: number, min: number, max: number): string | n
 function actorRule(step: Step): string | null {
   if (step.do === 'failover') return step.actor === 'coordinator' ? null : `only the coordinator fails over, not ${step.actor}`;
   if (step.do === 'sink-restart') return step.actor === 'sink' ? null : `only the sink restarts, not ${step.actor}`;
-  if (step.actor === 'coordinator' || step.actor === 'sink') {
+  if (isReservedActor(step.actor)) {
     return `the ${step.actor} can only ${step.actor === 'sink' ? 'restart' : 'fail over'}; a worker such as A does \`${step.do}\``;
   }
   if (!ACTOR_NAME.test(step.actor)) return `a worker's name starts with a letter and has only letters, digits, _ and -, not "${step.actor}"`;
@@ -43,7 +44,7 @@ function fieldRule(step: Step, limits: StepLimits): string | null {
     case 'pause':
       return step.for === undefined ? null : tickRule('for', step.for, 1, MAX_ACT_TICKS);
     case 'write':
-      if (step.value === 'null') return 'a written value may not be the text "null": it stands for "no value" in the explorer';
+      if (step.value === NO_VALUE_KEY) return `a written value may not be the text "${NO_VALUE_KEY}": it stands for "no value" in the explorer`;
       if (step.value.length > limits.maxValueLength) return `a written value is at most ${limits.maxValueLength} characters`;
       if (!isNeutral(step.value) || /[\n\t]/.test(step.value)) return 'a written value is plain text on one line: no control or invisible characters';
       return tickRule('delay', step.delay, 0, MAX_ACT_TICKS);

@@ -20,8 +20,8 @@ export interface RenderOptions {
   width: number;
   /** ASCII only. */
   ascii?: boolean;
-  /** Draw only what happened up to this time, with a marker on the axis. */
-  cursor?: number;
+  /** Draw only what happened up to this time, with a marker on the axis; undefined: the whole run. */
+  cursor?: number | undefined;
   /** Overrides the model's unit in the axis caption. */
   unit?: 'tick' | 'ms' | 'step';
   /** Leave out the legend lines. */

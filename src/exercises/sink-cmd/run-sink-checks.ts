@@ -69,7 +69,7 @@ export async function runSinkCmdChecks(opts: SinkCmdOptions): Promise<SinkCmdRep
       // HOME stays: the learner's toolchain (go, cargo, npx) keeps caches there.
       env: { ...process.env, FENCE_TUTOR_HOME: join(dir, 'home'), NODE_OPTIONS: '' },
       cwd: opts.cwd,
-      ...(opts.healthLimitMs !== undefined ? { healthLimitMs: opts.healthLimitMs } : {}),
+      healthLimitMs: opts.healthLimitMs,
     });
     const started = performance.now();
     const session = new SinkSession(sink);

@@ -35,9 +35,9 @@ export interface SinkProcessOptions {
   port: number;
   dbPath: string;
   env: NodeJS.ProcessEnv;
-  cwd?: string;
-  /** How long GET /health is polled (the contract says 10 s; tests shorten it). */
-  healthLimitMs?: number;
+  cwd?: string | undefined;
+  /** How long GET /health is polled (the contract says 10 s; tests shorten it); undefined: the contract's. */
+  healthLimitMs?: number | undefined;
 }
 
 export class SinkProcess {

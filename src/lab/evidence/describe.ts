@@ -4,6 +4,7 @@
  * The outcome is said in words: ✓ and ✗ mean accepted and rejected (the
  * timeline's legend), and a rejection is the good outcome here.
  */
+import { NOTHING } from '../../core/display-text.js';
 import { formatToken } from '../../core/token.js';
 import type { ExperimentName, LabResult, LabToken, ModeResult, SinkMode } from '../types.js';
 
@@ -32,7 +33,7 @@ function reason(m: ModeResult): string {
 }
 
 export function describeMode(experiment: ExperimentName, mode: SinkMode, m: ModeResult, result: LabResult): ModeLine {
-  const value = m.final.value ?? '(none)';
+  const value = m.final.value ?? NOTHING;
   const late = m.lateWrite;
   const status = late ? `(${late.status})` : '';
   if (experiment === 'restore') return describeRestoreMode(mode, m, value);

@@ -11,8 +11,8 @@ import { errorMessage } from '../../platform/error-message.js';
 
 export interface ServiceArgs {
   role: 'sink' | 'coordinator';
-  db?: string;
-  stateDir?: string;
+  db?: string | undefined;
+  stateDir?: string | undefined;
 }
 
 export async function runService(args: ServiceArgs): Promise<void> {

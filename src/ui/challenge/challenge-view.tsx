@@ -7,7 +7,8 @@
  * every ordering" shows until its verdict arrives. A solve is recorded in
  * progress with its acts.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { verdictText } from '../../challenges/check-run.js';
@@ -21,6 +22,7 @@ import { appProgressStore } from '../../store/progress-store.js';
 import { useAppContext } from '../app-context.js';
 import { TimelineView } from '../simulator/timeline-view.js';
 import { TogglesLine } from '../simulator/toggles-line.js';
+import { useFocusGuards } from '../use-focus-guards.js';
 import { useScreenInput } from '../use-screen-input.js';
 import { stepDrafts } from './step-drafts.js';
 
@@ -28,7 +30,7 @@ import { stepDrafts } from './step-drafts.js';
 const STEP_ROWS = 3;
 
 export function ChallengeView({ challenge, engine }: { challenge: Challenge; engine: ChallengeEngine }) {
-  const { theme, area, router } = useAppContext();
+  const { theme, area } = useAppContext();
   const session = useMemo(
     () => createChallengeSession(challenge, engine, (acts) => appProgressStore().getState().solveChallenge(challenge.id, acts)),
     [challenge, engine],
@@ -44,22 +46,14 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
   }, [session, revision]);
   useEffect(() => () => session.getState().dispose(), [session]);
   // The act menu takes q/Esc first, and its own keys and help.
-  useEffect(() => {
-    const r = router.getState();
-    r.setKeyContext(menu === null ? null : 'challenge-add');
-    r.setBackGuard(() => {
+  useFocusGuards({
+    keyContext: menu === null ? null : 'challenge-add',
+    back: () => {
       if (menu === null) return false;
       setMenu(null);
       return true;
-    });
-  }, [menu, router]);
-  useEffect(
-    () => () => {
-      router.getState().setBackGuard(null);
-      router.getState().setKeyContext(null);
     },
-    [router],
-  );
+  });
 
   const run = sandbox.scenario();
   const drafts = useMemo(() => (run ? stepDrafts(run, challenge.allow.steps) : []), [run, challenge.allow.steps]);

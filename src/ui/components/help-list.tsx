@@ -3,7 +3,8 @@
  * a page with a line saying which lines show and how to scroll
  * (↑/↓ a line, pgup/pgdn or space a page), so no row is ever lost or cut.
  */
-import { Box, Text, useInput } from 'ink';
+import { Box, useInput } from 'ink';
+import { Text } from './text.js';
 import { useState } from 'react';
 import { useAppContext } from '../app-context.js';
 import { actionFor } from '../keymap.js';

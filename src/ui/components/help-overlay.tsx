@@ -1,5 +1,6 @@
 /** `?`: the keys of the focused screen, then the global ones, from the keymap; scrolls when taller than the terminal. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './text.js';
 import { useAppContext } from '../app-context.js';
 import { helpSections, type KeyContextId } from '../keymap.js';
 import { helpLines } from './help-lines.js';

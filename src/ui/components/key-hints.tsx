@@ -1,5 +1,5 @@
 /** The line of keys at the bottom of every screen, generated from the keymap. */
-import { Text } from 'ink';
+import { Text } from './text.js';
 import { useAppContext } from '../app-context.js';
 import { hintLine, type KeyContextId } from '../keymap.js';
 

@@ -10,7 +10,8 @@
  * (use-study-timer), the focus guards (../use-focus-guards), the keys
  * (use-reader-keys) and the search (use-reader-search).
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { Lesson } from '../../content/lesson/lesson-types.js';
@@ -53,7 +54,7 @@ function contextOf(focus: ReaderFocus): 'reader-timeline' | 'reader-quiz' | 'rea
 export interface ReaderViewProps {
   lesson: Lesson;
   sources: ReaderSources;
-  jump?: ReaderJump;
+  jump?: ReaderJump | undefined;
 }
 
 export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {

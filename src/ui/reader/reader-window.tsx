@@ -3,7 +3,8 @@
  * far through), the window of rows (long rows slid sideways, search matches
  * highlighted, a pointer at the line a search jumped to), and the status line.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import { useAppContext } from '../app-context.js';
 import { highlight } from './styled-text.js';
 import type { Row } from './use-lesson-rows.js';
@@ -68,11 +69,12 @@ export function ReaderRows({ shown, height, mark, markedKey, slide, room }: Read
             <Text
               // biome-ignore lint/suspicious/noArrayIndexKey: spans are positional within one line
               key={k}
-              bold={s.bold}
-              italic={s.italic}
-              underline={s.underline}
-              strikethrough={s.strikethrough}
-              inverse={s.inverse}
+              // Ink's defaults are false: an unset style is off.
+              bold={s.bold === true}
+              italic={s.italic === true}
+              underline={s.underline === true}
+              strikethrough={s.strikethrough === true}
+              inverse={s.inverse === true}
               color={s.role ? theme.color(s.role) : undefined}
             >
               {s.text}

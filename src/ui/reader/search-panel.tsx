@@ -3,7 +3,8 @@
  * typed, how many lessons' lines match, and a window of hits that follows
  * the selection.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import { useAppContext } from '../app-context.js';
 import { MIN_QUERY, type SearchHit } from './search.js';
 

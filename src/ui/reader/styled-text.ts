@@ -208,7 +208,8 @@ export function highlight(line: StyledLine, query: string, markers?: readonly [s
       const inside = marked[at] === true;
       // Without colour, reverse video may not show: markers around each match say it in text.
       if (markers && inside && !marked[at - 1]) push({ ...span, text: markers[0], inverse: true });
-      push({ ...span, text: span.text[i] ?? '', inverse: inside ? true : span.inverse });
+      const text = span.text[i] ?? '';
+      push(inside ? { ...span, text, inverse: true } : { ...span, text });
       if (markers && inside && !marked[at + 1]) push({ ...span, text: markers[1], inverse: true });
     }
     offset += span.text.length;

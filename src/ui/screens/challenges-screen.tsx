@@ -1,5 +1,6 @@
 /** Route `challenges`: every challenge in lesson order, solved ones marked with their fewest acts; enter opens one. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { challengesNow } from '../challenge/challenges-now.js';
@@ -9,7 +10,7 @@ import { useScreenInput } from '../use-screen-input.js';
 
 export function ChallengesScreen() {
   const { flags, theme, area, router } = useAppContext();
-  const content = typeof flags.content === 'string' ? flags.content : undefined;
+  const content = flags.content;
   const solved = useStore(appProgressStore(), (s) => s.progress.challenges);
   const list = useMemo(() => {
     try {

@@ -3,7 +3,8 @@
  * per screen, generated from the keymap; it scrolls when the terminal is
  * shorter than the list (80x24 is).
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import { useStore } from 'zustand';
 import { useAppContext } from '../app-context.js';
 import { allHelpSections, helpLines } from '../components/help-lines.js';

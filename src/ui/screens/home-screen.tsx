@@ -1,7 +1,9 @@
 /** Home: the menu every session starts from. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import SelectInput from 'ink-select-input';
 import { createContext, useContext, useEffect, useState } from 'react';
+import { EXIT } from '../../platform/exit-codes.js';
 import { useStore } from 'zustand';
 import { appProgressStore } from '../../store/progress-store.js';
 import type { Route } from '../../store/router-store.js';
@@ -115,7 +117,7 @@ export function HomeScreen() {
                   if (!entry) return;
                   const route = entry.label === 'Continue' ? (own?.continueRoute ?? { screen: 'lessons' }) : entry.route;
                   if (route) router.getState().push(route);
-                  else router.getState().quit(0);
+                  else router.getState().quit(EXIT.ok);
                 }}
               />
             </LessonEntries.Provider>

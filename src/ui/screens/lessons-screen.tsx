@@ -1,5 +1,6 @@
 /** Route `lessons`: the curriculum in order, each with how far the learner got; enter reads one. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import SelectInput from 'ink-select-input';
 import { useStore } from 'zustand';
 import { screenCovered } from '../../store/router-store.js';

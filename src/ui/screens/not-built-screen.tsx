@@ -1,5 +1,6 @@
 /** A screen someone has not built yet: said plainly, with what works instead. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import type { Route } from '../../store/router-store.js';
 import { useAppContext } from '../app-context.js';
 

@@ -2,7 +2,8 @@
  * Route `progress`: lessons done, time spent, quiz history and review
  * questions due; enter continues the last lesson.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { gatherProgress } from '../../progress/gather.js';

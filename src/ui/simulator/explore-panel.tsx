@@ -3,7 +3,8 @@
  * the explorer counted them: totals, final values as bars, and one
  * counterexample, which Enter replays step by step.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import { useMemo } from 'react';
 import { quoteValue, quoteValueKey } from '../../core/display-text.js';
 import { timelineFromOrdering } from '../../core/timeline/index.js';

@@ -3,7 +3,8 @@
  * (most counts finish sooner, and a flash of text would only distract),
  * then the states visited and the time taken, and how to stop.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import { useEffect, useState } from 'react';
 import type { Theme } from '../theme.js';
 

@@ -1,5 +1,6 @@
 /** Predict, then reveal: the question, the choices, and the engine's verdict. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import { NOTHING, quoteValue } from '../../core/display-text.js';
 import type { SimResult } from '../../core/types.js';
 import { NO_VALUE } from '../../core/prediction.js';

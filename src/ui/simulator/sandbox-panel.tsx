@@ -4,9 +4,11 @@
  * line that says the last refusal or save, or the acts so far. Renders the
  * sandbox stores only; the keys are in use-sandbox.ts.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import { useStore } from 'zustand';
 import { sanitizeLine } from '../../core/neutralise.js';
+import { isReservedActor } from '../../core/scenario-names.js';
 import { stepsChanged } from '../../core/sandbox/act-count.js';
 import { stepLineWords } from '../../core/sandbox/act-words.js';
 import { typePrompt } from '../../store/act-menu.js';
@@ -71,7 +73,7 @@ export function SandboxPanel({ sandbox, controls, theme, stepRows = MAX_STEP_ROW
     const title =
       menu.phase === 'who'
         ? `Act at t=${menu.tick} ${theme.symbols.separator} who acts?`
-        : `Act at t=${menu.tick} ${theme.symbols.separator} ${menu.actor === 'coordinator' || menu.actor === 'sink' ? `the ${menu.actor}` : menu.actor}:`;
+        : `Act at t=${menu.tick} ${theme.symbols.separator} ${isReservedActor(menu.actor) ? `the ${menu.actor}` : menu.actor}:`;
     return <Choices title={title} labels={menu.options.map((o) => o.label)} highlighted={menu.highlighted} theme={theme} />;
   }
   if (focus.kind === 'save') {

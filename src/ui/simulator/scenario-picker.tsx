@@ -1,6 +1,7 @@
 /** The shipped scenarios (and an instructor's, with --content), to open one. */
 import { basename, join } from 'node:path';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/text.js';
 import SelectInput from 'ink-select-input';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';

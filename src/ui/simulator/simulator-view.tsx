@@ -3,7 +3,8 @@
  * narration of the moment, and the panels (predict, explore) over it.
  * Everything shown comes from the store, which got it from the engine.
  */
-import { Box, Static, Text } from 'ink';
+import { Box, Static } from 'ink';
+import { Text } from '../components/text.js';
 import { useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { narrateEvents, narrateOutcome, narrateTicks } from '../../core/narration.js';

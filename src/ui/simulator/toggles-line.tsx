@@ -2,7 +2,7 @@
  * The settings, always visible, each with the key that flips it: the
  * toggles' state is never hidden behind a help screen.
  */
-import { Text } from 'ink';
+import { Text } from '../components/text.js';
 import type { ScenarioConfig } from '../../core/types.js';
 import type { Theme } from '../theme.js';
 

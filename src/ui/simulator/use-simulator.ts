@@ -13,7 +13,7 @@ export function useSimulatorStore(
   engine: EngineCalls,
   scenario: Scenario,
   overrides: ConfigOverrides,
-  options: { reducedMotion: boolean; explore?: boolean },
+  options: { reducedMotion: boolean; explore?: boolean | undefined },
 ): SimulatorStore {
   const [store] = useState(() => {
     const s = createSimulatorStore(engine, { reducedMotion: options.reducedMotion });

@@ -39,7 +39,7 @@ function groupGone(pgid: number): boolean {
 // Concurrent: each test has its own sinks (free ports, temp dirs) and spends
 // its time waiting for Python to start and for /health; one after another
 // they took 85 s. Concurrent tests take expect from their context.
-describe.skipIf(!hasPython)('--sink-cmd black-box checks', { concurrent: true }, () => {
+describe.skipIf(!hasPython)('--sink-cmd black-box checks', { concurrent: true, timeout: 60_000 }, () => {
   it.for(SINK_CMD_EXERCISES)('the example Python sink passes %s', { timeout: 120_000 }, async (exercise, { expect }) => {
     const report = await runSinkCmdChecks({ exercise, command: `python3 ${EXAMPLE} {port} {db}` });
     const failed = report.checks.filter((c) => !c.passed).map((c) => `${c.id}: ${c.failure}`);

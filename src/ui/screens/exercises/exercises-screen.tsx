@@ -8,7 +8,8 @@
 import type { FSWatcher } from 'node:fs';
 import { watch } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { findExercise } from '../../../content/exercise/exercise-registry.js';
 import type { ExerciseReport } from '../../../exercises/types.js';

@@ -9,7 +9,8 @@
  * etcdEndpoints, etcdBin, autostart, onResult (told each finished run);
  * `runLab` replaces the runner in tests.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { renderTimeline } from '../../../core/timeline/index.js';
 import { describeModes, outcomeWords, summaryLine } from '../../../lab/evidence/describe.js';
@@ -75,8 +76,8 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
             coordinator: runCoordinator,
             ttlMs,
             outDir: outDirFromRoute ?? defaultOutDir(name),
-            ...(route.etcdEndpoints ? { etcdEndpoints: route.etcdEndpoints } : {}),
-            ...(route.etcdBin !== undefined ? { etcdBin: route.etcdBin } : {}),
+            etcdEndpoints: route.etcdEndpoints,
+            etcdBin: route.etcdBin,
             signal: controller.signal,
           },
           (event) => {

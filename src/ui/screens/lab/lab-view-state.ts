@@ -16,7 +16,8 @@ export interface LabViewState {
   phase: 'setup' | 'running' | 'done' | 'failed';
   steps: StepLine[];
   notes: string[];
-  waiting?: { elapsedMs: number; ttlMs: number };
+  /** Undefined once the expiry wait is over. */
+  waiting?: { elapsedMs: number; ttlMs: number } | undefined;
   result?: LabResult;
   /** The run has returned: its processes are ended and the evidence files written. */
   evidenceWritten?: boolean;

@@ -3,7 +3,8 @@
  * is (ticked, your answer, ruled out, right or not) is always said with a
  * symbol or a word; colour only repeats it.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { ORDERING_SELECTED_NOTE } from '../../../core/quiz/ordering-draft.js';
 import { modeRules } from '../../../core/quiz/mode-rules.js';
 import type { QuizState } from '../../../store/quiz-store.js';

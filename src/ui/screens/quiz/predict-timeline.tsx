@@ -4,7 +4,8 @@
  * thinks, then, once answered, played on to the end (at once with
  * --reduced-motion). The run comes from the engine, never from the question.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { useEffect, useMemo, useState } from 'react';
 import { simulate } from '../../../core/engine.js';
 import type { DrawnQuestion } from '../../../core/quiz/types.js';

@@ -4,7 +4,8 @@
  * timeline for predict questions, the options, and below them the feedback
  * (practice), the hint, or the question waiting for confirmation.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { ORDERING_HELP } from '../../../core/quiz/ordering-draft.js';
 import { modeRules } from '../../../core/quiz/mode-rules.js';
 import { answeredCount } from '../../../core/quiz/session.js';

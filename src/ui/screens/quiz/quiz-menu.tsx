@@ -3,7 +3,8 @@
  * questions due. Picking one opens a sitting on top of the menu, so q from
  * the sitting comes back here.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { useState } from 'react';
 import { useAppContext } from '../../app-context.js';
 import { useScreenInput } from '../../use-screen-input.js';

@@ -4,8 +4,9 @@
  * loaded, the questions drawn, and a quiz store made for this mount. A route
  * may also carry a ready `store` (tests with a fake clock use that).
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { use, useCallback, useMemo, useState } from 'react';
+import { Text } from '../../components/text.js';
 import { ContentError, formatProblem } from '../../../content/shared/problems.js';
 import type { Question } from '../../../core/quiz/types.js';
 import { createQuizStore, exitCodeFor, type QuizState, type QuizStore } from '../../../store/quiz-store.js';

@@ -4,7 +4,8 @@
  * key context; Ctrl-C and q/Esc go through the router's guards, so an exam
  * asks before it is left and saves an incomplete report when it is.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { onCleanup } from '../../../platform/cleanup.js';
@@ -198,7 +199,7 @@ function SummaryView({ state, theme, scroll, columns, rows }: { state: QuizState
       <Text color={theme.color('muted')}>{theme.symbols.hrule.repeat(Math.max(1, columns - 3))}</Text>
       {shown.map((l, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: positional lines of one scrolled text
-        <Text key={top + i} wrap="truncate" bold={l.bold} color={l.role ? theme.color(l.role) : undefined}>
+        <Text key={top + i} wrap="truncate" bold={l.bold === true} color={l.role ? theme.color(l.role) : undefined}>
           {l.text === '' ? ' ' : l.text}
         </Text>
       ))}
