@@ -98,6 +98,7 @@ export async function checkExercise(id: string, opts: CheckFlags & GlobalFlags):
     dir,
     lastCheckedAt: now,
     ...(report.passed && !p?.passedAt ? { passedAt: now } : {}),
+    // Kept when this check has no answer: a spread would not clear the last one, `answer: undefined` would.
     ...(answer !== undefined ? { answer } : {}),
   }));
   if (opts.json) printJson(report);

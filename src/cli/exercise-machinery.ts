@@ -66,7 +66,7 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
           atMs: o.atMs,
           actor: o.actor,
           kind: o.kind,
-          ...(o.token !== undefined ? { token: o.token } : {}),
+          token: o.token,
           ...(o.note ? { note: o.note } : {}),
         })),
       };

@@ -259,7 +259,16 @@ const quizAnswers = (args: readonly string[]): Promise<number> | undefined => {
   const o = knownOptions(args, ['--answers', '--mode', '--seed', '--count', '--quiz', '--format', '--pass', '--student']);
   if (!o?.['--answers'] || args.some((a) => NEUTRAL_GLOBALS.includes(a)) || !stdoutIsPlain() || !dataDirReadable()) return undefined;
   const own: QuizFlags = {};
-  const names = { '--answers': 'answers', '--mode': 'mode', '--seed': 'seed', '--count': 'count', '--quiz': 'quiz', '--format': 'format', '--pass': 'pass', '--student': 'student' } as const;
+  const names = {
+    '--answers': 'answers',
+    '--mode': 'mode',
+    '--seed': 'seed',
+    '--count': 'count',
+    '--quiz': 'quiz',
+    '--format': 'format',
+    '--pass': 'pass',
+    '--student': 'student',
+  } as const;
   for (const [flag, key] of Object.entries(names)) {
     const value = o[flag];
     if (value !== undefined) own[key] = value;

@@ -17,16 +17,14 @@ export function toJson(value: unknown, indent = 2): string {
   // A marker no real string will contain: random per call.
   const marker = `bigint-${Math.random().toString(36).slice(2)}:`;
   const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${marker}${v.toString()}` : v), indent);
-  return (
-    mapHidden(
-      text.replace(new RegExp(`"${marker}(-?\\d+)"`, 'g'), '$1'),
-      // JSON.stringify escapes C0 controls but not DEL, C1 (U+009B is a CSI),
-      // bidi controls and other invisible format characters (Cf), nor the
-      // line separators: escape what src/core/neutralise.ts hides too, so
-      // content in a JSON document piped to a terminal can neither drive it
-      // nor read differently from what it holds. Same data; still valid JSON.
-      jsonEscape,
-    )
+  return mapHidden(
+    text.replace(new RegExp(`"${marker}(-?\\d+)"`, 'g'), '$1'),
+    // JSON.stringify escapes C0 controls but not DEL, C1 (U+009B is a CSI),
+    // bidi controls and other invisible format characters (Cf), nor the
+    // line separators: escape what src/core/neutralise.ts hides too, so
+    // content in a JSON document piped to a terminal can neither drive it
+    // nor read differently from what it holds. Same data; still valid JSON.
+    jsonEscape,
   );
 }
 

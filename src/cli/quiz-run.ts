@@ -60,7 +60,7 @@ function reportFor(
     incomplete: t.incomplete,
     timeLimitMs: plan.timeLimitMs,
     ...(t.expired ? { expired: true } : {}),
-    ...(plan.title !== undefined ? { title: plan.title } : {}),
+    title: plan.title,
     ...(plan.assignment ? { assignment: plan.assignment } : {}),
   });
 }
@@ -90,7 +90,7 @@ export async function runQuiz(flags: QuizFlags, ctx: QuizContext): Promise<numbe
         screen: 'quiz',
         mode: plan.mode,
         quiz: plan.quiz,
-        ...(plan.title !== undefined ? { title: plan.title } : {}),
+        title: plan.title,
         contentHash: plan.contentHash,
         seed,
         count: plan.count ?? null,

@@ -34,7 +34,7 @@ export type ExportKind = 'json' | 'sheet' | 'gift';
 
 export interface QuizPlan {
   quiz: string;
-  title?: string;
+  title?: string | undefined;
   contentHash: string;
   /** Every question of the bank (or of the assignment). */
   bankQuestions: Question[];
@@ -46,8 +46,8 @@ export interface QuizPlan {
   timeLimitMs: number | null;
   passMark: number | null;
   student: string | null;
-  answers?: string;
-  report?: string;
+  answers?: string | undefined;
+  report?: string | undefined;
   format?: ReportFormat;
   export?: ExportKind;
   assignment?: { file: string; title: string | null };
@@ -111,8 +111,8 @@ export function planQuiz(flags: QuizFlags, sources: PlanSources): QuizPlan {
   const modeFlag = flags.mode === undefined ? undefined : oneOf('--mode', flags.mode, QUIZ_MODES);
   const student = flags.student === undefined ? null : flags.student.trim() || null;
   const outputs = {
-    ...(flags.answers !== undefined ? { answers: flags.answers } : {}),
-    ...(flags.report !== undefined ? { report: flags.report } : {}),
+    answers: flags.answers,
+    report: flags.report,
     ...(format ? { format } : {}),
     ...(exportKind ? { export: exportKind } : {}),
   };
@@ -145,7 +145,7 @@ export function planQuiz(flags: QuizFlags, sources: PlanSources): QuizPlan {
   const bank = sources.loadBank(flags.quiz, flags.content);
   return {
     quiz: bank.id,
-    ...(bank.title !== undefined ? { title: bank.title } : {}),
+    title: bank.title,
     contentHash: bank.contentHash,
     bankQuestions: bank.questions,
     mode,

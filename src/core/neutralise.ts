@@ -27,6 +27,9 @@ const C1_SEQUENCE = /\u009b[0-?]*[ -/]*[@-~]/g;
  */
 const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]|\p{Cs}/gu;
 
+/** Text none of the steps of sanitizeText changes (no CR, tab, ESC, C1, or anything not ASCII). */
+const PLAIN_ASCII = /^[\n\x20-\x7e]*$/;
+
 /** `<U+202E>`: how a hidden character is shown. */
 export function placeholder(ch: string): string {
   return `<U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`;
@@ -39,6 +42,9 @@ export function mapHidden(text: string, show: (ch: string) => string): string {
 
 /** Multi-line text: keeps newlines; tabs become two spaces; see the file comment. */
 export function sanitizeText(text: string): string {
+  // Printable ASCII and newlines hold nothing the steps below change: most of
+  // a lesson, sanitised span by span as the reader lays it out (issue 18).
+  if (PLAIN_ASCII.test(text)) return text;
   return mapHidden(text.replace(/\r\n?/g, '\n').replace(ESCAPE_SEQUENCE, '').replace(C1_SEQUENCE, '').replace(/\t/g, '  '), placeholder);
 }
 

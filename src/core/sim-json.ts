@@ -17,7 +17,7 @@ export function simToJson(r: SimResult): Record<string, unknown> {
       arrivedAt: w.arrivedAt,
       result: w.result,
       hwmBefore: w.hwmBefore,
-      ...(w.appliedAt !== undefined ? { appliedAt: w.appliedAt } : {}),
+      appliedAt: w.appliedAt,
       stale: w.stale,
     })),
     events: r.events,

@@ -84,7 +84,7 @@ export interface TokenEvidence {
   /** Milliseconds from A's grant to the runner seeing the lock gone. */
   observedExpiryWaitMs: number;
   /** The lab's observations of the expiry, for the timeline. */
-  observations: { atMs: number; actor: string; kind: string; token?: number; note?: string }[];
+  observations: { atMs: number; actor: string; kind: string; token?: number | undefined; note?: string | undefined }[];
 }
 
 export const EXERCISE_REPORT_SCHEMA = 1;
@@ -102,7 +102,7 @@ export interface ExerciseReport {
   file: string;
   evidence?: TokenEvidence;
   /** The answer to the exercise's question, when one was given. */
-  answer?: string;
+  answer?: string | undefined;
   /** `exercise check --student NAME`, for an instructor's `grade`. */
   student?: string;
   startedAt: string;

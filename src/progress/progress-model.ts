@@ -26,7 +26,7 @@ export interface ViewReport {
   /** Bottom of the view as a fraction of the lesson (0..1). */
   seen: number;
   /** The top line's key, when it has one. */
-  anchor?: string;
+  anchor?: string | undefined;
 }
 
 /** Where the reader is; how far it has read only grows. */

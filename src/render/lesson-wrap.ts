@@ -4,7 +4,11 @@
  * single-width characters (Latin text, box drawing), so that is the display width.
  */
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 export function textWidth(s: string): number {
+  // Without surrogate pairs, every UTF-16 unit is one code point.
+  if (!SURROGATE.test(s)) return s.length;
   let n = 0;
   for (const _ of s) n++;
   return n;

@@ -31,7 +31,7 @@ export function exportKey(meta: ExportMeta, questions: readonly DrawnQuestion[])
       source: q.source,
       tags: q.tags,
       difficulty: q.difficulty,
-      ...(q.hint !== undefined ? { hint: q.hint } : {}),
+      hint: q.hint,
       ...(q.variant ? { variant: q.variant } : {}),
     })),
   };

@@ -12,7 +12,7 @@ import type { DrawnQuestion, Response } from '../core/quiz/types.js';
 /** Everything about a sitting that is not a question: what the report records. */
 export interface SittingMeta {
   quiz: string;
-  title?: string;
+  title?: string | undefined;
   contentHash: string;
   seed: number;
   mode: QuizMode;
@@ -57,7 +57,7 @@ export interface QuizState {
   /** The response the feedback is about (to mark the chosen options). */
   feedbackFor: Response | null;
   /** The hint text and lesson shown for the current question, once asked. */
-  hintShown: { lesson: string; text?: string } | null;
+  hintShown: { lesson: string; text?: string | undefined } | null;
   confirm: QuizConfirm;
   report: QuizReport | null;
   savedTo: string[];

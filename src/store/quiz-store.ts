@@ -87,7 +87,7 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
         incomplete,
         timeLimitMs: meta.timeLimitMs,
         expired: session.endReason === 'expired',
-        ...(meta.title !== undefined ? { title: meta.title } : {}),
+        title: meta.title,
         ...(meta.assignment ? { assignment: meta.assignment } : {}),
       });
       let savedTo: string[] = [];
@@ -284,7 +284,7 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
         apply(state, {
           drafts,
           cursor: Math.max(0, cursor),
-          hintShown: { lesson: hint.lesson, ...(hint.text !== undefined ? { text: hint.text } : {}) },
+          hintShown: { lesson: hint.lesson, text: hint.text },
         });
       },
 

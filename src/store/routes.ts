@@ -25,7 +25,7 @@ export interface QuizRoute {
   mode?: QuizMode;
   quiz?: string;
   bank?: QuizBank;
-  title?: string;
+  title?: string | undefined;
   contentHash?: string;
   seed?: number;
   count?: number | null;

@@ -44,6 +44,13 @@ describe('CLI flags are parsed once', () => {
     expect(found).toEqual([]);
   });
 
+  it('below the CLI (the app, its screens) the typed flags are read as they are, never re-checked with typeof', () => {
+    const uiFiles = sourceFiles(join(root, 'src', 'ui')).map((f) => relative(root, f).split('\\').join('/'));
+    expect(uiFiles.length).toBeGreaterThan(20);
+    const found = uiFiles.flatMap((f) => looseFlagReads(f, readFileSync(join(root, f), 'utf8')));
+    expect(found).toEqual([]);
+  });
+
   it('the check catches each loose read it forbids, and leaves typed reads alone', () => {
     const bad = [
       'const flags = cmd.optsWithGlobals();',

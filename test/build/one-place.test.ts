@@ -70,10 +70,18 @@ function sources(dir: string): string[] {
 /** A rule written again outside its home: the pattern, where it may appear, and where it lives. */
 const COPIES: { rule: string; pattern: RegExp; home: string; within?: RegExp }[] = [
   { rule: 'a quiz mode compared by name', pattern: /mode\s*[!=]==?\s*'(exam|practice|review)'/, home: 'src/core/quiz/mode-rules.ts' },
-  { rule: 'the reserved actors listed by hand', pattern: /===\s*'(coordinator|sink)'\s*\|\|\s*[\w.]+\s*===\s*'(coordinator|sink)'/, home: 'src/core/scenario-names.ts' },
+  {
+    rule: 'the reserved actors listed by hand',
+    pattern: /===\s*'(coordinator|sink)'\s*\|\|\s*[\w.]+\s*===\s*'(coordinator|sink)'/,
+    home: 'src/core/scenario-names.ts',
+  },
   { rule: 'which characters may be typed or shown', pattern: /\\p\{C[a-z]?\}/, home: 'src/core/neutralise.ts' },
   // A missing sink value turned into a word (quoteValue, NOTHING); a claim's and a quiz option's spellings are content.
-  { rule: '"no value" spelled by hand', pattern: /\b(value|v)\s*(===\s*null\s*\?|\?\?)\s*['"`]\(?(no value|none|nothing|empty)\)?['"`]/, home: 'src/core/display-text.ts' },
+  {
+    rule: '"no value" spelled by hand',
+    pattern: /\b(value|v)\s*(===\s*null\s*\?|\?\?)\s*['"`]\(?(no value|none|nothing|empty)\)?['"`]/,
+    home: 'src/core/display-text.ts',
+  },
   {
     rule: 'an exit status as a bare number',
     pattern: /\b(process\.exit|quit)\(\d+\)|exitCode\s*=\s*\d/,
@@ -98,7 +106,7 @@ describe('no rule written twice in src/', () => {
     expect(found).toEqual([]);
   });
 
-  it('typed text: the reader\'s search, the act menu and the save field keep the same characters', () => {
+  it("typed text: the reader's search, the act menu and the save field keep the same characters", () => {
     expect(typedChars('a\u202eb\u0007c\u00e9\u200b')).toBe('abc\u00e9');
     expect(typedChars('\u001b')).toBe('');
   });

@@ -23,7 +23,8 @@ function directTmuxUses(path: string, text: string): string[] {
   const found: string[] = [];
   text.split('\n').forEach((line, i) => {
     if (/^\s*(\*|\/\/|\/\*)/.test(line)) return; // a comment may name tmux
-    for (const { what, pattern } of DIRECT) if (pattern.test(line)) found.push(`${path}:${i + 1}: ${what}; start it through tutorTerminal (test/helpers/tutor-terminal.ts)`);
+    for (const { what, pattern } of DIRECT)
+      if (pattern.test(line)) found.push(`${path}:${i + 1}: ${what}; start it through tutorTerminal (test/helpers/tutor-terminal.ts)`);
   });
   return found;
 }
@@ -38,7 +39,9 @@ function testFiles(dir: string): string[] {
 
 describe('tmux through the shared helper only', () => {
   it('no test file outside test/helpers runs tmux or calls startTmux', () => {
-    const files = testFiles(join(root, 'test')).map((p) => relative(root, p)).filter((p) => p !== self);
+    const files = testFiles(join(root, 'test'))
+      .map((p) => relative(root, p))
+      .filter((p) => p !== self);
     expect(files.length).toBeGreaterThan(100);
     expect(files.flatMap((p) => directTmuxUses(p, readFileSync(join(root, p), 'utf8')))).toEqual([]);
   });
@@ -49,6 +52,8 @@ describe('tmux through the shared helper only', () => {
     ]);
     expect(directTmuxUses('b.test.ts', 'x\nspawnSync("sh", ["-c", "tmux kill-server"]);')).toHaveLength(1);
     expect(directTmuxUses('c.test.ts', 'const t = await startTmux({ cols: 80, rows: 24, command: "x" });')[0]).toContain('c.test.ts:1: calls startTmux');
-    expect(directTmuxUses('d.test.ts', " * in a real terminal (tmux)\n// tmux sessions\nconst tt = tutorTerminal('x');\nit('in tmux, a pane', f);")).toEqual([]);
+    expect(directTmuxUses('d.test.ts', " * in a real terminal (tmux)\n// tmux sessions\nconst tt = tutorTerminal('x');\nit('in tmux, a pane', f);")).toEqual(
+      [],
+    );
   });
 });

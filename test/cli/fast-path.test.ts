@@ -105,7 +105,10 @@ describe('quiz --answers and grade on the fast path print what the commander pat
   ])('%j', (args) => {
     const run = (extra: NodeJS.ProcessEnv) => {
       const h = mkdtempSync(join(dir, 'home-'));
-      const r = runCli(args.map((a) => (a.includes('.json') || a.includes('.yaml') ? join(dir, a) : a)), { FENCE_TUTOR_HOME: h, ...extra });
+      const r = runCli(
+        args.map((a) => (a.includes('.json') || a.includes('.yaml') ? join(dir, a) : a)),
+        { FENCE_TUTOR_HOME: h, ...extra },
+      );
       return { stdout: untimed(r.stdout), stderr: r.stderr, status: r.status };
     };
     const fast = run({});
@@ -117,7 +120,11 @@ describe('quiz --answers and grade on the fast path print what the commander pat
     const report = join(dir, 'report.json');
     const sat = runCli(['quiz', '--seed', '1', '--count', '3', '--answers', join(dir, 'none.json'), '--report', report], { FENCE_TUTOR_HOME: home });
     expect(sat.status, sat.stderr).toBe(0);
-    for (const args of [['grade', report], ['grade', report, '--json'], ['grade', join(dir, 'missing.json')]]) {
+    for (const args of [
+      ['grade', report],
+      ['grade', report, '--json'],
+      ['grade', join(dir, 'missing.json')],
+    ]) {
       const fast = runCli(args, { FENCE_TUTOR_HOME: home });
       const slow = runCli(args, { FENCE_TUTOR_HOME: home, FENCE_TUTOR_BUILT_CONTENT: '0' });
       expect({ stdout: fast.stdout, stderr: fast.stderr, status: fast.status }).toEqual({ stdout: slow.stdout, stderr: slow.stderr, status: slow.status });

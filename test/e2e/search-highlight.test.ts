@@ -25,7 +25,8 @@ async function searchAndJump(env: Record<string, string>): Promise<TmuxSession> 
 describe.skipIf(!tt.enabled)('search highlight', () => {
   it('the match is in reverse video after the jump', async () => {
     term = await searchAndJump({});
-    const line = term.screen({ styled: true })
+    const line = term
+      .screen({ styled: true })
       .split('\n')
       .find((l) => /zxid/i.test(l));
     expect(line).toBeDefined();

@@ -26,7 +26,10 @@ export interface TutorStartOptions {
   env?: Record<string, string>;
   /** The pane's working directory (default: the repository). */
   cwd?: string;
-  /** The program in place of this checkout's `node bin/fence-tutor.js` (an installed copy), as a shell word. */
+  /**
+   * Shell text in place of this checkout's `node bin/fence-tutor.js`: an
+   * installed copy, or `thisNode()` where the test's PATH leaves node out.
+   */
   program?: string;
 }
 
@@ -39,6 +42,11 @@ export interface TutorTerminal {
    * text: quote what needs it (the tests' own paths have no spaces).
    */
   start: (args: string, options?: TutorStartOptions) => Promise<TmuxSession>;
+}
+
+/** This checkout's tutor run by this node's path, for a pane whose PATH has no node. */
+export function thisNode(): string {
+  return `${shellQuote(process.execPath)} ${shellQuote(join(root, 'bin', 'fence-tutor.js'))}`;
 }
 
 export function tutorTerminal(name: string): TutorTerminal {
@@ -66,8 +74,7 @@ export function tutorTerminal(name: string): TutorTerminal {
         cols: options.cols ?? 100,
         rows: options.rows ?? 30,
         cwd: options.cwd ?? root,
-        // This node by its path: a test's PATH may leave node out.
-        command: `${options.program ?? `${shellQuote(process.execPath)} ${shellQuote(join(root, 'bin', 'fence-tutor.js'))}`} ${args}`,
+        command: `${options.program ?? 'node bin/fence-tutor.js'} ${args}`,
         env: { FENCE_TUTOR_HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color', ...options.env },
       });
       sessions.push(session);

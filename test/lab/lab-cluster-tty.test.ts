@@ -11,16 +11,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findEtcd } from '../../src/lab/coordinator/etcd-launcher.js';
 import type { TmuxSession } from '../helpers/tmux.js';
-import { tutorTerminal } from '../helpers/tutor-terminal.js';
+import { thisNode, tutorTerminal } from '../helpers/tutor-terminal.js';
 import { tempHome, toolMissing } from './helpers.js';
 
 const tt = tutorTerminal('lab-cluster');
 const enabled = tt.enabled && !toolMissing('etcd') && !toolMissing('etcdctl');
 let term: TmuxSession;
 
-// The helper starts node by its path, so a PATH with etcd alone still runs the tutor.
+// Node by its path: a PATH with etcd alone still runs the tutor.
 function open(home: string, args: string, env: Record<string, string> = {}): Promise<TmuxSession> {
-  return tt.start(args, { cols: 80, rows: 24, env: { FENCE_TUTOR_HOME: home, ...env } });
+  return tt.start(args, { cols: 80, rows: 24, program: thisNode(), env: { FENCE_TUTOR_HOME: home, ...env } });
 }
 
 describe.skipIf(!enabled)('restore on a terminal, 80x24', () => {

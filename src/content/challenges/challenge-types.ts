@@ -13,7 +13,7 @@ export interface Challenge {
   /** The starting scenario (resolved when it names a scenario file). */
   start: Scenario;
   /** The scenario id it names, when it does not carry its own. */
-  scenarioRef?: string;
+  scenarioRef?: string | undefined;
   allow: AllowedActs;
   par: number;
   hints: string[];
@@ -25,9 +25,9 @@ export interface Challenge {
    * goal is the attempt (a run the explorer can order), and this text says
    * why it can never succeed; shown when the goal is met.
    */
-  proof?: string;
+  proof?: string | undefined;
   /** Said when solved (optional). */
-  debrief?: string;
+  debrief?: string | undefined;
   file: string;
   /** Lines of the top-level fields, for validate's messages. */
   lines: Record<string, number>;

@@ -16,7 +16,7 @@ export interface RuleQuestion {
   options?: readonly string[];
   /** Single choice: the index of the right option as written. */
   answer?: unknown;
-  requires?: readonly string[];
+  requires?: readonly string[] | undefined;
   recall?: boolean;
 }
 

@@ -158,7 +158,7 @@ export function checkQuestion(p: ProblemList, raw: unknown, path: PathSegment[],
     explanation: sanitizeText(explanation ?? '').trim(),
     source: sanitizeLine(source ?? '').trim(),
     ...(hint !== undefined ? { hint: sanitizeText(hint).trim() } : {}),
-    ...(requires !== undefined ? { requires } : {}),
+    requires,
     ...(raw.recall === true ? { recall: true } : {}),
   };
   const ok = () => p.problems.length === before;

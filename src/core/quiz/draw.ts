@@ -42,7 +42,7 @@ export function presentQuestion(q: Question, seed: number): DrawnQuestion {
     difficulty: q.difficulty,
     explanation: q.explanation,
     source: q.source,
-    ...(q.hint !== undefined ? { hint: q.hint } : {}),
+    hint: q.hint,
   };
   if (q.type === 'truefalse') {
     return { ...common, prompt: q.prompt, options: [...TRUE_FALSE_OPTIONS], answer: q.answer ? 0 : 1 };

@@ -45,7 +45,7 @@ export interface QuizReport {
   timeLimitMs: number | null;
   /** True when the time limit ended the attempt. */
   expired?: boolean;
-  title?: string;
+  title?: string | undefined;
   /** The assignment file's title and path, when sat from one. */
   assignment?: { title: string | null; file: string };
 }
@@ -86,7 +86,7 @@ export interface ReportInput {
   incomplete: boolean;
   timeLimitMs: number | null;
   expired?: boolean;
-  title?: string;
+  title?: string | undefined;
   assignment?: { title: string | null; file: string };
 }
 
@@ -109,7 +109,7 @@ export function buildReport(input: ReportInput): QuizReport {
     incomplete: input.incomplete,
     timeLimitMs: input.timeLimitMs,
     ...(input.expired ? { expired: true } : {}),
-    ...(input.title !== undefined ? { title: input.title } : {}),
+    title: input.title,
     ...(input.assignment ? { assignment: input.assignment } : {}),
   };
 }

@@ -127,7 +127,7 @@ export function resolvePredict(
   return {
     question: {
       ...rest,
-      ...(scenario.title !== undefined ? { scenarioTitle: scenario.title } : {}),
+      scenarioTitle: scenario.title,
       variants,
       steps: describeSteps(scenario),
     },

@@ -67,7 +67,7 @@ export interface Hint {
   /** Option indices struck out (all so far). */
   eliminated: number[];
   lesson: string;
-  text?: string;
+  text?: string | undefined;
 }
 
 export function startSession(config: SessionConfig, now: number): SessionState {
@@ -196,7 +196,7 @@ export function hint(state: SessionState, now: number): { state: SessionState; h
   answers[s.current] = { ...rec, eliminated, hints: rec.hints + 1 };
   return {
     state: { ...s, answers },
-    hint: { eliminated, lesson: q.lesson, ...(q.hint !== undefined ? { text: q.hint } : {}) },
+    hint: { eliminated, lesson: q.lesson, text: q.hint },
   };
 }
 

@@ -25,9 +25,9 @@ interface QuestionCommon {
   prompt: string;
   explanation: string;
   source: string;
-  hint?: string;
+  hint?: string | undefined;
   /** Lesson ids the question draws on (quizzes/FORMAT.md); absent: its own lesson only. */
-  requires?: string[];
+  requires?: string[] | undefined;
   /** True when the question tests a memorised number or version (at most five in the shipped bank). */
   recall?: boolean;
 }
@@ -79,7 +79,7 @@ export interface PredictQuestion extends QuestionCommon {
   type: 'predict';
   scenario: string;
   /** The scenario's title when it was resolved, for the prompt. */
-  scenarioTitle?: string;
+  scenarioTitle?: string | undefined;
   ask: PredictAsk;
   write?: { actor: string; sentAt: number };
   variants: PredictVariant[];
@@ -93,7 +93,7 @@ export type Question = SingleQuestion | MultipleQuestion | TrueFalseQuestion | O
 export interface QuizBank {
   /** Bank id (file name without extension), `all` for the whole shipped bank, or the file name of a custom bank. */
   id: string;
-  title?: string;
+  title?: string | undefined;
   /** SHA-256 of the questions (canonical JSON), so every seed of one bank shares it. */
   contentHash: string;
   questions: Question[];
@@ -117,7 +117,7 @@ export interface DrawnQuestion {
   answer: Response;
   explanation: string;
   source: string;
-  hint?: string;
+  hint?: string | undefined;
   /** Predict only: the scenario's steps in words, shown where no timeline is drawn. */
   steps?: string[];
   /** Predict only: which variant the seed chose. */

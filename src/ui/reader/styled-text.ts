@@ -44,12 +44,20 @@ function sameStyle(a: Span, b: Span): boolean {
 /** Adjacent spans of one style merged (fewer Text nodes). */
 export function compact(line: StyledLine): StyledLine {
   const out: Span[] = [];
+  // One copy per run, made when the run ends (a copy per merged span was most of the layout's garbage).
+  let run: Span | undefined;
+  let text = '';
   for (const s of line) {
     if (s.text === '') continue;
-    const last = out[out.length - 1];
-    if (last && sameStyle(last, s)) out[out.length - 1] = { ...last, text: last.text + s.text };
-    else out.push({ ...s });
+    if (run && sameStyle(run, s)) {
+      text += s.text;
+      continue;
+    }
+    if (run) out.push({ ...run, text });
+    run = s;
+    text = s.text;
   }
+  if (run) out.push({ ...run, text });
   return out;
 }
 
@@ -57,6 +65,9 @@ interface Word {
   parts: Span[];
   width: number;
 }
+
+/** A hard break, or a run of other white space (which may hold newlines: those fold into the space). */
+const SEPARATOR = /\n|\s+/g;
 
 /** Words of styled text, styles kept per piece; `\n` in a span is a hard break (a null word). */
 function words(spans: readonly Span[]): (Word | null)[] {
@@ -66,20 +77,23 @@ function words(spans: readonly Span[]): (Word | null)[] {
     if (current && current.width > 0) out.push(current);
     current = null;
   };
+  const word = (span: Span, piece: string) => {
+    current ??= { parts: [], width: 0 };
+    current.parts.push({ ...span, text: piece });
+    current.width += textWidth(piece);
+  };
+  // The text between separators is a word (or part of one, when the next span goes on without a space).
   for (const span of spans) {
-    for (const piece of span.text.split(/(\n|\s+)/)) {
-      if (piece === '') continue;
-      if (piece === '\n') {
-        end();
-        out.push(null);
-      } else if (/^\s+$/.test(piece)) {
-        end();
-      } else {
-        current ??= { parts: [], width: 0 };
-        current.parts.push({ ...span, text: piece });
-        current.width += textWidth(piece);
-      }
+    const text = span.text;
+    let at = 0;
+    SEPARATOR.lastIndex = 0;
+    for (let m = SEPARATOR.exec(text); m !== null; m = SEPARATOR.exec(text)) {
+      if (m.index > at) word(span, text.slice(at, m.index));
+      end();
+      if (m[0] === '\n') out.push(null);
+      at = m.index + m[0].length;
     }
+    if (at < text.length) word(span, at === 0 ? text : text.slice(at));
   }
   end();
   return out;

@@ -62,7 +62,7 @@ export function useRestoredPosition(input: RestoredPositionInput): number {
     p.view(lessonId, {
       position: shownTop / rowCount,
       seen: Math.min(1, (shownTop + viewRows) / rowCount),
-      ...(anchor !== undefined ? { anchor } : {}),
+      anchor,
     });
     p.settle(lessonId, checkIds);
   }, [shownTop, rowCount, viewRows, anchor, lessonId, checkIds, progress]);

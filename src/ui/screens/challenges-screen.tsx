@@ -10,7 +10,7 @@ import { useScreenInput } from '../use-screen-input.js';
 
 export function ChallengesScreen() {
   const { flags, theme, area, router } = useAppContext();
-  const content = typeof flags.content === 'string' ? flags.content : undefined;
+  const content = flags.content;
   const solved = useStore(appProgressStore(), (s) => s.progress.challenges);
   const list = useMemo(() => {
     try {

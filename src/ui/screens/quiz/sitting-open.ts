@@ -46,7 +46,7 @@ export function openSitting(req: SittingRequest, options: { now: number; dir?: s
     passMark: passMarkFor(req.mode, req.passMark),
     timeLimitMs: modeRules(req.mode).timer ? (req.timeLimitMs ?? null) : null,
     version: toolVersion(),
-    ...(bank.title !== undefined ? { title: bank.title } : {}),
+    title: bank.title,
   };
   return { questions, meta, bank };
 }

@@ -112,7 +112,7 @@ export function sittingFromRoute(route: QuizRoute): OpenedSitting | null {
     passMark: route.passMark ?? null,
     timeLimitMs: req.timeLimitMs ?? null,
     version: toolVersion(),
-    ...(title !== undefined ? { title } : {}),
+    title,
     ...(assignment ? { assignment } : {}),
   };
   const bank: QuizBank = { id: meta.quiz, contentHash: meta.contentHash, questions: [], custom: false };
