@@ -16,6 +16,7 @@ import {
   builtContent,
   builtLessonPlain,
   shippedContentBytes,
+  shippedContentIs,
   shippedContentTargets,
 } from '../../src/content/shared/built-content.js';
 import { allChallenges } from '../../src/content/challenges/challenge-files.js';
@@ -37,6 +38,16 @@ describe('the built snapshot of the shipped content', () => {
     expect(builtContent()).toBeDefined();
     const recorded = readFileSync(join(builtContentDir(), BUILT_FILES_FILE));
     expect(recorded.equals(Buffer.concat([builtFilesHeader(), shippedContentBytes()]))).toBe(true);
+  });
+
+  it('compares the shipped files with a copy byte for byte (any change, a missing or an extra byte is a mismatch)', () => {
+    const bytes = shippedContentBytes();
+    expect(shippedContentIs(bytes)).toBe(true);
+    const changed = Buffer.from(bytes);
+    changed[changed.length - 1] = changed[changed.length - 1]! ^ 1;
+    expect(shippedContentIs(changed)).toBe(false);
+    expect(shippedContentIs(bytes.subarray(0, bytes.length - 1))).toBe(false);
+    expect(shippedContentIs(Buffer.concat([bytes, Buffer.from('x')]))).toBe(false);
   });
 
   it('holds the curriculum the lesson loader makes from the files', () => {

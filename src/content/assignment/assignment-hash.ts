@@ -4,7 +4,7 @@
  * title of the file the instructor handed out without the loader noticing:
  * `contentHash` alone covers only the questions.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../core/sha256.js';
 import { canonicalJson } from '../quiz/quiz-loader.js';
 
 export interface AssignmentSettings {
@@ -24,7 +24,5 @@ export function assignmentSettingsHash(s: AssignmentSettings): string {
   const { title, quiz, contentHash, mode, seed, count, timeLimitMs, passMark } = s;
   // Exercises join the hash only when listed, so files written before they existed keep their hash.
   const exercises = s.exercises && s.exercises.length > 0 ? { exercises: s.exercises } : {};
-  return createHash('sha256')
-    .update(canonicalJson({ title, quiz, contentHash, mode, seed, count, timeLimitMs, passMark, ...exercises }))
-    .digest('hex');
+  return sha256Hex(canonicalJson({ title, quiz, contentHash, mode, seed, count, timeLimitMs, passMark, ...exercises }));
 }

@@ -5,11 +5,11 @@
  * `loadQuizFile(path)` an instructor's bank. Problems throw ContentError
  * with file, line and fix.
  */
-import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { type PredictDraft, resolvePredict } from '../../core/quiz/predict.js';
 import type { Question, QuizBank } from '../../core/quiz/types.js';
+import { sha256Hex } from '../../core/sha256.js';
 import type { Scenario } from '../../core/types.js';
 import { shippedDir } from '../../platform/package-root.js';
 import { ContentError, type Problem } from '../shared/problems.js';
@@ -46,7 +46,8 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function contentHashOf(questions: readonly Question[]): string {
-  return createHash('sha256').update(canonicalJson(questions)).digest('hex');
+  // Not node:crypto: loading it (and the streams it brings) costs more than this (core/sha256.ts).
+  return sha256Hex(canonicalJson(questions));
 }
 
 export function bankIdFromPath(path: string): string {

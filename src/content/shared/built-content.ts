@@ -21,7 +21,7 @@
  */
 import type { Dirent } from 'node:fs';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { packageRoot } from '../../platform/package-root.js';
 import type { QuizBank } from '../../core/quiz/types.js';
 import type { Scenario } from '../../core/types.js';
@@ -68,7 +68,8 @@ export function shippedContentTargets(root = packageRoot()): string[] {
   return targets;
 }
 
-function filesUnder(dir: string, out: string[]): void {
+/** Files under `dir` in sorted order, each with its path from the root ('/'-separated): `rel` is dir's. */
+function filesUnder(dir: string, rel: string, out: { path: string; rel: string }[]): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -76,10 +77,29 @@ function filesUnder(dir: string, out: string[]): void {
     return;
   }
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) filesUnder(path, out);
-    else if (entry.isFile()) out.push(path);
+    // Joined by hand: path.join's normalising was a measurable share of every fast command's start (issue 18).
+    const path = `${dir}${sep}${entry.name}`;
+    if (entry.isDirectory()) filesUnder(path, `${rel}/${entry.name}`, out);
+    else if (entry.isFile()) out.push({ path, rel: `${rel}/${entry.name}` });
   }
+}
+
+/** Each shipped content file's header (path from the root, size) and bytes, in sorted order, until `visit` returns false. */
+function eachShippedFile(root: string, visit: (header: Buffer, bytes: Buffer) => boolean): boolean {
+  for (const target of shippedContentTargets(root)) {
+    const files: { path: string; rel: string }[] = [];
+    filesUnder(target, relative(root, target).split('\\').join('/'), files);
+    for (const { path, rel } of files) {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(path);
+      } catch {
+        continue;
+      }
+      if (!visit(Buffer.from(`${rel}\0${bytes.length}\0`, 'utf8'), bytes)) return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -89,21 +109,20 @@ function filesUnder(dir: string, out: string[]): void {
  */
 export function shippedContentBytes(root = packageRoot()): Buffer {
   const parts: Buffer[] = [];
-  for (const target of shippedContentTargets(root)) {
-    const files: string[] = [];
-    filesUnder(target, files);
-    for (const file of files) {
-      const rel = relative(root, file).split('\\').join('/');
-      let bytes: Buffer;
-      try {
-        bytes = readFileSync(file);
-      } catch {
-        continue;
-      }
-      parts.push(Buffer.from(`${rel}\0${bytes.length}\0`, 'utf8'), bytes);
-    }
-  }
+  eachShippedFile(root, (header, bytes) => parts.push(header, bytes) > 0);
   return Buffer.concat(parts);
+}
+
+/** True when `recorded` is exactly shippedContentBytes(root): compared file by file, without building the whole copy. */
+export function shippedContentIs(recorded: Buffer, root = packageRoot()): boolean {
+  let offset = 0;
+  const same = (part: Buffer) => {
+    const end = offset + part.length;
+    if (end > recorded.length || !recorded.subarray(offset, end).equals(part)) return false;
+    offset = end;
+    return true;
+  };
+  return eachShippedFile(root, (header, bytes) => same(header) && same(bytes)) && offset === recorded.length;
 }
 
 /** The first line of shipped.bin: the snapshot's schema, so a snapshot of another schema never matches. */
@@ -175,7 +194,7 @@ function checkBuiltFiles(): boolean {
   }
   const header = builtFilesHeader();
   if (recorded.length < header.length || !recorded.subarray(0, header.length).equals(header)) return false;
-  return recorded.subarray(header.length).equals(shippedContentBytes(root));
+  return shippedContentIs(recorded.subarray(header.length), root);
 }
 
 let cached: { value: BuiltContent | undefined } | undefined;
