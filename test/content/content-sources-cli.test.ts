@@ -7,7 +7,7 @@ beforeAll(() => ensureBuilt());
 const FIX = new URL('../fixtures/content/', import.meta.url).pathname;
 const course = join(FIX, 'course');
 
-describe('--content DIR on the command line', () => {
+describe('--content DIR on the command line', { timeout: 60_000 }, () => {
   it('lessons and scenarios list the local items beside the shipped ones, marked local', () => {
     const lessons = runCli(['--content', course, 'lessons', '--json']);
     expect(lessons.status).toBe(0);
