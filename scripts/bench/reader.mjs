@@ -14,13 +14,14 @@ const ENTRY = `
 import { loadShippedCurriculum } from './src/content/lesson/lesson-loader.ts';
 import { renderLessonPlain } from './src/render/lesson-render.ts';
 import { layoutLesson } from './src/ui/reader/lesson-layout.ts';
+import { lexLesson } from './src/render/lesson-lex.ts';
 import { searchLessons } from './src/ui/reader/search.ts';
 export function setup(width) {
   const c = loadShippedCurriculum();
   const lessonNumber = (id) => c.lessons.find((l) => l.id === id)?.number;
   const opts = { width, ascii: false, glossary: c.glossary, lessonNumber };
   return {
-    layoutAll: () => c.lessons.map((l) => ({ id: l.id, number: l.number, title: l.title, parts: layoutLesson(l, opts) })),
+    layoutAll: () => c.lessons.map((l) => ({ id: l.id, number: l.number, title: l.title, parts: layoutLesson(l, opts, lexLesson(l)) })),
     plainAll: () => c.lessons.map((l) => renderLessonPlain(l, { width, glossary: c.glossary, lessonNumber })),
     search: (laid, q) => searchLessons(laid, q),
   };

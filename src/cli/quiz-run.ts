@@ -61,7 +61,7 @@ function reportFor(
     timeLimitMs: plan.timeLimitMs,
     ...(t.expired ? { expired: true } : {}),
     title: plan.title,
-    ...(plan.assignment ? { assignment: plan.assignment } : {}),
+    assignment: plan.assignment,
   });
 }
 

@@ -48,8 +48,8 @@ export interface QuizPlan {
   student: string | null;
   answers?: string | undefined;
   report?: string | undefined;
-  format?: ReportFormat;
-  export?: ExportKind;
+  format?: ReportFormat | undefined;
+  export?: ExportKind | undefined;
   assignment?: { file: string; title: string | null };
 }
 
@@ -113,8 +113,8 @@ export function planQuiz(flags: QuizFlags, sources: PlanSources): QuizPlan {
   const outputs = {
     answers: flags.answers,
     report: flags.report,
-    ...(format ? { format } : {}),
-    ...(exportKind ? { export: exportKind } : {}),
+    format,
+    export: exportKind,
   };
 
   if (flags.assignment !== undefined) {

@@ -88,7 +88,7 @@ export interface Observation {
     | 'etcd-restored';
   token?: number | undefined;
   /** restore: the epoch that went with `token` (a revision): read by the worker at a grant, sent with an epoch-mode write. */
-  epoch?: number;
+  epoch?: number | undefined;
   mode?: SinkMode;
   value?: string;
   status?: number;
@@ -113,7 +113,7 @@ export interface LabResult {
   checks: { ok: boolean; text: string }[];
   durationMs: number;
   /** etcd only: time spent starting the throwaway etcd, left out of durationMs. */
-  etcdStartMs?: number;
+  etcdStartMs?: number | undefined;
   etcdEndpoints?: string[];
   sink: { url: string; database: string };
   pids: { A: number; B: number; sink: number[] };

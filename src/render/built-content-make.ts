@@ -20,6 +20,8 @@ import {
 } from '../content/shared/built-content.js';
 import { checkCurriculum } from '../content/lesson/lesson-loader.js';
 import { lessonPlainText } from './lesson-plain.js';
+import { lexLesson } from './lesson-lex.js';
+import { builtTokensFile } from './lesson-tokens.js';
 import type { QuizBank } from '../core/quiz/types.js';
 import type { Curriculum } from '../content/lesson/lesson-types.js';
 import { ContentError } from '../content/shared/problems.js';
@@ -34,7 +36,7 @@ import type { Challenge } from '../content/challenges/challenge-types.js';
 
 export interface BuiltContentFiles {
   content: BuiltContent;
-  /** File name (in dist/content/) to text: each lesson's plain text, Unicode and ASCII. */
+  /** File name (in dist/content/) to text: each lesson's plain text, Unicode and ASCII, and its Markdown tokens (lesson-tokens.ts). */
   plain: Record<string, string>;
   /** Every shipped bank by id, and the whole bank; empty when one does not load (the loader then reports it). */
   banks: Record<string, QuizBank>;
@@ -111,6 +113,8 @@ export function makeBuiltContent(root = packageRoot()): BuiltContentFiles {
       for (const ascii of [false, true]) {
         plain[builtPlainFile(lesson.id, ascii)] = lessonPlainText(curriculum, lesson, BUILT_PLAIN_WIDTH, ascii);
       }
+      // One file per lesson: the reader opening lesson 4 reads only lesson 4's.
+      plain[builtTokensFile(lesson.id)] = JSON.stringify(lexLesson(lesson));
     }
   }
   const content: BuiltContent = {

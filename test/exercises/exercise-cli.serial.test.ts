@@ -11,7 +11,7 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bin, ensureBuilt, runCli, runCliAsync } from '../cli/cli-run.js';
+import { bin, ensureBuilt, runCli } from '../cli/cli-run.js';
 import { shipped } from './helpers.js';
 
 const ID = 'fence-the-sink';
@@ -29,43 +29,17 @@ function started(name: string, source?: string): string {
   return d;
 }
 
-/** The learner sinks still running from exercise folders under `under` (all of this file's, by default). */
-function exerciseSinksRunning(under = work): string[] {
+function exerciseSinksRunning(): string[] {
   const out: string[] = [];
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (cmd.includes(under) && cmd.includes('exercise-sink')) out.push(pid);
+      if (cmd.includes(work) && cmd.includes('exercise-sink')) out.push(pid);
     } catch {
       // gone
     }
   }
   return out;
-}
-
-/**
- * The exit table's tests run concurrently (they mostly wait: a lease to
- * expire, a time limit), so each has a data directory and a work folder of
- * its own: what one asserts about "nothing left running" and the progress
- * cannot see another's.
- */
-async function own(name: string) {
-  const ownHome = mkdtempSync(join(tmpdir(), 'fence-ex-cli-home-'));
-  const d = join(mkdtempSync(join(tmpdir(), 'fence-ex-cli-work-')), name);
-  const ownEnv = { FENCE_TUTOR_HOME: ownHome };
-  const cli = (args: string[]) => runCliAsync(args, ownEnv);
-  return {
-    home: ownHome,
-    d,
-    cli,
-    check: (...more: string[]) => cli(['exercise', 'check', ID, '--dir', d, '--ttl', '0.3', ...more]),
-    /** Starts the exercise in d, with `source` as the learner's file when given. */
-    async start(source?: string) {
-      const r = await cli(['exercise', 'start', ID, '--dir', d]);
-      if (r.status !== 0) throw new Error(`exercise start: exit ${r.status}\n${r.stderr}`);
-      if (source !== undefined) writeFileSync(join(d, 'sink.mjs'), source);
-    },
-  };
 }
 
 beforeAll(() => {
@@ -139,39 +113,32 @@ describe('exercise start / list / hint / solution / reset', () => {
   });
 });
 
-describe('exercise check: the exit table', { concurrent: true, timeout: 60_000 }, () => {
-  it('not started: exit 2 saying how to start', async ({ expect }) => {
-    const t = await own('never');
-    const r = await t.check();
+describe('exercise check: the exit table', () => {
+  it('not started: exit 2 saying how to start', () => {
+    const r = check(dir('never'));
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(`fence-tutor exercise start ${ID}`);
   });
 
-  it('a syntax error: exit 2 naming file:line', async ({ expect }) => {
-    const t = await own('syntax');
-    const d = t.d;
-    await t.start('export async function write(db, r) {\n  let x = ;\n}\n');
-    const r = await t.check();
+  it('a syntax error: exit 2 naming file:line', () => {
+    const d = started('syntax', 'export async function write(db, r) {\n  let x = ;\n}\n');
+    const r = check(d);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(`${join(d, 'sink.mjs')}:2`);
     expect(r.stderr).toContain('SyntaxError');
   });
 
-  it('the starter fails: exit 1 with ✗, what was sent and answered, and a hint', async ({ expect }) => {
-    const t = await own('starter');
-    await t.start();
-    const r = await t.check();
+  it('the starter fails: exit 1 with ✗, what was sent and answered, and a hint', () => {
+    const r = check(started('starter'));
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('✗ stale-rejected');
     expect(r.stdout).toMatch(/A sends "A-late" with token \d+ → 200 accepted/);
     expect(r.stdout).toContain('Hint:');
   });
 
-  it('an exception: exit 1, reported with a stack trimmed to the learner file; output captured', async ({ expect }) => {
-    const t = await own('throws');
-    const d = t.d;
-    await t.start('export async function write(db, r) {\n  console.log("hello from the sink");\n  throw new Error("boom");\n}\n');
-    const r = await t.check('--json');
+  it('an exception: exit 1, reported with a stack trimmed to the learner file; output captured', () => {
+    const d = started('throws', 'export async function write(db, r) {\n  console.log("hello from the sink");\n  throw new Error("boom");\n}\n');
+    const r = check(d, '--json');
     expect(r.status).toBe(1);
     const report = JSON.parse(r.stdout) as { checks: { status: string; summary: string }[]; output: string[] };
     expect(report.checks[0]!.status).toBe('threw');
@@ -181,23 +148,21 @@ describe('exercise check: the exit table', { concurrent: true, timeout: 60_000 }
     expect(report.output).toContain('hello from the sink');
   });
 
-  it('an infinite loop: killed at the time limit, exit 1, the other checks still run, nothing left running', async ({ expect }) => {
-    const t = await own('loop');
-    await t.start('export async function write(db, r) {\n  if (r.token === null) for (;;) {}\n  return { accepted: true };\n}\n');
-    const r = await t.check('--time-limit', '500', '--json');
+  it('an infinite loop: killed at the time limit, exit 1, the other checks still run, nothing left running', () => {
+    const d = started('loop', 'export async function write(db, r) {\n  if (r.token === null) for (;;) {}\n  return { accepted: true };\n}\n');
+    const r = check(d, '--time-limit', '500', '--json');
     expect(r.status).toBe(1);
     const report = JSON.parse(r.stdout) as { checks: { status: string }[] };
     expect(report.checks.map((c) => c.status)).toEqual(['failed', 'failed', 'timed-out', 'failed']);
-    expect(exerciseSinksRunning(t.d)).toEqual([]);
-    expect(readdirSync(join(t.home, 'run')).filter((n) => n.startsWith('lab-'))).toEqual([]);
+    expect(exerciseSinksRunning()).toEqual([]);
+    expect(readdirSync(join(home, 'run')).filter((n) => n.startsWith('lab-'))).toEqual([]);
   });
 
-  it('the solution passes: exit 0; --json prints the report, saved under reports/; then solution is shown', async ({ expect }) => {
-    const t = await own('solved');
-    const d = t.d;
-    await t.start();
+  it('the solution passes: exit 0; --json prints the report, saved under reports/; then solution is shown', () => {
+    const d = dir('solved');
+    started('solved');
     copyFileSync(shipped(ID, 'solution.mjs'), join(d, 'sink.mjs'));
-    const r = await t.check('--json');
+    const r = check(d, '--json');
     expect(r.status).toBe(0);
     const report = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(report).toMatchObject({ exercise: ID, passed: true, kind: 'exercise', schemaVersion: 1 });
@@ -207,39 +172,30 @@ describe('exercise check: the exit table', { concurrent: true, timeout: 60_000 }
         .digest('hex'),
     );
     expect(typeof report.version).toBe('string');
-    const saved = readdirSync(join(t.home, 'reports')).filter((n) => n.endsWith(`-exercise-${ID}.json`));
+    const saved = readdirSync(join(home, 'reports')).filter((n) => n.endsWith(`-exercise-${ID}.json`));
     expect(saved.length).toBeGreaterThan(0);
-    const [solution, listRun, progressRun, progressText] = await Promise.all([
-      t.cli(['exercise', 'solution', ID]),
-      t.cli(['exercises', '--json']),
-      t.cli(['progress', '--json']),
-      t.cli(['progress']),
-    ]);
-    expect(solution.status).toBe(0);
-    const list = JSON.parse(listRun.stdout) as { exercises: { id: string; status: string }[] };
+    expect(runCli(['exercise', 'solution', ID], env()).status).toBe(0);
+    const list = JSON.parse(runCli(['exercises', '--json'], env()).stdout) as { exercises: { id: string; status: string }[] };
     expect(list.exercises[0]!.status).toBe('passed');
-    const progress = JSON.parse(progressRun.stdout) as { exercises: { id: string; status: string }[] };
+    const progress = JSON.parse(runCli(['progress', '--json'], env()).stdout) as { exercises: { id: string; status: string }[] };
     expect(progress.exercises.find((e) => e.id === ID)?.status).toBe('passed');
-    expect(progressText.stdout).toContain('Exercises: 1 of 7 passed');
+    expect(runCli(['progress'], env()).stdout).toContain('Exercises: 1 of 7 passed');
   });
 
-  it("split-the-check: the question's answer given with --answer is recorded in the report and the progress", async ({ expect }) => {
-    const t = await own('split');
-    const d = t.d;
-    expect((await t.cli(['exercise', 'start', 'split-the-check', '--dir', d])).status).toBe(0);
+  it("split-the-check: the question's answer given with --answer is recorded in the report and the progress", () => {
+    const d = dir('split');
+    expect(runCli(['exercise', 'start', 'split-the-check', '--dir', d], env()).status).toBe(0);
     copyFileSync(shipped('split-the-check', 'solution.mjs'), join(d, 'sink.mjs'));
-    const r = await t.cli(['exercise', 'check', 'split-the-check', '--dir', d, '--ttl', '0.3', '--answer', 'both compared against the old mark']);
+    const r = runCli(['exercise', 'check', 'split-the-check', '--dir', d, '--ttl', '0.3', '--answer', 'both compared against the old mark'], env());
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('✓ stale-write-wins');
-    const progress = JSON.parse(readFileSync(join(t.home, 'progress.json'), 'utf8')) as { exercises: Record<string, { answer?: string }> };
+    const progress = JSON.parse(readFileSync(join(home, 'progress.json'), 'utf8')) as { exercises: Record<string, { answer?: string }> };
     expect(progress.exercises['split-the-check']?.answer).toBe('both compared against the old mark');
   });
 
-  it('Ctrl-C during a check: exit 130, every child ended', async ({ expect }) => {
-    const t = await own('interrupt');
-    const d = t.d;
-    await t.start();
-    const full: NodeJS.ProcessEnv = { ...process.env, FENCE_TUTOR_HOME: t.home };
+  it('Ctrl-C during a check: exit 130, every child ended', async () => {
+    const d = started('interrupt');
+    const full: NodeJS.ProcessEnv = { ...process.env, ...env() };
     delete full.CI;
     const child = spawn(process.execPath, [bin, 'exercise', 'check', ID, '--dir', d, '--ttl', '5'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -247,13 +203,13 @@ describe('exercise check: the exit table', { concurrent: true, timeout: 60_000 }
       out += c.toString();
     });
     // Interrupt once the learner's sink runs (the expiry takes 5 s).
-    for (let i = 0; i < 200 && exerciseSinksRunning(d).length === 0; i += 1) await new Promise((r) => setTimeout(r, 50));
-    expect(exerciseSinksRunning(d).length).toBe(1);
+    for (let i = 0; i < 200 && exerciseSinksRunning().length === 0; i += 1) await new Promise((r) => setTimeout(r, 50));
+    expect(exerciseSinksRunning().length).toBe(1);
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     expect(code).toBe(130);
     expect(out).toContain('Checking');
-    expect(exerciseSinksRunning(d)).toEqual([]);
-    expect(readdirSync(join(t.home, 'run')).filter((n) => n.startsWith('lab-'))).toEqual([]);
+    expect(exerciseSinksRunning()).toEqual([]);
+    expect(readdirSync(join(home, 'run')).filter((n) => n.startsWith('lab-'))).toEqual([]);
   });
 });

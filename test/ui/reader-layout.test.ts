@@ -3,6 +3,7 @@ import { loadShippedCurriculum } from '../../src/content/lesson/lesson-loader.js
 import { isUrlWord } from '../../src/render/lesson-wrap.js';
 import { parseLessonOrThrow } from '../../src/content/lesson/lesson-parse.js';
 import { layoutLesson } from '../../src/ui/reader/lesson-layout.js';
+import { lexLesson } from '../../src/render/lesson-lex.js';
 import { highlight, lineText, type StyledLine, wrapSpans } from '../../src/ui/reader/styled-text.js';
 
 const LESSON = `---
@@ -39,7 +40,7 @@ const glossary = loadShippedCurriculum().glossary;
 
 function layout(width: number) {
   const lesson = parseLessonOrThrow(LESSON, 'sample.md', 1);
-  return layoutLesson(lesson, { width, ascii: false, glossary, lessonNumber: (id) => (id === 'token-contract' ? 2 : undefined) });
+  return layoutLesson(lesson, { width, ascii: false, glossary, lessonNumber: (id) => (id === 'token-contract' ? 2 : undefined) }, lexLesson(lesson));
 }
 
 function allLines(width: number): StyledLine[] {
@@ -95,7 +96,7 @@ describe('reader layout', () => {
   it('every shipped lesson lays out at 80 columns within the width (a URL row aside: it is never cut, test/ui/reader-urls.test.ts)', () => {
     const c = loadShippedCurriculum();
     for (const lesson of c.lessons) {
-      const parts = layoutLesson(lesson, { width: 80, ascii: true, glossary: c.glossary, lessonNumber: () => 1 });
+      const parts = layoutLesson(lesson, { width: 80, ascii: true, glossary: c.glossary, lessonNumber: () => 1 }, lexLesson(lesson));
       for (const p of parts) {
         for (const l of p.kind === 'text' ? p.lines : p.head) {
           const text = lineText(l);

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { isUrlWord, textWidth } from '../../src/render/lesson-wrap.js';
 import { loadShippedCurriculum } from '../../src/content/lesson/lesson-loader.js';
 import { layoutLesson } from '../../src/ui/reader/lesson-layout.js';
+import { lexLesson } from '../../src/render/lesson-lex.js';
 import { lineText, type StyledLine, wrapSpans } from '../../src/ui/reader/styled-text.js';
 import { maxSlide, showRow, slideStep } from '../../src/ui/reader/wide-rows.js';
 
@@ -47,7 +48,7 @@ function layoutRows(lessonId: string, width: number): string[] {
   const lesson = curriculum.lessons.find((l) => l.id === lessonId);
   if (!lesson) throw new Error(lessonId);
   const lessonNumber = (id: string) => curriculum.lessons.find((l) => l.id === id)?.number;
-  return layoutLesson(lesson, { width, ascii: false, glossary: curriculum.glossary, lessonNumber })
+  return layoutLesson(lesson, { width, ascii: false, glossary: curriculum.glossary, lessonNumber }, lexLesson(lesson))
     .flatMap((p) => (p.kind === 'text' ? p.lines : p.head))
     .map(lineText);
 }

@@ -47,7 +47,7 @@ export interface QuizReport {
   expired?: boolean;
   title?: string | undefined;
   /** The assignment file's title and path, when sat from one. */
-  assignment?: { title: string | null; file: string };
+  assignment?: { title: string | null; file: string } | undefined;
 }
 
 /** Percent of points, rounded to two decimals; 0 for an empty quiz. */
@@ -87,7 +87,7 @@ export interface ReportInput {
   timeLimitMs: number | null;
   expired?: boolean;
   title?: string | undefined;
-  assignment?: { title: string | null; file: string };
+  assignment?: { title: string | null; file: string } | undefined;
 }
 
 export function buildReport(input: ReportInput): QuizReport {
@@ -110,7 +110,7 @@ export function buildReport(input: ReportInput): QuizReport {
     timeLimitMs: input.timeLimitMs,
     ...(input.expired ? { expired: true } : {}),
     title: input.title,
-    ...(input.assignment ? { assignment: input.assignment } : {}),
+    assignment: input.assignment,
   };
 }
 

@@ -29,7 +29,7 @@ import {
 export interface Holder {
   token: number;
   /** The epoch the worker read when it acquired (restore experiment), else undefined. */
-  epoch?: number;
+  epoch?: number | undefined;
   leaseId: string;
   ttlMs: number;
   atMs: number;
@@ -151,7 +151,7 @@ export class LabContext {
       leaseId: reply.leaseId,
       ttlMs: reply.ttlMs,
       atMs: Math.round(atMs * 10) / 10,
-      ...(reply.epoch !== undefined ? { epoch: reply.epoch } : {}),
+      epoch: reply.epoch,
     };
     this.holders[name] = holder;
     if (name === 'A') this.grantedTtlMs = holder.ttlMs;
@@ -160,7 +160,7 @@ export class LabContext {
       actor: 'coordinator',
       kind: 'grant',
       token: holder.token,
-      ...(holder.epoch !== undefined ? { epoch: holder.epoch } : {}),
+      epoch: holder.epoch,
       note: name,
       atMs: holder.atMs,
     });
@@ -296,7 +296,7 @@ export class LabContext {
       mode: spec.mode,
       value: spec.value,
       token,
-      ...(epoch !== undefined ? { epoch } : {}),
+      epoch,
       status: outcome.status,
       accepted: outcome.accepted,
       atMs,

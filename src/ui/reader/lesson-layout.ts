@@ -1,11 +1,14 @@
 /**
- * A lesson laid out for the reader at a width, from marked's lexer (the
- * same parser as `lesson --plain`): headings, wrapped paragraphs, lists,
+ * A lesson laid out for the reader at a width, from marked's tokens (the
+ * same parser as `lesson --plain`), which the caller gives: lexed at build
+ * for the shipped lessons, so this file never imports marked itself (issue
+ * 18; src/render/lesson-tokens.ts). Headings, wrapped paragraphs, lists,
  * tables that fit, code blocks, quotes, emphasis and glossary links as
  * styled lines, with the embedded parts (timelines, self-check) left as
  * slots the screen fills with live state. Pure: no React, no I/O.
  */
-import { Lexer, type Token, type Tokens } from 'marked';
+import type { Token, Tokens } from 'marked';
+import type { LessonTokens } from '../../render/lesson-tokens.js';
 import { renderTable } from '../../render/lesson-table.js';
 import type { GlossaryTerm, Lesson, QuizBlock, ScenarioBlock } from '../../content/lesson/lesson-types.js';
 import { hardWrap } from '../../render/lesson-wrap.js';
@@ -29,11 +32,13 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (m, e: string) => ENTITIES[e] ?? m);
 const stripTags = (html: string) => decode(html.replace(/<[^>]*>/g, '')).trim();
 
-export function layoutLesson(lesson: Lesson, options: LayoutOptions): LessonPart[] {
+/** `tokens`: the lesson's, from builtLessonTokens or lexLesson (lesson-lex.ts). */
+export function layoutLesson(lesson: Lesson, options: LayoutOptions, tokens: LessonTokens): LessonPart[] {
   const l = new Layout(options);
-  const parts: LessonPart[] = [{ kind: 'text', lines: l.title(lesson) }];
+  const parts: LessonPart[] = [{ kind: 'text', lines: l.title(lesson, tokens.goals) }];
+  let markdown = 0;
   for (const segment of lesson.segments) {
-    if (segment.kind === 'markdown') parts.push({ kind: 'text', lines: l.markdown(segment.text) });
+    if (segment.kind === 'markdown') parts.push({ kind: 'text', lines: l.markdown(tokens.markdown[markdown++] ?? []) });
     else if (segment.kind === 'scenario') parts.push({ kind: 'scenario', block: segment, head: l.scenarioHead(segment) });
     else parts.push({ kind: 'quiz', block: segment, head: l.quizHead(segment) });
   }
@@ -63,7 +68,7 @@ class Layout {
     return c.repeat(Math.max(1, Math.min(this.width, n)));
   }
 
-  title(lesson: Lesson): StyledLine[] {
+  title(lesson: Lesson, goals: readonly Token[][]): StyledLine[] {
     const heading = lesson.number > 0 ? `Lesson ${lesson.number}. ${lesson.title}` : lesson.title;
     const head = wrapSpans([{ text: heading, bold: true, role: 'accent' }], this.width);
     const out: StyledLine[] = [...head, plain(this.rule('heavy', heading.length), { role: 'muted' })];
@@ -76,7 +81,7 @@ class Layout {
     if (lesson.summary) out.push([], ...wrapSpans([{ text: lesson.summary, italic: true }], this.width));
     if (lesson.goals.length > 0) {
       out.push([], ...wrapSpans([{ text: 'You will be able to:', bold: true }], this.width));
-      for (const g of lesson.goals) out.push(...hangStyled(wrapSpans(this.inline(Lexer.lexInline(g)), this.width - 2), this.bullet(), { text: '  ' }));
+      for (const g of goals) out.push(...hangStyled(wrapSpans(this.inline(g), this.width - 2), this.bullet(), { text: '  ' }));
     }
     return out;
   }
@@ -85,8 +90,8 @@ class Layout {
     return { text: this.o.ascii ? '- ' : '• ' };
   }
 
-  markdown(text: string): StyledLine[] {
-    return this.join(this.blocks(new Lexer().lex(text), this.width));
+  markdown(tokens: Token[]): StyledLine[] {
+    return this.join(this.blocks(tokens, this.width));
   }
 
   private join(blocks: StyledLine[][]): StyledLine[] {

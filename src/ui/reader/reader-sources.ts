@@ -13,7 +13,8 @@
 import { use, useMemo } from 'react';
 import { builtBank, builtContent } from '../../content/shared/built-content.js';
 import type { ContentFlags } from '../../content/shared/content-sources.js';
-import type { Curriculum } from '../../content/lesson/lesson-types.js';
+import type { Curriculum, Lesson } from '../../content/lesson/lesson-types.js';
+import { builtLessonTokens, type LessonTokens } from '../../render/lesson-tokens.js';
 import type { Question } from '../../core/quiz/types.js';
 import type { Scenario } from '../../core/types.js';
 import { errorMessage } from '../../platform/error-message.js';
@@ -23,6 +24,8 @@ export interface ReaderSources {
   localIds: ReadonlySet<string>;
   question: (id: string) => Question | undefined;
   scenario: (id: string) => Scenario | undefined;
+  /** A lesson's Markdown tokens as lexed at build (shipped lessons, snapshot current); undefined: lex it (use-lesson-tokens.ts). */
+  builtTokens: (lesson: Lesson) => LessonTokens | undefined;
 }
 
 /** The real content loaders (content-sources.ts and what it imports). */
@@ -64,6 +67,7 @@ function fromSnapshot(): ReaderSources | undefined {
   const bank = builtBank(undefined);
   if (!built || !bank) return undefined;
   let questions: Map<string, Question> | undefined;
+  const tokens = new Map<string, LessonTokens | undefined>();
   return {
     curriculum: built.curriculum,
     localIds: new Set(),
@@ -75,6 +79,11 @@ function fromSnapshot(): ReaderSources | undefined {
     scenario: (id) => {
       const found = built.scenarios.find((s) => s.id === id);
       return found ? structuredClone(found) : undefined;
+    },
+    // One file per lesson: opening lesson 4 reads lesson 4's tokens only.
+    builtTokens: (lesson) => {
+      if (!tokens.has(lesson.id)) tokens.set(lesson.id, builtLessonTokens(lesson));
+      return tokens.get(lesson.id);
     },
   };
 }
@@ -95,6 +104,8 @@ function fromLoaders(flags: ContentFlags, from: ContentLoaders): ReaderSources {
       if (!scenarios.has(id)) scenarios.set(id, from.findScenario(id, flags));
       return scenarios.get(id);
     },
+    // User content, or a snapshot that does not serve: lexed in the reader.
+    builtTokens: () => undefined,
   };
 }
 

@@ -127,6 +127,7 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
   const hits = useReaderSearch({
     lesson,
     lessons,
+    sources,
     parts,
     layoutOptions,
     rows,

@@ -10,6 +10,7 @@ import type { ReaderFocus, SelfCheck } from '../../store/reader-store.js';
 import type { Theme } from '../theme.js';
 import { type LayoutOptions, type LessonPart, layoutLesson } from './lesson-layout.js';
 import type { ReaderSources } from './reader-sources.js';
+import { useLessonTokens } from './use-lesson-tokens.js';
 import { selfCheckLines } from './self-check-lines.js';
 import type { StyledLine } from './styled-text.js';
 import { timelineLines } from './timeline-lines.js';
@@ -45,8 +46,9 @@ export function useLessonRows({ lesson, sources, width, theme, focus, selfCheck,
   const lessons = sources.curriculum.lessons;
   const lessonNumber = (id: string) => lessons.find((l) => l.id === id)?.number;
   const layoutOptions: LayoutOptions = { width, ascii: theme.ascii, glossary: sources.curriculum.glossary, lessonNumber };
+  const tokensOf = useLessonTokens(sources, [lesson]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the layout changes with the lesson, the width and the symbols only
-  const parts = useMemo(() => layoutLesson(lesson, layoutOptions), [lesson, width, theme.ascii, sources]);
+  const parts = useMemo(() => layoutLesson(lesson, layoutOptions, tokensOf(lesson)), [lesson, width, theme.ascii, sources]);
 
   const scenarioBlocks = useMemo(() => {
     const m = new Map<number, ScenarioBlock>();

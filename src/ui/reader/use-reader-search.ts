@@ -14,6 +14,7 @@ import { type LayoutOptions, type LessonPart, layoutLesson } from './lesson-layo
 import { type SearchHit, searchLessons } from './search.js';
 import type { ReaderSources } from './reader-sources.js';
 import type { Row } from './use-lesson-rows.js';
+import { useLessonTokens } from './use-lesson-tokens.js';
 
 /** Rows the search panel takes under the lesson. */
 export const SEARCH_ROWS = 8;
@@ -21,6 +22,7 @@ export const SEARCH_ROWS = 8;
 export interface ReaderSearchInput {
   lesson: Lesson;
   lessons: ReaderSources['curriculum']['lessons'];
+  sources: ReaderSources;
   parts: LessonPart[];
   layoutOptions: LayoutOptions;
   rows: readonly Row[];
@@ -34,11 +36,15 @@ export interface ReaderSearchInput {
 }
 
 export function useReaderSearch(input: ReaderSearchInput): SearchHit[] {
-  const { lesson, lessons, parts, layoutOptions, rows, viewRows, search, searching, reader, router, onMark } = input;
+  const { lesson, lessons, sources, parts, layoutOptions, rows, viewRows, search, searching, reader, router, onMark } = input;
+  // The other lessons' tokens only once the search opens (after the first frame).
+  const tokensOf = useLessonTokens(sources, searching ? lessons : []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: laid out again only when the search opens or the layout changes
   const searchable = useMemo(
     () =>
-      searching ? lessons.map((l) => ({ id: l.id, number: l.number, title: l.title, parts: l.id === lesson.id ? parts : layoutLesson(l, layoutOptions) })) : [],
+      searching
+        ? lessons.map((l) => ({ id: l.id, number: l.number, title: l.title, parts: l.id === lesson.id ? parts : layoutLesson(l, layoutOptions, tokensOf(l)) }))
+        : [],
     [searching, lessons, lesson.id, parts],
   );
   const hits = useMemo(() => searchLessons(searchable, search.query), [searchable, search.query]);

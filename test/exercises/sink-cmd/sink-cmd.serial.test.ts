@@ -36,12 +36,31 @@ function groupGone(pgid: number): boolean {
   return !processGroupAlive(pgid);
 }
 
+/** Runs at most `n` of the given jobs at once, the others queued in order. */
+function lanes(n: number): <T>(job: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const queue: (() => void)[] = [];
+  return async (job) => {
+    if (running >= n) await new Promise<void>((resolve) => queue.push(resolve));
+    running++;
+    try {
+      return await job();
+    } finally {
+      running--;
+      queue.shift()?.();
+    }
+  };
+}
+
 // Concurrent: each test has its own sinks (free ports, temp dirs) and spends
 // its time waiting for Python to start and for /health; one after another
-// they took 85 s. Concurrent tests take expect from their context.
+// they took 85 s. The full runs go two at a time: six at once on a loaded
+// 2-core machine pushed a timing adversary (60 trials) past its 15 s limit.
+// Concurrent tests take expect from their context.
+const twoAtATime = lanes(2);
 describe.skipIf(!hasPython)('--sink-cmd black-box checks', { concurrent: true, timeout: 60_000 }, () => {
-  it.for(SINK_CMD_EXERCISES)('the example Python sink passes %s', { timeout: 120_000 }, async (exercise, { expect }) => {
-    const report = await runSinkCmdChecks({ exercise, command: `python3 ${EXAMPLE} {port} {db}` });
+  it.for(SINK_CMD_EXERCISES)('the example Python sink passes %s', { timeout: 240_000 }, async (exercise, { expect }) => {
+    const report = await twoAtATime(() => runSinkCmdChecks({ exercise, command: `python3 ${EXAMPLE} {port} {db}` }));
     const failed = report.checks.filter((c) => !c.passed).map((c) => `${c.id}: ${c.failure}`);
     expect(failed).toEqual([]);
     expect(report.passed).toBe(true);
@@ -51,7 +70,9 @@ describe.skipIf(!hasPython)('--sink-cmd black-box checks', { concurrent: true, t
   });
 
   it('a sink with no token check fails, naming the stale-token check', async ({ expect }) => {
-    const report = await runSinkCmdChecks({ exercise: 'fence-the-sink', command: `python3 ${join(FIXTURES, 'no-token-check.py')} {port} {db}`, only: AIMED });
+    const report = await twoAtATime(() =>
+      runSinkCmdChecks({ exercise: 'fence-the-sink', command: `python3 ${join(FIXTURES, 'no-token-check.py')} {port} {db}`, only: AIMED }),
+    );
     expect(report.passed).toBe(false);
     const below = report.checks.find((c) => c.id === 'below-mark');
     expect(below?.passed).toBe(false);
@@ -61,16 +82,18 @@ describe.skipIf(!hasPython)('--sink-cmd black-box checks', { concurrent: true, t
     const timing = report.checks.find((c) => c.id === 'timing-adversary');
     expect(timing?.trials?.wrong).toBeGreaterThan(0);
     expect(timing?.failure).toMatch(/of 60 overlapping trials went wrong/);
-  }, 120_000);
+  }, 240_000);
 
   it('a sink that splits the check from the write passes the sequential stale-token check and fails the timing adversary', async ({ expect }) => {
-    const report = await runSinkCmdChecks({ exercise: 'fence-the-sink', command: `python3 ${join(FIXTURES, 'split-check.py')} {port} {db}`, only: AIMED });
+    const report = await twoAtATime(() =>
+      runSinkCmdChecks({ exercise: 'fence-the-sink', command: `python3 ${join(FIXTURES, 'split-check.py')} {port} {db}`, only: AIMED }),
+    );
     const failedIds = report.checks.filter((c) => !c.passed).map((c) => c.id);
     expect(failedIds).toEqual(['timing-adversary']);
     const timing = report.checks.find((c) => c.id === 'timing-adversary')!;
     expect(timing.trials!.wrong).toBeGreaterThan(0);
     expect(timing.failure).toMatch(/the first: trial \d+ \(a write with token \d+, a write with token \d+/);
-  }, 120_000);
+  }, 240_000);
 
   it('a sink that never answers /health is a start error with the last lines of its stderr, and is gone', async ({ expect }) => {
     const dir = mkdtempSync(join(tmpdir(), 'sink-cmd-test-'));
