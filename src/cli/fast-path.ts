@@ -28,7 +28,7 @@ import { findLesson } from '../content/lesson/lesson-find.js';
 import { assertDataDirUsable } from '../platform/data-dir-check.js';
 import { gatherProgressFromInfos } from '../progress/gather-from.js';
 import type { ChallengeInfo, LessonInfo } from '../progress/summary.js';
-import type { Scenario } from '../core/types.js';
+import { subsetScenarioOf } from '../content/scenario/scenario-quick.js';
 import { loadProgress } from '../progress/progress-file.js';
 import { type ChallengeSummary, challengeRows } from './challenge-rows.js';
 import { printProgressJson } from './commands/progress.js';
@@ -36,11 +36,7 @@ import { printExerciseList } from './exercise-list.js';
 import { FAST_OUTPUT } from './fast-outputs.js';
 import { printJson } from './json-output.js';
 import { parseGlobalFlags } from './global-flags.js';
-import { runGrade } from './quiz-grade.js';
-import { processOut } from './quiz-output.js';
-import { runQuiz } from './quiz-run.js';
 import { CHECK_CHOICES, FENCING_CHOICES, isChoice, MINTING_CHOICES, type ScenarioFlags } from './scenario-flags.js';
-import { printExploreJsonOf, printSimJsonOf, subsetScenarioFrom } from './scenario-run.js';
 import { exportText } from './quiz-export.js';
 import { planQuiz, type QuizFlags } from './quiz-settings.js';
 import { writeStdout } from './stdout.js';
@@ -232,19 +228,25 @@ export function scenarioJsonFlags(args: readonly string[]): ScenarioFlags | unde
   return flags;
 }
 
-/** sim --json / explore --json on a scenario the subset reader decides alone (scenario-run.ts; the full YAML loader is commander's turn). */
-function scenarioJson(print: (scenario: Scenario, flags: ScenarioFlags) => void): FastCommand {
+/**
+ * sim --json / explore --json on a scenario the subset reader decides alone
+ * (the full YAML loader is commander's turn). scenario-run.ts is imported
+ * only then, so the entry's other commands never initialise the engine.
+ */
+function scenarioJson(command: 'sim' | 'explore'): FastCommand {
   return (args) => {
     const flags = scenarioJsonFlags(args);
-    const scenario = flags && subsetScenarioFrom(flags);
+    const scenario = flags && subsetScenarioOf(flags);
     if (!flags || !scenario) return undefined;
-    print(scenario, flags);
-    return 0;
+    return import('./scenario-run.js').then((run) => {
+      (command === 'sim' ? run.printSimJsonOf : run.printExploreJsonOf)(scenario, flags);
+      return 0;
+    });
   };
 }
 
-const sim = scenarioJson(printSimJsonOf);
-const explore = scenarioJson(printExploreJsonOf);
+const sim = scenarioJson('sim');
+const explore = scenarioJson('explore');
 
 /** The global flags as commander's path reads them when none is given (global-flags.ts; no --content). */
 const { content: _noContent, ...NO_GLOBALS } = parseGlobalFlags({});
@@ -275,7 +277,8 @@ const quizAnswers = (args: readonly string[]): Promise<number> | undefined => {
   }
   const flags: QuizFlags & GlobalFlags = { ...own, ...NO_GLOBALS };
   // What decideDisplay gives with stdout not a terminal (runQuiz uses it only on a terminal).
-  return runQuiz(flags, { display: decideDisplay(flags, { stdin: {}, stdout: {} }), flags });
+  const display = decideDisplay(flags, { stdin: {}, stdout: {} });
+  return import('./quiz-run.js').then(({ runQuiz }) => runQuiz(flags, { display, flags }));
 };
 
 /** grade REPORT... [--json]: graded by quiz-grade.ts as the commander path does. */
@@ -283,7 +286,9 @@ const grade: FastCommand = (args) => {
   const files = args.filter((a) => !a.startsWith('-'));
   const shape = knownShape(args, ['--json'], files.length);
   if (!shape || files.length === 0) return undefined;
-  return runGrade(files, shape.flags.has('--json') ? { json: true } : {}, processOut);
+  return Promise.all([import('./quiz-grade.js'), import('./quiz-output.js')]).then(([{ runGrade }, { processOut }]) =>
+    runGrade(files, shape.flags.has('--json') ? { json: true } : {}, processOut),
+  );
 };
 
 const FAST_COMMANDS: Record<string, FastCommand> = { lessons, lesson, scenarios, validate, progress, quiz, challenges, exercises, sim, explore, grade };

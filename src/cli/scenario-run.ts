@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { sanitizeLine } from '../content/shared/sanitize.js';
-import { quickFindScenario, quickScenarioFile, subsetFindScenario, subsetScenarioFile } from '../content/scenario/scenario-quick.js';
+import { quickFindScenario, quickScenarioFile } from '../content/scenario/scenario-quick.js';
 import { simulate } from '../core/engine.js';
 import { explore } from '../core/explorer.js';
 import { ExplorerLimitError } from '../core/explorer-limit.js';
@@ -38,16 +38,6 @@ export async function scenarioFrom(flags: ScenarioFlags): Promise<Scenario> {
   if (found) return found;
   const { shippedScenarioIds } = await import('../content/scenario/scenario-files.js');
   throw new UsageError(`--scenario: no scenario named "${id.replace(/[^\w.-]/g, '?')}"; the shipped ones are: ${shippedScenarioIds().join(', ')}`);
-}
-
-/**
- * scenarioFrom for the fast command path: the same scenario when the flags
- * name exactly one, on the shipped scenarios or a file, and the subset
- * reader decides it alone; else undefined (scenarioFrom decides the rest).
- */
-export function subsetScenarioFrom(flags: ScenarioFlags): Scenario | undefined {
-  if (flags.content !== undefined || (flags.scenario === undefined) === (flags.scenarioFile === undefined)) return undefined;
-  return flags.scenarioFile !== undefined ? subsetScenarioFile(flags.scenarioFile) : subsetFindScenario(flags.scenario!);
 }
 
 /** `sim --json`: the spec's object for one timed run. */

@@ -48,6 +48,20 @@ export function subsetScenarioFile(path: string, local = true): Scenario | undef
   return scenario;
 }
 
+/**
+ * The scenario `flags` name (exactly one of --scenario ID, shipped, or
+ * --scenario-file FILE; no --content) when the subset reader decides it
+ * alone; else undefined (the full path decides the rest).
+ */
+export function subsetScenarioOf(flags: {
+  scenario?: string | undefined;
+  scenarioFile?: string | undefined;
+  content?: string | undefined;
+}): Scenario | undefined {
+  if (flags.content !== undefined || (flags.scenario === undefined) === (flags.scenarioFile === undefined)) return undefined;
+  return flags.scenarioFile !== undefined ? subsetScenarioFile(flags.scenarioFile) : subsetFindScenario(flags.scenario!);
+}
+
 export function subsetFindScenario(id: string, dir = shippedDir('scenarios'), local = false): Scenario | undefined {
   if (!SCENARIO_ID.test(id)) return undefined;
   for (const path of candidateFiles(dir, id)) {
