@@ -34,24 +34,44 @@ const stripTags = (html: string) => decode(html.replace(/<[^>]*>/g, '')).trim();
 
 /** `tokens`: the lesson's, from builtLessonTokens or lexLesson (lesson-lex.ts). */
 export function layoutLesson(lesson: Lesson, options: LayoutOptions, tokens: LessonTokens): LessonPart[] {
-  const l = new Layout(options);
-  const parts: LessonPart[] = [{ kind: 'text', lines: l.title(lesson, tokens.goals) }];
-  let markdown = 0;
-  for (const segment of lesson.segments) {
-    if (segment.kind === 'markdown') parts.push({ kind: 'text', lines: l.markdown(tokens.markdown[markdown++] ?? []) });
-    else if (segment.kind === 'scenario') parts.push({ kind: 'scenario', block: segment, head: l.scenarioHead(segment) });
-    else parts.push({ kind: 'quiz', block: segment, head: l.quizHead(segment) });
-  }
-  const terms = l.terms(lesson);
-  if (terms.length > 0) parts.push({ kind: 'text', lines: terms });
-  // Content is sanitised at load; each span again here, so nothing a
-  // callback or a future loader lets through can reach the terminal.
-  return parts.map((p) => {
-    if (p.kind === 'text') return { ...p, lines: p.lines.map(clean) };
-    return { ...p, head: p.head.map(clean) };
-  });
+  return [...lessonParts(lesson, options, tokens)].map((layOut) => layOut().part);
 }
 
+/**
+ * A part not yet laid out. Given `atLeast`, a markdown part stops after the
+ * first blocks that make that many lines (`cut` says it stopped early); the
+ * lines it has are exactly the first lines of the whole part.
+ */
+export type PartLayout = (atLeast?: number) => { part: LessonPart; cut: boolean };
+
+/**
+ * layoutLesson's parts in order, each laid out only when called: the
+ * reader's first frame lays out what its first screen needs and the rest
+ * after it (first-screen.ts, issue 18). A part's layout depends on nothing
+ * after it, so a prefix is exactly the start of layoutLesson's.
+ */
+export function* lessonParts(lesson: Lesson, options: LayoutOptions, tokens: LessonTokens): Generator<PartLayout> {
+  const l = new Layout(options);
+  const whole = (part: LessonPart) => ({ part, cut: false });
+  yield () => whole({ kind: 'text', lines: l.title(lesson, tokens.goals).map(clean) });
+  let markdown = 0;
+  for (const segment of lesson.segments) {
+    if (segment.kind === 'markdown') {
+      const blocks = tokens.markdown[markdown++] ?? [];
+      yield (atLeast) => {
+        const { lines, cut } = l.markdown(blocks, atLeast);
+        return { part: { kind: 'text', lines: lines.map(clean) }, cut };
+      };
+    } else if (segment.kind === 'scenario') yield () => whole({ kind: 'scenario', block: segment, head: l.scenarioHead(segment).map(clean) });
+    else yield () => whole({ kind: 'quiz', block: segment, head: l.quizHead(segment).map(clean) });
+  }
+  // Only a lesson that links glossary terms gets the part (worked out when the generator gets here).
+  const terms = l.terms(lesson);
+  if (terms.length > 0) yield () => whole({ kind: 'text', lines: terms.map(clean) });
+}
+
+// Content is sanitised at load; each span again here, so nothing a
+// callback or a future loader lets through can reach the terminal.
 function clean(line: StyledLine): StyledLine {
   return line.map((s) => ({ ...s, text: sanitizeLine(s.text) }));
 }
@@ -90,8 +110,18 @@ class Layout {
     return { text: this.o.ascii ? '- ' : '• ' };
   }
 
-  markdown(tokens: Token[]): StyledLine[] {
-    return this.join(this.blocks(tokens, this.width));
+  /** The blocks' lines; with `atLeast`, only the first blocks that make that many. */
+  markdown(tokens: Token[], atLeast = Number.POSITIVE_INFINITY): { lines: StyledLine[]; cut: boolean } {
+    const lines: StyledLine[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      if (lines.length >= atLeast) return { lines, cut: true };
+      const block = this.block(tokens[i] as Token, this.width);
+      // As join(): a blank line between non-empty blocks.
+      if (block.length === 0) continue;
+      if (lines.length > 0) lines.push([]);
+      lines.push(...block);
+    }
+    return { lines, cut: false };
   }
 
   private join(blocks: StyledLine[][]): StyledLine[] {

@@ -29,6 +29,7 @@ import { SEARCH_ROWS, useReaderSearch } from './use-reader-search.js';
 import { useRestoredPosition } from './use-restored-position.js';
 import { useReaderWithSelfCheck } from './use-self-check.js';
 import { useStudyTimer } from './use-study-timer.js';
+import { firstScreenNeed } from './first-screen.js';
 import { maxSlide } from './wide-rows.js';
 
 export { SELF_CHECK_SEED } from './use-self-check.js';
@@ -79,10 +80,13 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
   /** How far rows wider than the screen (long URLs) are slid sideways. */
   const [slide, setSlide] = useState(0);
 
-  const { parts, layoutOptions, timelines, rows, partStart, partEnd } = useLessonRows({ lesson, sources, width, theme, focus, selfCheck, earlier });
   const viewRows = Math.max(3, area.rows - 2 - (focus.kind === 'search' ? SEARCH_ROWS : 0));
+  // Where it opens is decided from the progress as it was at opening (it is saved over as the window moves).
+  const [saved] = useState(() => progress.getState().progress.lessons[lesson.id]);
+  const firstScreen = firstScreenNeed({ jumpKey: jump?.key, saved, viewRows });
+  const { parts, layoutOptions, timelines, rows, partStart, partEnd, complete } = useLessonRows({ lesson, sources, width, theme, focus, selfCheck, earlier, firstScreen });
   const maxTop = Math.max(0, rows.length - viewRows);
-  const shownTop = useRestoredPosition({ lessonId: lesson.id, jumpKey: jump?.key, rows, viewRows, maxTop, top, reader, progress, checkIds });
+  const shownTop = useRestoredPosition({ lessonId: lesson.id, jumpKey: jump?.key, rows, complete, viewRows, maxTop, top, reader, progress, checkIds });
   const shown = rows.slice(shownTop, shownTop + viewRows);
   // Rows wider than the screen (a long URL, kept whole) slide sideways; one column stays for the pointer.
   const rowRoom = Math.max(10, area.columns - 2);
@@ -142,16 +146,17 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
     },
   });
 
-  const percent = rows.length === 0 ? 100 : Math.min(100, Math.round(((shownTop + viewRows) / rows.length) * 100));
+  // Until the whole lesson is laid out (the first frame only), how far through is not known: left blank, not guessed.
+  const percent = !complete ? null : rows.length === 0 ? 100 : Math.min(100, Math.round(((shownTop + viewRows) / rows.length) * 100));
   const usable = usablePart(onScreen, target);
   const usableKind = usable === undefined ? null : parts[usable]?.kind === 'quiz' ? 'quiz' : 'scenario';
   const status = readerStatus({
     notice,
     focusKind: focus.kind,
-    finished: completed && shownTop >= maxTop ? finishedLine(lesson.number, lessons) : null,
+    finished: completed && complete && shownTop >= maxTop ? finishedLine(lesson.number, lessons) : null,
     usable: usableKind,
     slideHint: wideBy > 0 ? `${theme.symbols.left}/${theme.symbols.right} slides the long line; fence-tutor lesson ${lesson.id} --plain prints it whole` : null,
-    range: `${shownTop + 1}-${Math.min(rows.length, shownTop + viewRows)} of ${rows.length} lines`,
+    range: complete ? `${shownTop + 1}-${Math.min(rows.length, shownTop + viewRows)} of ${rows.length} lines` : `${shownTop + 1}-${shownTop + viewRows} lines`,
   });
 
   return (

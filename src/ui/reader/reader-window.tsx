@@ -23,7 +23,8 @@ export function ReaderTitle({
   title: string;
   local: boolean;
   completed: boolean;
-  percent: number;
+  /** null while only the first screen is laid out. */
+  percent: number | null;
 }) {
   const { theme, area } = useAppContext();
   return (
@@ -38,7 +39,7 @@ export function ReaderTitle({
       <Box flexShrink={0}>
         <Text color={completed ? theme.color('good') : undefined}>
           {completed ? `${theme.symbols.accepted} completed  ` : ''}
-          {percent}%{' '}
+          {percent === null ? '' : `${percent}%`}{' '}
         </Text>
       </Box>
     </Box>

@@ -4,11 +4,12 @@
  * inside a gutter that shows which part has the keys. Also where each part
  * starts and ends, which the scrolling and the focus keys need.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Lesson, ScenarioBlock } from '../../content/lesson/lesson-types.js';
 import type { ReaderFocus, SelfCheck } from '../../store/reader-store.js';
 import type { Theme } from '../theme.js';
-import { type LayoutOptions, type LessonPart, layoutLesson } from './lesson-layout.js';
+import { type FirstScreenNeed, takeFirstScreen } from './first-screen.js';
+import { type LayoutOptions, type LessonPart, layoutLesson, lessonParts } from './lesson-layout.js';
 import type { ReaderSources } from './reader-sources.js';
 import { useLessonTokens } from './use-lesson-tokens.js';
 import { selfCheckLines } from './self-check-lines.js';
@@ -30,6 +31,8 @@ export interface LessonRows {
   rows: Row[];
   partStart: ReadonlyMap<number, number>;
   partEnd: ReadonlyMap<number, number>;
+  /** False for the first frame when only its screen was laid out; the whole lesson follows at once. */
+  complete: boolean;
 }
 
 export interface LessonRowsInput {
@@ -40,23 +43,35 @@ export interface LessonRowsInput {
   focus: ReaderFocus;
   selfCheck: SelfCheck | null;
   earlier: Readonly<Record<string, { correct: boolean }>>;
+  /** What the first frame needs laid out (first-screen.ts). */
+  firstScreen: FirstScreenNeed;
 }
 
-export function useLessonRows({ lesson, sources, width, theme, focus, selfCheck, earlier }: LessonRowsInput): LessonRows {
+export function useLessonRows({ lesson, sources, width, theme, focus, selfCheck, earlier, firstScreen }: LessonRowsInput): LessonRows {
   const lessons = sources.curriculum.lessons;
   const lessonNumber = (id: string) => lessons.find((l) => l.id === id)?.number;
   const layoutOptions: LayoutOptions = { width, ascii: theme.ascii, glossary: sources.curriculum.glossary, lessonNumber };
   const tokensOf = useLessonTokens(sources, [lesson]);
+  // The first frame lays out only its screen; the whole lesson right after it (issue 18).
+  const [wanted, setWanted] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the layout changes with the lesson, the width and the symbols only
-  const parts = useMemo(() => layoutLesson(lesson, layoutOptions, tokensOf(lesson)), [lesson, width, theme.ascii, sources]);
+  const laid = useMemo(
+    () => (wanted ? { parts: layoutLesson(lesson, layoutOptions, tokensOf(lesson)), complete: true } : takeFirstScreen(lessonParts(lesson, layoutOptions, tokensOf(lesson)), firstScreen)),
+    [wanted, lesson, width, theme.ascii, sources, wanted ? '' : `${firstScreen.through}:${firstScreen.line}:${firstScreen.rows}`],
+  );
+  const { parts, complete } = laid;
+  useEffect(() => {
+    if (!complete) setWanted(true);
+  }, [complete]);
 
+  // From the lesson, not the laid-out parts, so every timeline has its store from the first frame (part i + 1 is segment i).
   const scenarioBlocks = useMemo(() => {
     const m = new Map<number, ScenarioBlock>();
-    parts.forEach((p, i) => {
-      if (p.kind === 'scenario') m.set(i, p.block);
+    lesson.segments.forEach((segment, i) => {
+      if (segment.kind === 'scenario') m.set(i + 1, segment);
     });
     return m;
-  }, [parts]);
+  }, [lesson]);
   const timelines = useEmbeddedTimelines(scenarioBlocks, sources.scenario, theme.reducedMotion);
 
   const rows: Row[] = [];
@@ -88,5 +103,5 @@ export function useLessonRows({ lesson, sources, width, theme, focus, selfCheck,
     }
     partEnd.set(i, rows.length - 1);
   });
-  return { parts, layoutOptions, timelines, rows, partStart, partEnd };
+  return { parts, layoutOptions, timelines, rows, partStart, partEnd, complete };
 }

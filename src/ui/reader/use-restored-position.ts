@@ -16,6 +16,8 @@ export interface RestoredPositionInput {
   /** The row key of a search hit to open at. */
   jumpKey: string | undefined;
   rows: readonly Row[];
+  /** False while only the first screen is laid out: nothing is saved from it (its row count is not the lesson's). */
+  complete: boolean;
   viewRows: number;
   maxTop: number;
   /** The store's top, once the opening position has been handed to it. */
@@ -28,7 +30,7 @@ export interface RestoredPositionInput {
 
 /** The top row shown. */
 export function useRestoredPosition(input: RestoredPositionInput): number {
-  const { lessonId, jumpKey, rows, viewRows, maxTop, top, reader, progress, checkIds } = input;
+  const { lessonId, jumpKey, rows, complete, viewRows, maxTop, top, reader, progress, checkIds } = input;
   const positioned = useRef(false);
   const startTop = useRef<number | null>(null);
   if (startTop.current === null) {
@@ -57,7 +59,7 @@ export function useRestoredPosition(input: RestoredPositionInput): number {
   const anchor = topKey !== undefined ? `${topKey}+${shownTop - keyed}` : undefined;
   const rowCount = rows.length;
   useEffect(() => {
-    if (!positioned.current || rowCount === 0) return;
+    if (!positioned.current || !complete || rowCount === 0) return;
     const p = progress.getState();
     p.view(lessonId, {
       position: shownTop / rowCount,
@@ -65,6 +67,6 @@ export function useRestoredPosition(input: RestoredPositionInput): number {
       anchor,
     });
     p.settle(lessonId, checkIds);
-  }, [shownTop, rowCount, viewRows, anchor, lessonId, checkIds, progress]);
+  }, [shownTop, rowCount, complete, viewRows, anchor, lessonId, checkIds, progress]);
   return shownTop;
 }
