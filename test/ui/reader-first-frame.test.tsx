@@ -21,7 +21,10 @@ afterEach(() => cleanup());
 /** The lesson's rows: below the title line, above the status line (`1-26 of 301 lines`). */
 const body = (frame: string) => {
   const lines = frame.split('\n');
-  return lines.slice(1, lines.findIndex((l) => / \d+-\d+ (of \d+ )?lines/.test(l)));
+  return lines.slice(
+    1,
+    lines.findIndex((l) => / \d+-\d+ (of \d+ )?lines/.test(l)),
+  );
 };
 
 /**

@@ -25,7 +25,10 @@ describe('the first screen of a lesson', () => {
         const options = { width, ascii: false, glossary: curriculum.glossary, lessonNumber };
         const whole = layoutLesson(lesson, options, tokens);
         const keys = whole.flatMap((p, i) => linesOf(p).map((_, k) => `${i}:${k}`));
-        const openings = [firstScreenNeed({ jumpKey: undefined, saved: undefined, viewRows: 28 }), ...[0, 0.5, 1].map((f) => firstScreenNeed({ jumpKey: keys[Math.floor(f * (keys.length - 1))], saved: undefined, viewRows: 28 }))];
+        const openings = [
+          firstScreenNeed({ jumpKey: undefined, saved: undefined, viewRows: 28 }),
+          ...[0, 0.5, 1].map((f) => firstScreenNeed({ jumpKey: keys[Math.floor(f * (keys.length - 1))], saved: undefined, viewRows: 28 })),
+        ];
         for (const need of openings) {
           const first = takeFirstScreen(lessonParts(lesson, options, tokens), need);
           const label = `${lesson.id} at ${width}, ${JSON.stringify(need)}`;
@@ -33,7 +36,10 @@ describe('the first screen of a lesson', () => {
           const last = first.parts.length - 1;
           expect(first.parts.slice(0, last), label).toEqual(whole.slice(0, last));
           const cutPart = first.parts[last]!;
-          expect({ ...cutPart, ...(cutPart.kind === 'text' ? { lines: [] } : {}) }, label).toEqual({ ...whole[last]!, ...(cutPart.kind === 'text' ? { lines: [] } : {}) });
+          expect({ ...cutPart, ...(cutPart.kind === 'text' ? { lines: [] } : {}) }, label).toEqual({
+            ...whole[last]!,
+            ...(cutPart.kind === 'text' ? { lines: [] } : {}),
+          });
           expect(linesOf(cutPart), label).toEqual(linesOf(whole[last]!).slice(0, linesOf(cutPart).length));
           if (first.complete) expect(first.parts, label).toEqual(whole);
           // Long enough: a screen from where it opens (or the whole lesson).

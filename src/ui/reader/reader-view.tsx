@@ -84,7 +84,16 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
   // Where it opens is decided from the progress as it was at opening (it is saved over as the window moves).
   const [saved] = useState(() => progress.getState().progress.lessons[lesson.id]);
   const firstScreen = firstScreenNeed({ jumpKey: jump?.key, saved, viewRows });
-  const { parts, layoutOptions, timelines, rows, partStart, partEnd, complete } = useLessonRows({ lesson, sources, width, theme, focus, selfCheck, earlier, firstScreen });
+  const { parts, layoutOptions, timelines, rows, partStart, partEnd, complete } = useLessonRows({
+    lesson,
+    sources,
+    width,
+    theme,
+    focus,
+    selfCheck,
+    earlier,
+    firstScreen,
+  });
   const maxTop = Math.max(0, rows.length - viewRows);
   const shownTop = useRestoredPosition({ lessonId: lesson.id, jumpKey: jump?.key, rows, complete, viewRows, maxTop, top, reader, progress, checkIds });
   const shown = rows.slice(shownTop, shownTop + viewRows);

@@ -56,7 +56,10 @@ export function useLessonRows({ lesson, sources, width, theme, focus, selfCheck,
   const [wanted, setWanted] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the layout changes with the lesson, the width and the symbols only
   const laid = useMemo(
-    () => (wanted ? { parts: layoutLesson(lesson, layoutOptions, tokensOf(lesson)), complete: true } : takeFirstScreen(lessonParts(lesson, layoutOptions, tokensOf(lesson)), firstScreen)),
+    () =>
+      wanted
+        ? { parts: layoutLesson(lesson, layoutOptions, tokensOf(lesson)), complete: true }
+        : takeFirstScreen(lessonParts(lesson, layoutOptions, tokensOf(lesson)), firstScreen),
     [wanted, lesson, width, theme.ascii, sources, wanted ? '' : `${firstScreen.through}:${firstScreen.line}:${firstScreen.rows}`],
   );
   const { parts, complete } = laid;
