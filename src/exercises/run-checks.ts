@@ -4,14 +4,14 @@
  * adversary. Returns the report; never prints (report-text does that).
  */
 import { readFileSync } from 'node:fs';
-import { toolVersion } from '../platform/package-root.js';
+import { exerciseReport } from './report.js';
 import { explore } from './adversary.js';
 import { checksFor } from './checks/index.js';
 import type { ExerciseMachinery } from './ports.js';
 import type { CheckSpec, Tokens } from './scenario.js';
 import { LearnerThrew, SinkSession, TimeLimitError } from './sink-session.js';
 import { sha256 } from './starter.js';
-import { EXERCISE_REPORT_SCHEMA, type CheckResult, type ExerciseManifest, type ExerciseReport } from './types.js';
+import type { CheckResult, ExerciseManifest, ExerciseReport } from './types.js';
 
 export interface RunChecksOptions {
   exercise: ExerciseManifest;
@@ -43,13 +43,7 @@ export async function runChecks(opts: RunChecksOptions): Promise<ExerciseReport>
       checks.push(result);
       opts.onCheck?.(result);
     }
-    return {
-      schemaVersion: EXERCISE_REPORT_SCHEMA,
-      kind: 'exercise',
-      version: toolVersion(),
-      exercise: opts.exercise.id,
-      title: opts.exercise.title,
-      passed: checks.every((c) => c.status === 'passed'),
+    return exerciseReport(opts.exercise, {
       checks,
       fileSha256,
       file: opts.file,
@@ -57,7 +51,7 @@ export async function runChecks(opts: RunChecksOptions): Promise<ExerciseReport>
       startedAt,
       durationMs: Math.round(performance.now() - t0),
       output: [...session.output],
-    };
+    });
   } finally {
     await session.close();
   }

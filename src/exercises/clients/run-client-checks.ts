@@ -6,9 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { toolVersion } from '../../platform/package-root.js';
+import { exerciseReport } from '../report.js';
 import { sha256 } from '../starter.js';
-import { EXERCISE_REPORT_SCHEMA, type CheckResult, type ExerciseManifest, type ExerciseReport } from '../types.js';
+import type { CheckResult, ExerciseManifest, ExerciseReport } from '../types.js';
 import { type ClientCheck, runClientCheck } from './check-result.js';
 import type { ClientMachinery } from './client-ports.js';
 import { ClientSession } from './client-session.js';
@@ -70,18 +70,12 @@ export async function runClientChecks(opts: RunClientChecksOptions): Promise<Exe
   } finally {
     await session.close();
   }
-  return {
-    schemaVersion: EXERCISE_REPORT_SCHEMA,
-    kind: 'exercise',
-    version: toolVersion(),
-    exercise: opts.exercise.id,
-    title: opts.exercise.title,
-    passed: checks.every((c) => c.status === 'passed'),
+  return exerciseReport(opts.exercise, {
     checks,
     fileSha256,
     file: opts.file,
     startedAt,
     durationMs: Math.round(performance.now() - t0),
     output: [...session.output],
-  };
+  });
 }

@@ -5,9 +5,9 @@
  * caveat travels with it.
  */
 import { sanitizeLine } from '../../core/neutralise.js';
-import { toolVersion } from '../../platform/package-root.js';
+import { exerciseReport } from '../report.js';
 import { sha256 } from '../starter.js';
-import { EXERCISE_REPORT_SCHEMA, type CheckResult, type ExerciseReport } from '../types.js';
+import type { CheckResult, ExerciseReport } from '../types.js';
 import type { SinkCheckResult, SinkCmdReport } from './run-sink-checks.js';
 
 export function sinkCheckResult(c: SinkCheckResult): CheckResult {
@@ -29,20 +29,18 @@ export function sinkCheckResult(c: SinkCheckResult): CheckResult {
 
 export function sinkCmdExerciseReport(run: SinkCmdReport, title: string, startedAt: string, durationMs: number): ExerciseReport {
   const printed = run.checks.flatMap((c) => c.printed.map((l) => `[${c.id}] ${sanitizeLine(l)}`));
-  return {
-    schemaVersion: EXERCISE_REPORT_SCHEMA,
-    kind: 'exercise',
-    version: toolVersion(),
-    exercise: run.exercise,
-    title,
-    passed: run.passed,
-    checks: run.checks.map(sinkCheckResult),
-    fileSha256: sha256(run.command),
-    file: '',
-    startedAt,
-    durationMs,
-    output: printed.slice(-40),
-    sinkCmd: run.command,
-    caveat: run.caveat,
-  };
+  return exerciseReport(
+    { id: run.exercise, title },
+    {
+      passed: run.passed,
+      checks: run.checks.map(sinkCheckResult),
+      fileSha256: sha256(run.command),
+      file: '',
+      startedAt,
+      durationMs,
+      output: printed.slice(-40),
+      sinkCmd: run.command,
+      caveat: run.caveat,
+    },
+  );
 }
