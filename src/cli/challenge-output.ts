@@ -8,8 +8,6 @@ import { recordChallengeSolved } from '../progress/progress-model.js';
 import type { Display } from '../platform/display.js';
 import type { ChallengeRow } from './challenge-rows.js';
 
-export type { ChallengeRow } from './challenge-rows.js';
-
 export function challengeListText(rows: readonly ChallengeRow[], display: Pick<Display, 'ascii' | 'columns'>): string {
   const done = display.ascii ? '+' : '✓';
   const idWidth = Math.max(...rows.map((r) => r.id.length), 2);

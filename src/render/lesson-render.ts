@@ -10,8 +10,7 @@ import type { GlossaryTerm, Lesson, QuizBlock, ScenarioBlock } from '../content/
 import { clipKeepingUrl, hang, hardWrap, textWidth, wrapText } from './lesson-wrap.js';
 import { sanitizeLine } from '../content/shared/sanitize.js';
 import { scenarioHeading } from './scenario-heading.js';
-
-export { scenarioHeading };
+import { decodeEntities, stripTags } from './html-text.js';
 
 /** Narrower than this, nothing reads well; output is laid out at this width. */
 export const MIN_WIDTH = 20;
@@ -254,15 +253,3 @@ class PlainRenderer {
     return out;
   }
 }
-
-function stripTags(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, '')).trim();
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
-
-function decodeEntities(s: string): string {
-  return s.replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, e: string) => ENTITIES[e] ?? _);
-}
-
-/** The line above an embedded timeline: "▶ Try it: late-write (fencing off)". The reader uses it too. */

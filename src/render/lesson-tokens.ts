@@ -8,7 +8,7 @@
  * (lesson-lex.ts lexes, imported dynamically where the snapshot does not serve).
  */
 import type { Token } from 'marked';
-import { builtText } from '../content/shared/built-content.js';
+import { builtText, isBuiltName } from '../content/shared/built-content.js';
 import type { Lesson } from '../content/lesson/lesson-types.js';
 
 export interface LessonTokens {
@@ -33,7 +33,7 @@ function markdownCount(lesson: Lesson): number {
  * undefined otherwise (the caller lexes).
  */
 export function builtLessonTokens(lesson: Lesson): LessonTokens | undefined {
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(lesson.id)) return undefined;
+  if (!isBuiltName(lesson.id)) return undefined;
   const text = builtText(builtTokensFile(lesson.id));
   if (text === undefined) return undefined;
   let parsed: Partial<LessonTokens>;

@@ -245,11 +245,15 @@ export function builtLessonPlain(lessonId: string, width: number, ascii: boolean
 
 const banks = new Map<string, QuizBank | undefined>();
 
+/** Built files are named by id: kebab-case (quizzes/FORMAT.md, lessons/FORMAT.md); anything else names no built file. */
+export function isBuiltName(id: string): boolean {
+  return /^[a-z0-9]+(-[a-z0-9]+)*$/.test(id);
+}
+
 /** A shipped bank by id (absent: the whole bank) as loaded at build, when the snapshot matches the files. */
 export function builtBank(id: string | undefined): QuizBank | undefined {
   const key = id ?? WHOLE_BANK;
-  // Bank ids are kebab-case file names (quizzes/FORMAT.md); anything else is no shipped bank.
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(key) || !builtContentCurrent()) return undefined;
+  if (!isBuiltName(key) || !builtContentCurrent()) return undefined;
   if (!banks.has(key)) {
     const text = builtText(builtBankFile(key));
     banks.set(key, text === undefined ? undefined : (JSON.parse(text) as QuizBank));

@@ -15,6 +15,7 @@ import { hardWrap } from '../../render/lesson-wrap.js';
 import { sanitizeLine } from '../../content/shared/sanitize.js';
 import { hangStyled, plain, type Span, type StyledLine, wrapSpans } from './styled-text.js';
 import { scenarioHeading } from '../../render/scenario-heading.js';
+import { decodeEntities, stripTags } from '../../render/html-text.js';
 
 export type LessonPart =
   | { kind: 'text'; lines: StyledLine[] }
@@ -27,10 +28,6 @@ export interface LayoutOptions {
   glossary: readonly GlossaryTerm[];
   lessonNumber: (id: string) => number | undefined;
 }
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
-const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (m, e: string) => ENTITIES[e] ?? m);
-const stripTags = (html: string) => decode(html.replace(/<[^>]*>/g, '')).trim();
 
 /** `tokens`: the lesson's, from builtLessonTokens or lexLesson (lesson-lex.ts). */
 export function layoutLesson(lesson: Lesson, options: LayoutOptions, tokens: LessonTokens): LessonPart[] {
@@ -147,7 +144,7 @@ class Layout {
         return wrapSpans(this.inline((t as Tokens.Paragraph).tokens), width);
       case 'text': {
         const tt = t as Tokens.Text;
-        return wrapSpans(tt.tokens ? this.inline(tt.tokens) : [{ text: decode(tt.text) }], width);
+        return wrapSpans(tt.tokens ? this.inline(tt.tokens) : [{ text: decodeEntities(tt.text) }], width);
       }
       case 'list':
         return this.list(t as Tokens.List, width);
@@ -206,7 +203,7 @@ class Layout {
       case 'text':
       case 'escape': {
         const tt = t as Tokens.Text;
-        return tt.tokens ? this.inline(tt.tokens, base) : [{ ...base, text: decode(tt.text).replace(/\n/g, ' ') }];
+        return tt.tokens ? this.inline(tt.tokens, base) : [{ ...base, text: decodeEntities(tt.text).replace(/\n/g, ' ') }];
       }
       case 'strong':
         return this.inline((t as Tokens.Strong).tokens, { ...base, bold: true });
@@ -215,7 +212,7 @@ class Layout {
       case 'del':
         return this.inline((t as Tokens.Del).tokens, { ...base, strikethrough: true });
       case 'codespan':
-        return [{ ...base, text: decode((t as Tokens.Codespan).text).replace(/\n/g, ' '), role: 'accent' }];
+        return [{ ...base, text: decodeEntities((t as Tokens.Codespan).text).replace(/\n/g, ' '), role: 'accent' }];
       case 'br':
         return [{ text: '\n' }];
       case 'link':
@@ -225,7 +222,7 @@ class Layout {
       case 'html':
         return [{ ...base, text: stripTags((t as Tokens.HTML).text) }];
       default:
-        return [{ ...base, text: decode((t as { text?: string }).text ?? (t as { raw?: string }).raw ?? '') }];
+        return [{ ...base, text: decodeEntities((t as { text?: string }).text ?? (t as { raw?: string }).raw ?? '') }];
     }
   }
 

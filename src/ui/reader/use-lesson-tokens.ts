@@ -14,6 +14,9 @@ type LessonLexer = typeof import('../../render/lesson-lex.js');
 
 let lexer: Promise<LessonLexer> | undefined;
 let loaded: LessonLexer | undefined;
+// A lesson lexed once per process: the first-screen and whole-lesson passes
+// and every search ask again for the same (unchanging) lesson object.
+const lexed = new WeakMap<Lesson, LessonTokens>();
 
 /** marked's lexer for lessons, imported on first need (one promise per process, so a screen may suspend on it). */
 export function lessonLexer(): Promise<LessonLexer> {
@@ -36,6 +39,11 @@ export function useLessonTokens(sources: ReaderSources, lessons: readonly Lesson
     const built = sources.builtTokens(lesson);
     if (built) return built;
     if (!lex) throw new Error(`no tokens for lesson "${lesson.id}" (useLessonTokens was not given it)`);
-    return lex.lexLesson(lesson);
+    let tokens = lexed.get(lesson);
+    if (!tokens) {
+      tokens = lex.lexLesson(lesson);
+      lexed.set(lesson, tokens);
+    }
+    return tokens;
   };
 }
