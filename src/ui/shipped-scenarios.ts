@@ -7,7 +7,7 @@
  * screen first renders, so no later render waits.
  */
 import { use, useCallback } from 'react';
-import { builtContent, builtContentCurrent } from '../content/shared/built-content.js';
+import { builtContentCurrent, builtScenario } from '../content/shared/built-content.js';
 import type { Scenario } from '../core/types.js';
 
 type ScenarioLoader = typeof import('../content/scenario/scenario-loader.js');
@@ -28,8 +28,7 @@ export function useShippedScenarioLookup(): (id: string) => Scenario | undefined
   return useCallback(
     (id: string) => {
       if (!current) return real?.findShippedScenario(id);
-      const found = builtContent()?.scenarios.find((s) => s.id === id);
-      return found ? structuredClone(found) : undefined;
+      return builtScenario(id);
     },
     [current, real],
   );

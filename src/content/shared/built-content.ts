@@ -243,6 +243,12 @@ export function builtLessonPlain(lessonId: string, width: number, ascii: boolean
   return builtText(builtPlainFile(lessonId, ascii));
 }
 
+/** A shipped scenario by id from the snapshot, as a copy (the loader gives one, and the caller may change it; the snapshot is shared). */
+export function builtScenario(id: string): Scenario | undefined {
+  const found = builtContent()?.scenarios.find((s) => s.id === id);
+  return found ? structuredClone(found) : undefined;
+}
+
 const banks = new Map<string, QuizBank | undefined>();
 
 /** Built files are named by id: kebab-case (quizzes/FORMAT.md, lessons/FORMAT.md); anything else names no built file. */

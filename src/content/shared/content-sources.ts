@@ -17,7 +17,7 @@ import { shippedDir } from '../../platform/package-root.js';
 import { displayPath, loadCurriculumWithContent, loadShippedCurriculum } from '../lesson/lesson-loader.js';
 import { parseLesson } from '../lesson/lesson-parse.js';
 import type { Curriculum } from '../lesson/lesson-types.js';
-import { builtBank, builtContent } from './built-content.js';
+import { builtBank, builtContent, builtScenario } from './built-content.js';
 import { ContentError, type Problem } from './problems.js';
 import { loadQuizFile, loadShippedBank, QUIZ_EXTENSIONS } from '../quiz/quiz-loader.js';
 import { findShippedScenario, listShippedScenarios, loadScenarioDir, loadScenarioFile } from '../scenario/scenario-loader.js';
@@ -76,9 +76,7 @@ export function allScenarios(flags: ContentFlags = {}): Scenario[] {
 
 /** One scenario by id: shipped first (cheap: one file), then the content dir. */
 export function findScenario(id: string, flags: ContentFlags = {}): Scenario | undefined {
-  const built = builtContent()?.scenarios.find((s) => s.id === id);
-  // A copy, as the loader gives: the caller may change it (the snapshot is shared).
-  const shipped = built ? structuredClone(built) : findShippedScenario(id);
+  const shipped = builtScenario(id) ?? findShippedScenario(id);
   return shipped ?? localScenarios(flags).find((s) => s.id === id);
 }
 

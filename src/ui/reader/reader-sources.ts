@@ -11,7 +11,7 @@
  * content): useReaderSources suspends the screen until they are in.
  */
 import { use, useMemo } from 'react';
-import { builtBank, builtContent } from '../../content/shared/built-content.js';
+import { builtBank, builtContent, builtScenario } from '../../content/shared/built-content.js';
 import type { ContentFlags } from '../../content/shared/content-sources.js';
 import type { Curriculum, Lesson } from '../../content/lesson/lesson-types.js';
 import { builtLessonTokens, type LessonTokens } from '../../render/lesson-tokens.js';
@@ -76,10 +76,7 @@ function fromSnapshot(): ReaderSources | undefined {
       return questions.get(id);
     },
     // A copy, as the loader gives: the caller may change it (the snapshot is shared).
-    scenario: (id) => {
-      const found = built.scenarios.find((s) => s.id === id);
-      return found ? structuredClone(found) : undefined;
-    },
+    scenario: builtScenario,
     // One file per lesson: opening lesson 4 reads lesson 4's tokens only.
     builtTokens: (lesson) => {
       if (!tokens.has(lesson.id)) tokens.set(lesson.id, builtLessonTokens(lesson));
