@@ -50,21 +50,45 @@ export interface DenseSweep {
   settledLength: number;
 }
 
-/** Sweeps every state; throws ExplorationCancelled when the hooks ask. */
+/**
+ * Sweeps every state; throws ExplorationCancelled when the hooks ask.
+ *
+ * The states of one positions' code differ only in their rank, so what an
+ * actor's operation does is worked out once per code and actor (its write,
+ * token, where it leads, whether a landing settles the sink), and only
+ * which way a check goes, staleness and the next rank per state: most of
+ * the work per operation is then an add.
+ */
 export function denseSweep(g: DenseGrid, hooks: ExploreHooks): DenseSweep {
   const { sequences, ranks, fencing, split, ends, codeStrides, marks, limbs, blocking, codes, start, index, base, records } = g;
   const n = ends.length;
   const last = limbs.length - 1;
   const cur = new Int32Array(n);
+  /** The ranks of the current code's reached states. */
+  const live = new Int32Array(marks);
   const every = hookInterval(hooks);
   const result: DenseSweep = { states: 0, staleCode: -1, staleDigit: -1, staleActor: -1, settled: new Int32Array(4 * 1024), settledLength: 0 };
   let states = 0;
 
   for (let level = 0; level <= last; level++) {
-    const from = base[level]!;
     const width = limbs[level]!;
     const stride = 2 * width;
+    // Where the next two levels' records start, and their counts' limbs.
+    const width1 = level + 1 <= last ? limbs[level + 1]! : 0;
+    const width2 = level + 2 <= last ? limbs[level + 2]! : 0;
+    const base1 = level + 1 <= last ? base[level + 1]! : 0;
+    const base2 = level + 2 <= last ? base[level + 2]! : 0;
     for (let i = start[level]!; i < start[level + 1]!; i++) {
+      const first = base[level]! + (i - start[level]!) * marks * stride;
+      let reached = 0;
+      for (let digit = 0; digit < marks; digit++) {
+        const at = first + digit * stride;
+        if (records[at] === 0 && (width === 1 || !nonZero(records, at, width))) continue;
+        live[reached++] = digit;
+        states += 1;
+        if (every !== 0 && states % every === 0) reportProgress(hooks, states);
+      }
+      if (reached === 0) continue;
       const code = codes[i]!;
       // Decode the positions; note the two highest blocking marks, so that
       // whether a landing settles the sink is known in constant time.
@@ -84,43 +108,43 @@ export function denseSweep(g: DenseGrid, hooks: ExploreHooks): DenseSweep {
           topActor = a;
         } else if (block > second) second = block;
       }
-      const first = from + (i - start[level]!) * marks * stride;
-      for (let digit = 0; digit < marks; digit++) {
-        const at = first + digit * stride;
-        if (!nonZero(records, at, width)) continue;
-        states += 1;
-        if (every !== 0 && states % every === 0) reportProgress(hooks, states);
-        const rank0 = digit - 1;
-        const hwm = fencing ? rank0 : NONE;
-        const hasClean = nonZero(records, at + width, width);
-        for (let a = 0; a < n; a++) {
-          const p = cur[a]!;
-          if (p === ends[a]) continue;
-          const write = sequences[a]![p >> 1]!;
-          const rank = ranks[write]!;
-          let dp: number;
+      for (let a = 0; a < n; a++) {
+        const p = cur[a]!;
+        if (p === ends[a]) continue;
+        const write = sequences[a]![p >> 1]!;
+        const rank = ranks[write]!;
+        const applies = (p & 1) === 1;
+        // An apply moves the position by 1; a check by 1 (passed) or 2 (rejected); a plain or atomic write by 2.
+        const row1 = base1 + index[code + codeStrides[a]!]! * marks * 2 * width1;
+        const row2 = applies ? 0 : base2 + index[code + 2 * codeStrides[a]!]! * marks * 2 * width2;
+        // A landing here sets the mark to this token (with fencing): settled if no write can land above it after.
+        const settles = settledAt(Math.max(a === topActor ? second : top, blocking[a]![applies ? p + 1 : p + 2]!), fencing ? rank : NONE);
+        for (let j = 0; j < reached; j++) {
+          const digit = live[j]!;
+          const at = first + digit * stride;
+          const rank0 = digit - 1;
+          const hwm = fencing ? rank0 : NONE;
+          let one: boolean;
           let nextDigit = digit;
           let stale = false;
-          if ((p & 1) === 1 || !fencing || (!split && rank !== NONE && (hwm === NONE || rank >= hwm))) {
+          if (applies || !fencing || (!split && rank !== NONE && (hwm === NONE || rank >= hwm))) {
             // The write lands: stale if below the highest accepted (rank0 on a clean path).
-            dp = (p & 1) === 1 ? 1 : 2;
+            one = applies;
             stale = rank !== NONE && rank0 !== NONE && rank < rank0;
             nextDigit = (fencing ? rank : Math.max(rank, rank0)) + 1;
-            if (settledAt(Math.max(a === topActor ? second : top, blocking[a]![p + dp]!), fencing ? rank : NONE)) {
-              noteSettled(result, at, level, code + dp * codeStrides[a]!, write);
-            }
+            if (settles) noteSettled(result, at, level, code + (one ? 1 : 2) * codeStrides[a]!, write);
           } else {
             // A check that passes (split: the apply is due), or a rejection.
-            dp = rank !== NONE && (hwm === NONE || rank >= hwm) ? 1 : 2;
+            one = rank !== NONE && (hwm === NONE || rank >= hwm);
           }
+          const hasClean = records[at + width] !== 0 || (width > 1 && nonZero(records, at + width, width));
           if (stale && hasClean && result.staleCode === -1) {
             result.staleCode = code;
             result.staleDigit = digit;
             result.staleActor = a;
           }
-          const nextCode = code + dp * codeStrides[a]!;
-          const into = limbs[level + dp]!;
-          const to = base[level + dp]! + (index[nextCode]! * marks + nextDigit) * 2 * into;
+          const into = one ? width1 : width2;
+          const to = (one ? row1 : row2) + nextDigit * 2 * into;
           if (into === 1) {
             // One limb: the level's bound keeps every sum below 2^52.
             records[to] = records[to]! + records[at]!;
