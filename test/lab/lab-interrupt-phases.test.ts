@@ -95,7 +95,12 @@ describe('interrupting a lab run at seeded random moments (the later phases: exp
   });
 });
 
-describe('interrupting a lab run in every phase', () => {
+// Concurrent: each run has its own data directory, and the moment of each
+// interrupt is a phase read from the run's pidfile, not a time, so runs side
+// by side reach it all the same (one after another the ten took 11 s). The
+// seeded moments above stay one at a time: beside other runs they would land
+// in earlier phases.
+describe('interrupting a lab run in every phase', { concurrent: true, timeout: 60_000 }, () => {
   for (const phase of PHASES) {
     const skip = phase.coordinator === 'etcd' && noEtcd;
     it.skipIf(skip).each([
