@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, type ExpectStatic, expect, it } from 'vitest';
 import type { RepeatSummary } from '../../src/lab/repeats.js';
 import type { LabResult } from '../../src/lab/types.js';
-import { ensureBuilt, runCli, sqlite, stillAlive, tempHome, toolMissing } from './helpers.js';
+import { ensureBuilt, runCli, slots, sqlite, stillAlive, tempHome, toolMissing } from './helpers.js';
 
 let home = '';
 beforeAll(() => {
@@ -23,8 +23,12 @@ const ownHome = () => ({ FENCE_TUTOR_HOME: tempHome() });
 // The shortest lease the lab takes: nothing here depends on its length, and each run waits it out once.
 const TTL = '0.5';
 
+// Four lab runs at a time in this file (the first run's chain asks first); the usage errors, which start nothing, go beside them.
+const labSlot = slots(4);
+const labRun = (args: string[], env: NodeJS.ProcessEnv) => labSlot(() => runCli(['lab', ...args], env, 60_000));
+
 async function labJson<T = LabResult>(args: string[], dataHome = home) {
-  const run = await runCli(['lab', '--json', '--ttl', TTL, ...args], { FENCE_TUTOR_HOME: dataHome });
+  const run = await labRun(['--json', '--ttl', TTL, ...args], { FENCE_TUTOR_HOME: dataHome });
   if (run.code !== 0) throw new Error(`exit ${run.code}\n${run.stderr}\n${run.stdout}`);
   return { run, result: JSON.parse(run.stdout) as T };
 }
@@ -125,7 +129,7 @@ describe('lab late-write, embedded coordinator', { concurrent: true, timeout: 60
 
 describe('lab in plain mode, embedded coordinator', { concurrent: true, timeout: 60_000 }, () => {
   it('prints the steps and the verdict lines in plain mode', async ({ expect }) => {
-    const run = await runCli(['lab', '--ttl', TTL, '--ascii'], { FENCE_TUTOR_HOME: tempHome() });
+    const run = await labRun(['--ttl', TTL, '--ascii'], { FENCE_TUTOR_HOME: tempHome() });
     expect(run.code).toBe(0);
     const out = run.stdout;
     expect(out).toMatch(/\[ok\] A \(pid \d+\) holds the lock with token \d+/);
@@ -193,8 +197,8 @@ describe('an outcome other than the expected one', { concurrent: true, timeout: 
   it('is reported as unexpected with the failed checks, exit 1 (a sink that forgot its fence)', async ({ expect }) => {
     // Side by side, each run in a data directory of its own (one lab per data directory).
     const [json, plain] = await Promise.all([
-      runCli(['lab', '--json', '--ttl', TTL], { FENCE_TUTOR_HOME: tempHome(), FENCE_LAB_SINK_FAULT: 'no-fence' }),
-      runCli(['lab', '--ttl', TTL], { FENCE_TUTOR_HOME: tempHome(), FENCE_LAB_SINK_FAULT: 'no-fence' }),
+      labRun(['--json', '--ttl', TTL], { FENCE_TUTOR_HOME: tempHome(), FENCE_LAB_SINK_FAULT: 'no-fence' }),
+      labRun(['--ttl', TTL], { FENCE_TUTOR_HOME: tempHome(), FENCE_LAB_SINK_FAULT: 'no-fence' }),
     ]);
     expect(json.code).toBe(1);
     const result = JSON.parse(json.stdout) as LabResult;

@@ -17,7 +17,7 @@ afterEach(() => cleanup());
 describe('Lab screen on real processes', () => {
   it('runs late-write with the embedded coordinator and shows both modes', async () => {
     const outDir = join(tempHome(), 'screen-run');
-    const { lastFrame } = await renderApp({ screen: 'lab', autostart: true, ttlMs: 500, outDir }, { size: { columns: 100, rows: 40 } });
+    const { lastFrame } = await renderApp({ screen: 'lab', autostart: true, ttlMs: 1000, outDir }, { size: { columns: 100, rows: 40 } });
     await waitForFrame(lastFrame, /✓ A \(pid \d+\) holds the lock with token \d+/, 15_000);
     await waitForFrame(lastFrame, 'verdict: as expected', 20_000);
     const done = await waitForFrame(lastFrame, 'evidence: run.json', 10_000);
