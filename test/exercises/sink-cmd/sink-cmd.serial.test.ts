@@ -16,6 +16,7 @@ import { SINK_CMD_EXERCISES } from '../../../src/exercises/sink-cmd/sink-checks.
 import { freeLoopbackPort } from '../../../src/exercises/sink-cmd/free-port.js';
 import { SinkProcess, SinkStartError } from '../../../src/exercises/sink-cmd/sink-process.js';
 import { processGroupAlive } from '../../../src/platform/process-group.js';
+import { lanes } from '../lanes.js';
 import { PYTHON, warnWithoutPython } from './python.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -30,22 +31,6 @@ const hasPython = PYTHON !== undefined;
 /** Gone once no member is left but zombies waiting for PID 1 to reap them (see processGroupAlive). */
 function groupGone(pgid: number): boolean {
   return !processGroupAlive(pgid);
-}
-
-/** Runs at most `n` of the given jobs at once, the others queued in order. */
-function lanes(n: number): <T>(job: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const queue: (() => void)[] = [];
-  return async (job) => {
-    if (running >= n) await new Promise<void>((resolve) => queue.push(resolve));
-    running++;
-    try {
-      return await job();
-    } finally {
-      running--;
-      queue.shift()?.();
-    }
-  };
 }
 
 // Concurrent: each test has its own sinks (free ports, temp dirs) and spends
