@@ -1,6 +1,7 @@
 /**
- * The explorer's path for large scenarios (issue 18): counts past 2^53
- * without a bigint or a Map per state.
+ * The explorer's path for large scenarios whose states do not fit the dense
+ * path's array (dense-count.ts, tried first): counts past 2^53 without a
+ * bigint or a Map per state, in a hash table per level.
  *
  * A state is only what the next operations depend on: each actor's position,
  * the mark and the highest token accepted so far. The value the sink holds
