@@ -24,6 +24,7 @@ const ownHome = () => ({ FENCE_TUTOR_HOME: tempHome() });
 const TTL = '0.5';
 
 // Four lab runs at a time in this file (the first run's chain asks first); the usage errors, which start nothing, go beside them.
+// A test's time limit counts its wait for a slot too: hence 120 s for the describes below.
 const labSlot = slots(4);
 const labRun = (args: string[], env: NodeJS.ProcessEnv) => labSlot(() => runCli(['lab', ...args], env, 60_000));
 
@@ -45,7 +46,7 @@ function expectNothingLeft(result: LabResult, dataHome = home, check: ExpectStat
 // directory of its own: one lab per data directory; the runs mostly wait
 // for a lease to run out). This one is a chain inside: its tests read the
 // first run's evidence and the data directory's revision, in order.
-describe('lab late-write, embedded coordinator', { concurrent: true, timeout: 60_000 }, () => {
+describe('lab late-write, embedded coordinator', { concurrent: true, timeout: 120_000 }, () => {
   let first: LabResult;
 
   it.sequential('plain ends at A-late, fenced rejects A and stays at B-current; JSON as the issue lists', async () => {
@@ -127,7 +128,7 @@ describe('lab late-write, embedded coordinator', { concurrent: true, timeout: 60
   });
 });
 
-describe('lab in plain mode, embedded coordinator', { concurrent: true, timeout: 60_000 }, () => {
+describe('lab in plain mode, embedded coordinator', { concurrent: true, timeout: 120_000 }, () => {
   it('prints the steps and the verdict lines in plain mode', async ({ expect }) => {
     const run = await labRun(['--ttl', TTL, '--ascii'], { FENCE_TUTOR_HOME: tempHome() });
     expect(run.code).toBe(0);
@@ -147,7 +148,7 @@ describe('lab in plain mode, embedded coordinator', { concurrent: true, timeout:
 
 // Concurrent (each run in a data directory of its own: one lab per data
 // directory): the runs mostly wait for their lease to run out.
-describe('the other experiments, embedded coordinator', { concurrent: true, timeout: 60_000 }, () => {
+describe('the other experiments, embedded coordinator', { concurrent: true, timeout: 120_000 }, () => {
   it('split: atomic rejects A and ends at B-current; split ends at A-late and lowers the mark', async ({ expect }) => {
     const own = tempHome();
     const { result } = await labJson(['--experiment', 'split'], own);
@@ -193,7 +194,7 @@ describe('the other experiments, embedded coordinator', { concurrent: true, time
   });
 });
 
-describe('an outcome other than the expected one', { concurrent: true, timeout: 60_000 }, () => {
+describe('an outcome other than the expected one', { concurrent: true, timeout: 120_000 }, () => {
   it('is reported as unexpected with the failed checks, exit 1 (a sink that forgot its fence)', async ({ expect }) => {
     // Side by side, each run in a data directory of its own (one lab per data directory).
     const [json, plain] = await Promise.all([
@@ -211,7 +212,7 @@ describe('an outcome other than the expected one', { concurrent: true, timeout: 
   });
 });
 
-describe('lab usage errors (exit 2, nothing started)', { concurrent: true, timeout: 60_000 }, () => {
+describe('lab usage errors (exit 2, nothing started)', { concurrent: true, timeout: 120_000 }, () => {
   it.each([
     [['--ttl', '0'], /--ttl 0/],
     [['--ttl', 'soon'], /--ttl soon/],
