@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, type ExpectStatic, expect, it } from 'vitest';
 import type { RepeatSummary } from '../../src/lab/repeats.js';
 import type { LabResult } from '../../src/lab/types.js';
-import { ensureBuilt, runCli, slots, sqlite, stillAlive, tempHome, toolMissing } from './helpers.js';
+import { lanes } from '../helpers/lanes.js';
+import { ensureBuilt, runCli, sqlite, stillAlive, tempHome, toolMissing } from './helpers.js';
 
 let home = '';
 beforeAll(() => {
@@ -24,8 +25,8 @@ const ownHome = () => ({ FENCE_TUTOR_HOME: tempHome() });
 const TTL = '0.5';
 
 // Four lab runs at a time in this file (the first run's chain asks first); the usage errors, which start nothing, go beside them.
-// A test's time limit counts its wait for a slot too: hence 120 s for the describes below.
-const labSlot = slots(4);
+// A test's time limit counts its wait for a lane too: hence 120 s for the describes below.
+const labSlot = lanes(4);
 const labRun = (args: string[], env: NodeJS.ProcessEnv) => labSlot(() => runCli(['lab', ...args], env, 60_000));
 
 async function labJson<T = LabResult>(args: string[], dataHome = home) {

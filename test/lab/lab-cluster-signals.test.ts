@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type PidfileContent, reapLeftovers } from '../../src/lab/processes/pidfile.js';
 import { isAlive } from '../../src/lab/processes/proc.js';
-import { bin, ensureBuilt, root, slots, stillAlive, tempHome, toolMissing } from './helpers.js';
+import { lanes } from '../helpers/lanes.js';
+import { bin, ensureBuilt, root, stillAlive, tempHome, toolMissing } from './helpers.js';
 
 const skip = toolMissing('etcd') || toolMissing('etcdctl');
 
@@ -55,7 +56,7 @@ function watchPidfiles(home: string): { pids: Set<number>; dirs: Set<string>; ro
 }
 
 // Five runs at a time, as before the SIGKILL's run joined the phases: each starts three etcd members and five node processes.
-const runSlot = slots(5);
+const runSlot = lanes(5);
 
 function interruptAt(home: string, experiment: string, line: RegExp, signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string }> {
   return runSlot(() => interruptRun(home, experiment, line, signal));
@@ -97,7 +98,7 @@ const PHASES: [string, string, RegExp, NodeJS.Signals][] = [
 // Concurrent, and so is the SIGKILL describe below beside it: each run has
 // its own data dir, temp dirs and free ports, and mostly waits (members
 // starting, elections, the lease); one after another the eleven runs took
-// 35 s. The limit allows for runs side by side, and for a test's wait for a slot.
+// 35 s. The limit allows for runs side by side, and for a test's wait for a lane.
 describe.skipIf(skip)('interrupting failover and restore in each phase', { concurrent: true, timeout: 120_000 }, () => {
   it.each(PHASES)('%s, %s (%s): nothing left', async (experiment, _phase, line, signal) => {
     const home = tempHome();
