@@ -58,11 +58,11 @@ function watchPidfiles(home: string): { pids: Set<number>; dirs: Set<string>; ro
 // Five runs at a time, as before the SIGKILL's run joined the phases: each starts three etcd members and five node processes.
 const runSlot = lanes(5);
 
-function interruptAt(home: string, experiment: string, line: RegExp, signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string }> {
+function interruptAt(home: string, experiment: string, line: RegExp, signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return runSlot(() => interruptRun(home, experiment, line, signal));
 }
 
-function interruptRun(home: string, experiment: string, line: RegExp, signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string }> {
+function interruptRun(home: string, experiment: string, line: RegExp, signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string }> {
   // --ttl 1, etcd's shortest: no phase here depends on the lease's length.
   const child: ChildProcess = spawn(process.execPath, [bin, 'lab', '--plain', '--experiment', experiment, '--ttl', '1'], {
     cwd: root,
@@ -78,8 +78,11 @@ function interruptRun(home: string, experiment: string, line: RegExp, signal: No
       child.kill(signal);
     }
   });
-  child.stderr!.resume();
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout })));
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
 const PHASES: [string, string, RegExp, NodeJS.Signals][] = [
@@ -103,9 +106,10 @@ describe.skipIf(skip)('interrupting failover and restore in each phase', { concu
   it.each(PHASES)('%s, %s (%s): nothing left', async (experiment, _phase, line, signal) => {
     const home = tempHome();
     const watch = watchPidfiles(home);
-    const { code, stdout } = await interruptAt(home, experiment, line, signal);
+    const { code, stdout, stderr } = await interruptAt(home, experiment, line, signal);
     watch.stop();
-    expect(stdout).toMatch(line);
+    // A run that ended before the phase says why on stderr.
+    expect(stdout, `exit ${code}; stderr: ${stderr}`).toMatch(line);
     expect(code).toBe(signal === 'SIGINT' ? 130 : 143);
     expect(watch.roles.has('etcd')).toBe(true);
     expect(await stillAlive([...watch.pids])).toEqual([]);
