@@ -62,7 +62,12 @@ function interruptAt(home: string, experiment: string, line: RegExp, signal: Nod
   return runSlot(() => interruptRun(home, experiment, line, signal));
 }
 
-function interruptRun(home: string, experiment: string, line: RegExp, signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function interruptRun(
+  home: string,
+  experiment: string,
+  line: RegExp,
+  signal: NodeJS.Signals,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   // --ttl 1, etcd's shortest: no phase here depends on the lease's length.
   const child: ChildProcess = spawn(process.execPath, [bin, 'lab', '--plain', '--experiment', experiment, '--ttl', '1'], {
     cwd: root,
