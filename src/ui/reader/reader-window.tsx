@@ -61,7 +61,7 @@ export function ReaderRows({ shown, height, mark, markedKey, slide, room }: Read
   // Without colour (NO_COLOR, --no-color) the match is also bracketed, so the highlight is in the text itself.
   const markers: readonly [string, string] | undefined = theme.colored ? undefined : theme.ascii ? ['>>', '<<'] : ['»', '«'];
   return (
-    <Box flexDirection="column" height={height} overflowY="hidden">
+    <Box flexDirection="column" height={height} overflow="hidden">
       {shown.map((row, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the window
         <Text key={i} wrap="truncate">
