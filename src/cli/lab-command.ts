@@ -20,6 +20,7 @@ import { LabAbortedError, type LabResult, LabUnavailableError } from '../lab/typ
 import { join } from 'node:path';
 import { sanitizeLine } from '../core/neutralise.js';
 import { errorMessage } from '../platform/error-message.js';
+import { loadRunApp } from './load-app.js';
 
 export async function runLabCommand(flags: LabCommandFlags, startedAt: number): Promise<number> {
   // A signal at any moment, even before the run has registered its teardown, exits 130/143.
@@ -42,30 +43,27 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
   const outRoot = parsed.out ?? defaultOutDir(parsed.options.experiment);
 
   if (display.interactive && parsed.repeats === 1) {
-    const screens = await import('../ui/screens/index.js');
-    if (screens.SCREENS.lab) {
-      const { runApp } = await import('../ui/run-app.js');
-      // The screen reports each verdict, so an unexpected one still exits 1 (conventions: "Exit status").
-      let unexpected = false;
-      const code = await runApp({
-        route: {
-          screen: 'lab',
-          experiment: parsed.options.experiment,
-          coordinator: parsed.options.coordinator,
-          ttlMs: parsed.options.ttlMs,
-          etcdEndpoints: parsed.options.etcdEndpoints,
-          etcdBin: parsed.options.etcdBin,
-          outDir: outRoot,
-          autostart: true,
-          onResult: (result: LabResult) => {
-            unexpected ||= result.verdict === 'unexpected';
-          },
+    const { runApp } = await loadRunApp();
+    // The screen reports each verdict, so an unexpected one still exits 1 (conventions: "Exit status").
+    let unexpected = false;
+    const code = await runApp({
+      route: {
+        screen: 'lab',
+        experiment: parsed.options.experiment,
+        coordinator: parsed.options.coordinator,
+        ttlMs: parsed.options.ttlMs,
+        etcdEndpoints: parsed.options.etcdEndpoints,
+        etcdBin: parsed.options.etcdBin,
+        outDir: outRoot,
+        autostart: true,
+        onResult: (result: LabResult) => {
+          unexpected ||= result.verdict === 'unexpected';
         },
-        display,
-        flags,
-      });
-      return code === 0 && unexpected ? 1 : code;
-    }
+      },
+      display,
+      flags,
+    });
+    return code === 0 && unexpected ? 1 : code;
   }
 
   // Registered before the run's own teardown, so it runs after it (newest first): one line, once all has ended.

@@ -14,6 +14,7 @@ import { EXIT } from '../platform/exit-codes.js';
 import { writeStdout } from './stdout.js';
 import { decideDisplay } from './terminal.js';
 import { sanitizeText } from '../core/neutralise.js';
+import { loadRunApp } from './load-app.js';
 
 /** Which commands read or write the data directory (the app, the root command on a terminal, checks in its action). */
 const DATA_DIR_USE: Record<string, 'read' | 'write'> = {
@@ -58,7 +59,7 @@ Examples:
         // The app saves progress: a data dir it cannot use is one line, exit 2, before the screen opens.
         const { assertDataDirUsable } = await import('../platform/data-dir-check.js');
         assertDataDirUsable({ write: true });
-        const { runApp } = await import('../ui/run-app.js');
+        const { runApp } = await loadRunApp();
         process.exitCode = await runApp({ route: { screen: 'home' }, display, flags });
       } else {
         const { printPlainHome } = await import('./plain-home.js');

@@ -26,6 +26,7 @@ import { planSources } from './quiz-sources.js';
 import type { Display } from '../platform/display.js';
 import type { GlobalFlags } from '../platform/global-flags.js';
 import { errorMessage } from '../platform/error-message.js';
+import { loadRunApp } from './load-app.js';
 
 export interface QuizContext {
   display: Display;
@@ -84,7 +85,7 @@ export async function runQuiz(flags: QuizFlags, ctx: QuizContext): Promise<numbe
   const seed = plan.seed ?? drawSeed();
   if (ctx.display.interactive) {
     const drawn = draw(plan, seed, now());
-    const { runApp } = await import('../ui/run-app.js');
+    const { runApp } = await loadRunApp();
     return runApp({
       route: {
         screen: 'quiz',

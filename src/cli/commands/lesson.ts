@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import { commandFlags } from '../global-flags.js';
 import { UsageError } from '../../platform/errors.js';
+import { loadRunApp } from '../load-app.js';
 
 export function register(program: Command): void {
   program
@@ -45,7 +46,7 @@ Examples:
         }
       }
       if (display.interactive) {
-        const { runApp } = await import('../../ui/run-app.js');
+        const { runApp } = await loadRunApp();
         process.exitCode = await runApp({ route: { screen: 'reader', lessonId: lesson.id }, display, flags });
         return;
       }

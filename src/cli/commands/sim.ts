@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { commandFlags } from '../global-flags.js';
 import { decideDisplay } from '../terminal.js';
 import { addScenarioOptions, overridesFrom, type ScenarioFlags } from '../sim-options.js';
+import { loadRunApp } from '../load-app.js';
 
 export function register(program: Command): void {
   const cmd = program.command('sim').description('run a scenario and show what happens, tick by tick');
@@ -31,7 +32,7 @@ Examples:
       const display = decideDisplay(flags);
       if (display.interactive && flags.scenario === undefined && flags.scenarioFile === undefined) {
         // On a terminal, `sim` alone opens the simulator's scenario picker.
-        const { runApp } = await import('../../ui/run-app.js');
+        const { runApp } = await loadRunApp();
         process.exitCode = await runApp({ route: { screen: 'simulator', overrides: overridesFrom(flags) }, display, flags });
         return;
       }
@@ -39,7 +40,7 @@ Examples:
       const scenario = await scenarioFrom(flags);
       const overrides = overridesFrom(flags);
       if (display.interactive) {
-        const { runApp } = await import('../../ui/run-app.js');
+        const { runApp } = await loadRunApp();
         process.exitCode = await runApp({ route: { screen: 'simulator', scenario, overrides }, display, flags });
         return;
       }

@@ -1,0 +1,12 @@
+/**
+ * The one way the CLI reaches the Ink app: WebAssembly goes on V8's baseline
+ * compiler first (platform/wasm-baseline.ts), since Ink's layout engine
+ * compiles its module as it loads, and a flag set after that does nothing.
+ * Plain and JSON commands never come here, so they never load node:v8.
+ */
+import { compileWasmWithBaselineOnly } from '../platform/wasm-baseline.js';
+
+export async function loadRunApp(): Promise<typeof import('../ui/run-app.js')> {
+  await compileWasmWithBaselineOnly();
+  return import('../ui/run-app.js');
+}
