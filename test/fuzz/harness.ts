@@ -24,9 +24,13 @@ export const FILE = 'fuzz/input.yaml';
 
 /** Runs the loader; returns 'ok' or 'refused'; fails the test on anything else. */
 export function outcome(load: Loader, text: string): 'ok' | 'refused' {
+  return loaded(load, text).result;
+}
+
+/** outcome, with the value when the loader accepted the text (so a check on it needs no second load). */
+function loaded(load: Loader, text: string): { result: 'ok'; value: unknown } | { result: 'refused' } {
   try {
-    load(text, FILE);
-    return 'ok';
+    return { result: 'ok', value: load(text, FILE) };
   } catch (err) {
     if (!(err instanceof ContentError)) {
       throw new Error(
@@ -42,7 +46,7 @@ export function outcome(load: Loader, text: string): 'ok' | 'refused' {
       // What the CLI prints for it: nothing a terminal would act on or hide.
       expect(isNeutral(formatProblem(p)), formatProblem(p)).toBe(true);
     }
-    return 'refused';
+    return { result: 'refused' };
   }
 }
 
@@ -257,9 +261,9 @@ export function fuzzLoader(spec: LoaderFuzz, it: (name: string, fn: () => void, 
   const { load, seeds } = spec;
   const numRuns = spec.runs ?? RUNS;
   const run = (text: string): 'ok' | 'refused' => {
-    const result = outcome(load, text);
-    if (result === 'ok' && spec.check) spec.check(load(text, FILE));
-    return result;
+    const done = loaded(load, text);
+    if (done.result === 'ok' && spec.check) spec.check(done.value);
+    return done.result;
   };
 
   it(`accepts every valid seed ${spec.name}`, () => {
