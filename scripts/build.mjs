@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { stringWidthEmojiFirst } from './string-width-patch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -275,7 +276,7 @@ const esm = await build({
   // the Ink app (React, Ink, yoga) sits in chunks only run-app reaches.
   splitting: true,
   format: 'esm',
-  plugins: [fromEntry, fsThroughRequire, yogaWithoutFetch, commanderLazyChildProcess],
+  plugins: [fromEntry, fsThroughRequire, yogaWithoutFetch, stringWidthEmojiFirst, commanderLazyChildProcess],
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },

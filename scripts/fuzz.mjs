@@ -1,7 +1,8 @@
-// `npm run fuzz -- --cases N [--seed S] [--out FILE]`: whole-command fuzzing
+// `npm run fuzz -- --cases N [--seed S] [--jobs J] [--out FILE]`: whole-command fuzzing
 // of every loader (scripts/fuzz/run.mjs), a summary table on stdout and in
 // bench/fuzz.md (quoted by the README's reliability section). Exit 1 when
-// any case fails, with its seed so it can be replayed.
+// any case fails, with its seed so it can be replayed. --jobs runs J cases
+// at a time (default 1: the wall time in bench/fuzz.md stays comparable).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runFuzz, summaryTable } from './fuzz/run.mjs';
@@ -13,16 +14,18 @@ function flag(name, fallback) {
 
 const cases = Number(flag('--cases', '50'));
 const seed = Number(flag('--seed', '1'));
-if (!Number.isInteger(cases) || cases < 1 || !Number.isInteger(seed)) {
-  process.stderr.write('fuzz: --cases must be a positive integer and --seed an integer\n');
+const jobs = Number(flag('--jobs', '1'));
+if (!Number.isInteger(cases) || cases < 1 || !Number.isInteger(seed) || !Number.isInteger(jobs) || jobs < 1) {
+  process.stderr.write('fuzz: --cases and --jobs must be positive integers and --seed an integer\n');
   process.exit(2);
 }
 const out = flag('--out', join(import.meta.dirname, '..', 'bench', 'fuzz.md'));
 let done = 0;
 const started = Date.now();
-const { rows, failures } = runFuzz({
+const { rows, failures } = await runFuzz({
   cases,
   seed,
+  jobs,
   onCase: () => {
     done++;
     if (done % 25 === 0) process.stderr.write(`fuzz: ${done} cases\n`);

@@ -26,6 +26,7 @@ export interface FuzzLoader {
   writes?: string[];
 }
 export const LOADERS: readonly FuzzLoader[];
-export function runCase(loader: FuzzLoader, caseSeed: number, asIs?: boolean): { ok: boolean; problem?: string; status: number | null };
-export function runFuzz(options: { cases: number; seed?: number }): { rows: FuzzRow[]; failures: FuzzFailure[] };
+export function runCase(loader: FuzzLoader, caseSeed: number, asIs?: boolean): Promise<{ ok: boolean; problem?: string; status: number | null }>;
+/** `jobs`: how many cases run at once (default 1). */
+export function runFuzz(options: { cases: number; seed?: number; jobs?: number }): Promise<{ rows: FuzzRow[]; failures: FuzzFailure[] }>;
 export function summaryTable(rows: FuzzRow[], options: { cases: number; seed: number }): string;

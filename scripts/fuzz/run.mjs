@@ -6,7 +6,7 @@
 // no file written anywhere but the folder's data directory and the paths the
 // command was given. `npm run fuzz -- --cases N`; test/fuzz/cli.serial.test.ts
 // runs a few cases of each in CI.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -124,8 +124,19 @@ function listFiles(dir, base = dir) {
   return out;
 }
 
-/** Runs one case (the seed unchanged with `asIs`, for checking the checks); returns { ok, problem?, cpuMs, rssMB, status }. */
-export function runCase(loader, caseSeed, asIs = false) {
+/** Runs the built CLI like spawnSync would report it, without blocking: { status, signal, stdout, stderr, error }. */
+function runCli(args, options) {
+  return new Promise((resolve) => {
+    execFile(process.execPath, args, options, (error, stdout, stderr) => {
+      const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+      // A non-zero exit is an answer; only a run that did not end by itself (timeout, output cap, spawn failure) is an error.
+      resolve({ status, signal: error?.signal ?? null, stdout, stderr, error: status === null ? error : undefined });
+    });
+  });
+}
+
+/** Runs one case (the seed unchanged with `asIs`, for checking the checks); resolves { ok, problem?, cpuMs, rssMB, status }. */
+export async function runCase(loader, caseSeed, asIs = false) {
   const dir = mkdtempSync(join(tmpdir(), 'fence-tutor-fuzz-'));
   try {
     mkdirSync(join(dir, 'home'), { recursive: true });
@@ -137,7 +148,7 @@ export function runCase(loader, caseSeed, asIs = false) {
     const usageFile = join(dir, 'home', '.usage.json');
     const env = { ...process.env, FENCE_TUTOR_HOME: join(dir, 'home'), NO_COLOR: '1', LANG: 'C.UTF-8', FUZZ_USAGE_FILE: usageFile, TMPDIR: join(dir, 'home') };
     delete env.CI;
-    const r = spawnSync(process.execPath, ['--require', preload, bin, ...loader.args], {
+    const r = await runCli(['--require', preload, bin, ...loader.args], {
       cwd: dir,
       env,
       encoding: 'utf8',
@@ -182,19 +193,28 @@ const pct = (xs, p) => {
   return s.length === 0 ? Number.NaN : s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 
-/** Runs `cases` cases per loader from `seed`; returns one summary row per loader and the failures. */
-export function runFuzz({ cases, seed = 1, loaders = LOADERS, onCase } = {}) {
+/**
+ * Runs `cases` cases per loader from `seed`, `jobs` CLI processes at a time
+ * (each case has its own folder; its CPU and memory are its own process's);
+ * resolves one summary row per loader and the failures, in loader order.
+ */
+export async function runFuzz({ cases, seed = 1, loaders = LOADERS, onCase, jobs = 1 } = {}) {
+  const all = loaders.flatMap((loader, li) => Array.from({ length: cases }, (_, i) => ({ loader, caseSeed: (seed * 1_000_003 + li * 10_007 + i) >>> 0 })));
+  const resultsOf = new Array(all.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < all.length) {
+      const k = next++;
+      resultsOf[k] = await runCase(all[k].loader, all[k].caseSeed);
+      onCase?.(all[k].loader, resultsOf[k]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, lane));
   const rows = [];
   const failures = [];
   for (const [li, loader] of loaders.entries()) {
-    const results = [];
-    for (let i = 0; i < cases; i++) {
-      const caseSeed = (seed * 1_000_003 + li * 10_007 + i) >>> 0;
-      const res = runCase(loader, caseSeed);
-      results.push(res);
-      if (!res.ok) failures.push({ loader: loader.name, caseSeed, ...res });
-      onCase?.(loader, res);
-    }
+    const results = all.slice(li * cases, (li + 1) * cases).map(({ caseSeed }, i) => ({ caseSeed, ...resultsOf[li * cases + i] }));
+    for (const { caseSeed, ...res } of results) if (!res.ok) failures.push({ loader: loader.name, caseSeed, ...res });
     const by = (s) => results.filter((x) => x.status === s).length;
     rows.push({
       loader: loader.name,

@@ -26,7 +26,7 @@ import {
 } from '../core/quiz/session.js';
 import type { DrawnQuestion, Response } from '../core/quiz/types.js';
 import type { QuizPersistence, QuizState, QuizStore, SittingMeta } from './quiz-state.js';
-import { modeRules } from '../core/quiz/mode-rules.js';
+import { modeRules, openingPhase } from '../core/quiz/mode-rules.js';
 import { initialOrder, moveInOrder } from '../core/quiz/ordering-draft.js';
 import { errorMessage } from '../platform/error-message.js';
 
@@ -173,7 +173,7 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
     return {
       meta,
       questions,
-      phase: rules.intro ? 'intro' : 'question',
+      phase: openingPhase(meta.mode),
       session: startSession(config, t0),
       now: t0,
       cursor: 0,

@@ -74,7 +74,8 @@ export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SE
   );
   const entry = screenFor(route);
   // The router store holds a plain string (the store layer does not know the ui's keymap): checked here.
-  const keyContext = focusedContext !== null && isKeyContext(focusedContext) ? focusedContext : entry.keyContext;
+  // Until the screen's focused part sets its own, the one it will open with (the first frame's hints are right).
+  const keyContext = focusedContext !== null && isKeyContext(focusedContext) ? focusedContext : (entry.openingContext?.(route) ?? entry.keyContext);
   const Screen = entry.component;
 
   return (

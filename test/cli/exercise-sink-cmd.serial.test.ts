@@ -4,11 +4,11 @@
  * before /health, with its stderr; a JSON report that carries the command
  * and the caveat) and etcd-lock without etcd (exit 2 with the install hint).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, it } from 'vitest';
+import { PYTHON, warnWithoutPython } from '../exercises/sink-cmd/python.js';
 import { ensureBuilt, root, runCliAsync } from './cli-run.js';
 
 let home: string;
@@ -17,7 +17,8 @@ beforeAll(() => {
   home = mkdtempSync(join(process.env.FENCE_TUTOR_HOME ?? tmpdir(), 'sink-cmd-cli-'));
 });
 const cli = (args: string[]) => runCliAsync(args, { FENCE_TUTOR_HOME: home });
-const hasPython = spawnSync('python3', ['-c', 'import sqlite3'], { stdio: 'ignore' }).status === 0;
+warnWithoutPython('the example sink of docs/sink-contract.md (exercise check --sink-cmd --json)');
+const hasPython = PYTHON !== undefined;
 
 // Concurrent: the runs are independent (the --json one alone spends ~15 s on Python sinks).
 describe('exercise check --sink-cmd and missing tools', { concurrent: true, timeout: 60_000 }, () => {
@@ -43,9 +44,10 @@ describe('exercise check --sink-cmd and missing tools', { concurrent: true, time
   });
 
   it.skipIf(!hasPython)(
-    '--json reports a --sink-cmd run with the command, the trials and the caveat',
+    // The example sink's fence-the-sink run for test/exercises/sink-cmd too: it passes every check.
+    '--json reports a --sink-cmd run with the command, the trials and the caveat; the example sink passes every check of fence-the-sink',
     async ({ expect }) => {
-      const run = await cli(['exercise', 'check', 'fence-the-sink', '--json', '--sink-cmd', `python3 ${join(root, 'docs/examples/sink.py')} {port} {db}`]);
+      const run = await cli(['exercise', 'check', 'fence-the-sink', '--json', '--sink-cmd', `${PYTHON} ${join(root, 'docs/examples/sink.py')} {port} {db}`]);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       const report = JSON.parse(run.stdout) as {
@@ -58,6 +60,7 @@ describe('exercise check --sink-cmd and missing tools', { concurrent: true, time
       expect(report.sinkCmd).toMatch(/sink\.py \{port\} \{db\}$/);
       expect(report.caveat).toMatch(/weaker evidence/);
       expect(report.checks.map((c) => c.id)).toContain('below-mark');
+      expect(report.checks.filter((c) => c.status !== 'passed').map((c) => c.id)).toEqual([]);
       expect(report.checks.find((c) => c.id === 'timing-adversary')).toMatchObject({ status: 'passed', runs: 60, wrong: 0 });
     },
     120_000,

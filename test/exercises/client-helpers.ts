@@ -2,7 +2,8 @@
  * Checks a client exercise file the way `exercise check` does (the
  * learner's code in its own process, the real coordinator or etcd). One
  * etcd serves every etcd-lock check in a file: keys live under a prefix per
- * run, so runs never see each other's.
+ * run, so runs never see each other's, and the checks of a file run side by
+ * side (each has its own child, coordinator and temp dir).
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,8 @@ import type { ExerciseReport } from '../../src/exercises/types.js';
 import { ensureBuilt } from '../cli/cli-run.js';
 
 export const CLIENT_TEST_TTL_MS = 500;
+/** For a hang (no test here has one): generous, since these checks run side by side on a loaded machine. */
+const CHECK_TIME_LIMIT_MS = 10_000;
 
 export async function checkClientFile(exercise: string, source: string, opts: { etcdEndpoint?: string } = {}): Promise<ExerciseReport> {
   ensureBuilt();
@@ -27,7 +30,7 @@ export async function checkClientFile(exercise: string, source: string, opts: { 
   const machinery = await openClientMachinery();
   if (opts.etcdEndpoint) machinery.startEtcd = async () => ({ endpoint: opts.etcdEndpoint! });
   try {
-    return await runClientChecks({ exercise: manifest, file, machinery, ttlMs: CLIENT_TEST_TTL_MS, timeLimitMs: 3000, tempRoot });
+    return await runClientChecks({ exercise: manifest, file, machinery, ttlMs: CLIENT_TEST_TTL_MS, timeLimitMs: CHECK_TIME_LIMIT_MS, tempRoot });
   } finally {
     await machinery.close();
     rmSync(dir, { recursive: true, force: true });

@@ -1,9 +1,10 @@
 /**
  * Exercise 7 against a real etcd (one throwaway etcd for the file): the
  * starter fails, the solution passes, three plausible wrong locks fail by
- * name. Skips loudly without etcd, fails under FENCE_REQUIRE_TOOLS=1.
+ * name, side by side (each run under its own key prefix). Skips loudly
+ * without etcd, fails under FENCE_REQUIRE_TOOLS=1.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { findEtcd, type LaunchedEtcd, launchEtcd } from '../../src/lab/coordinator/etcd-launcher.js';
 import { toolMissing } from '../lab/helpers.js';
 import { checkClientFile } from './client-helpers.js';
@@ -13,7 +14,7 @@ const ID = 'etcd-lock';
 const skip = toolMissing('etcd');
 let etcd: LaunchedEtcd | undefined;
 
-describe.skipIf(skip)(`exercise ${ID}`, () => {
+describe.skipIf(skip)(`exercise ${ID}`, { concurrent: true, timeout: 60_000 }, () => {
   beforeAll(async () => {
     const bin = findEtcd();
     if (!bin) throw new Error('etcd is required (FENCE_REQUIRE_TOOLS=1) but not on PATH');
@@ -24,13 +25,13 @@ describe.skipIf(skip)(`exercise ${ID}`, () => {
   });
   const check = (file: string) => checkClientFile(ID, file, { etcdEndpoint: etcd!.endpoint });
 
-  it('the starter fails: a plain put, and the lease ID as the token', async () => {
+  it('the starter fails: a plain put, and the lease ID as the token', async ({ expect }) => {
     const report = await check(shipped(ID, 'lock.mjs'));
     expect(statuses(report)).toMatchObject({ 'token-is-create-revision': 'failed', 'refuses-while-held': 'failed', 'one-winner': 'failed' });
     expect(report.checks.find((c) => c.id === 'token-is-create-revision')!.summary).toMatch(/\(that is the lease ID\)/);
   });
 
-  it('the shipped solution passes every check', async () => {
+  it('the shipped solution passes every check', async ({ expect }) => {
     const report = await check(shipped(ID, 'solution.mjs'));
     expect(statuses(report)).toEqual({
       'takes-free-key': 'passed',
@@ -41,17 +42,17 @@ describe.skipIf(skip)(`exercise ${ID}`, () => {
     });
   });
 
-  it('the lease ID as the token is caught by token-is-create-revision', async () => {
+  it('the lease ID as the token is caught by token-is-create-revision', async ({ expect }) => {
     const report = await check(fixture(ID, 'token-is-lease.mjs'));
     expect(statuses(report)).toMatchObject({ 'takes-free-key': 'passed', 'refuses-while-held': 'passed', 'token-is-create-revision': 'failed' });
   });
 
-  it('a txn with no compare is caught by refuses-while-held and one-winner', async () => {
+  it('a txn with no compare is caught by refuses-while-held and one-winner', async ({ expect }) => {
     const report = await check(fixture(ID, 'put-without-compare.mjs'));
     expect(statuses(report)).toMatchObject({ 'token-is-create-revision': 'passed', 'refuses-while-held': 'failed', 'one-winner': 'failed' });
   });
 
-  it('a key put without the lease is caught by takes-free-key and higher-after-expiry', async () => {
+  it('a key put without the lease is caught by takes-free-key and higher-after-expiry', async ({ expect }) => {
     const report = await check(fixture(ID, 'no-lease.mjs'));
     expect(statuses(report)).toMatchObject({ 'takes-free-key': 'failed', 'refuses-while-held': 'passed', 'higher-after-expiry': 'failed' });
     expect(report.checks.find((c) => c.id === 'higher-after-expiry')!.summary).toMatch(/outlived/);

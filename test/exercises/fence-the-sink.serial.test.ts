@@ -1,29 +1,33 @@
-/** Exercise 1 on real processes: the starter fails, the solution passes, wrong solutions fail by name. */
-import { describe, expect, it } from 'vitest';
+/**
+ * Exercise 1 on real processes: the starter fails, the solution passes, wrong
+ * solutions fail by name. Side by side: each check has its own sink process
+ * and temp dir (the tokens are shared; see helpers.ts).
+ */
+import { describe, it } from 'vitest';
 import { checkFile, fixture, shipped, statuses } from './helpers.js';
 
 const ID = 'fence-the-sink';
 
-describe(`exercise ${ID}`, () => {
-  it('the starter fails (it accepts everything)', async () => {
+describe(`exercise ${ID}`, { concurrent: true, timeout: 60_000 }, () => {
+  it('the starter fails (it accepts everything)', async ({ expect }) => {
     const report = await checkFile(ID, shipped(ID, 'sink.mjs'));
     expect(report.passed).toBe(false);
     expect(statuses(report)).toMatchObject({ 'stale-rejected': 'failed', 'no-token-refused': 'failed', 'one-transaction': 'failed' });
     expect(report.evidence!.tokens.B).toBeGreaterThan(report.evidence!.tokens.A);
   });
 
-  it('the shipped solution passes every check', async () => {
+  it('the shipped solution passes every check', async ({ expect }) => {
     const report = await checkFile(ID, shipped(ID, 'solution.mjs'));
     expect(statuses(report)).toEqual({ 'stale-rejected': 'passed', 'equal-accepted': 'passed', 'no-token-refused': 'passed', 'one-transaction': 'passed' });
     expect(report.passed).toBe(true);
   });
 
-  it('<= instead of < is caught by equal-accepted', async () => {
+  it('<= instead of < is caught by equal-accepted', async ({ expect }) => {
     const report = await checkFile(ID, fixture(ID, 'lte.mjs'));
     expect(statuses(report)).toMatchObject({ 'equal-accepted': 'failed', 'stale-rejected': 'passed' });
   });
 
-  it('a comparison outside the transaction is caught by one-transaction, in every check run', async () => {
+  it('a comparison outside the transaction is caught by one-transaction, in every check run', async ({ expect }) => {
     const report = await checkFile(ID, fixture(ID, 'check-outside.mjs'));
     expect(statuses(report)).toMatchObject({ 'one-transaction': 'failed', 'stale-rejected': 'passed' });
     const race = report.checks.find((c) => c.id === 'one-transaction')!;
@@ -31,7 +35,7 @@ describe(`exercise ${ID}`, () => {
     expect(race.shown!.final.value).toBe('A-late');
   });
 
-  it('a write with no token let through is caught by no-token-refused', async () => {
+  it('a write with no token let through is caught by no-token-refused', async ({ expect }) => {
     const report = await checkFile(ID, fixture(ID, 'null-token.mjs'));
     expect(statuses(report)).toMatchObject({ 'no-token-refused': 'failed', 'stale-rejected': 'passed' });
   });

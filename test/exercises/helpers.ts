@@ -14,6 +14,12 @@ import type { ExerciseReport, TokenEvidence } from '../../src/exercises/types.js
 import { ensureBuilt, root } from '../cli/cli-run.js';
 
 export const TEST_TTL_MS = 500;
+/**
+ * Per check, for a hang or an infinite loop (no test here has one): generous,
+ * because these files run their checks side by side, beside another file,
+ * and a learner's sink answering late on a loaded machine is not a hang.
+ */
+const CHECK_TIME_LIMIT_MS = 10_000;
 let tokens: Promise<TokenEvidence> | undefined;
 
 export function fixture(exercise: string, name: string): string {
@@ -25,7 +31,7 @@ export function shipped(exercise: string, name: string): string {
 }
 
 /** Runs every check of `exercise` on the file `source` (copied as the learner's file). */
-export async function checkFile(exercise: string, source: string, timeLimitMs = 2000): Promise<ExerciseReport> {
+export async function checkFile(exercise: string, source: string, timeLimitMs = CHECK_TIME_LIMIT_MS): Promise<ExerciseReport> {
   ensureBuilt();
   const manifest = findExercise(exercise);
   if (!manifest) throw new Error(`no exercise ${exercise}`);

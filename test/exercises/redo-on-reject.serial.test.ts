@@ -1,23 +1,24 @@
 /**
  * Exercise 6 on real processes: the learner's worker is stopped with
  * SIGSTOP past its lease on the embedded coordinator; the starter fails,
- * the solution passes, two plausible wrong workers fail by name.
+ * the solution passes, two plausible wrong workers fail by name. Side by
+ * side: each check has its own child, coordinator and temp dir.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { checkClientFile } from './client-helpers.js';
 import { fixture, shipped, statuses } from './helpers.js';
 
 const ID = 'redo-on-reject';
 
-describe.skipIf(process.platform === 'win32')(`exercise ${ID}`, () => {
-  it('the starter fails: its work is lost after the 409', async () => {
+describe.skipIf(process.platform === 'win32')(`exercise ${ID}`, { concurrent: true, timeout: 60_000 }, () => {
+  it('the starter fails: its work is lost after the 409', async ({ expect }) => {
     const report = await checkClientFile(ID, shipped(ID, 'worker.mjs'));
     expect(report.passed).toBe(false);
     expect(statuses(report)).toMatchObject({ 'adds-one': 'passed', 'lands-once': 'failed', 'keeps-b-work': 'failed' });
     expect(report.output).toContain('the write was refused');
   });
 
-  it("the shipped solution passes: its work lands once, under a token above B's", async () => {
+  it("the shipped solution passes: its work lands once, under a token above B's", async ({ expect }) => {
     const report = await checkClientFile(ID, shipped(ID, 'solution.mjs'));
     expect(statuses(report)).toEqual({
       'adds-one': 'passed',
@@ -30,13 +31,13 @@ describe.skipIf(process.platform === 'win32')(`exercise ${ID}`, () => {
     expect(story.detail!.join('\n')).toMatch(/SIGSTOP; its lease expires; B takes the lock with token \d+/);
   });
 
-  it('retrying the write with the refused token is caught by stops-on-409', async () => {
+  it('retrying the write with the refused token is caught by stops-on-409', async ({ expect }) => {
     const report = await checkClientFile(ID, fixture(ID, 'same-token-retry.mjs'));
     expect(statuses(report)).toMatchObject({ 'stops-on-409': 'failed', 'lands-once': 'failed' });
     expect(report.checks.find((c) => c.id === 'stops-on-409')!.summary).toMatch(/wrote 2 more time\(s\) with the refused token/);
   });
 
-  it('re-acquiring without reading again is caught by keeps-b-work', async () => {
+  it('re-acquiring without reading again is caught by keeps-b-work', async ({ expect }) => {
     const report = await checkClientFile(ID, fixture(ID, 'no-reread.mjs'));
     expect(statuses(report)).toMatchObject({ 'stops-on-409': 'passed', 'lands-once': 'passed', 'under-new-token': 'passed', 'keeps-b-work': 'failed' });
     expect(report.checks.find((c) => c.id === 'keeps-b-work')!.summary).toMatch(/the counter ended at 1, not 2/);

@@ -11,6 +11,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runChild } from './child-bundle.js';
+import { waitUntil } from './wait-until.js';
 import { mulberry32 } from '../../src/core/quiz/rng.js';
 
 export interface KillWhileWritingOptions {
@@ -43,12 +44,14 @@ export interface KillWhileWritingReport {
 
 const temps = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('.tmp'));
 
+/** Until the writer prints `line` (a loaded machine may take seconds to start node); fails at once if it ends first. */
 async function waitForLine(child: ReturnType<typeof runChild>, line: string): Promise<void> {
-  for (let i = 0; i < 2000; i++) {
-    if (child.output().includes(`${line}\n`)) return;
-    await new Promise((r) => setTimeout(r, 2));
-  }
-  throw new Error(`the writer never printed "${line}"`);
+  let ended = false;
+  void child.done.then(() => {
+    ended = true;
+  });
+  await waitUntil(() => ended || child.output().includes(`${line}\n`), { every: 2, timeout: 30_000, what: `the writer to print "${line}"` });
+  if (!child.output().includes(`${line}\n`)) throw new Error(`the writer ended before it printed "${line}": ${(await child.done).stderr}`);
 }
 
 export async function killWhileWriting(o: KillWhileWritingOptions): Promise<KillWhileWritingReport> {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, type ExpectStatic, expect, it } from 'vitest';
 import type { RepeatSummary } from '../../src/lab/repeats.js';
 import type { LabResult } from '../../src/lab/types.js';
-import { ensureBuilt, runCli, sqlite, stillAlive, tempHome, toolMissing } from './helpers.js';
+import { ensureBuilt, runCli, slots, sqlite, stillAlive, tempHome, toolMissing } from './helpers.js';
 
 let home = '';
 beforeAll(() => {
@@ -17,12 +17,18 @@ beforeAll(() => {
 });
 
 const env = () => ({ FENCE_TUTOR_HOME: home });
+// Usage errors each in a data directory of their own: they run beside the chain's runs.
+const ownHome = () => ({ FENCE_TUTOR_HOME: tempHome() });
 
 // The shortest lease the lab takes: nothing here depends on its length, and each run waits it out once.
 const TTL = '0.5';
 
+// Four lab runs at a time in this file (the first run's chain asks first); the usage errors, which start nothing, go beside them.
+const labSlot = slots(4);
+const labRun = (args: string[], env: NodeJS.ProcessEnv) => labSlot(() => runCli(['lab', ...args], env, 60_000));
+
 async function labJson<T = LabResult>(args: string[], dataHome = home) {
-  const run = await runCli(['lab', '--json', '--ttl', TTL, ...args], { FENCE_TUTOR_HOME: dataHome });
+  const run = await labRun(['--json', '--ttl', TTL, ...args], { FENCE_TUTOR_HOME: dataHome });
   if (run.code !== 0) throw new Error(`exit ${run.code}\n${run.stderr}\n${run.stdout}`);
   return { run, result: JSON.parse(run.stdout) as T };
 }
@@ -35,10 +41,14 @@ function expectNothingLeft(result: LabResult, dataHome = home, check: ExpectStat
   });
 }
 
-describe('lab late-write, embedded coordinator', () => {
+// Every describe here is concurrent with the others (each lab run in a data
+// directory of its own: one lab per data directory; the runs mostly wait
+// for a lease to run out). This one is a chain inside: its tests read the
+// first run's evidence and the data directory's revision, in order.
+describe('lab late-write, embedded coordinator', { concurrent: true, timeout: 60_000 }, () => {
   let first: LabResult;
 
-  it('plain ends at A-late, fenced rejects A and stays at B-current; JSON as the issue lists', async () => {
+  it.sequential('plain ends at A-late, fenced rejects A and stays at B-current; JSON as the issue lists', async () => {
     const out = join(home, 'late-1');
     const { run, result } = await labJson(['--out', out]);
     first = result;
@@ -70,7 +80,7 @@ describe('lab late-write, embedded coordinator', () => {
     await expectNothingLeft(result);
   });
 
-  it('writes run.json, report.txt and timeline.txt, each naming schemaVersion and version', () => {
+  it.sequential('writes run.json, report.txt and timeline.txt, each naming schemaVersion and version', () => {
     const out = first.outDir as string;
     const saved = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'));
     expect(saved.tokens).toEqual(first.tokens);
@@ -87,7 +97,7 @@ describe('lab late-write, embedded coordinator', () => {
     expect(timeline).toMatch(/^ms /m);
   });
 
-  it.skipIf(toolMissing('sqlite3'))("leaves an evidence database Debian's sqlite3 reads", () => {
+  it.sequential("leaves an evidence database Debian's sqlite3 reads", { skip: toolMissing('sqlite3') }, () => {
     const db = join(first.outDir as string, 'sink.sqlite');
     expect(sqlite(db, "SELECT value, token, hwm FROM resource WHERE mode = 'fenced'").trim()).toBe(`B-current|${first.tokens.B}|${first.tokens.B}`);
     expect(sqlite(db, "SELECT value FROM resource WHERE mode = 'plain'").trim()).toBe('A-late');
@@ -98,14 +108,28 @@ describe('lab late-write, embedded coordinator', () => {
     expect(sqlite(db, "SELECT value FROM meta WHERE key = 'version'").trim()).toBe(first.version);
   });
 
-  it('hands out higher tokens on the next run (the revision is durable)', async () => {
-    const { result } = await labJson([]);
-    expect(result.tokens.A).toBeGreaterThan(first.tokens.B);
-    expect(existsSync(join(result.outDir, 'run.json'))).toBe(true);
+  it.sequential('refuses an --out directory that already holds a run', async () => {
+    const run = await runCli(['lab', '--out', join(home, 'late-1')], env());
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/already holds a lab run's evidence \(run.json\)/);
   });
 
-  it('prints the steps and the verdict lines in plain mode', async () => {
-    const run = await runCli(['lab', '--ttl', TTL, '--ascii'], env());
+  // The next run and --repeats share one command: its runs are the next runs on this data directory.
+  it.sequential('hands out higher tokens on the next run (the revision is durable); summarises --repeats', async () => {
+    const { result } = await labJson<{ runs: LabResult[]; summary: RepeatSummary }>(['--repeats', '2']);
+    expect(result.runs).toHaveLength(2);
+    const next = result.runs[0]!;
+    expect(next.tokens.A).toBeGreaterThan(first.tokens.B);
+    expect(existsSync(join(next.outDir, 'run.json'))).toBe(true);
+    expect(result.summary).toMatchObject({ runs: 2, expected: 2, unexpected: 0, verdict: 'expected', ttlMs: 500 });
+    expect(result.summary.durationMs.median).toBeGreaterThan(0);
+    expect(existsSync(join(result.summary.outDir, 'summary.json'))).toBe(true);
+  });
+});
+
+describe('lab in plain mode, embedded coordinator', { concurrent: true, timeout: 60_000 }, () => {
+  it('prints the steps and the verdict lines in plain mode', async ({ expect }) => {
+    const run = await labRun(['--ttl', TTL, '--ascii'], { FENCE_TUTOR_HOME: tempHome() });
     expect(run.code).toBe(0);
     const out = run.stdout;
     expect(out).toMatch(/\[ok\] A \(pid \d+\) holds the lock with token \d+/);
@@ -118,14 +142,6 @@ describe('lab late-write, embedded coordinator', () => {
     expect(out).toMatch(/^ Lab > late-write, embedded coordinator, TTL 0.5 s$/m);
     // --ascii: nothing outside ASCII on the screen.
     expect(out).toMatch(/^[\x00-\x7f]*$/);
-  });
-
-  it('summarises --repeats', async () => {
-    const { result } = await labJson<{ runs: LabResult[]; summary: RepeatSummary }>(['--repeats', '2']);
-    expect(result.runs).toHaveLength(2);
-    expect(result.summary).toMatchObject({ runs: 2, expected: 2, unexpected: 0, verdict: 'expected', ttlMs: 500 });
-    expect(result.summary.durationMs.median).toBeGreaterThan(0);
-    expect(existsSync(join(result.summary.outDir, 'summary.json'))).toBe(true);
   });
 });
 
@@ -177,12 +193,12 @@ describe('the other experiments, embedded coordinator', { concurrent: true, time
   });
 });
 
-describe('an outcome other than the expected one', () => {
-  it('is reported as unexpected with the failed checks, exit 1 (a sink that forgot its fence)', async () => {
-    // Side by side, the plain run in a data directory of its own (one lab per data directory).
+describe('an outcome other than the expected one', { concurrent: true, timeout: 60_000 }, () => {
+  it('is reported as unexpected with the failed checks, exit 1 (a sink that forgot its fence)', async ({ expect }) => {
+    // Side by side, each run in a data directory of its own (one lab per data directory).
     const [json, plain] = await Promise.all([
-      runCli(['lab', '--json', '--ttl', TTL], { ...env(), FENCE_LAB_SINK_FAULT: 'no-fence' }),
-      runCli(['lab', '--ttl', TTL], { FENCE_TUTOR_HOME: tempHome(), FENCE_LAB_SINK_FAULT: 'no-fence' }),
+      labRun(['--json', '--ttl', TTL], { FENCE_TUTOR_HOME: tempHome(), FENCE_LAB_SINK_FAULT: 'no-fence' }),
+      labRun(['--ttl', TTL], { FENCE_TUTOR_HOME: tempHome(), FENCE_LAB_SINK_FAULT: 'no-fence' }),
     ]);
     expect(json.code).toBe(1);
     const result = JSON.parse(json.stdout) as LabResult;
@@ -205,22 +221,16 @@ describe('lab usage errors (exit 2, nothing started)', { concurrent: true, timeo
     [['--coordinator', 'etcd', '--etcd-endpoints', 'ftp://x'], /only http/],
   ])('%j', async (args, message) => {
     // it.each hands no context: the global expect serves (no snapshots or assertion counts here).
-    const run = await runCli(['lab', ...args], env());
+    const run = await runCli(['lab', ...args], ownHome());
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stdout).toBe('');
   });
 
-  it('refuses an --out directory that already holds a run', async ({ expect }) => {
-    const run = await runCli(['lab', '--out', join(home, 'late-1')], env());
-    expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/already holds a lab run's evidence \(run.json\)/);
-  });
-
   it('says how to install etcd when it is missing', async ({ expect }) => {
     const [run, noPath] = await Promise.all([
-      runCli(['lab', '--coordinator', 'etcd', '--etcd-bin', join(home, 'no-etcd-here')], env()),
-      runCli(['lab', '--coordinator', 'etcd', '--json'], { ...env(), PATH: '/nonexistent' }),
+      runCli(['lab', '--coordinator', 'etcd', '--etcd-bin', join(home, 'no-etcd-here')], ownHome()),
+      runCli(['lab', '--coordinator', 'etcd', '--json'], { ...ownHome(), PATH: '/nonexistent' }),
     ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('apt-get install etcd-server');

@@ -42,7 +42,7 @@ describe.skipIf(!enabled)('restore on a terminal, 80x24', () => {
     term = await open(tempHome(), 'lab --experiment restore', { PATH: onlyEtcd });
     expect(await term.waitForExit(10_000)).toBe(2);
     await term.kill();
-    term = await open(tempHome(), 'lab --ttl 1', { PATH: onlyEtcd });
+    term = await open(tempHome(), 'lab --ttl 0.5', { PATH: onlyEtcd });
     await term.waitFor('verdict: as expected', 20_000);
     await term.send('r');
     const list = await term.waitFor('the real thing, on this machine');

@@ -30,9 +30,9 @@ afterAll(async () => {
   await etcd?.stop();
 });
 
-async function lab(args: string[]): Promise<LabResult> {
+async function lab(args: string[], dataHome = home): Promise<LabResult> {
   const withTtl = args.includes('--ttl') ? args : ['--ttl', '1', ...args];
-  const run = await runCli(['lab', '--json', '--coordinator', 'etcd', ...withTtl], { FENCE_TUTOR_HOME: home });
+  const run = await runCli(['lab', '--json', '--coordinator', 'etcd', ...withTtl], { FENCE_TUTOR_HOME: dataHome });
   if (run.code !== 0) throw new Error(`exit ${run.code}\n${run.stderr}\n${run.stdout}`);
   return JSON.parse(run.stdout) as LabResult;
 }
@@ -45,10 +45,15 @@ async function leftoversInEtcd(endpoint: string): Promise<{ keys: number; leases
   return { keys: Number(range.body.count ?? 0), leases: ((leases.body.leases as unknown[]) ?? []).length };
 }
 
-describe.skipIf(skip)('the lab on a real etcd', () => {
+// The three describes run side by side, each on an etcd of its own (the
+// shared one, one started for split, the lab's own throwaway), in a data
+// directory of its own: the checks that no key or lease is left count
+// everything in their etcd. Inside the first, the tests run in order (the
+// next run compares its tokens with the first's). One after another: 14 s.
+describe.skipIf(skip)('the lab on a real etcd', { concurrent: true, timeout: 60_000 }, () => {
   let first: LabResult;
 
-  it('late-write: the tokens are create revisions, B above A; plain A-late, fenced B-current', async () => {
+  it.sequential('late-write: the tokens are create revisions, B above A; plain A-late, fenced B-current', async () => {
     first = await lab(['--etcd-endpoints', etcd!.endpoint]);
     expect(first).toMatchObject({ coordinator: 'etcd', experiment: 'late-write', verdict: 'expected' });
     expect(first.tokens.B).toBeGreaterThan(first.tokens.A);
@@ -60,22 +65,12 @@ describe.skipIf(skip)('the lab on a real etcd', () => {
     expect(await stillAlive([first.pids.A, first.pids.B, ...first.pids.sink])).toEqual([]);
   });
 
-  it('the next run gets higher tokens from the same cluster', async () => {
+  it.sequential('the next run gets higher tokens from the same cluster', async () => {
     const next = await lab(['--etcd-endpoints', etcd!.endpoint]);
     expect(next.tokens.A).toBeGreaterThan(first.tokens.B);
   });
 
-  it('split: atomic rejects A; split ends at A-late and lowers the mark (a dead endpoint first, a short TTL raised)', async () => {
-    const result = await lab(['--etcd-endpoints', `http://127.0.0.1:9,${etcd!.endpoint}`, '--experiment', 'split', '--ttl', '0.5']);
-    expect(result.verdict).toBe('expected');
-    expect(result.requestedTtlMs).toBe(500);
-    expect(result.ttlMs).toBeGreaterThanOrEqual(1000);
-    expect(result.modes.atomic?.final.value).toBe('B-current');
-    expect(result.modes.split?.final).toMatchObject({ value: 'A-late', hwm: result.tokens.A });
-    expect(await leftoversInEtcd(etcd!.endpoint)).toEqual({ keys: 0, leases: 0 });
-  });
-
-  it('the etcd client: create-if-absent txn, revision token, prefix delete', async () => {
+  it.sequential('the etcd client: create-if-absent txn, revision token, prefix delete', async () => {
     const client = new EtcdClient([etcd!.endpoint]);
     const lease = await client.grant(1000);
     const got = await client.acquire('/fence-tutor/lab/t/lock', lease.leaseId);
@@ -89,9 +84,28 @@ describe.skipIf(skip)('the lab on a real etcd', () => {
     await client.revoke(other.leaseId);
     expect(await client.keepAlive(lease.leaseId)).toBe(false);
   });
+});
 
-  it('starts its own throwaway etcd when given no endpoints, and removes it (restart experiment)', async () => {
-    const result = await lab(['--experiment', 'restart']);
+describe.skipIf(skip)('split on a real etcd', { concurrent: true, timeout: 60_000 }, () => {
+  it('split: atomic rejects A; split ends at A-late and lowers the mark (a dead endpoint first, a short TTL raised)', async ({ expect }) => {
+    const own = await launchEtcd({ bin: findEtcd()! });
+    try {
+      const result = await lab(['--etcd-endpoints', `http://127.0.0.1:9,${own.endpoint}`, '--experiment', 'split', '--ttl', '0.5'], tempHome());
+      expect(result.verdict).toBe('expected');
+      expect(result.requestedTtlMs).toBe(500);
+      expect(result.ttlMs).toBeGreaterThanOrEqual(1000);
+      expect(result.modes.atomic?.final.value).toBe('B-current');
+      expect(result.modes.split?.final).toMatchObject({ value: 'A-late', hwm: result.tokens.A });
+      expect(await leftoversInEtcd(own.endpoint)).toEqual({ keys: 0, leases: 0 });
+    } finally {
+      await own.stop();
+    }
+  });
+});
+
+describe.skipIf(skip)('the throwaway etcd the lab starts', { concurrent: true, timeout: 60_000 }, () => {
+  it('starts its own throwaway etcd when given no endpoints, and removes it (restart experiment)', async ({ expect }) => {
+    const result = await lab(['--experiment', 'restart'], tempHome());
     expect(result.verdict).toBe('expected');
     expect(result.etcdStartMs).toBeGreaterThan(0);
     const endpoint = result.etcdEndpoints![0]!;

@@ -33,7 +33,9 @@ function exited(child: ChildProcess): Promise<{ code: number | null; stderr: str
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr, stdout })));
 }
 
-describe('interrupting a lab run while A is stopped', () => {
+// Concurrent: each run has its own data directory; the signal follows A's
+// stop, read from the run's pidfile, so runs side by side reach it all the same.
+describe('interrupting a lab run while A is stopped', { concurrent: true, timeout: 60_000 }, () => {
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
@@ -51,7 +53,7 @@ describe('interrupting a lab run while A is stopped', () => {
     expect(readdirSync(join(home, 'run')).filter((n) => n.startsWith('lab-'))).toEqual([]);
   });
 
-  it('SIGKILL of the runner: the unstopped children end themselves, the next lab run reaps the stopped A', async () => {
+  it('SIGKILL of the runner: the unstopped children end themselves, the next lab run reaps the stopped A', async ({ expect }) => {
     const home = tempHome();
     const runner = startLab(home);
     const done = exited(runner);

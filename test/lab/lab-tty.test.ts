@@ -30,7 +30,7 @@ function pidfileOf(home: string): PidfileContent | undefined {
 describe.skipIf(!tt.enabled)('lab on a terminal', () => {
   it('runs in the Lab screen: live steps, then both modes and the evidence; q returns to the shell with 0', async () => {
     const home = tempHome();
-    term = await open(home, '--ttl 1');
+    term = await open(home, '--ttl 0.5');
     await term.waitFor(/holds the lock with token \d+/, 15_000);
     const done = await term.waitFor('evidence: run.json', 20_000);
     expect(done).toContain('verdict: as expected');

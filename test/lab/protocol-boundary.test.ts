@@ -5,6 +5,8 @@
  * an `[epoch, revision]` token in the epoch mode; a shell command's whole
  * process group ends with it.
  */
+// First: before SQLite's WebAssembly loads (the sink runs in this process; see the file).
+import './wasm-baseline.js';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,6 +3,8 @@
  * across processes, recovery of the lock directory a killed process leaves,
  * and the file being a real SQLite database that Debian's sqlite3 reads.
  */
+// First: before SQLite's WebAssembly loads (see the file).
+import { WASM_BASELINE_FLAG } from './wasm-baseline.js';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,7 +37,7 @@ async function holdLockInOtherProcess(path: string): Promise<ChildProcess> {
     process.stdout.write('held\\n');
     process.stdin.on('data', () => { db.exec('COMMIT'); db.close(); process.stdout.write('committed\\n'); });
   `;
-  const child = spawn(process.execPath, ['-e', code], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [WASM_BASELINE_FLAG, '-e', code], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
   children.push(child);
   await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
   return child;

@@ -7,7 +7,7 @@
  */
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import { bundleChild } from '../helpers/child-bundle.js';
 import { killWhileWriting } from '../helpers/kill-while-writing.js';
 
@@ -49,20 +49,24 @@ const WHOLE: Record<string, (content: string) => boolean> = {
   'timeline.txt': (c) => c.startsWith('fence-tutor ') && c.includes("times in ms since A's grant") && c.endsWith('\n'),
 };
 
-describe('SIGKILL while writing state', () => {
-  it.each([
+// Concurrent: each kind has its own directory and its own writer processes,
+// and the kills of one kind never touch another's files. Within a kind the
+// kills stay one after another: each writer starts from what the last kill left.
+describe('SIGKILL while writing state', { concurrent: true }, () => {
+  it.for([
     ['progress', ['progress.json']],
     ['report', ['report.json']],
     ['evidence', ['run.json', 'report.txt', 'timeline.txt']],
-  ])(
+  ] as const)(
     '%s: every file is whole after each of the kills, and the next write leaves no temp file',
-    async (kind, files) => {
+    { timeout: 120_000 },
+    async ([kind, files], { expect }) => {
       const dir = mkdtempSync(join(process.env.FENCE_TUTOR_HOME!, `kill-${kind}-`));
       const report = await killWhileWriting({
         script,
         args: [kind],
         dir,
-        files,
+        files: [...files],
         whole: (file, content) => WHOLE[file]!(content),
         kills: KILLS,
         maxDelayMs: 300,
@@ -75,6 +79,5 @@ describe('SIGKILL while writing state', () => {
       expect(report.tempsAfterCleanWrite).toEqual([]);
       console.log(`${kind}: ${report.kills} kills, ${report.tempLeft} left a temp file, whole: ${JSON.stringify(report.whole)}`);
     },
-    120_000,
   );
 });

@@ -6,7 +6,7 @@
  */
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import { loadProgress } from '../../src/progress/progress-file.js';
 import { loadReview } from '../../src/reports/review-store.js';
 import { bundleChild, runChild } from '../helpers/child-bundle.js';
@@ -20,8 +20,10 @@ beforeAll(() => {
 
 const ROUNDS = 20;
 
-describe('two instances writing progress at once', () => {
-  it.each([1, 2])('try %i: every lesson, every answer and all the time spent of both are kept', async () => {
+// Concurrent: each try (and the review pair) has its own directory; what is
+// raced is the two instances of one try, which still start together.
+describe('two instances writing progress at once', { concurrent: true }, () => {
+  it.for([1, 2])('try %i: every lesson, every answer and all the time spent of both are kept', async (_try, { expect }) => {
     const dir = mkdtempSync(join(process.env.FENCE_TUTOR_HOME!, 'two-instances-'));
     const one = runChild(script, [dir, String(ROUNDS), 'only-one', 'shared']);
     const two = runChild(script, [dir, String(ROUNDS), 'only-two', 'shared']);
@@ -42,8 +44,8 @@ describe('two instances writing progress at once', () => {
   });
 });
 
-describe('two quiz sittings ending at once', () => {
-  it('both record their review results in review.json', async () => {
+describe('two quiz sittings ending at once', { concurrent: true }, () => {
+  it('both record their review results in review.json', async ({ expect }) => {
     const dir = mkdtempSync(join(process.env.FENCE_TUTOR_HOME!, 'two-reviews-'));
     const [r1, r2] = await Promise.all([runChild(reviewScript, [dir, String(ROUNDS), 'one']).done, runChild(reviewScript, [dir, String(ROUNDS), 'two']).done]);
     expect(r1.stderr + r2.stderr).toBe('');

@@ -101,3 +101,8 @@ export const QUIZ_MODE_RULES: Readonly<Record<QuizMode, QuizModeRules>> = {
 export function modeRules(mode: QuizMode): QuizModeRules {
   return QUIZ_MODE_RULES[mode];
 }
+
+/** Where a sitting opens: on the intro, or on its first question (the store starts there; the screen's first hint line is chosen from it). */
+export function openingPhase(mode: QuizMode): 'intro' | 'question' {
+  return modeRules(mode).intro ? 'intro' : 'question';
+}

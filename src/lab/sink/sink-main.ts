@@ -4,6 +4,7 @@
  * 127.0.0.1, prints `{"ev":"ready","port":N}` on stdout, and ends when its
  * stdin closes (its runner is gone) or on SIGTERM.
  */
+import { setFlagsFromString } from 'node:v8';
 import { emitToRunner, onRunnerCommand } from '../child-channel.js';
 import type { DistributiveOmit } from '../protocol/fields.js';
 import { parseServiceCommand, type ServiceMessage } from '../protocol/service-messages.js';
@@ -39,6 +40,13 @@ export async function runService(args: ServiceArgs): Promise<void> {
   try {
     if (args.role === 'sink') {
       if (!args.db) throw new Error('--db is required for the sink');
+      // SQLite is 1.2 MB of WebAssembly: Node 20 compiles it with its baseline
+      // compiler and then again, whole, with the optimising one on background
+      // threads, about 0.6 s of CPU per sink, a third of a lab run's, for a
+      // handful of queries. The baseline code is plenty for those. Set before
+      // the module loads (wasm flags are read at compile time); a V8 that no
+      // longer knows the flag ignores it.
+      setFlagsFromString('--liftoff-only');
       const { startSink } = await import('./sink-server.js');
       const sink = await startSink(args.db);
       close = sink.close;

@@ -21,6 +21,7 @@ import type { KeyContextId } from '../keymap.js';
 import { HelpScreen } from './help-screen.js';
 import { HomeScreen } from './home-screen.js';
 import { NotBuiltScreen } from './not-built-screen.js';
+import { openingContext } from './quiz/sitting-context.js';
 
 /** A screen takes its own route only: the reader gets `RouteOf<'reader'>`, with `lessonId` typed. */
 export interface ScreenEntry<S extends ScreenName = ScreenName> {
@@ -34,6 +35,13 @@ export interface ScreenEntry<S extends ScreenName = ScreenName> {
    * fallback showed (its Suspense throttle), time added to the first frame.
    */
   load?: () => Promise<ComponentType<{ route: RouteOf<S> }>>;
+  /**
+   * The key context the screen's focused part sets as it mounts, when the
+   * route alone says which (undefined: keyContext). The app's hint line shows
+   * it from the first frame; otherwise that frame would show keyContext's
+   * keys, and the right ones only a throttled frame later (Ink: 33 ms).
+   */
+  openingContext?: (route: RouteOf<S>) => KeyContextId | undefined;
 }
 
 export type ScreenRegistry = { [S in ScreenName]?: ScreenEntry<S> };
@@ -52,7 +60,7 @@ export const SCREENS: ScreenRegistry = {
   simulator: lazyScreen<'simulator'>(loadSimulator, 'simulator'),
   explore: lazyScreen<'explore'>(loadSimulator, 'simulator'),
   // The quiz brings the bank loader, the engine (predict keys) and the report writers.
-  quiz: lazyScreen(() => import('./quiz/quiz-screen.js').then((m) => m.QuizScreen), 'quiz-menu'),
+  quiz: { ...lazyScreen(() => import('./quiz/quiz-screen.js').then((m) => m.QuizScreen), 'quiz-menu'), openingContext },
   // The reader brings the lesson layout and the engine (embedded timelines).
   reader: lazyScreen(() => import('./reader-screen.js').then((m) => m.ReaderScreen), 'reader'),
   lessons: lazyScreen(() => import('./lessons-screen.js').then((m) => m.LessonsScreen), 'lessons'),

@@ -1,13 +1,12 @@
 /**
  * `--sink-cmd` black-box checking against real sink processes: the Python
  * example of docs/sink-contract.md passes every exercise that takes a
- * sink command; two wrong sinks fail, each naming the check that caught it
+ * sink command (fence-the-sink through the CLI, in
+ * test/cli/exercise-sink-cmd.serial.test.ts); two wrong sinks fail, each naming the check that caught it
  * (a missing token check; the check and the write split apart, caught only
  * by the timing adversary); a sink that never gets healthy is a start error
- * with its stderr; nothing is left running. Needs python3: skips loudly
- * without it, fails under FENCE_REQUIRE_TOOLS=1 (CI installs it).
+ * with its stderr; nothing is left running. Needs python3 (./python.ts).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +16,8 @@ import { SINK_CMD_EXERCISES } from '../../../src/exercises/sink-cmd/sink-checks.
 import { freeLoopbackPort } from '../../../src/exercises/sink-cmd/free-port.js';
 import { SinkProcess, SinkStartError } from '../../../src/exercises/sink-cmd/sink-process.js';
 import { processGroupAlive } from '../../../src/platform/process-group.js';
+import { lanes } from '../lanes.js';
+import { PYTHON, warnWithoutPython } from './python.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const EXAMPLE = join(ROOT, 'docs/examples/sink.py');
@@ -24,32 +25,12 @@ const FIXTURES = join(ROOT, 'test/fixtures/sinks');
 /** The wrong sinks go through the two checks that tell them apart (the others pass for both: see the example's run). */
 const AIMED = ['below-mark', 'timing-adversary'];
 
-const hasPython = spawnSync('python3', ['-c', 'import sqlite3'], { stdio: 'ignore' }).status === 0;
-if (!hasPython) {
-  const message = 'python3 (with its sqlite3 module) is needed to run the example sink of docs/sink-contract.md: apt-get install python3';
-  if (process.env.FENCE_REQUIRE_TOOLS === '1') throw new Error(message);
-  console.warn(`\n*** SKIPPING the --sink-cmd tests: ${message} ***\n`);
-}
+warnWithoutPython('the example sink of docs/sink-contract.md (the --sink-cmd tests)');
+const hasPython = PYTHON !== undefined;
 
 /** Gone once no member is left but zombies waiting for PID 1 to reap them (see processGroupAlive). */
 function groupGone(pgid: number): boolean {
   return !processGroupAlive(pgid);
-}
-
-/** Runs at most `n` of the given jobs at once, the others queued in order. */
-function lanes(n: number): <T>(job: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const queue: (() => void)[] = [];
-  return async (job) => {
-    if (running >= n) await new Promise<void>((resolve) => queue.push(resolve));
-    running++;
-    try {
-      return await job();
-    } finally {
-      running--;
-      queue.shift()?.();
-    }
-  };
 }
 
 // Concurrent: each test has its own sinks (free ports, temp dirs) and spends
@@ -59,8 +40,9 @@ function lanes(n: number): <T>(job: () => Promise<T>) => Promise<T> {
 // Concurrent tests take expect from their context.
 const twoAtATime = lanes(2);
 describe.skipIf(!hasPython)('--sink-cmd black-box checks', { concurrent: true, timeout: 60_000 }, () => {
-  it.for(SINK_CMD_EXERCISES)('the example Python sink passes %s', { timeout: 240_000 }, async (exercise, { expect }) => {
-    const report = await twoAtATime(() => runSinkCmdChecks({ exercise, command: `python3 ${EXAMPLE} {port} {db}` }));
+  // fence-the-sink's full run is test/cli/exercise-sink-cmd.serial.test.ts's --json one (the same assertions, through the CLI).
+  it.for(SINK_CMD_EXERCISES.filter((e) => e !== 'fence-the-sink'))('the example Python sink passes %s', { timeout: 240_000 }, async (exercise, { expect }) => {
+    const report = await twoAtATime(() => runSinkCmdChecks({ exercise, command: `${PYTHON} ${EXAMPLE} {port} {db}` }));
     const failed = report.checks.filter((c) => !c.passed).map((c) => `${c.id}: ${c.failure}`);
     expect(failed).toEqual([]);
     expect(report.passed).toBe(true);
@@ -71,7 +53,7 @@ describe.skipIf(!hasPython)('--sink-cmd black-box checks', { concurrent: true, t
 
   it('a sink with no token check fails, naming the stale-token check', async ({ expect }) => {
     const report = await twoAtATime(() =>
-      runSinkCmdChecks({ exercise: 'fence-the-sink', command: `python3 ${join(FIXTURES, 'no-token-check.py')} {port} {db}`, only: AIMED }),
+      runSinkCmdChecks({ exercise: 'fence-the-sink', command: `${PYTHON} ${join(FIXTURES, 'no-token-check.py')} {port} {db}`, only: AIMED }),
     );
     expect(report.passed).toBe(false);
     const below = report.checks.find((c) => c.id === 'below-mark');
@@ -86,7 +68,7 @@ describe.skipIf(!hasPython)('--sink-cmd black-box checks', { concurrent: true, t
 
   it('a sink that splits the check from the write passes the sequential stale-token check and fails the timing adversary', async ({ expect }) => {
     const report = await twoAtATime(() =>
-      runSinkCmdChecks({ exercise: 'fence-the-sink', command: `python3 ${join(FIXTURES, 'split-check.py')} {port} {db}`, only: AIMED }),
+      runSinkCmdChecks({ exercise: 'fence-the-sink', command: `${PYTHON} ${join(FIXTURES, 'split-check.py')} {port} {db}`, only: AIMED }),
     );
     const failedIds = report.checks.filter((c) => !c.passed).map((c) => c.id);
     expect(failedIds).toEqual(['timing-adversary']);
@@ -124,7 +106,7 @@ describe.skipIf(!hasPython)('--sink-cmd black-box checks', { concurrent: true, t
   it('a restart kills the whole process group (a background child too) and comes back on the same port and file', async ({ expect }) => {
     const dir = mkdtempSync(join(tmpdir(), 'sink-cmd-test-'));
     const sink = new SinkProcess({
-      command: `sleep 60 & exec python3 ${EXAMPLE} {port} {db}`,
+      command: `sleep 60 & exec ${PYTHON} ${EXAMPLE} {port} {db}`,
       port: await freeLoopbackPort(),
       dbPath: join(dir, 's.db'),
       env: process.env,

@@ -12,28 +12,17 @@ import { onCleanup } from '../../../platform/cleanup.js';
 import { modeRules } from '../../../core/quiz/mode-rules.js';
 import { formatCountdown, type QuizState, type QuizStore } from '../../../store/quiz-store.js';
 import { useAppContext } from '../../app-context.js';
-import { type KeyContextId, keyName } from '../../keymap.js';
+import { keyName } from '../../keymap.js';
 import { useScreenInput } from '../../use-screen-input.js';
 import { useFocusGuards } from '../../use-focus-guards.js';
 import type { Theme } from '../../theme.js';
 import type { PredictFocus } from './predict-moment.js';
 import { QuestionView } from './question-view.js';
+import { contextOf } from './sitting-context.js';
 import { summaryLines } from './summary-lines.js';
 
 /** How often the countdown reads the clock. */
 const TICK_MS = 250;
-
-/** The sitting's key contexts, one per phase (see quiz-keys.ts). */
-export type SittingContext = Extract<KeyContextId, `quiz-${string}`>;
-
-export function contextOf(s: QuizState): Exclude<SittingContext, 'quiz-menu'> {
-  if (s.phase === 'intro') return 'quiz-intro';
-  if (s.phase === 'summary') return 'quiz-summary';
-  if (s.confirm) return 'quiz-confirm';
-  if (!modeRules(s.meta.mode).feedback) return 'quiz-exam';
-  if (!s.feedback) return 'quiz-practice';
-  return s.feedback.canRetry ? 'quiz-feedback' : 'quiz-solved';
-}
 
 export interface SittingViewProps {
   store: QuizStore;
