@@ -21,7 +21,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bin, ensureBuilt, runCliAsync } from '../cli/cli-run.js';
 import { waitUntil } from '../helpers/wait-until.js';
 import { shipped } from './helpers.js';
-import { lanes } from './lanes.js';
+import { lanes } from '../helpers/lanes.js';
 
 const ID = 'fence-the-sink';
 let home = '';

@@ -73,27 +73,6 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 30_00
   });
 }
 
-/**
- * Runs `work` with at most `n` at once, in the order asked: a file's lab runs
- * side by side, but not so many that their children's start-up (each run
- * starts five node processes, each waited for up to 10 s) starves on a
- * loaded two-core machine.
- */
-export function slots(n: number): <T>(work: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const queue: (() => void)[] = [];
-  return async (work) => {
-    if (running >= n) await new Promise<void>((resolve) => queue.push(resolve));
-    running++;
-    try {
-      return await work();
-    } finally {
-      running--;
-      queue.shift()?.();
-    }
-  };
-}
-
 /** Waits (polling) until `pids` have all gone, up to `ms`; returns those still alive. */
 export async function stillAlive(pids: number[], ms = 2000): Promise<number[]> {
   const deadline = Date.now() + ms;

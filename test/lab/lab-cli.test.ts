@@ -1,3 +1,4 @@
+import { lanes } from '../helpers/lanes.js';
 /**
  * `fence-tutor lab` end to end on real processes with the embedded
  * coordinator: every experiment, the JSON contract, the evidence files,
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, type ExpectStatic, expect, it } from 'vitest';
 import type { RepeatSummary } from '../../src/lab/repeats.js';
 import type { LabResult } from '../../src/lab/types.js';
-import { ensureBuilt, runCli, slots, sqlite, stillAlive, tempHome, toolMissing } from './helpers.js';
+import { ensureBuilt, runCli, sqlite, stillAlive, tempHome, toolMissing } from './helpers.js';
 
 let home = '';
 beforeAll(() => {
@@ -24,7 +25,7 @@ const ownHome = () => ({ FENCE_TUTOR_HOME: tempHome() });
 const TTL = '0.5';
 
 // Four lab runs at a time in this file (the first run's chain asks first); the usage errors, which start nothing, go beside them.
-const labSlot = slots(4);
+const labSlot = lanes(4);
 const labRun = (args: string[], env: NodeJS.ProcessEnv) => labSlot(() => runCli(['lab', ...args], env, 60_000));
 
 async function labJson<T = LabResult>(args: string[], dataHome = home) {

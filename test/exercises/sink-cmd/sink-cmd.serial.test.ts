@@ -16,7 +16,7 @@ import { SINK_CMD_EXERCISES } from '../../../src/exercises/sink-cmd/sink-checks.
 import { freeLoopbackPort } from '../../../src/exercises/sink-cmd/free-port.js';
 import { SinkProcess, SinkStartError } from '../../../src/exercises/sink-cmd/sink-process.js';
 import { processGroupAlive } from '../../../src/platform/process-group.js';
-import { lanes } from '../lanes.js';
+import { lanes } from '../../helpers/lanes.js';
 import { PYTHON, warnWithoutPython } from './python.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
