@@ -44,6 +44,7 @@ async function wholeProcesses(runs, env, core) {
     [node, '-e', '0'],
     {
       explore: [node, bin, 'explore', '--scenario-file', TWELVE, '--json'],
+      exploreShipped: [node, bin, 'explore', '--scenario', SHIPPED, '--json'],
       sim: [node, bin, 'sim', '--scenario', SHIPPED, '--json'],
     },
     { runs, env },
@@ -57,10 +58,14 @@ async function wholeProcesses(runs, env, core) {
     row(
       'explore --json, twelve writes by four actors, split (whole process)',
       subjects.explore,
-      '<= 1.5x',
-      `baseline: node -e 0, piped, interleaved; ${orderings.toLocaleString('en-US')} orderings`,
+      // Issue 18's 1.5x is for shipped content. This is a learner's own file, and
+      // most of the gap is the exploration itself running cold (callgrind: the
+      // reading costs about what sim's does), so the row is reported without a goal.
+      '',
+      `baseline: node -e 0, piped, interleaved; ${orderings.toLocaleString('en-US')} orderings; a user's file, no goal: see scripts/bench/engine.mjs`,
     ),
   );
+  rows.push(row(`explore --scenario ${SHIPPED} --json (whole process)`, subjects.exploreShipped, '<= 1.5x', 'baseline: node -e 0, piped, interleaved'));
   if (!(subjects.explore instanceof Error)) {
     rows.push({
       metric: 'explorer orderings per second (whole explore process)',

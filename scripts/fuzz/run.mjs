@@ -152,7 +152,8 @@ export async function runCase(loader, caseSeed, asIs = false) {
       cwd: dir,
       env,
       encoding: 'utf8',
-      timeout: 20_000,
+      // A hang, not a slow start: two cases at a time beside other test files may take long on a loaded machine (the CPU cap is separate).
+      timeout: 60_000,
       maxBuffer: 64 * 1024 * 1024,
     });
     let usage = { cpuMs: Number.NaN, maxRssKiB: Number.NaN };

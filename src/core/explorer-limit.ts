@@ -13,7 +13,7 @@
 /**
  * Upper bound on the states the explorer agrees to visit. The bound is
  * loose (6 actors x 4 writes, split: bound 14.9 million, 2.5 million
- * visited, about 2 s), and it keeps every state key a small integer.
+ * visited, about 1 s), and it keeps every state key a small integer.
  */
 export const STATE_LIMIT = 2 ** 25;
 

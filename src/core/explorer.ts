@@ -15,6 +15,7 @@ import { NO_VALUE_KEY } from './display-text.js';
 import { effectiveConfig, simulate } from './engine.js';
 import { type ExploreHooks, hookInterval, reportProgress } from './explorer-hooks.js';
 import { checkStateLimit } from './explorer-limit.js';
+import { denseCount, fitsDense } from './dense-count.js';
 import { levelCount } from './level-count.js';
 import { PackedOverflow, packedCount } from './packed-count.js';
 import { compareTokens } from './token.js';
@@ -22,8 +23,12 @@ import type { ConfigOverrides, ExploreResult, Scenario, ScenarioConfig, SimResul
 
 const NONE = -1;
 
-/** auto: the packed path when it can hold the counts, else the level path; the others force one (for tests). */
-export type ExplorerPath = 'auto' | 'levels' | 'general';
+/**
+ * auto: the packed path when it can hold the counts, else the dense path
+ * when its array fits, else the (hashed) level path; the others force one
+ * (for tests; 'dense' still falls back when its array would not fit).
+ */
+export type ExplorerPath = 'auto' | 'dense' | 'levels' | 'general';
 
 interface OpWrite {
   actor: string;
@@ -205,7 +210,9 @@ export class Exploration {
   /**
    * Refuses a scenario past the state limit, then counts: the packed path
    * (doubles, one small-integer key) while every count fits below 2^53 and
-   * the state fits 30 bits, else the level path (multi-limb counts).
+   * the state fits 30 bits, else the dense path (multi-limb counts in one
+   * array) when it fits its budget, else the level path (multi-limb counts
+   * in hash tables).
    */
   private counts(): Tally<bigint> {
     if (this.tally) return this.tally;
@@ -240,7 +247,7 @@ export class Exploration {
         if (!(err instanceof PackedOverflow)) throw err;
       }
     }
-    const levels = levelCount(input, this.hooks, space);
+    const levels = this.path !== 'levels' && fitsDense(input) ? denseCount(input, this.hooks) : levelCount(input, this.hooks, space);
     this.tally = { total: levels.total, clean: levels.clean, finals: levels.finals, violating: null, states: levels.states };
     this.violatingPath = levels.path;
     return this.tally;

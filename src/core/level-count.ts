@@ -1,6 +1,7 @@
 /**
- * The explorer's path for large scenarios (issue 18): counts past 2^53
- * without a bigint or a Map per state.
+ * The explorer's path for large scenarios whose states do not fit the dense
+ * path's array (dense-count.ts, tried first): counts past 2^53 without a
+ * bigint or a Map per state, in a hash table per level.
  *
  * A state is only what the next operations depend on: each actor's position,
  * the mark and the highest token accepted so far. The value the sink holds
@@ -21,12 +22,11 @@
 import { type ExploreHooks, hookInterval, reportProgress } from './explorer-hooks.js';
 import { type StateSpace, stateSpace } from './explorer-limit.js';
 import { LevelTable, type TablePool } from './level-table.js';
+import { blockingMarks, rejectionOrderings, settledAt } from './settle.js';
 
 const NONE = -1;
 const LIMB_BITS = 28;
 const LIMB_MASK = 2 ** LIMB_BITS - 1;
-/** Above any token rank: a write that will land whatever the mark. */
-const BLOCKS = 2 ** 30;
 
 export interface LevelInput {
   /** Per actor, indexes into `ranks`, in send order. */
@@ -72,41 +72,8 @@ export function levelCount(input: LevelInput, hooks: ExploreHooks = {}, space: S
   const { strides, pairs, pairIndex, pairHwm, pairMax } = space;
   const limbs = Math.max(1, Math.ceil(space.orderingBits / LIMB_BITS));
   if (space.bound * 2 * n >= 2 ** 31) throw new RangeError(`explorer: ${space.bound} states do not fit the level path's links; keep to STATE_LIMIT`);
-  // Per actor and position, the lowest mark at which no write of the actor
-  // can land any more, less one: NONE when none can land at any mark (done,
-  // or only writes without a token left), BLOCKS when one will land anyway
-  // (an apply is due, or no fencing), else the highest token rank left.
-  const blocking = sequences.map((q, a) => {
-    const block = new Int32Array(2 * q.length + 1).fill(NONE);
-    for (let p = 2 * q.length - 1; p >= 0; p--) {
-      if ((p & 1) === 1 || !fencing) block[p] = BLOCKS;
-      else block[p] = Math.max(ranks[sequences[a]![p >> 1]!]!, block[p + 2]!);
-    }
-    return block;
-  });
-  const factorials: bigint[] = [1n];
-  for (let i = 1; i <= ranks.length; i++) factorials.push(factorials[i - 1]! * BigInt(i));
-  const leftCache = new Map<number, bigint>();
-  /** Orderings of the rejections left from a settled state: multinomial(writes left per actor). */
-  const orderingsLeft = (key: number): bigint => {
-    const positions = key - (key % pairs);
-    const cached = leftCache.get(positions);
-    if (cached !== undefined) return cached;
-    let rest = Math.floor(key / pairs);
-    let sum = 0;
-    let divisor = 1n;
-    for (let a = n - 1; a >= 0; a--) {
-      const radix = ends[a]! + 1;
-      const k = (ends[a]! - (rest % radix)) >> 1;
-      rest = Math.floor(rest / radix);
-      sum += k;
-      divisor *= factorials[k]!;
-    }
-    const orderings = factorials[sum]! / divisor;
-    leftCache.set(positions, orderings);
-    return orderings;
-  };
-  const settledAt = (block: number, hwm: number) => block === NONE || block < hwm;
+  const blocking = blockingMarks(sequences, ranks, fencing);
+  const orderingsLeft = rejectionOrderings(ends, pairs, ranks.length);
   const cur = new Int32Array(n);
 
   const last = ends.reduce((m, e) => m + e, 0);

@@ -14,7 +14,7 @@ const ID = 'etcd-lock';
 const skip = toolMissing('etcd');
 let etcd: LaunchedEtcd | undefined;
 
-describe.skipIf(skip)(`exercise ${ID}`, { concurrent: true, timeout: 60_000 }, () => {
+describe.skipIf(skip)(`exercise ${ID}`, { concurrent: true, timeout: 120_000 }, () => {
   beforeAll(async () => {
     const bin = findEtcd();
     if (!bin) throw new Error('etcd is required (FENCE_REQUIRE_TOOLS=1) but not on PATH');

@@ -127,7 +127,8 @@ describe('exercise start / list / hint / solution / reset', { concurrent: true, 
   });
 });
 
-describe('exercise check: the exit table', { concurrent: true, timeout: 60_000 }, () => {
+// 180 s: a check waits its turn in the lanes, and that wait counts against its own timeout.
+describe('exercise check: the exit table', { concurrent: true, timeout: 180_000 }, () => {
   it('not started: exit 2 saying how to start', async ({ expect }) => {
     const r = await check(dir('never'), newHome());
     expect(r.status).toBe(2);
@@ -228,7 +229,7 @@ describe('exercise check: the exit table', { concurrent: true, timeout: 60_000 }
       });
       const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
       // Interrupt once the learner's sink runs (the expiry takes 5 s).
-      await waitUntil(() => exerciseSinksRunning(d).length > 0, { every: 50, timeout: 15_000, what: "the learner's sink to start" });
+      await waitUntil(() => exerciseSinksRunning(d).length > 0, { every: 50, timeout: 60_000, what: "the learner's sink to start" });
       expect(exerciseSinksRunning(d).length).toBe(1);
       child.kill('SIGINT');
       expect(await exited).toBe(130);

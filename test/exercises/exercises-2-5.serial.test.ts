@@ -13,7 +13,7 @@ async function statusesOf(id: string, file: string) {
   return statuses(await checkFile(id, file));
 }
 
-describe('exercise split-the-check', { concurrent: true, timeout: 60_000 }, () => {
+describe('exercise split-the-check', { concurrent: true, timeout: 120_000 }, () => {
   const ID = 'split-the-check';
   it('the starter (a correct sink) fails: the adversary finds no race', async ({ expect }) => {
     expect(await statusesOf(ID, shipped(ID, 'sink.mjs'))).toEqual({ 'still-refuses-late': 'passed', 'stale-write-wins': 'failed' });
@@ -32,7 +32,7 @@ describe('exercise split-the-check', { concurrent: true, timeout: 60_000 }, () =
   });
 });
 
-describe('exercise early-write', { concurrent: true, timeout: 60_000 }, () => {
+describe('exercise early-write', { concurrent: true, timeout: 120_000 }, () => {
   const ID = 'early-write';
   it('the starter fails register-raises-mark; the solution passes', async ({ expect }) => {
     const [starter, solution] = await Promise.all([statusesOf(ID, shipped(ID, 'sink.mjs')), statusesOf(ID, shipped(ID, 'solution.mjs'))]);
@@ -49,7 +49,7 @@ describe('exercise early-write', { concurrent: true, timeout: 60_000 }, () => {
   });
 });
 
-describe('exercise durable-mark', { concurrent: true, timeout: 60_000 }, () => {
+describe('exercise durable-mark', { concurrent: true, timeout: 120_000 }, () => {
   const ID = 'durable-mark';
   it('the starter (mark in memory) fails mark-survives-restart; the solution passes', async ({ expect }) => {
     const [starter, solution] = await Promise.all([statusesOf(ID, shipped(ID, 'sink.mjs')), statusesOf(ID, shipped(ID, 'solution.mjs'))]);
@@ -66,7 +66,7 @@ describe('exercise durable-mark', { concurrent: true, timeout: 60_000 }, () => {
   });
 });
 
-describe('exercise idempotent-retry', { concurrent: true, timeout: 60_000 }, () => {
+describe('exercise idempotent-retry', { concurrent: true, timeout: 120_000 }, () => {
   const ID = 'idempotent-retry';
   it('the starter fails retry-once; the solution passes', async ({ expect }) => {
     const [starter, solution] = await Promise.all([statusesOf(ID, shipped(ID, 'sink.mjs')), statusesOf(ID, shipped(ID, 'solution.mjs'))]);

@@ -8,7 +8,7 @@ import { checkFile, fixture, shipped, statuses } from './helpers.js';
 
 const ID = 'fence-the-sink';
 
-describe(`exercise ${ID}`, { concurrent: true, timeout: 60_000 }, () => {
+describe(`exercise ${ID}`, { concurrent: true, timeout: 120_000 }, () => {
   it('the starter fails (it accepts everything)', async ({ expect }) => {
     const report = await checkFile(ID, shipped(ID, 'sink.mjs'));
     expect(report.passed).toBe(false);

@@ -10,7 +10,7 @@ import { fixture, shipped, statuses } from './helpers.js';
 
 const ID = 'redo-on-reject';
 
-describe.skipIf(process.platform === 'win32')(`exercise ${ID}`, { concurrent: true, timeout: 60_000 }, () => {
+describe.skipIf(process.platform === 'win32')(`exercise ${ID}`, { concurrent: true, timeout: 120_000 }, () => {
   it('the starter fails: its work is lost after the 409', async ({ expect }) => {
     const report = await checkClientFile(ID, shipped(ID, 'worker.mjs'));
     expect(report.passed).toBe(false);

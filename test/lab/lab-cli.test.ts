@@ -1,4 +1,3 @@
-import { lanes } from '../helpers/lanes.js';
 /**
  * `fence-tutor lab` end to end on real processes with the embedded
  * coordinator: every experiment, the JSON contract, the evidence files,
@@ -9,6 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, type ExpectStatic, expect, it } from 'vitest';
 import type { RepeatSummary } from '../../src/lab/repeats.js';
 import type { LabResult } from '../../src/lab/types.js';
+import { lanes } from '../helpers/lanes.js';
 import { ensureBuilt, runCli, sqlite, stillAlive, tempHome, toolMissing } from './helpers.js';
 
 let home = '';
@@ -25,6 +25,7 @@ const ownHome = () => ({ FENCE_TUTOR_HOME: tempHome() });
 const TTL = '0.5';
 
 // Four lab runs at a time in this file (the first run's chain asks first); the usage errors, which start nothing, go beside them.
+// A test's time limit counts its wait for a lane too: hence 120 s for the describes below.
 const labSlot = lanes(4);
 const labRun = (args: string[], env: NodeJS.ProcessEnv) => labSlot(() => runCli(['lab', ...args], env, 60_000));
 
@@ -46,7 +47,7 @@ function expectNothingLeft(result: LabResult, dataHome = home, check: ExpectStat
 // directory of its own: one lab per data directory; the runs mostly wait
 // for a lease to run out). This one is a chain inside: its tests read the
 // first run's evidence and the data directory's revision, in order.
-describe('lab late-write, embedded coordinator', { concurrent: true, timeout: 60_000 }, () => {
+describe('lab late-write, embedded coordinator', { concurrent: true, timeout: 120_000 }, () => {
   let first: LabResult;
 
   it.sequential('plain ends at A-late, fenced rejects A and stays at B-current; JSON as the issue lists', async () => {
@@ -128,7 +129,7 @@ describe('lab late-write, embedded coordinator', { concurrent: true, timeout: 60
   });
 });
 
-describe('lab in plain mode, embedded coordinator', { concurrent: true, timeout: 60_000 }, () => {
+describe('lab in plain mode, embedded coordinator', { concurrent: true, timeout: 120_000 }, () => {
   it('prints the steps and the verdict lines in plain mode', async ({ expect }) => {
     const run = await labRun(['--ttl', TTL, '--ascii'], { FENCE_TUTOR_HOME: tempHome() });
     expect(run.code).toBe(0);
@@ -148,7 +149,7 @@ describe('lab in plain mode, embedded coordinator', { concurrent: true, timeout:
 
 // Concurrent (each run in a data directory of its own: one lab per data
 // directory): the runs mostly wait for their lease to run out.
-describe('the other experiments, embedded coordinator', { concurrent: true, timeout: 60_000 }, () => {
+describe('the other experiments, embedded coordinator', { concurrent: true, timeout: 120_000 }, () => {
   it('split: atomic rejects A and ends at B-current; split ends at A-late and lowers the mark', async ({ expect }) => {
     const own = tempHome();
     const { result } = await labJson(['--experiment', 'split'], own);
@@ -194,7 +195,7 @@ describe('the other experiments, embedded coordinator', { concurrent: true, time
   });
 });
 
-describe('an outcome other than the expected one', { concurrent: true, timeout: 60_000 }, () => {
+describe('an outcome other than the expected one', { concurrent: true, timeout: 120_000 }, () => {
   it('is reported as unexpected with the failed checks, exit 1 (a sink that forgot its fence)', async ({ expect }) => {
     // Side by side, each run in a data directory of its own (one lab per data directory).
     const [json, plain] = await Promise.all([
@@ -212,7 +213,7 @@ describe('an outcome other than the expected one', { concurrent: true, timeout: 
   });
 });
 
-describe('lab usage errors (exit 2, nothing started)', { concurrent: true, timeout: 60_000 }, () => {
+describe('lab usage errors (exit 2, nothing started)', { concurrent: true, timeout: 120_000 }, () => {
   it.each([
     [['--ttl', '0'], /--ttl 0/],
     [['--ttl', 'soon'], /--ttl soon/],

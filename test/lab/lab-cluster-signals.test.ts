@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type PidfileContent, reapLeftovers } from '../../src/lab/processes/pidfile.js';
 import { isAlive } from '../../src/lab/processes/proc.js';
+import { lanes } from '../helpers/lanes.js';
 import { bin, ensureBuilt, root, stillAlive, tempHome, toolMissing } from './helpers.js';
 
 const skip = toolMissing('etcd') || toolMissing('etcdctl');
@@ -54,7 +55,19 @@ function watchPidfiles(home: string): { pids: Set<number>; dirs: Set<string>; ro
   };
 }
 
-function interruptAt(home: string, experiment: string, line: RegExp, signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string }> {
+// Five runs at a time, as before the SIGKILL's run joined the phases: each starts three etcd members and five node processes.
+const runSlot = lanes(5);
+
+function interruptAt(home: string, experiment: string, line: RegExp, signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return runSlot(() => interruptRun(home, experiment, line, signal));
+}
+
+function interruptRun(
+  home: string,
+  experiment: string,
+  line: RegExp,
+  signal: NodeJS.Signals,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   // --ttl 1, etcd's shortest: no phase here depends on the lease's length.
   const child: ChildProcess = spawn(process.execPath, [bin, 'lab', '--plain', '--experiment', experiment, '--ttl', '1'], {
     cwd: root,
@@ -70,8 +83,11 @@ function interruptAt(home: string, experiment: string, line: RegExp, signal: Nod
       child.kill(signal);
     }
   });
-  child.stderr!.resume();
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout })));
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
 const PHASES: [string, string, RegExp, NodeJS.Signals][] = [
@@ -90,14 +106,15 @@ const PHASES: [string, string, RegExp, NodeJS.Signals][] = [
 // Concurrent, and so is the SIGKILL describe below beside it: each run has
 // its own data dir, temp dirs and free ports, and mostly waits (members
 // starting, elections, the lease); one after another the eleven runs took
-// 35 s. The limit allows for runs side by side.
-describe.skipIf(skip)('interrupting failover and restore in each phase', { concurrent: true, timeout: 60_000 }, () => {
+// 35 s. The limit allows for runs side by side, and for a test's wait for a lane.
+describe.skipIf(skip)('interrupting failover and restore in each phase', { concurrent: true, timeout: 120_000 }, () => {
   it.each(PHASES)('%s, %s (%s): nothing left', async (experiment, _phase, line, signal) => {
     const home = tempHome();
     const watch = watchPidfiles(home);
-    const { code, stdout } = await interruptAt(home, experiment, line, signal);
+    const { code, stdout, stderr } = await interruptAt(home, experiment, line, signal);
     watch.stop();
-    expect(stdout).toMatch(line);
+    // A run that ended before the phase says why on stderr.
+    expect(stdout, `exit ${code}; stderr: ${stderr}`).toMatch(line);
     expect(code).toBe(signal === 'SIGINT' ? 130 : 143);
     expect(watch.roles.has('etcd')).toBe(true);
     expect(await stillAlive([...watch.pids])).toEqual([]);
@@ -106,7 +123,7 @@ describe.skipIf(skip)('interrupting failover and restore in each phase', { concu
   });
 });
 
-describe.skipIf(skip)('SIGKILL of the runner during failover', { concurrent: true, timeout: 60_000 }, () => {
+describe.skipIf(skip)('SIGKILL of the runner during failover', { concurrent: true, timeout: 120_000 }, () => {
   it('the members outlive it (they are their own process group) and the pidfile reaps them and their data dirs', async ({ expect }) => {
     const home = tempHome();
     const watch = watchPidfiles(home);

@@ -32,7 +32,8 @@ afterAll(async () => {
 
 async function lab(args: string[], dataHome = home): Promise<LabResult> {
   const withTtl = args.includes('--ttl') ? args : ['--ttl', '1', ...args];
-  const run = await runCli(['lab', '--json', '--coordinator', 'etcd', ...withTtl], { FENCE_TUTOR_HOME: dataHome });
+  // 60 s, as the describes allow: three runs side by side on a loaded machine.
+  const run = await runCli(['lab', '--json', '--coordinator', 'etcd', ...withTtl], { FENCE_TUTOR_HOME: dataHome }, 60_000);
   if (run.code !== 0) throw new Error(`exit ${run.code}\n${run.stderr}\n${run.stdout}`);
   return JSON.parse(run.stdout) as LabResult;
 }

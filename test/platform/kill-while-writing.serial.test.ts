@@ -59,7 +59,7 @@ describe('SIGKILL while writing state', { concurrent: true }, () => {
     ['evidence', ['run.json', 'report.txt', 'timeline.txt']],
   ] as const)(
     '%s: every file is whole after each of the kills, and the next write leaves no temp file',
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async ([kind, files], { expect }) => {
       const dir = mkdtempSync(join(process.env.FENCE_TUTOR_HOME!, `kill-${kind}-`));
       const report = await killWhileWriting({

@@ -16,6 +16,7 @@
 import { rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { format } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
 import { type DbHandle, type Gate, makeDbHandle, type Params, type StepInfo, type SyncSqlite, asRequest } from './db-handle.js';
 import { describeThrown, importLearnerModule } from './learner-errors.js';
 
@@ -55,6 +56,12 @@ const RESOURCE_TABLE =
 
 export async function runSinkChild(args: SinkChildArgs): Promise<void> {
   process.on('SIGTERM', () => process.exit(0));
+  // As in the lab's sink (src/lab/sink/sink-main.ts): SQLite's 1.2 MB of
+  // WebAssembly on V8's baseline compiler only. The optimising recompile
+  // costs about half a second of CPU per sink, and every check starts one
+  // (a restart another) for a few dozen small queries. Set before the module
+  // loads; a V8 that no longer knows the flag ignores it.
+  setFlagsFromString('--liftoff-only');
   const sqlite = (await import('node-sqlite3-wasm')).default;
   // The first database compiles the WebAssembly: here, while the tutor waits for the expiry, not in a check.
   new sqlite.Database(':memory:').close();

@@ -28,6 +28,7 @@ import { useReaderKeys } from './use-reader-keys.js';
 import { SEARCH_ROWS, useReaderSearch } from './use-reader-search.js';
 import { useRestoredPosition } from './use-restored-position.js';
 import { useReaderWithSelfCheck } from './use-self-check.js';
+import { useEarlierAnswers } from './use-earlier-answers.js';
 import { useStudyTimer } from './use-study-timer.js';
 import { firstScreenNeed } from './first-screen.js';
 import { maxSlide } from './wide-rows.js';
@@ -68,7 +69,7 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
   const top = useStore(reader, (s) => s.top);
   const search = useStore(reader, (s) => s.search);
   const selfCheck = useStore(reader, (s) => s.selfCheck);
-  const earlier = useStore(progress, (s) => s.progress.lessons[lesson.id]?.selfCheck) ?? {};
+  const earlier = useEarlierAnswers(progress, lesson.id);
   const completed = useStore(progress, (s) => Boolean(s.progress.lessons[lesson.id]?.completedAt));
   const warning = useStore(progress, (s) => s.warning ?? s.saveError);
   const [notice, setNotice] = useState<string | null>(null);

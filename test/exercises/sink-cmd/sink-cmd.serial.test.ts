@@ -24,6 +24,8 @@ const EXAMPLE = join(ROOT, 'docs/examples/sink.py');
 const FIXTURES = join(ROOT, 'test/fixtures/sinks');
 /** The wrong sinks go through the two checks that tell them apart (the others pass for both: see the example's run). */
 const AIMED = ['below-mark', 'timing-adversary'];
+/** The limit for a hung check: these tests do not measure it, and two runs side by side beside another file on a loaded machine may take longer than the CLI's 15 s. */
+const CHECK_LIMIT_MS = 60_000;
 
 warnWithoutPython('the example sink of docs/sink-contract.md (the --sink-cmd tests)');
 const hasPython = PYTHON !== undefined;
@@ -42,7 +44,7 @@ const twoAtATime = lanes(2);
 describe.skipIf(!hasPython)('--sink-cmd black-box checks', { concurrent: true, timeout: 60_000 }, () => {
   // fence-the-sink's full run is test/cli/exercise-sink-cmd.serial.test.ts's --json one (the same assertions, through the CLI).
   it.for(SINK_CMD_EXERCISES.filter((e) => e !== 'fence-the-sink'))('the example Python sink passes %s', { timeout: 240_000 }, async (exercise, { expect }) => {
-    const report = await twoAtATime(() => runSinkCmdChecks({ exercise, command: `${PYTHON} ${EXAMPLE} {port} {db}` }));
+    const report = await twoAtATime(() => runSinkCmdChecks({ checkLimitMs: CHECK_LIMIT_MS, exercise, command: `${PYTHON} ${EXAMPLE} {port} {db}` }));
     const failed = report.checks.filter((c) => !c.passed).map((c) => `${c.id}: ${c.failure}`);
     expect(failed).toEqual([]);
     expect(report.passed).toBe(true);
@@ -53,7 +55,12 @@ describe.skipIf(!hasPython)('--sink-cmd black-box checks', { concurrent: true, t
 
   it('a sink with no token check fails, naming the stale-token check', async ({ expect }) => {
     const report = await twoAtATime(() =>
-      runSinkCmdChecks({ exercise: 'fence-the-sink', command: `${PYTHON} ${join(FIXTURES, 'no-token-check.py')} {port} {db}`, only: AIMED }),
+      runSinkCmdChecks({
+        checkLimitMs: CHECK_LIMIT_MS,
+        exercise: 'fence-the-sink',
+        command: `${PYTHON} ${join(FIXTURES, 'no-token-check.py')} {port} {db}`,
+        only: AIMED,
+      }),
     );
     expect(report.passed).toBe(false);
     const below = report.checks.find((c) => c.id === 'below-mark');
@@ -68,7 +75,12 @@ describe.skipIf(!hasPython)('--sink-cmd black-box checks', { concurrent: true, t
 
   it('a sink that splits the check from the write passes the sequential stale-token check and fails the timing adversary', async ({ expect }) => {
     const report = await twoAtATime(() =>
-      runSinkCmdChecks({ exercise: 'fence-the-sink', command: `${PYTHON} ${join(FIXTURES, 'split-check.py')} {port} {db}`, only: AIMED }),
+      runSinkCmdChecks({
+        checkLimitMs: CHECK_LIMIT_MS,
+        exercise: 'fence-the-sink',
+        command: `${PYTHON} ${join(FIXTURES, 'split-check.py')} {port} {db}`,
+        only: AIMED,
+      }),
     );
     const failedIds = report.checks.filter((c) => !c.passed).map((c) => c.id);
     expect(failedIds).toEqual(['timing-adversary']);
