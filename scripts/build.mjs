@@ -6,7 +6,8 @@
 //   dist/esm/*.js    everything else a command imports lazily (ESM, code-split:
 //   dist/chunks/     the Ink app, lessons, quizzes, the lab), one entry per import
 //
-//   node scripts/build.mjs                      build dist/ (swapped in file by file)
+//   node scripts/build.mjs                      build dist/ (swapped in file by file), its
+//                                               metafile in .tmp/dist-meta.json (tests read it)
 //   node scripts/build.mjs --analyze            ... and print what each output holds
 //   node scripts/build.mjs --clean              the same (kept for prepack: every build now drops earlier outputs)
 //   node scripts/build.mjs --outdir DIR [--metafile FILE]
@@ -295,11 +296,30 @@ if (metafileFlag) {
   writeFileSync(resolve(metafileFlag), JSON.stringify(result.metafile));
 }
 
-if (!outdirFlag) installInto(join(root, 'dist'), staging);
+if (!outdirFlag) {
+  installInto(join(root, 'dist'), staging);
+  writeDistMetafile(result.metafile);
+}
 
 if (process.argv.includes('--analyze')) {
   const { analyzeMetafile } = await import('esbuild');
   console.log(await analyzeMetafile(result.metafile));
+}
+
+/**
+ * The metafile of the build now in dist/, its output paths under `dist/`,
+ * beside it in .tmp/ (not shipped): test/build/bundle.test.ts inspects the
+ * bundle the tests run instead of building a second one. Written after the
+ * install, through a rename, so it never describes a half-installed dist/.
+ */
+function writeDistMetafile(metafile) {
+  const staged = `${relative(root, staging).split('\\').join('/')}/`;
+  const text = JSON.stringify(metafile).split(JSON.stringify(staged).slice(1, -1)).join('dist/');
+  const file = join(root, '.tmp', 'dist-meta.json');
+  const temp = `${file}.${process.pid}`;
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(temp, text);
+  renameSync(temp, file);
 }
 
 /**

@@ -5,18 +5,18 @@
  * reached only through a dynamic import(). Checked twice: on esbuild's own
  * metafile, and by reading the emitted code.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join, relative, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../helpers/build-once.js';
 
 const require = createRequire(import.meta.url);
 
 const root = resolve(import.meta.dirname, '../..');
 
 interface MetaOutput {
+  bytes: number;
   entryPoint?: string;
   inputs: Record<string, unknown>;
   imports: { path: string; kind: string; external?: boolean }[];
@@ -29,21 +29,23 @@ const UI_INPUT = /(^|\/)node_modules\/(react|react-reconciler|scheduler|ink|ink-
 // Strings React and Ink carry in their code whatever the minifier does.
 const REACT_MARKERS = ['react.transitional.element', 'react.element', 'Symbol.for("react.'];
 
-let dir: string;
+// The bundle under test is the one the tests run: dist/, built once for the
+// run by test/global-setup.ts, with the metafile that build wrote beside it
+// (scripts/build.mjs, .tmp/dist-meta.json, its outputs named under dist/).
+const distDir = join(root, 'dist');
 let meta: Meta;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'fence-tutor-bundle-'));
-  const r = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', join(dir, 'out'), '--metafile', join(dir, 'meta.json')], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  expect(r.status, r.stderr).toBe(0);
-  meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as Meta;
-}, 60_000);
-
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
+  ensureBuilt();
+  const file = join(root, '.tmp', 'dist-meta.json');
+  expect(existsSync(file), `${file} is missing: run npm run build (it writes the metafile beside dist/)`).toBe(true);
+  meta = JSON.parse(readFileSync(file, 'utf8')) as Meta;
+  // It describes the dist/ there now: every output it names is there, byte for byte as long.
+  const differ = Object.entries(meta.outputs)
+    .filter(([name, o]) => !existsSync(join(root, name)) || statSync(join(root, name)).size !== o.bytes)
+    .map(([name]) => name);
+  expect(differ, `${file} does not describe dist/: run npm run build`).toEqual([]);
+  expect(Object.keys(meta.outputs).length).toBeGreaterThan(10);
 });
 
 /** Outputs reached from `start` following only imports of the given kinds. */
@@ -82,7 +84,7 @@ describe('the bundle', () => {
   it("holds each module in one output only: the ESM parts take the entry's modules from the entry", () => {
     const outputsOf = new Map<string, string[]>();
     for (const [name, o] of Object.entries(meta.outputs)) {
-      for (const input of Object.keys(o.inputs)) outputsOf.set(input, [...(outputsOf.get(input) ?? []), relative(dir, name)]);
+      for (const input of Object.keys(o.inputs)) outputsOf.set(input, [...(outputsOf.get(input) ?? []), name]);
     }
     const duplicated = [...outputsOf].filter(([, outs]) => outs.length > 1).map(([input, outs]) => `${input}: ${outs.join(', ')}`);
     expect(duplicated).toEqual([]);
@@ -95,10 +97,10 @@ describe('the bundle', () => {
   });
 
   it("gives the ESM parts the entry's own instances: one UsageError class whichever part throws it", () => {
-    const entry = require(join(dir, 'out', 'cli.cjs')) as { __modules: Record<string, () => Record<string, unknown>> };
+    const entry = require(join(distDir, 'cli.cjs')) as { __modules: Record<string, () => Record<string, unknown>> };
     const errors = entry.__modules['src/platform/errors.ts']!();
     expect(errors.UsageError).toBe(entry.__modules['src/platform/errors.ts']!().UsageError);
-    const parts = ['chunks', 'esm'].flatMap((d) => readdirSync(join(dir, 'out', d)).map((f) => readFileSync(join(dir, 'out', d, f), 'utf8')));
+    const parts = ['chunks', 'esm'].flatMap((d) => readdirSync(join(distDir, d)).map((f) => readFileSync(join(distDir, d, f), 'utf8')));
     expect(parts.some((code) => code.includes('("../cli.cjs").__modules["src/platform/errors.ts"]'))).toBe(true);
   });
 
@@ -121,7 +123,7 @@ describe('the bundle', () => {
     );
     expect(offenders).toEqual([]);
     // ... and the snapshot they are kept out for is made by the build.
-    expect(existsSync(join(dir, 'out', 'content', 'shipped.json'))).toBe(true);
+    expect(existsSync(join(distDir, 'content', 'shipped.json'))).toBe(true);
   });
 
   // Issue 18: `lesson 4`, `quiz` and `lab` on a terminal open these screens
@@ -181,7 +183,7 @@ describe('the bundle', () => {
   it('emits no React in the code the entry loads statically (reading the files)', () => {
     // Follow `import ... from "./x.js"` / `import "./x.js"` in the emitted code,
     // not `import("./x.js")`, independently of the metafile.
-    const outDir = join(dir, 'out');
+    const outDir = distDir;
     const seen = new Set<string>();
     const todo = [join(outDir, 'cli.cjs')];
     while (todo.length > 0) {
@@ -200,7 +202,7 @@ describe('the bundle', () => {
   });
 
   it('keeps yoga from touching fetch at start-up (it would load undici before the first frame)', () => {
-    const outDir = join(dir, 'out');
+    const outDir = distDir;
     const files = [join(outDir, 'cli.cjs'), ...['chunks', 'esm'].flatMap((d) => readdirSync(join(outDir, d)).map((f) => join(outDir, d, f)))];
     const yoga = files.filter((f) => readFileSync(f, 'utf8').includes('both async and sync fetching of the wasm failed'));
     expect(yoga.length).toBe(1);
@@ -208,11 +210,11 @@ describe('the bundle', () => {
   });
 
   it('has a CommonJS entry and ESM parts, all minified', () => {
-    const entry = readFileSync(join(dir, 'out', 'cli.cjs'), 'utf8');
+    const entry = readFileSync(join(distDir, 'cli.cjs'), 'utf8');
     // CommonJS: no import/export statements (only import() of the ESM parts).
     expect(entry).not.toMatch(/^\s*(import|export)\s[\w{*]/m);
     expect(entry).toMatch(/import\("\.\/esm\/run-app\.js"\)/);
-    const part = readFileSync(join(dir, 'out', 'esm', 'run-app.js'), 'utf8');
+    const part = readFileSync(join(distDir, 'esm', 'run-app.js'), 'utf8');
     expect(part).toMatch(/^import /);
     for (const code of [entry, part]) {
       // Minified: long lines (newlines survive only inside template literals), no comments.

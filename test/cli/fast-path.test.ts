@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt, runCli } from './cli-run.js';
 
+// Each test spawns the CLI two to seven times; on a loaded 2-core machine that takes a while.
+vi.setConfig({ testTimeout: 120_000 });
+
 const written: string[] = [];
 vi.mock('../../src/cli/stdout.js', () => ({ writeStdout: (text: string) => written.push(text) }));
 const { knownOptions, knownShape, runFast } = await import('../../src/cli/fast-path.js');

@@ -247,7 +247,8 @@ describe('reader', () => {
     if (!app) throw new Error('no render');
     await setTerminalSize(app.stdout, 100, 40);
     const { stdin, lastFrame } = app;
-    await waitForFrame(lastFrame, 'Lesson 12 of 12 › Our deploy lock (local)');
+    // The real loaders (YAML, Markdown) read the course first: on a loaded machine that can take longer than a frame usually does.
+    await waitForFrame(lastFrame, 'Lesson 12 of 12 › Our deploy lock (local)', 30_000);
     expect(lastFrame()).toContain('Try it: deploy-marker (fencing on)');
     await press(stdin, 'enter');
     expect(router.getState().keyContext).toBe('reader-timeline');
@@ -266,7 +267,7 @@ describe('reader', () => {
     await waitForFrame(lastFrame, '✓ Right.');
     await waitForFrame(lastFrame, '✓ completed');
     app.unmount();
-  });
+  }, 60_000);
 
   it('--narrate: an embedded timeline speaks one sentence per moment instead of drawing', async () => {
     const app = await renderApp({ screen: 'reader', lessonId: 'stale-holder' }, { display: { narrate: true } });

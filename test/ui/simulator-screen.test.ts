@@ -77,6 +77,8 @@ describe('simulator screen', () => {
   });
 
   it('f turns fencing off, replays from the start and says how the outcome changed', async () => {
+    // The replay plays on the playback clock: held still, so a slow machine cannot move it past t=1 before the frame is read.
+    fakePlaybackTimers();
     const { stdin, lastFrame } = await openLateWrite();
     await stepToEnd(stdin);
     await press(stdin, 'f');
