@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { stringWidthEmojiFirst } from './string-width-patch.mjs';
+import { patchPlugin } from './build-patches.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,53 +25,10 @@ function flag(name) {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-/**
- * yoga-layout (Ink's layout engine) ships its WebAssembly as a base64 data:
- * URI and, finding a global `fetch`, loads it through fetch(). In Node that
- * first touch of `fetch` loads undici, then decodes the data: URI through it:
- * tens of milliseconds before the first frame. Telling it there is no fetch
- * makes it decode the base64 itself (its own fallback path).
- */
-const yogaWithoutFetch = {
-  name: 'yoga-without-fetch',
-  setup(b) {
-    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/].*\.js$/ }, async (args) => {
-      const { readFile } = await import('node:fs/promises');
-      const source = await readFile(args.path, 'utf8');
-      const patched = source.replaceAll('"function"!=typeof fetch', 'true');
-      return {
-        contents: patched,
-        loader: 'js',
-        warnings: patched === source ? [{ text: 'yoga-without-fetch: pattern not found; yoga may load undici at start-up' }] : [],
-      };
-    });
-  },
-};
-
-/**
- * Commander requires node:child_process at load, only to spawn executable
- * subcommands (which fence-tutor has none of). Loading it pulls in net,
- * stream and dgram: several milliseconds of every start-up (issue 2 times
- * `sim --json` against `node -e 0`). This defers the require to the first
- * spawn, which never comes.
- */
-const commanderLazyChildProcess = {
-  name: 'commander-lazy-child-process',
-  setup(b) {
-    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
-      const { readFile } = await import('node:fs/promises');
-      const source = await readFile(args.path, 'utf8');
-      const eager = "const childProcess = require('node:child_process');";
-      const lazy = "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };";
-      const patched = source.replace(eager, lazy);
-      return {
-        contents: patched,
-        loader: 'js',
-        warnings: patched === source ? [{ text: 'commander-lazy-child-process: pattern not found; start-up loads child_process' }] : [],
-      };
-    });
-  },
-};
+// Third-party patches, each pinned to its dependency's version (scripts/build-patches.mjs).
+const yogaWithoutFetch = patchPlugin('yoga-without-fetch');
+const commanderLazyChildProcess = patchPlugin('commander-lazy-child-process');
+const stringWidthEmojiFirst = patchPlugin('string-width-emoji-first');
 
 /**
  * An ESM `import { x } from 'node:fs'` makes Node build the module's whole

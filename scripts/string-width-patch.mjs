@@ -1,5 +1,5 @@
-// A build-time patch of string-width (scripts/build.mjs applies it to the
-// bundle): its own module so that test/build/string-width-patch.test.ts can
+// A build-time patch of string-width (scripts/build-patches.mjs pins it and
+// scripts/build.mjs applies it): its own module so that test/build/string-width-patch.test.ts can
 // compare the patched widths with the originals without running a build.
 /**
  * Ink measures text with string-width (8.x; wrap-ansi brings 7.x), which
@@ -24,7 +24,7 @@ const STRING_WIDTH_EMOJI_TESTS = [
   // string-width 7.x (wrap-ansi's)
   ['emojiRegex().test(character)', '(__mayBeEmoji.test(character) && emojiRegex().test(character))'],
 ];
-/** string-width's source with its emoji test guarded; unchanged when neither pattern is found (the plugin warns). */
+/** string-width's source with its emoji test guarded; unchanged when neither pattern is found (the build then fails). */
 export function patchStringWidth(source) {
   let patched = source;
   for (const [eager, guarded] of STRING_WIDTH_EMOJI_TESTS) {
@@ -32,18 +32,3 @@ export function patchStringWidth(source) {
   }
   return patched === source ? source : `const __mayBeEmoji = ${MAY_BE_EMOJI};\n${patched}`;
 }
-export const stringWidthEmojiFirst = {
-  name: 'string-width-emoji-first',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/ }, async (args) => {
-      const { readFile } = await import('node:fs/promises');
-      const source = await readFile(args.path, 'utf8');
-      const patched = patchStringWidth(source);
-      return {
-        contents: patched,
-        loader: 'js',
-        warnings: patched === source ? [{ text: `string-width-emoji-first: pattern not found in ${args.path}` }] : [],
-      };
-    });
-  },
-};

@@ -13,7 +13,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAY_BE_EMOJI, patchStringWidth, stringWidthEmojiFirst } from '../../scripts/string-width-patch.mjs';
+import { patchPlugin } from '../../scripts/build-patches.mjs';
+import { MAY_BE_EMOJI, patchStringWidth } from '../../scripts/string-width-patch.mjs';
 import { ensureBuilt, root } from '../cli/cli-run.js';
 
 type Width = (s: string) => number;
@@ -37,7 +38,7 @@ async function widths(patched: boolean): Promise<Record<keyof typeof COPIES, Wid
     platform: 'node',
     write: false,
     logLevel: 'error',
-    plugins: patched ? [stringWidthEmojiFirst] : [],
+    plugins: patched ? [patchPlugin('string-width-emoji-first')] : [],
   });
   const code = r.outputFiles[0]!.text;
   const m = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<string, Width>;
