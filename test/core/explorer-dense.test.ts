@@ -6,24 +6,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lateWritersYaml } from '../../scripts/bench/support/late-writers.mjs';
-import { loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
 import { DENSE_BUDGET, fitsDense } from '../../src/core/dense-count.js';
 import { simulate } from '../../src/core/engine.js';
-import { Exploration, type ExplorerPath } from '../../src/core/explorer.js';
+import { Exploration } from '../../src/core/explorer.js';
 import { ExplorationCancelled } from '../../src/core/explorer-hooks.js';
 import { levelLimbs } from '../../src/core/limbs.js';
-import { type ConfigOverrides, DEFAULT_CONFIG, type Scenario, type SimResult } from '../../src/core/types.js';
+import { type ConfigOverrides, DEFAULT_CONFIG } from '../../src/core/types.js';
 import { scenarioArb } from './arbitraries.js';
-import { bruteForce, replay } from './brute-force.js';
-
-const lateWriters = (actors: number, writes: number): Scenario => loadScenarioText(lateWritersYaml(actors, writes), `late-writers-${actors}x${writes}.yaml`);
-
-function counted(run: SimResult, path: ExplorerPath, hooks = {}) {
-  const x = new Exploration(run, run.config, path, hooks);
-  const { counterexample, ...counts } = x.result(run.scenario);
-  return { counts, counterexample, states: x.statesVisited };
-}
+import { counted, expectBruteForceAgrees, lateWriters } from './exploration.js';
+import { replay } from './brute-force.js';
 
 const factorial = (n: number): bigint => (n <= 1 ? 1n : BigInt(n) * factorial(n - 1));
 
@@ -32,14 +23,7 @@ describe('the dense path', () => {
     const small = scenarioArb({ maxSteps: 12 }).filter((s) => simulate(s).writes.length <= 7);
     fc.assert(
       fc.property(small, (s) => {
-        const run = simulate(s);
-        const { counts, counterexample } = counted(run, 'dense');
-        const b = bruteForce(run);
-        expect(counts.orderings).toBe(b.orderings);
-        expect(counts.finalValues).toEqual(b.finalValues);
-        expect(counts.orderingsWithStaleAcceptance).toBe(b.stale);
-        expect(counterexample === null).toBe(b.stale === 0n);
-        if (counterexample) expect(replay(run, counterexample)).toBe(true);
+        expectBruteForceAgrees(simulate(s), 'dense');
       }),
       { numRuns: 200 },
     );

@@ -6,17 +6,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lateWritersYaml } from '../../scripts/bench/support/late-writers.mjs';
-import { loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { Exploration, type ExplorerPath, explore } from '../../src/core/explorer.js';
 import { ExplorationCancelled } from '../../src/core/explorer-hooks.js';
 import { ExplorerLimitError, STATE_LIMIT } from '../../src/core/explorer-limit.js';
-import type { ConfigOverrides, Scenario, SimResult } from '../../src/core/types.js';
+import type { ConfigOverrides } from '../../src/core/types.js';
 import { scenarioArb } from './arbitraries.js';
-import { bruteForce, replay } from './brute-force.js';
-
-const lateWriters = (actors: number, writes: number): Scenario => loadScenarioText(lateWritersYaml(actors, writes), `late-writers-${actors}x${writes}.yaml`);
+import { counted, expectBruteForceAgrees, lateWriters } from './exploration.js';
+import { replay } from './brute-force.js';
 
 function thrown(act: () => unknown): unknown {
   try {
@@ -27,25 +24,12 @@ function thrown(act: () => unknown): unknown {
   throw new Error('expected a throw');
 }
 
-function counted(run: SimResult, path: ExplorerPath, hooks = {}) {
-  const x = new Exploration(run, run.config, path, hooks);
-  const { counterexample, ...counts } = x.result(run.scenario);
-  return { counts, counterexample, states: x.statesVisited };
-}
-
 describe('the level path', () => {
   it('agrees with brute force on small random scenarios, and its counterexample violates', () => {
     const small = scenarioArb({ maxSteps: 12 }).filter((s) => simulate(s).writes.length <= 7);
     fc.assert(
       fc.property(small, (s) => {
-        const run = simulate(s);
-        const { counts, counterexample } = counted(run, 'levels');
-        const b = bruteForce(run);
-        expect(counts.orderings).toBe(b.orderings);
-        expect(counts.finalValues).toEqual(b.finalValues);
-        expect(counts.orderingsWithStaleAcceptance).toBe(b.stale);
-        expect(counterexample === null).toBe(b.stale === 0n);
-        if (counterexample) expect(replay(run, counterexample)).toBe(true);
+        expectBruteForceAgrees(simulate(s), 'levels');
       }),
       { numRuns: 300 },
     );

@@ -4,8 +4,8 @@
  * never reaps it) is gone, although kill(-pgid, 0) still succeeds for it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { processState } from '../../src/lab/processes/proc.js';
 import { processGroupAlive } from '../../src/platform/process-group.js';
 import { waitUntil } from '../helpers/wait-until.js';
 
@@ -44,22 +44,13 @@ describe('processGroupAlive', () => {
     const zombiePid = await new Promise<number>((resolve) => parent.stdout!.once('data', (c: Buffer) => resolve(Number(c.toString().trim()))));
     // Wait until the child has exited and is a zombie: the parent prints its pid before the child may have run
     // (between setpgid and _exit it is a live member, and the group is rightly alive).
-    await waitUntil(() => procState(zombiePid) === 'Z', { timeout: 3000, what: 'the child to be a zombie' });
+    await waitUntil(() => processState(zombiePid) === 'Z', { timeout: 3000, what: 'the child to be a zombie' });
     // The zombie still answers signal 0 (this is what made a killed sink look alive for seconds).
     expect(signalZeroReaches(-zombiePid)).toBe(true);
     expect(processGroupAlive(zombiePid)).toBe(false);
     expect(processGroupAlive(parent.pid!)).toBe(true);
   });
 });
-
-function procState(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-  } catch {
-    return undefined;
-  }
-}
 
 function signalZeroReaches(target: number): boolean {
   try {
