@@ -250,6 +250,31 @@ export async function leaseTimeToLive(clientUrl: string, leaseId: string): Promi
   return { ttlS: Number(res.body.TTL ?? -1), grantedS: Number(res.body.grantedTTL ?? 0) };
 }
 
+/**
+ * What etcd reports as a lease's TTL while no lessor runs its clock: a member
+ * that is not (yet) the primary lessor keeps every lease "forever" and answers
+ * math.MaxInt64 nanoseconds, in whole seconds. A newly elected leader answers
+ * this until it has taken the leases over (lessor.Promote), a moment after the
+ * election shows in its status.
+ */
+export const FOREVER_TTL_S = 9_223_372_036;
+
+/** The TTL once the member's lessor runs the lease's clock: polls past the forever answer, for at most `withinMs`. */
+export async function leaseTimeToLiveOnClock(
+  clientUrl: string,
+  leaseId: string,
+  withinMs = 3000,
+  read: typeof leaseTimeToLive = leaseTimeToLive,
+): Promise<{ ttlS: number; grantedS: number }> {
+  const deadline = performance.now() + withinMs;
+  for (;;) {
+    const ttl = await read(clientUrl, leaseId);
+    if (ttl.ttlS < FOREVER_TTL_S) return ttl;
+    if (performance.now() > deadline) throw new Error(`${clientUrl} still holds lease ${leaseId} without a clock ${withinMs} ms after its election`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 function tail(path: string): string {
   try {
     return readFileSync(path, 'utf8').trim().split('\n').slice(-3).join('\n');

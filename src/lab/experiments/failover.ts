@@ -8,7 +8,7 @@
  * A's late write.
  */
 import { EtcdClient } from '../coordinator/etcd-client.js';
-import { type EtcdMember, type EtcdMembers, leaseTimeToLive, memberStatus } from '../coordinator/etcd-members.js';
+import { type EtcdMember, type EtcdMembers, type leaseTimeToLive, leaseTimeToLiveOnClock, memberStatus } from '../coordinator/etcd-members.js';
 import { delay } from '../processes/children.js';
 import type { LabContext } from '../runner/lab-context.js';
 import { LabAbortedError } from '../types.js';
@@ -88,7 +88,7 @@ interface Failover {
 
 /** Kills the leader (SIGKILL), waits for the survivors to elect another, and points the runner at the survivors. */
 async function killLeaderAndElect(ctx: LabContext, members: EtcdMembers, leaseId: string): Promise<Failover> {
-  const before = await leaseTimeToLive(members.endpoints[0]!, leaseId);
+  const before = await leaseTimeToLiveOnClock(members.endpoints[0]!, leaseId);
   const leader = await findLeader(members.members);
   const survivors = members.members.filter((m) => m !== leader.member);
 
@@ -102,7 +102,8 @@ async function killLeaderAndElect(ctx: LabContext, members: EtcdMembers, leaseId
   ctx.step('election', 'started', 'waiting for the survivors to elect a new leader');
   const elected = await awaitNewLeader(ctx, survivors, leader.id);
   const electionMs = Math.round(performance.now() - killedAt);
-  const after = await leaseTimeToLive(elected.member.clientUrl, leaseId);
+  // Read once the new leader has taken the leases over: until then it reports them as never expiring.
+  const after = await leaseTimeToLiveOnClock(elected.member.clientUrl, leaseId);
   ctx.observe({ actor: 'coordinator', kind: 'leader-elected', note: elected.member.name });
   ctx.step('election', 'done', `${elected.member.name} leads after ${electionMs} ms; A's lease TTL read ${before.ttlS} s before, ${after.ttlS} s after`);
   // From here the runner asks the survivors only.
