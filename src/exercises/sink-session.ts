@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sanitizeText } from '../core/neutralise.js';
+import { captureOutput } from './captured-output.js';
 import type { ChildLike, ExerciseMachinery, Message } from './ports.js';
 import type { TrialItem } from './scenario.js';
 import type { SinkAnswer, SinkRequest, SinkState, StepRecord, TrialRun } from './types.js';
@@ -60,8 +61,6 @@ interface RequestState {
   /** An ungated request's calls, as it reported them with its answer. */
   ranSteps?: SinkCall[];
 }
-
-const MAX_OUTPUT_LINES = 40;
 
 export class SinkSession {
   private child: ChildLike | undefined;
@@ -234,10 +233,7 @@ export class SinkSession {
 
   private onMessage(m: Message): void {
     if (m.ev === 'output') {
-      if (this.output.length < MAX_OUTPUT_LINES) {
-        for (const line of sanitizeText(String(m.text)).split('\n')) this.output.push(line);
-        this.output.splice(MAX_OUTPUT_LINES);
-      }
+      captureOutput(this.output, String(m.text));
       return;
     }
     if (m.ev === 'exited') {

@@ -4,12 +4,11 @@
  * learner's exports, every wait under the check's time limit. What the
  * learner's code printed is kept (neutralised) for the report.
  */
-import { sanitizeLine, sanitizeText } from '../../core/neutralise.js';
+import { sanitizeLine } from '../../core/neutralise.js';
+import { captureOutput } from '../captured-output.js';
 import type { ChildLike, Message } from '../ports.js';
 import { LearnerThrew, LoadError, learnerHome, TimeLimitError } from '../sink-session.js';
 import type { ClientMachinery } from './client-ports.js';
-
-const MAX_OUTPUT_LINES = 40;
 
 export class ClientSession {
   child: ChildLike | undefined;
@@ -31,10 +30,7 @@ export class ClientSession {
     const child = this.machinery.startClientChild(this.file, this.requires, env, home);
     this.child = child;
     child.on((m) => {
-      if (m.ev === 'output' && this.output.length < MAX_OUTPUT_LINES) {
-        for (const line of sanitizeText(String(m.text)).split('\n')) this.output.push(line);
-        this.output.splice(MAX_OUTPUT_LINES);
-      }
+      if (m.ev === 'output') captureOutput(this.output, String(m.text));
       if (m.ev === 'sent') this.sent.push(m);
     });
     let ready: Message;
