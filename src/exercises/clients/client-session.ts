@@ -7,7 +7,7 @@
 import { sanitizeLine } from '../../core/neutralise.js';
 import { captureOutput } from '../captured-output.js';
 import type { ChildLike, Message } from '../ports.js';
-import { LearnerThrew, LoadError, learnerHome, TimeLimitError } from '../sink-session.js';
+import { LearnerThrew, LoadError, learnerHome, sinkExitWords, TimeLimitError } from '../sink-session.js';
 import type { ClientMachinery } from './client-ports.js';
 
 export class ClientSession {
@@ -42,12 +42,21 @@ export class ClientSession {
     if (ready.ev === 'failed') throw new LoadError(String(ready.message));
   }
 
+  /**
+   * A process the learner's code ended (process.exit) is started again, so
+   * the next check runs; the check that saw it end was told (settle).
+   */
+  async ensureRunning(): Promise<void> {
+    if (!this.child?.alive) await this.start();
+  }
+
   /** Calls the learner's export; its result, or LearnerThrew / TimeLimitError. */
   async call(fn: string, args: unknown[], timeLimitMs = this.timeLimitMs): Promise<unknown> {
+    await this.ensureRunning();
     return this.settle({ op: 'call', fn, args }, `${fn}(${args.map((a) => JSON.stringify(a)).join(', ')})`, timeLimitMs);
   }
 
-  /** Starts `fn(worker)` in the child; resolve with settle's promise. */
+  /** Starts `fn(worker)` in the child (call ensureRunning first); resolve with settle's promise. */
   work(fn: string, config: unknown, timeLimitMs: number): Promise<unknown> {
     return this.settle({ op: 'work', fn, config }, `${fn}(worker)`, timeLimitMs);
   }
@@ -67,11 +76,13 @@ export class ClientSession {
           off();
           if (m.ev === 'done') resolve(m.result);
           else reject(new LearnerThrew(`${what} threw: ${String(m.error)}`));
-        } else if (m.ev === 'exited') {
-          clearTimeout(timer);
-          off();
-          reject(new LearnerThrew(`${what}: your process exited (process.exit?)`));
         }
+      });
+      // Ended by the learner's code (process.exit): said at once, not waited on as a hang.
+      void child.exited.then((code) => {
+        clearTimeout(timer);
+        off();
+        reject(new LearnerThrew(`${what}: your process ended (${sinkExitWords(code)}) before it returned: does your code call process.exit?`));
       });
       child.send({ ...command, id });
     });
