@@ -39,6 +39,7 @@ export const KEY_CONTEXTS = {
   },
   home: {
     title: 'Home',
+    backHint: 'quit',
     bindings: [
       { action: 'move', keys: ['up', 'down', 'k', 'j'], label: '{up}/{down}', hint: 'move', help: 'move through the menu', inHints: true },
       { action: 'open', keys: ['enter'], label: 'enter', hint: 'open', help: 'open the highlighted entry', inHints: true },
@@ -329,7 +330,9 @@ function hints(bindings: readonly KeyBinding[], symbols: Symbols): string[] {
  * then the global ones, which always fit (help and the way out stay visible).
  */
 export function hintLine(context: KeyContextId, symbols: Symbols, width: number): string {
-  const tail = contextEntry(context)?.capturesText ? '' : hints(bindingsOf('global'), symbols).join('  ');
+  const entry = contextEntry(context);
+  const globals = bindingsOf('global').map((b) => (b.action === 'back' && entry?.backHint ? { ...b, hint: entry.backHint } : b));
+  const tail = entry?.capturesText ? '' : hints(globals, symbols).join('  ');
   const room = width - tail.length - 2;
   let line = '';
   for (const part of hints(context === 'global' ? [] : bindingsOf(context), symbols)) {

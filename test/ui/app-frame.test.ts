@@ -13,7 +13,7 @@ describe('the app frame', () => {
       expect(frame).toContain(label);
     }
     expect(frame).toContain('❯ 1 Continue');
-    expect(frame).toMatch(/↑\/↓ move\s+enter open\s+\? help\s+q back/);
+    expect(frame).toMatch(/↑\/↓ move\s+enter open\s+\? help\s+q quit/);
   });
 
   it('moves with arrows and Enter opens the entry', async () => {
