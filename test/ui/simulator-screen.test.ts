@@ -183,8 +183,22 @@ describe('simulator screen', () => {
     await press(stdin, 'down', 'down', 'enter');
     await waitForFrame(lastFrame, 'pick a scenario');
     expect(lastFrame()).toContain('late-write');
-    await press(stdin, 'enter');
+    // The picker's keys, not the simulator's (it showed "space play ... p predict" over the list).
+    expect(lastFrame()).toMatch(/↑\/↓ move\s+enter open\s+\? help\s+q back/);
+    expect(lastFrame()).not.toContain('space play');
+    await press(stdin, '?');
+    expect(lastFrame()).toContain('Scenario picker');
+    expect(lastFrame()).not.toContain('guess the final value');
+    await press(stdin, '?', 'enter');
     await waitForFrame(lastFrame, TITLE);
+    expect(lastFrame()).toContain('space play');
+  });
+
+  it('sim with no scenario opens on the picker with its keys from the first frame', async () => {
+    const { lastFrame } = await renderApp({ screen: 'simulator' });
+    const frame = await waitForFrame(lastFrame, 'pick a scenario');
+    expect(frame).toContain('enter open');
+    expect(frame).not.toContain('space play');
   });
 
   it("home's Explore opens the picker, then the explorer", async () => {
