@@ -247,6 +247,10 @@ describe('simulator screen', () => {
       expect(frame).toMatch(/^ +coordinator/m);
       expect(frame).toMatch(/^ +sink/m);
       expect(frame).toContain('The sink ends at');
+      // The outcome is read whole, wrapped, down to the sink's mark: it was cut at 80 columns with an ellipsis.
+      const outcome = lines.slice(lines.findLastIndex((l) => l.includes('────')) + 1).join(' ').replace(/\s+/g, ' ');
+      expect(outcome).toMatch(/Its mark ends at \S+\.|It keeps no mark \(fencing off\)\./);
+      expect(outcome).not.toContain('…');
       expect(frame).toContain('? help  q back');
     },
   );
