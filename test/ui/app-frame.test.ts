@@ -1,7 +1,7 @@
 import { HOME_ENTRIES } from '../../src/ui/screens/home-screen.js';
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { press, renderApp, setTerminalSize, unknownRoute } from '../helpers/ink.js';
+import { press, renderApp, setTerminalSize, unknownRoute, waitForFrame } from '../helpers/ink.js';
 
 afterEach(() => cleanup());
 
@@ -20,6 +20,15 @@ describe('the app frame', () => {
     const { stdin, router } = await renderApp();
     await press(stdin, 'down', 'enter');
     expect(router.getState().stack.at(-1)).toEqual({ screen: 'lessons' });
+  });
+
+  it('in Lessons a digit reads that lesson, as ? help says', async () => {
+    const { stdin, lastFrame, router } = await renderApp({ screen: 'lessons' });
+    await press(stdin, '?');
+    expect(lastFrame()).toMatch(/1-9\s+read the lesson with that number/);
+    await press(stdin, '?', '3');
+    expect(router.getState().stack.at(-1)).toMatchObject({ screen: 'reader' });
+    await waitForFrame(lastFrame, 'Lesson 3 of');
   });
 
   it('a route with no screen says plainly it is not built; q goes back', async () => {

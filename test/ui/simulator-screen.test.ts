@@ -188,6 +188,7 @@ describe('simulator screen', () => {
     expect(lastFrame()).not.toContain('space play');
     await press(stdin, '?');
     expect(lastFrame()).toContain('Scenario picker');
+    expect(lastFrame()).toMatch(/1-9\s+open the scenario in that place/);
     expect(lastFrame()).not.toContain('guess the final value');
     await press(stdin, '?', 'enter');
     await waitForFrame(lastFrame, TITLE);
