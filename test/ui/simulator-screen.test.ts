@@ -214,6 +214,16 @@ describe('simulator screen', () => {
     expect(frame).toContain('enter replay it');
   });
 
+  it('explore at 80x24: the stale row keeps its note on screen, in the counts and while replaying', async () => {
+    const { stdin, lastFrame } = await renderApp({ screen: 'explore', scenario: 'late-write', overrides: { check: 'split' }, explore: true }, { size: { columns: 80, rows: 24 } });
+    let frame = await waitForFrame(lastFrame, 'one ordering that goes wrong');
+    expect(frame).toMatch(/apply +"1" +token 1 +mark 2 +✓ applied +sink "1" +← stale: 1 after 2$/m);
+    await press(stdin, 'enter');
+    frame = await waitForFrame(lastFrame, 'replaying: step');
+    expect(frame).toContain('← stale: 1 after 2');
+    for (const line of frame.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
+  });
+
   it('? shows the simulator keys, generated from the keymap', async () => {
     const { stdin, lastFrame } = await openLateWrite();
     await press(stdin, '?');
