@@ -134,8 +134,8 @@ function flagDuplicates(students: StudentRow[]): void {
 const SETTINGS: readonly { name: string; of: (r: QuizReport) => string | number | null; show: (v: string | number | null) => string }[] = [
   { name: 'questions', of: (r) => new Set(r.questions.map((q) => q.id)).size, show: String },
   { name: 'mode', of: (r) => r.mode, show: String },
-  { name: 'pass mark', of: (r) => r.passMark, show: (v) => (v === null ? 'none' : `${v}%`) },
-  { name: 'time limit', of: (r) => r.timeLimitMs, show: (v) => (v === null ? 'none' : `${Math.round(Number(v) / 1000)} s`) },
+  { name: 'pass mark', of: (r) => r.passMark, show: (v) => (v === null ? 'unset' : `${v}%`) },
+  { name: 'time limit', of: (r) => r.timeLimitMs, show: (v) => (v === null ? 'unset' : `${Math.round(Number(v) / 1000)} s`) },
 ];
 
 /**
