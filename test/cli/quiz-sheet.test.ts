@@ -21,7 +21,14 @@ const dir = mkdtempSync(join(tmpdir(), 'ft-quiz-sheet-'));
 async function quiz(flags: QuizFlags): Promise<{ status: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const out = { stdout: (s: string) => void (stdout += s), stderr: (s: string) => void (stderr += s) };
+  const out = {
+    stdout: (s: string) => {
+      stdout += s;
+    },
+    stderr: (s: string) => {
+      stderr += s;
+    },
+  };
   const status = await runQuiz(flags, { display, flags: { plain: true, ascii: false, color: false, reducedMotion: false, narrate: false }, out });
   return { status, stdout, stderr };
 }
