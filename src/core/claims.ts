@@ -7,7 +7,8 @@
  */
 import { simulate } from './engine.js';
 import { explore } from './explorer.js';
-import type { ConfigOverrides, ExploreResult, Scenario, SimResult } from './types.js';
+import { formatToken } from './token.js';
+import type { ConfigOverrides, ExploreResult, Grant, Scenario, SimResult } from './types.js';
 
 /** `some`: at least one ordering; `none`: no ordering; `every`: all of them. */
 export type StaleCount = number | 'some' | 'none' | 'every';
@@ -19,16 +20,26 @@ export interface ExploreClaim {
   finalValues?: Record<string, number>;
 }
 
+/** One grant as the text states it: the tick, the token in its display form (`2`, `1:5`), or both. */
+export interface GrantClaim {
+  at?: number;
+  token?: string;
+}
+
 export interface Claim {
   /** Toggles on top of the block's own; absent: as the block presets. */
   with?: ConfigOverrides;
   /** The sink's final value in the timed run (null: none). */
   final?: string | null;
   staleAcceptances?: number;
+  /** The sink's high-water mark at the end of the timed run, in the display form (`4`, `1:5`); null: no mark. */
+  mark?: string | null;
   /** Exact set of actors with at least one rejected write. */
   rejected?: string[];
   /** Exact set of actors with at least one accepted write. */
   accepted?: string[];
+  /** Each named actor's grants in the timed run, in order (exactly that many); actors not named are not checked. */
+  grants?: Record<string, GrantClaim[]>;
   explore?: ExploreClaim;
 }
 
@@ -72,12 +83,44 @@ function checkTimedRun(claim: Claim, run: SimResult, add: Add): void {
   if (claim.staleAcceptances !== undefined && claim.staleAcceptances !== run.staleAcceptances) {
     add('staleAcceptances', String(claim.staleAcceptances), String(run.staleAcceptances));
   }
+  if (claim.mark !== undefined) {
+    const actual = run.final.hwm === null ? null : formatToken(run.final.hwm);
+    if (claim.mark !== actual) add('mark', markText(claim.mark), markText(actual));
+  }
   for (const field of ['rejected', 'accepted'] as const) {
     const claimed = claim[field];
     if (claimed === undefined) continue;
     const actual = actorsWith(run, field);
     if (setText(claimed) !== setText(actual)) add(field, setText(claimed), setText(actual));
   }
+  for (const [actor, claimed] of Object.entries(claim.grants ?? {})) {
+    const actual = run.grants.filter((g) => g.actor === actor);
+    if (!grantsMatch(claimed, actual)) add(`grants.${actor}`, grantsText(claimed), grantsText(actual.map(grantAsClaim)));
+  }
+}
+
+function markText(mark: string | null): string {
+  return mark === null ? 'no mark' : mark;
+}
+
+function grantsMatch(claimed: readonly GrantClaim[], actual: readonly Grant[]): boolean {
+  if (claimed.length !== actual.length) return false;
+  return claimed.every((c, i) => {
+    const g = actual[i] as Grant;
+    return (c.at === undefined || c.at === g.t) && (c.token === undefined || c.token === formatToken(g.token));
+  });
+}
+
+function grantAsClaim(grant: Grant): GrantClaim {
+  return { at: grant.t, token: formatToken(grant.token) };
+}
+
+/** `token 2 at tick 11, token 1:5 at tick 28`, or `no grant`. */
+function grantsText(grants: readonly GrantClaim[]): string {
+  if (grants.length === 0) return 'no grant';
+  const one = (g: GrantClaim) =>
+    [g.token === undefined ? '' : `token ${g.token}`, g.at === undefined ? '' : `at tick ${g.at}`].filter(Boolean).join(' ') || 'a grant';
+  return grants.map(one).join(', ');
 }
 
 function checkExplore(scenario: Scenario, toggles: ConfigOverrides, claim: ExploreClaim, add: Add): void {

@@ -100,6 +100,23 @@ describe('a claim the engine contradicts', () => {
     }
   });
 
+  it('a grants claim the engine contradicts is reported at the actor\'s line', () => {
+    // fixture-late: B is granted token 2; the claim says 3.
+    const { root, lesson } = goodCopyWithClaim('  - final: "a"\n    grants:\n      A: {token: 1}\n      B: {token: 3}\n');
+    const problems = validateContent([root], realLoaders).problems;
+    expect(problems).toHaveLength(1);
+    const lines = readFileSync(lesson, 'utf8').split('\n');
+    expect(lines[problems[0]!.line - 1]).toBe('      B: {token: 3}');
+    expect(problems[0]!.message).toMatch(/"grants\.B" says token 3, but the engine gives token 2 at tick \d+/);
+  });
+
+  it('a grant token that is not a token is a schema problem', () => {
+    const { lesson } = goodCopyWithClaim('  - grants: {B: {token: "two"}}\n');
+    const parsed = parseLesson(readFileSync(lesson, 'utf8'), 'x.md');
+    expect(parsed.problems).toHaveLength(1);
+    expect(parsed.problems[0]!.message).toMatch(/grants/);
+  });
+
   it('a claim that holds passes', () => {
     const { root } = goodCopyWithClaim('  - {final: "a", staleAcceptances: 1, rejected: [], explore: {orderings: 2, stale: 1}}\n');
     expect(validateContent([root], realLoaders).problems).toEqual([]);
