@@ -4,6 +4,8 @@
  * against the wording where only a source can (a lock-delay option, a
  * question that depended on who wrote first).
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadShippedBank } from '../../src/content/quiz/quiz-loader.js';
 import { findShippedScenario } from '../../src/content/scenario/scenario-loader.js';
@@ -68,5 +70,26 @@ describe('questions whose answer hung on an unstated condition', () => {
     const lockDelay = options.find((o) => /lock-delay/.test(o));
     expect(lockDelay).toMatch(/Delay the next grant after a holder fails/);
     expect(options.join('\n')).not.toMatch(/stale holders wait/i);
+  });
+});
+
+describe('wording held to the sources and to lesson 7', () => {
+  const lesson = (file: string) => readFileSync(resolve(import.meta.dirname, '../../lessons', file), 'utf8').replace(/\s+/g, ' ');
+
+  it('lesson 3 reports antirez as he argued: a store that rejects old tokens is linearizable and could mint the numbers', () => {
+    const text = lesson('03-lease-budgets.md');
+    expect(text).not.toMatch(/needs no strong lock/);
+    expect(text).toMatch(/linearizable store .* which could hand out the increasing numbers itself/);
+  });
+
+  it('no lesson promises that a superseded write is never accepted (an early stale write is)', () => {
+    expect(lesson('03-lease-budgets.md')).not.toMatch(/never accepts a superseded writer's write/);
+    expect(lesson('03-lease-budgets.md')).toMatch(/never lands after its successor's/);
+  });
+
+  it('lesson 4 says Redlock, not Redis, has no facility for tokens, as Kleppmann wrote', () => {
+    const text = lesson('04-tokens-in-real-systems.md');
+    expect(text).toMatch(/Redlock has no facility for generating fencing tokens/);
+    expect(text).not.toMatch(/Redis has no facility/);
   });
 });
