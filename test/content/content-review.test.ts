@@ -52,6 +52,13 @@ describe('scenario summaries say what the run shows', () => {
   });
 });
 
+describe('true/false questions', () => {
+  it('state a claim to judge, not a yes/no question answered True or False', () => {
+    const asking = bank.questions.filter((q) => q.type === 'truefalse' && q.prompt.trim().endsWith('?')).map((q) => q.id);
+    expect(asking).toEqual([]);
+  });
+});
+
 describe('questions whose answer hung on an unstated condition', () => {
   it('pause-longer-than-lease-with-token: the new holder writes before the paused client wakes (else lesson 7 says A is accepted)', () => {
     expect(question('pause-longer-than-lease-with-token').prompt).toMatch(/another client\s+takes the lock and writes/);
