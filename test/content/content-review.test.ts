@@ -64,6 +64,11 @@ describe('questions whose answer hung on an unstated condition', () => {
     expect(question('pause-longer-than-lease-with-token').prompt).toMatch(/another client\s+takes the lock and writes/);
   });
 
+  it('exactly-once-parts asks for what a mark gives (never after a newer owner), not "only the current owner"', () => {
+    expect(question('exactly-once-parts').prompt).not.toMatch(/current owner/);
+    expect(question('exactly-once-parts').prompt).toMatch(/never\s+after a newer owner/);
+  });
+
   it('lease-id-not-a-token names the system and the lock it means', () => {
     const q = question('lease-id-not-a-token');
     expect(q.prompt).toMatch(/built on etcd/);
