@@ -69,6 +69,12 @@ describe('questions whose answer hung on an unstated condition', () => {
     expect(question('exactly-once-parts').prompt).toMatch(/never\s+after a newer owner/);
   });
 
+  it('the etcd questions name etcd in the prompt, not only in the options', () => {
+    for (const id of ['lease-id-not-a-token', 'etcd-mutex-guard', 'etcd-token-is-create-revision', 'etcd-short-ttl-raised', 'etcd-restore-revision-bump']) {
+      expect(question(id).prompt, id).toMatch(/etcd/);
+    }
+  });
+
   it('lease-id-not-a-token names the system and the lock it means', () => {
     const q = question('lease-id-not-a-token');
     expect(q.prompt).toMatch(/built on etcd/);
