@@ -8,7 +8,7 @@
 import { simulate } from './engine.js';
 import { explore } from './explorer.js';
 import { formatToken } from './token.js';
-import type { ConfigOverrides, ExploreResult, Grant, Scenario, SimResult } from './types.js';
+import type { ConfigOverrides, ExploreResult, Grant, Scenario, SimResult, WriteRecord } from './types.js';
 
 /** `some`: at least one ordering; `none`: no ordering; `every`: all of them. */
 export type StaleCount = number | 'some' | 'none' | 'every';
@@ -26,6 +26,14 @@ export interface GrantClaim {
   token?: string;
 }
 
+/** One write as the text states it: when it was sent, when it reached the sink, what the sink did, whether it was stale. */
+export interface WriteClaim {
+  sent?: number;
+  arrives?: number;
+  result?: 'accepted' | 'rejected';
+  stale?: boolean;
+}
+
 export interface Claim {
   /** Toggles on top of the block's own; absent: as the block presets. */
   with?: ConfigOverrides;
@@ -40,6 +48,8 @@ export interface Claim {
   accepted?: string[];
   /** Each named actor's grants in the timed run, in order (exactly that many); actors not named are not checked. */
   grants?: Record<string, GrantClaim[]>;
+  /** Each named actor's writes in the timed run, in the order sent (exactly that many); actors not named are not checked. */
+  writes?: Record<string, WriteClaim[]>;
   explore?: ExploreClaim;
 }
 
@@ -97,6 +107,42 @@ function checkTimedRun(claim: Claim, run: SimResult, add: Add): void {
     const actual = run.grants.filter((g) => g.actor === actor);
     if (!grantsMatch(claimed, actual)) add(`grants.${actor}`, grantsText(claimed), grantsText(actual.map(grantAsClaim)));
   }
+  for (const [actor, claimed] of Object.entries(claim.writes ?? {})) {
+    const actual = run.writes.filter((w) => w.actor === actor).sort((a, b) => a.sendIndex - b.sendIndex);
+    if (!writesMatch(claimed, actual)) add(`writes.${actor}`, writesText(claimed), writesText(actual.map(writeAsClaim)));
+  }
+}
+
+function writesMatch(claimed: readonly WriteClaim[], actual: readonly WriteRecord[]): boolean {
+  if (claimed.length !== actual.length) return false;
+  return claimed.every((c, i) => {
+    const w = actual[i] as WriteRecord;
+    return (
+      (c.sent === undefined || c.sent === w.sentAt) &&
+      (c.arrives === undefined || c.arrives === w.arrivedAt) &&
+      (c.result === undefined || c.result === w.result) &&
+      (c.stale === undefined || c.stale === w.stale)
+    );
+  });
+}
+
+function writeAsClaim(write: WriteRecord): WriteClaim {
+  return { sent: write.sentAt, arrives: write.arrivedAt, result: write.result, stale: write.stale };
+}
+
+/** `sent at 2, accepted; sent at 3, arrives at 9, rejected`, or `no write`. */
+function writesText(writes: readonly WriteClaim[]): string {
+  if (writes.length === 0) return 'no write';
+  const one = (w: WriteClaim) => {
+    const parts: string[] = [];
+    if (w.sent !== undefined) parts.push(`sent at ${w.sent}`);
+    if (w.arrives !== undefined && w.arrives !== w.sent) parts.push(`arrives at ${w.arrives}`);
+    if (w.result !== undefined) parts.push(w.result);
+    if (w.stale === true) parts.push('stale');
+    if (w.stale === false && w.result === undefined) parts.push('not stale');
+    return parts.join(', ') || 'a write';
+  };
+  return writes.map(one).join('; ');
 }
 
 function markText(mark: string | null): string {

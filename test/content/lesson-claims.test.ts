@@ -110,6 +110,16 @@ describe('a claim the engine contradicts', () => {
     expect(problems[0]!.message).toMatch(/"grants\.B" says token 3, but the engine gives token 2 at tick \d+/);
   });
 
+  it('a writes claim the engine contradicts is reported at the actor\'s line', () => {
+    // fixture-late with fencing off: A's late write at 20 is accepted.
+    const { root, lesson } = goodCopyWithClaim('  - writes:\n      B: {sent: 13, result: accepted}\n      A: {sent: 20, result: rejected}\n');
+    const problems = validateContent([root], realLoaders).problems;
+    expect(problems).toHaveLength(1);
+    const lines = readFileSync(lesson, 'utf8').split('\n');
+    expect(lines[problems[0]!.line - 1]).toBe('      A: {sent: 20, result: rejected}');
+    expect(problems[0]!.message).toMatch(/"writes\.A" says sent at 20, rejected, but the engine gives sent at 20, accepted/);
+  });
+
   it('a grant token that is not a token is a schema problem', () => {
     const { lesson } = goodCopyWithClaim('  - grants: {B: {token: "two"}}\n');
     const parsed = parseLesson(readFileSync(lesson, 'utf8'), 'x.md');

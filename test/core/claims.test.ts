@@ -85,6 +85,32 @@ describe('checkClaims on grants', () => {
   });
 });
 
+describe('checkClaims on writes', () => {
+  const failover = findShippedScenario('allocator-failover')!;
+
+  it("compares each named actor's writes in the order sent: send tick, arrival, result, staleness", () => {
+    // A's retry at 2 passes on an equal token; its copy sent at 3 arrives at 9, after B's token 2, and fails.
+    const a = [
+      { sent: 1, result: 'accepted' as const },
+      { sent: 2, result: 'accepted' as const },
+      { sent: 3, arrives: 9, result: 'rejected' as const },
+      { sent: 25, result: 'rejected' as const },
+    ];
+    expect(checkClaims(failover, {}, [{ writes: { A: a } }])).toEqual([]);
+    expect(checkClaims(lateWrite, { fencing: false }, [{ writes: { A: [{}, { sent: 31, result: 'accepted', stale: true }] } }])).toEqual([]);
+    expect(checkClaims(lateWrite, {}, [{ writes: { A: [{}, { sent: 31, result: 'accepted' }] } }])).toEqual([
+      { claim: 0, field: 'writes.A', claimed: 'a write; sent at 31, accepted', actual: 'sent at 1, accepted; sent at 31, rejected' },
+    ]);
+  });
+
+  it('counts the writes exactly', () => {
+    const [m] = checkClaims(failover, {}, [{ writes: { C: [{ result: 'accepted' }, { result: 'accepted' }] } }]);
+    expect(m?.field).toBe('writes.C');
+    expect(m?.actual).toBe('sent at 29, accepted');
+    expect(checkClaims(failover, {}, [{ writes: { Z: [] } }])).toEqual([]);
+  });
+});
+
 describe('checkClaims on the explorer', () => {
   it('compares counts exactly, and some / none / every by meaning', () => {
     const split = { check: 'split' as const };
