@@ -40,6 +40,13 @@ describe('split-race-order', () => {
 });
 
 describe('scenario summaries say what the run shows', () => {
+  it('no title or summary names a book or chapter the learner never saw', () => {
+    for (const id of ['late-write', 'book-timeline', 'allocator-failover', 'split-race', 'early-stale', 'delayed-network', 'amnesia']) {
+      const s = findShippedScenario(id);
+      expect(`${s?.title} ${s?.summary}`, id).not.toMatch(/\bbook|chapter\b/i);
+    }
+  });
+
   it("allocator-failover: A's retry is accepted, as its summary says", () => {
     const scenario = findShippedScenario('allocator-failover');
     expect(scenario?.summary).toMatch(/^A retry passes; a reordered duplicate and a paused writer are rejected/);
