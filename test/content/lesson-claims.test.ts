@@ -187,3 +187,61 @@ describe('numbers in the prose', () => {
     expect(found).toBeGreaterThanOrEqual(3);
   });
 });
+
+/**
+ * Ticks and tokens a caption states (lessons/FORMAT.md, "Numbers in the
+ * prose"): a tick that is not one of the scenario's own steps is an outcome
+ * (when a grant happened, when a write arrived), and so is a token; each must
+ * be stated by a claim of the same block (`grants`, `writes`, `mark`).
+ */
+function captionFacts(caption: string): { ticks: number[]; tokens: string[] } {
+  const ticks = [...caption.matchAll(/\b(?:ticks?|at) (\d+)\b(?! ticks?)/g)].map((m) => Number(m[1]));
+  const tokens = [...caption.matchAll(/\btoken (\d+(?::\d+)?)/g)].map((m) => m[1] as string);
+  return { ticks, tokens };
+}
+
+function blockFacts(block: ScenarioBlock, stepTicks: readonly number[]): { ticks: Set<number>; tokens: Set<string> } {
+  const ticks = new Set(stepTicks);
+  const tokens = new Set<string>();
+  for (const claim of block.claims ?? []) {
+    if (claim.mark) tokens.add(claim.mark);
+    for (const grants of Object.values(claim.grants ?? {})) {
+      for (const g of grants) {
+        if (g.at !== undefined) ticks.add(g.at);
+        if (g.token !== undefined) tokens.add(g.token);
+      }
+    }
+    for (const writes of Object.values(claim.writes ?? {})) {
+      for (const w of writes) {
+        if (w.sent !== undefined) ticks.add(w.sent);
+        if (w.arrives !== undefined) ticks.add(w.arrives);
+      }
+    }
+  }
+  return { ticks, tokens };
+}
+
+describe('ticks and tokens in captions', () => {
+  it('finds the ticks and tokens a caption states (the rule can fail)', () => {
+    expect(captionFacts("B is granted the lock at tick 11. A's write with token 1 arrives after B's token 1:3; B's write at 16 wins. The lease is 10 ticks.")).toEqual({
+      ticks: [11, 16],
+      tokens: ['1', '1:3'],
+    });
+  });
+
+  it('every tick that is not a step, and every token, in a caption is stated by a claim of its block', () => {
+    const unbacked: string[] = [];
+    let found = 0;
+    for (const { lesson, block } of blocks) {
+      if (!block.caption) continue;
+      const scenario = findShippedScenario(block.scenarioId)!;
+      const known = blockFacts(block, scenario.steps.map((s) => s.at));
+      const { ticks, tokens } = captionFacts(block.caption);
+      found += ticks.length + tokens.length;
+      for (const t of ticks) if (!known.ticks.has(t)) unbacked.push(`${lesson.file}:${block.line}: tick ${t}`);
+      for (const t of tokens) if (!known.tokens.has(t)) unbacked.push(`${lesson.file}:${block.line}: token ${t}`);
+    }
+    expect(unbacked).toEqual([]);
+    expect(found).toBeGreaterThanOrEqual(10);
+  });
+});
