@@ -23,7 +23,9 @@ describe('challenge ID, plain', () => {
   it('a challenge on a shipped scenario: act in the app, or save a run in the simulator and --check it', () => {
     const t = text('lose-b-update');
     expect(t).toContain('Act on it in the app (fence-tutor challenge lose-b-update on a terminal)');
-    expect(t).toContain('fence-tutor sim --scenario late-write on a terminal) and save it there with w, then: fence-tutor challenge lose-b-update --check FILE');
+    expect(t).toContain(
+      'fence-tutor sim --scenario late-write on a terminal) and save it there with w, then: fence-tutor challenge lose-b-update --check FILE',
+    );
   });
 
   it('a challenge with its own scenario points at its file for the starting steps', () => {

@@ -45,9 +45,14 @@ describe.skipIf(process.platform === 'win32')(`exercise ${ID}`, { concurrent: tr
 
   it('a worker that ends its own process on the 409 is told as such (exit code named), and the tutor goes on', async ({ expect }) => {
     const report = await checkClientFile(ID, fixture(ID, 'exits-on-409.mjs'));
-    expect(statuses(report)).toEqual({ 'adds-one': 'passed', 'stops-on-409': 'threw', 'lands-once': 'threw', 'under-new-token': 'threw', 'keeps-b-work': 'threw' });
+    expect(statuses(report)).toEqual({
+      'adds-one': 'passed',
+      'stops-on-409': 'threw',
+      'lands-once': 'threw',
+      'under-new-token': 'threw',
+      'keeps-b-work': 'threw',
+    });
     const ended = report.checks.find((c) => c.id === 'lands-once')!;
     expect(ended.summary).toBe('addOne(worker): your process ended (exit code 5) before it returned: does your code call process.exit?');
   });
 });
-

@@ -168,8 +168,7 @@ export function ExercisesScreen() {
           const status = statusText(r, missingTools);
           return (
             <Text key={r.id} color={i === selected ? theme.color('selected') : undefined} bold={i === selected}>
-              {i === selected ? sym.pointer : ' '} {r.id.padEnd(17)}{' '}
-              {titleCell(r.title, area.columns, theme.ascii)}{' '}
+              {i === selected ? sym.pointer : ' '} {r.id.padEnd(17)} {titleCell(r.title, area.columns, theme.ascii)}{' '}
               <Text color={status.startsWith('needs') ? theme.color('bad') : status === 'passed' ? theme.color('good') : theme.color('muted')}>{status}</Text>
               {watching === r.id ? <Text color={theme.color('accent')}> (watching)</Text> : null}
             </Text>
