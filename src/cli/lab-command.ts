@@ -6,7 +6,7 @@
  */
 import { UsageError } from '../platform/errors.js';
 import { printJson } from './json-output.js';
-import { installSignalHandlers, onCleanup } from '../platform/cleanup.js';
+import { installSignalHandlers, onCleanup, runCleanup } from '../platform/cleanup.js';
 import type { GlobalFlags } from '../platform/global-flags.js';
 import { decideDisplay } from './terminal.js';
 import { defaultOutDir, LabFlagError, type LabFlags, parseLabFlags } from '../lab/lab-options.js';
@@ -74,7 +74,11 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
       },
       display,
       flags,
-    }).finally(forgetNotice);
+    });
+    // Left with q while a run went: its teardown may still be going. Wait for it through the
+    // cleanup hooks (the run's, then the notice, registered first), so the line is true when said.
+    if (interruptedRunCount() > 0) await runCleanup();
+    else forgetNotice();
     return code === 0 && unexpected ? 1 : code;
   }
 
