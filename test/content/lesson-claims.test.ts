@@ -100,7 +100,7 @@ describe('a claim the engine contradicts', () => {
     }
   });
 
-  it('a grants claim the engine contradicts is reported at the actor\'s line', () => {
+  it("a grants claim the engine contradicts is reported at the actor's line", () => {
     // fixture-late: B is granted token 2; the claim says 3.
     const { root, lesson } = goodCopyWithClaim('  - final: "a"\n    grants:\n      A: {token: 1}\n      B: {token: 3}\n');
     const problems = validateContent([root], realLoaders).problems;
@@ -110,7 +110,7 @@ describe('a claim the engine contradicts', () => {
     expect(problems[0]!.message).toMatch(/"grants\.B" says token 3, but the engine gives token 2 at tick \d+/);
   });
 
-  it('a writes claim the engine contradicts is reported at the actor\'s line', () => {
+  it("a writes claim the engine contradicts is reported at the actor's line", () => {
     // fixture-late with fencing off: A's late write at 20 is accepted.
     const { root, lesson } = goodCopyWithClaim('  - writes:\n      B: {sent: 13, result: accepted}\n      A: {sent: 20, result: rejected}\n');
     const problems = validateContent([root], realLoaders).problems;
@@ -223,7 +223,9 @@ function blockFacts(block: ScenarioBlock, stepTicks: readonly number[]): { ticks
 
 describe('ticks and tokens in captions', () => {
   it('finds the ticks and tokens a caption states (the rule can fail)', () => {
-    expect(captionFacts("B is granted the lock at tick 11. A's write with token 1 arrives after B's token 1:3; B's write at 16 wins. The lease is 10 ticks.")).toEqual({
+    expect(
+      captionFacts("B is granted the lock at tick 11. A's write with token 1 arrives after B's token 1:3; B's write at 16 wins. The lease is 10 ticks."),
+    ).toEqual({
       ticks: [11, 16],
       tokens: ['1', '1:3'],
     });
@@ -235,7 +237,10 @@ describe('ticks and tokens in captions', () => {
     for (const { lesson, block } of blocks) {
       if (!block.caption) continue;
       const scenario = findShippedScenario(block.scenarioId)!;
-      const known = blockFacts(block, scenario.steps.map((s) => s.at));
+      const known = blockFacts(
+        block,
+        scenario.steps.map((s) => s.at),
+      );
       const { ticks, tokens } = captionFacts(block.caption);
       found += ticks.length + tokens.length;
       for (const t of ticks) if (!known.ticks.has(t)) unbacked.push(`${lesson.file}:${block.line}: tick ${t}`);

@@ -52,7 +52,7 @@ describe('checkClaims on the timed run', () => {
 describe('checkClaims on grants', () => {
   const failover = findShippedScenario('allocator-failover')!;
 
-  it('compares each named actor\'s grants, in order, by tick and display token', () => {
+  it("compares each named actor's grants, in order, by tick and display token", () => {
     // late-write: A is granted token 1 at 0; B waits from 3 and is granted token 2 at 11, when A's lease ends.
     expect(checkClaims(lateWrite, {}, [{ grants: { A: [{ at: 0, token: '1' }], B: [{ at: 11, token: '2' }] } }])).toEqual([]);
     expect(checkClaims(lateWrite, {}, [{ grants: { B: [{ at: 10 }] } }])).toEqual([
