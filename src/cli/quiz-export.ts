@@ -15,6 +15,9 @@ export function exportText(plan: QuizPlan, kind: ExportKind): string {
   const seed = plan.seed ?? 0;
   const meta = { quiz: plan.quiz, contentHash: plan.contentHash, seed, version: toolVersion() };
   if (kind === 'json') return `${toJson(exportKey(meta, drawQuestions(plan.bankQuestions, seed)))}\n`;
-  if (kind === 'sheet') return `${toJson(exportSheet(meta, drawQuestions(plan.bankQuestions, seed, plan.count)))}\n`;
+  if (kind === 'sheet') {
+    const count = plan.count === undefined ? {} : { count: plan.count };
+    return `${toJson(exportSheet({ ...meta, ...count }, drawQuestions(plan.bankQuestions, seed, plan.count)))}\n`;
+  }
   return toGift(drawQuestions(plan.bankQuestions, seed), meta);
 }

@@ -17,6 +17,7 @@ import { UsageError } from '../platform/errors.js';
 import { EXIT } from '../platform/exit-codes.js';
 import { NeedsYamlLines, parsePlainJson } from '../content/shared/json-plain.js';
 import type { ParsedYaml } from '../content/shared/yaml.js';
+import type { AnswersFileHeader } from '../content/quiz/answers-read.js';
 import { exportText } from './quiz-export.js';
 import { emitReport, type Out, processOut, promptTitle } from './quiz-output.js';
 import { drawReview } from './quiz-review.js';
@@ -72,6 +73,14 @@ export async function runQuiz(flags: QuizFlags, ctx: QuizContext): Promise<numbe
   const plan = planQuiz(flags, await planSources(flags));
 
   if (plan.export) {
+    // A sheet is what a student sits: without a seed it draws one (as a sitting does) and records it,
+    // so students of an open assignment do not all get seed 0's order and share one set of answers.
+    if (plan.export === 'sheet' && plan.seed === undefined) {
+      const seed = drawSeed();
+      out.stdout(exportText({ ...plan, seed }, 'sheet'));
+      out.stderr(`No --seed: this sheet is for seed ${seed}, recorded in it ("seed"); quiz --answers reads it from there.\n`);
+      return EXIT.ok;
+    }
     out.stdout(exportText(plan, plan.export));
     return EXIT.ok;
   }
@@ -134,11 +143,18 @@ async function sitWithAnswers(plan: QuizPlan, out: Out, now: () => number): Prom
         `${file} was written for seed ${header.seed}, but this quiz runs with seed ${plan.seed}: option numbers differ between seeds. Use --seed ${header.seed}, or remove "seed" from the file`,
       );
     }
+    const sitting = sheetSitting(plan, header);
     const seed = plan.seed ?? header.seed ?? drawSeed();
     const startedAt = now();
-    const drawn = draw(plan, seed, startedAt);
+    const drawn = draw(sitting, seed, startedAt);
     if (modeRules(plan.mode).order === 'due-reviews' && drawn.length === 0) return undefined;
     const responses = readAnswers(header, drawn, new Set(plan.bankQuestions.map((q) => q.id)), plan.quiz);
+    const ignored = answeredButNotDrawn(header, drawn);
+    if (ignored > 0) {
+      out.stderr(
+        `Note: ${file} answers ${ignored} question${ignored === 1 ? '' : 's'} this sitting did not ask (seed ${seed}, ${drawn.length} questions): ignored.\n`,
+      );
+    }
     return { header, seed, startedAt, drawn, responses };
   };
   let sat: ReturnType<typeof sit>;
@@ -162,6 +178,40 @@ async function sitWithAnswers(plan: QuizPlan, out: Out, now: () => number): Prom
   const report = reportFor({ ...plan, student }, seed, results, { startedAt, finishedAt: now(), incomplete: false });
   if (modeRules(plan.mode).answersFileMovesBoxes) recordReviewResults(results, new Date(startedAt));
   return emitReport(plan, report, drawn, out);
+}
+
+/**
+ * A sheet names the bank, its version and the count it was exported with:
+ * sat against another quiz or bank version its option numbers mean other
+ * options, and without its count every question it does not list would count
+ * as wrong. So those are refused, and the count is taken from the sheet.
+ */
+function sheetSitting(plan: QuizPlan, header: AnswersFileHeader): QuizPlan {
+  const file = header.file;
+  if (header.quiz !== undefined && header.quiz !== plan.quiz) {
+    throw new UsageError(
+      `${file} was exported for the quiz "${header.quiz}", but this sitting is of "${plan.quiz}": its questions and option numbers are another quiz's. Sit it with --quiz ${header.quiz} (or the --assignment it came from), or export a sheet for "${plan.quiz}"`,
+    );
+  }
+  if (header.contentHash !== undefined && header.contentHash !== plan.contentHash) {
+    throw new UsageError(
+      `${file} was exported from another version of the quiz "${plan.quiz}" (content ${header.contentHash.slice(0, 12)}, now ${plan.contentHash.slice(0, 12)}): its option numbers may mean other options. Export a new sheet with --export sheet and answer it again`,
+    );
+  }
+  if (header.count === undefined || modeRules(plan.mode).order !== 'seeded-draw') return plan;
+  if (plan.count !== undefined && Math.min(plan.count, plan.bankQuestions.length) !== header.count) {
+    throw new UsageError(
+      `${file} was exported with --count ${header.count}, but this sitting has --count ${plan.count}: it would ask other questions than the sheet lists. Use --count ${header.count} (or leave --count out: the sheet's count is used), or remove "count" from the file`,
+    );
+  }
+  return { ...plan, count: header.count };
+}
+
+/** Answers given (not null) for bank questions the sitting did not draw. */
+function answeredButNotDrawn(header: AnswersFileHeader, drawn: readonly DrawnQuestion[]): number {
+  const asked = new Set(drawn.map((q) => q.id));
+  const answers = (header.parsed.data as { answers: Record<string, unknown> }).answers;
+  return Object.entries(answers).filter(([id, v]) => v !== null && !asked.has(id)).length;
 }
 
 async function sitPlain(plan: QuizPlan, seed: number, out: Out, now: () => number, stdin: NodeJS.ReadableStream, columns: number): Promise<number> {

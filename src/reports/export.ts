@@ -11,6 +11,8 @@ export interface ExportMeta {
   contentHash: string;
   seed: number;
   version: string;
+  /** The sheet's `--count`, recorded so that `--answers` sits the same questions. */
+  count?: number;
 }
 
 export function exportKey(meta: ExportMeta, questions: readonly DrawnQuestion[]) {
@@ -44,6 +46,7 @@ export function exportSheet(meta: ExportMeta, questions: readonly DrawnQuestion[
     quiz: meta.quiz,
     contentHash: meta.contentHash,
     seed: meta.seed,
+    ...(meta.count !== undefined ? { count: questions.length } : {}),
     questions: questions.map((q, i) => ({
       number: i + 1,
       id: q.id,

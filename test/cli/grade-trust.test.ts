@@ -65,6 +65,19 @@ describe('grade does not trust what a report says', () => {
     expect(r.stderr).toMatch(/3 reports flagged/);
   });
 
+  it('a report cut down to its right answers, each pasted twice: counted once and named against the class', () => {
+    const cut = sit('cut', 2, 'Cy');
+    const r = JSON.parse(readFileSync(cut, 'utf8'));
+    const right = r.questions.filter((q: { correct: boolean }) => q.correct);
+    Object.assign(r, { questions: [...right, ...right], score: 100, passed: true });
+    writeFileSync(cut, JSON.stringify(r));
+    const out = runCli(['grade', '--json', honest, edited, cut]);
+    expect(out.status, out.stderr).toBe(0);
+    const cy = JSON.parse(out.stdout).groups[0].students.find((s: { student: string }) => s.student === 'Cy');
+    expect(cy.flags).toContain('questions 2, where 2 of 3 reports have 4');
+    expect(cy.flags.filter((f: string) => / listed 2 times: counted once$/.test(f))).toHaveLength(2);
+  });
+
   it('the text output lists the flags under the students', () => {
     const r = runCli(['grade', honest, edited]);
     expect(r.stdout).toMatch(/Flags \(scores above are recomputed from the answers\)\n\s+Bob \(.*edited\.json\): \d answers? marked right/);

@@ -96,6 +96,19 @@ describe('the kind of a file', () => {
     expect(p.fix).toMatch(/kind: scenario/);
   });
 
+  it('a file that says its kind but does not parse: the YAML error at its line, not "cannot tell what kind"', () => {
+    dir = mkdtempSync(join(tmpdir(), 'fence-tutor-validate-'));
+    writeFileSync(join(dir, 'week2.yaml'), 'kind: quiz\ntitle: "Week 2\nquestions: []\n');
+    writeFileSync(join(dir, 'week3.json'), '{"kind": "assignment", "quiz": \n');
+    const yaml = only(validateContent([join(dir, 'week2.yaml')], realLoaders).problems);
+    expect(yaml).toMatchObject({ line: 4, message: expect.stringMatching(/^YAML syntax error: Missing closing "quote/) });
+    const json = only(validateContent([join(dir, 'week3.json')], realLoaders).problems);
+    expect(json.message).toMatch(/^YAML syntax error/);
+    // Still refused as unclassifiable when no kind is written at all.
+    writeFileSync(join(dir, 'broken.yaml'), 'title: "x\n');
+    expect(only(validateContent([join(dir, 'broken.yaml')], realLoaders).problems).message).toMatch(/cannot tell what kind/);
+  });
+
   it('refuses an unknown kind at its line', () => {
     dir = mkdtempSync(join(tmpdir(), 'fence-tutor-validate-'));
     writeFileSync(join(dir, 'x.yaml'), '# comment\nkind: lecture\n');

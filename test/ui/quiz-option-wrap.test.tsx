@@ -45,7 +45,7 @@ describe('quiz options at 80 columns', () => {
 
   it("an option's wrapped lines start in the column of its text, wherever the line breaks", async () => {
     // Ink's own wrap began the next line with the space it broke at when a word ended at the edge (one column right).
-    const atEdge = 'Plain ends at B-current because B wrote last; fenced ends at A-late because A\'s token was accepted first';
+    const atEdge = "Plain ends at B-current because B wrote last; fenced ends at A-late because A's token was accepted first";
     const question: DrawnQuestion = { ...LONG, id: 'q-edge', options: ['short', 'also short', atEdge, 'the last'] };
     for (const columns of [80, 81, 82, 83, 84]) {
       const store = createQuizStore({ questions: [question], meta: meta(), clock: fakeClock().now, persist: memoryPersistence() });

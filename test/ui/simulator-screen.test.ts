@@ -215,7 +215,10 @@ describe('simulator screen', () => {
   });
 
   it('explore at 80x24: the stale row keeps its note on screen, in the counts and while replaying', async () => {
-    const { stdin, lastFrame } = await renderApp({ screen: 'explore', scenario: 'late-write', overrides: { check: 'split' }, explore: true }, { size: { columns: 80, rows: 24 } });
+    const { stdin, lastFrame } = await renderApp(
+      { screen: 'explore', scenario: 'late-write', overrides: { check: 'split' }, explore: true },
+      { size: { columns: 80, rows: 24 } },
+    );
     let frame = await waitForFrame(lastFrame, 'one ordering that goes wrong');
     expect(frame).toMatch(/apply +"1" +token 1 +mark 2 +✓ applied +sink "1" +← stale: 1 after 2$/m);
     await press(stdin, 'enter');
@@ -259,7 +262,10 @@ describe('simulator screen', () => {
       expect(frame).toMatch(/^ +sink/m);
       expect(frame).toContain('The sink ends at');
       // The outcome is read whole, wrapped, down to the sink's mark: it was cut at 80 columns with an ellipsis.
-      const outcome = lines.slice(lines.findLastIndex((l) => l.includes('────')) + 1).join(' ').replace(/\s+/g, ' ');
+      const outcome = lines
+        .slice(lines.findLastIndex((l) => l.includes('────')) + 1)
+        .join(' ')
+        .replace(/\s+/g, ' ');
       expect(outcome).toMatch(/Its mark ends at \S+\.|It keeps no mark \(fencing off\)\./);
       expect(outcome).not.toContain('…');
       expect(frame).toContain('? help  q back');

@@ -15,10 +15,13 @@ export function register(program: Command): void {
     .option('--time-limit <duration>', 'e.g. 90s, 15m, 1h or plain seconds')
     .option('--pass <percent>', 'pass mark for an exam, 0-100 (default 70)')
     .option('--student <name>', 'the name recorded in the report')
-    .option('--answers <file>', 'sit the quiz with no terminal: {"answers": {"<id>": <answer>}}')
+    .option('--answers <file>', 'sit the quiz with no terminal: {"answers": {"<id>": <answer>}}; a sheet\'s seed and count are used')
     .option('--report <file>', 'write the report here (.xml means JUnit, else JSON)')
     .option('--format <format>', 'json or junit; without --report the report goes to stdout')
-    .option('--export <kind>', 'json (answer key), sheet (questions + empty answers template) or gift (Moodle)')
+    .option(
+      '--export <kind>',
+      'json (answer key of the whole bank, seed 0 unless --seed), sheet (questions + empty answers template; records its seed, drawn unless --seed, and --count) or gift (Moodle)',
+    )
     .option('--assignment <file>', 'sit an assignment written by `fence-tutor assign`')
     .addHelpText(
       'after',

@@ -1,8 +1,9 @@
 /**
  * Answers files for autograding: `{"answers": {"<id>": <answer>}}` (JSON or
  * YAML). Extra top-level keys are allowed (the sheet from `--export sheet`
- * can be filled in and passed back as it is); `seed` and `student`, when
- * present, are read. Answers for bank questions that were not drawn are
+ * can be filled in and passed back as it is); `seed`, `count`, `student`,
+ * and the sheet's `quiz` and `contentHash`, when present, are read (the
+ * caller refuses a file written for another quiz, bank version or count). Answers for bank questions that were not drawn are
  * ignored; an id not in the bank or an answer of the wrong shape is refused
  * with the file, the line and the fix. `null` means "no answer" (wrong).
  *
@@ -22,6 +23,11 @@ export interface AnswersFileHeader {
   file: string;
   /** The seed the file says it was written for, if any. */
   seed?: number;
+  /** How many questions the sheet was exported with (`--count`), if it says. */
+  count?: number;
+  /** The bank the sheet was exported from, if it says: its id and content hash. */
+  quiz?: string;
+  contentHash?: string;
   student?: string;
   parsed: ParsedYaml;
 }
@@ -55,6 +61,16 @@ export function readAnswersHeaderFrom(parsed: ParsedYaml): AnswersFileHeader {
   if (data.seed !== undefined && data.seed !== null) {
     const seed = p.integer(data.seed, ['seed'], 'seed', 0, 0xffffffff);
     if (seed !== undefined) header.seed = seed;
+  }
+  if (data.count !== undefined && data.count !== null) {
+    const count = p.integer(data.count, ['count'], 'count', 1, MAX_QUESTIONS);
+    if (count !== undefined) header.count = count;
+  }
+  for (const key of ['quiz', 'contentHash'] as const) {
+    const v = data[key];
+    if (v === undefined || v === null) continue;
+    if (typeof v === 'string' && v.trim() !== '') header[key] = sanitizeLine(v).trim();
+    else p.at([key], `\`${key}\` must be a string`, `leave it as \`--export sheet\` wrote it, or remove it`);
   }
   if (data.student !== undefined && data.student !== null) {
     if (typeof data.student === 'string' && data.student.trim() !== '') header.student = sanitizeLine(data.student).trim();

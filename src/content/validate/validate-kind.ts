@@ -52,6 +52,18 @@ export function declaredKind(text: string, markdown: boolean): string | undefine
   return undefined;
 }
 
+/** A `kind:` written at the start of a line (or as a JSON key) of a text that does not parse, when it names a kind. */
+function kindSpelledIn(text: string): ContentKind | undefined {
+  try {
+    parseYaml(text, 'kind');
+    return undefined;
+  } catch {
+    const m = /^\s*\{?\s*["']?kind["']?\s*:\s*["']?([a-z]+)/m.exec(text);
+    const kind = m?.[1];
+    return kind !== undefined && (CONTENT_KINDS as readonly string[]).includes(kind) ? (kind as ContentKind) : undefined;
+  }
+}
+
 function folderKind(path: string): ContentKind | undefined {
   const parts = dirname(path).split(sep).reverse();
   for (const part of parts) {
@@ -77,6 +89,9 @@ export function classify(path: string, text: string): ClassifiedFile | Problem {
   }
   if (markdown) return { path, kind: 'lesson' };
   const byFolder = folderKind(path);
+  // A file that says `kind: quiz` but does not parse is still a quiz: its loader names the syntax error and its line.
+  const spelled = byFolder === undefined ? kindSpelledIn(text) : undefined;
+  if (spelled) return { path, kind: spelled };
   if (byFolder === 'lesson') {
     // The lessons folder holds two YAML files of its own.
     if (basename(path) === MANIFEST_FILE) return { path, kind: 'manifest' };

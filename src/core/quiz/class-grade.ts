@@ -84,6 +84,8 @@ export function gradeClass(inputs: readonly GradeInput[]): GradeGroup[] {
       }))
       .sort((a, b) => (a.student < b.student ? -1 : a.student > b.student ? 1 : a.file < b.file ? -1 : 1));
     flagDuplicates(students);
+    flagOddSettings(graded, students);
+    flagSameSitting(graded, students);
     const perQuestion = new Map<string, { right: number; total: number }>();
     const perTag = new Map<string, { points: number; total: number }>();
     for (const { report, regraded } of graded) {
@@ -124,6 +126,57 @@ function flagDuplicates(students: StudentRow[]): void {
     for (const row of rows) {
       const others = rows.filter((r) => r !== row).map((r) => r.file);
       row.flags.push(`duplicate student: also in ${others.join(', ')}`);
+    }
+  }
+}
+
+/** The settings a class sat, as each report states them: they ought to agree within a group. */
+const SETTINGS: readonly { name: string; of: (r: QuizReport) => string | number | null; show: (v: string | number | null) => string }[] = [
+  { name: 'questions', of: (r) => new Set(r.questions.map((q) => q.id)).size, show: String },
+  { name: 'mode', of: (r) => r.mode, show: String },
+  { name: 'pass mark', of: (r) => r.passMark, show: (v) => (v === null ? 'unset' : `${v}%`) },
+  { name: 'time limit', of: (r) => r.timeLimitMs, show: (v) => (v === null ? 'unset' : `${Math.round(Number(v) / 1000)} s`) },
+];
+
+/**
+ * A report whose setting differs from what most of its group sat (a pass mark
+ * lowered, questions taken out, an exam relabelled practice): the file is the
+ * learner's to edit, so the odd one out is named for the instructor to check.
+ * Only where most reports agree (a strict majority of at least two).
+ */
+function flagOddSettings(graded: readonly { file: string; report: QuizReport }[], students: readonly StudentRow[]): void {
+  if (graded.length < 3) return;
+  const rowOf = new Map(students.map((s) => [s.file, s]));
+  for (const setting of SETTINGS) {
+    const counts = new Map<string | number | null, number>();
+    for (const { report } of graded) counts.set(setting.of(report), (counts.get(setting.of(report)) ?? 0) + 1);
+    const [usual, howMany] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
+    if (counts.size < 2 || howMany * 2 <= graded.length) continue;
+    for (const { file, report } of graded) {
+      const value = setting.of(report);
+      if (value !== usual)
+        rowOf.get(file)?.flags.push(`${setting.name} ${setting.show(value)}, where ${howMany} of ${graded.length} reports have ${setting.show(usual)}`);
+    }
+  }
+}
+
+/**
+ * Two students' reports of one sitting: the same start and finish to the
+ * millisecond and the same responses. A copied file with another name in it.
+ */
+function flagSameSitting(graded: readonly { file: string; student: string; report: QuizReport }[], students: readonly StudentRow[]): void {
+  const rowOf = new Map(students.map((s) => [s.file, s]));
+  const bySitting = new Map<string, { file: string; student: string }[]>();
+  for (const { file, student, report } of graded) {
+    const key = JSON.stringify([report.startedAt, report.finishedAt, report.seed, report.questions.map((q) => [q.id, q.response])]);
+    bySitting.set(key, [...(bySitting.get(key) ?? []), { file, student }]);
+  }
+  for (const same of bySitting.values()) {
+    const names = new Set(same.map((s) => s.student.trim().toLowerCase()));
+    if (names.size < 2) continue;
+    for (const s of same) {
+      const others = same.filter((o) => o !== s).map((o) => o.file);
+      rowOf.get(s.file)?.flags.push(`same sitting as ${others.join(', ')} (start, finish and every answer identical): a copied report`);
     }
   }
 }

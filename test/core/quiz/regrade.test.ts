@@ -82,3 +82,71 @@ describe('gradeClass with recomputed scores', () => {
     expect(by['c.json']!.verified).toBe(true);
   });
 });
+
+describe('regradeReport: questions the file adds, repeats or leaves out', () => {
+  it('a right answer pasted in many times counts once, and is flagged', () => {
+    const base = report('eve', 1);
+    const right = base.questions[0]!;
+    const r = regradeReport({ ...base, questions: [...base.questions, right, right, right], score: 57.14, passed: false }, bank);
+    expect(r.score).toBe(25);
+    expect(r.flags).toContain(`question ${right.id} listed 4 times: counted once`);
+  });
+
+  it('the wrong answers taken out of the file: the questions no longer match the seed, flagged', () => {
+    const base = report('fay', 4);
+    const r = regradeReport({ ...base, questions: base.questions.slice(1) }, bank);
+    expect(r.score).toBe(100);
+    expect(r.flags).toEqual(['1 of the 3 questions listed are not the ones seed 5 draws from the bank (questions taken out or put in)']);
+  });
+
+  it('a question swapped for another of the bank is flagged; the last questions cut off are a shorter draw, not flagged', () => {
+    const base = report('gus', 4);
+    const other = FIXTURE_BANK.find((q) => !drawn.some((d) => d.id === q.id))!;
+    const swapped = regradeReport({ ...base, questions: [...base.questions.slice(0, 3), { ...base.questions[3]!, id: other.id }] }, bank);
+    expect(swapped.flags.some((f) => f.startsWith('1 of the 4 questions listed are not the ones seed 5 draws'))).toBe(true);
+    expect(regradeReport({ ...base, questions: base.questions.slice(0, 2) }, bank).flags).toEqual([]);
+  });
+
+  it("a review report is not compared with a draw (its questions come from the learner's boxes)", () => {
+    const base = report('hal', 1);
+    const r = regradeReport({ ...base, mode: 'review', passMark: null, passed: null, questions: base.questions.slice(1) }, bank);
+    expect(r.flags).toEqual(['score written 25, recomputed 0']);
+  });
+});
+
+describe('gradeClass: a report unlike the rest of its class', () => {
+  it('a pass mark lowered in one file is named against what most reports say', () => {
+    const [g] = gradeClass([
+      { file: 'a.json', student: 'ada', report: report('ada', 3), bank },
+      { file: 'b.json', student: 'bob', report: report('bob', 2), bank },
+      { file: 'c.json', student: 'cy', report: { ...report('cy', 1), passMark: 20, passed: true }, bank },
+    ]);
+    const by = Object.fromEntries(g!.students.map((s) => [s.file, s]));
+    expect(by['c.json']!.passed).toBe(true);
+    expect(by['c.json']!.flags).toEqual(['pass mark 20%, where 2 of 3 reports have 70%']);
+    expect(by['a.json']!.flags).toEqual([]);
+  });
+
+  it('questions taken out of one file: the count is named against the class', () => {
+    const base = report('cy', 1);
+    const [g] = gradeClass([
+      { file: 'a.json', student: 'ada', report: report('ada', 3) },
+      { file: 'b.json', student: 'bob', report: report('bob', 2) },
+      { file: 'c.json', student: 'cy', report: { ...base, questions: base.questions.slice(0, 1), score: 100, passed: true } },
+    ]);
+    expect(g!.students.find((s) => s.file === 'c.json')!.flags).toContain('questions 1, where 2 of 3 reports have 4');
+  });
+
+  it('one report copied under another name: both name each other; two sittings with the same answers are not', () => {
+    const ada = report('ada', 2);
+    const [g] = gradeClass([
+      { file: 'a.json', student: 'ada', report: ada, bank },
+      { file: 'b.json', student: 'bob', report: { ...ada, student: 'bob' }, bank },
+      { file: 'c.json', student: 'cy', report: { ...report('cy', 2), startedAt: '2026-01-01T00:00:00.000Z' }, bank },
+    ]);
+    const by = Object.fromEntries(g!.students.map((s) => [s.file, s]));
+    expect(by['a.json']!.flags).toEqual(['same sitting as b.json (start, finish and every answer identical): a copied report']);
+    expect(by['b.json']!.flags).toEqual(['same sitting as a.json (start, finish and every answer identical): a copied report']);
+    expect(by['c.json']!.flags).toEqual([]);
+  });
+});
