@@ -50,6 +50,11 @@ export const KEY_CONTEXTS = {
     title: 'This screen',
     bindings: [],
   },
+  // A screen that only says something (nothing due for review, nothing to pick): q goes back, and no other key is offered.
+  message: {
+    title: 'This screen',
+    bindings: [],
+  },
   'scenario-picker': {
     title: 'Scenario picker',
     bindings: [
