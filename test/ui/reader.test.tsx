@@ -178,6 +178,13 @@ describe('reader', () => {
     expect(frame).toContain('● grant');
   });
 
+  it('read to the end but not done: the status line says the self-check is what is left', async () => {
+    const { stdin, lastFrame } = await openLesson('stale-holder');
+    await press(stdin, 'G');
+    const frame = await waitForFrame(lastFrame, /to finish lesson 1, answer its self-check: \d+ questions left \(tab goes to it\)/);
+    expect(frame).not.toContain('done; next');
+  });
+
   it('an ordering in the self-check is answered as in the quiz: select, move with u/n or shift+arrows, enter', async () => {
     const { stdin, lastFrame, router } = await openLesson('stale-holder', { columns: 100, rows: 40 });
     // Tab until enter would give the keys to the self-check.
