@@ -233,7 +233,9 @@ export class SinkSession {
     const running = [...this.states.values()].filter((st) => st.phase === 'running').map((st) => requests[st.index]);
     return running
       .filter((r) => r !== undefined)
-      .map((r) => (r.fn === 'register' ? `${r.writer}'s register(db, ${r.token})` : `${r.writer}'s write ${show(r.value ?? null)} with token ${r.token ?? 'none'}`))
+      .map((r) =>
+        r.fn === 'register' ? `${r.writer}'s register(db, ${r.token})` : `${r.writer}'s write ${show(r.value ?? null)} with token ${r.token ?? 'none'}`,
+      )
       .join(' and ');
   }
 
