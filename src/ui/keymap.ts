@@ -50,6 +50,11 @@ export const KEY_CONTEXTS = {
     title: 'This screen',
     bindings: [],
   },
+  // A screen that only says something (nothing due for review, nothing to pick): q goes back, and no other key is offered.
+  message: {
+    title: 'This screen',
+    bindings: [],
+  },
   'scenario-picker': {
     title: 'Scenario picker',
     bindings: [
@@ -199,7 +204,14 @@ export const KEY_CONTEXTS = {
   },
   progress: {
     title: 'Progress',
-    bindings: [{ action: 'continue', keys: ['enter'], label: 'enter', hint: 'continue', help: 'continue the last lesson', inHints: true }],
+    bindings: [
+      { action: 'continue', keys: ['enter'], label: 'enter', hint: 'continue', help: 'continue the last lesson', inHints: true },
+      { action: 'down', keys: ['down', 'j'], label: '{down}/j', hint: '', help: 'scroll down one line' },
+      { action: 'up', keys: ['up', 'k'], label: '{up}/k', hint: '', help: 'scroll up one line' },
+      { action: 'scroll', keys: [], label: '{up}/{down}', hint: 'scroll', help: '(scroll)', inHints: true },
+      { action: 'page-down', keys: ['pagedown', 'space'], label: 'pgdn/space', hint: '', help: 'one screen down' },
+      { action: 'page-up', keys: ['pageup', 'b'], label: 'pgup/b', hint: '', help: 'one screen up' },
+    ],
   },
   explore: {
     title: 'Explore',

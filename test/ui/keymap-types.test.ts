@@ -31,7 +31,7 @@ describe('keymap types', () => {
   it("derives each context's actions from the table", () => {
     expectTypeOf<ActionOf<'reader-search'>>().toEqualTypeOf<'jump' | 'move' | 'cancel' | 'erase'>();
     expectTypeOf<ActionOf<'global'>>().toEqualTypeOf<'help' | 'back' | 'quit'>();
-    expectTypeOf(actionFor('progress', '', none)).toEqualTypeOf<'continue' | undefined>();
+    expectTypeOf(actionFor('progress', '', none)).toEqualTypeOf<'continue' | 'down' | 'up' | 'scroll' | 'page-down' | 'page-up' | undefined>();
     // @ts-expect-error: a misspelled context does not compile
     actionFor('simulater', ' ', none);
     // @ts-expect-error: the global context has no 'play'

@@ -36,6 +36,24 @@ describe('progress and lessons screens', () => {
     expect(router.getState().stack.at(-1)).toMatchObject({ screen: 'reader', lessonId: 'token-contract' });
   });
 
+  it('at 80x24 what is below the lessons (quiz history, exercises) is reached by scrolling, and the screen says it is there', async () => {
+    saveProgress(markOpened(emptyProgress(), 'token-contract', T), home);
+    const { stdin, lastFrame } = await renderApp({ screen: 'progress' }, { size: { columns: 80, rows: 24 } });
+    let frame = await waitForFrame(lastFrame, 'Lessons done: 0 of 11');
+    expect(frame).not.toContain('Exercises: ');
+    expect(frame).toMatch(/↓ \d+ more lines? \(↓ scrolls\)/);
+    expect(frame).toContain('↑/↓ scroll');
+    expect(frame.split('\n').length).toBeLessThan(24);
+    await press(stdin, 'space');
+    frame = lastFrame() ?? '';
+    expect(frame).toContain('Exercises: 0 of');
+    expect(frame).toContain('the top is above');
+    expect(frame.split('\n').length).toBeLessThan(24);
+    await press(stdin, 'b');
+    expect(lastFrame()).not.toContain('Exercises: ');
+    expect(lastFrame()).toContain('Lessons done');
+  });
+
   it('Lessons lists the curriculum with how far each got; enter reads the highlighted one', async () => {
     let p = markOpened(emptyProgress(), 'stale-holder', T);
     p = markViewed(p, 'stale-holder', { position: 0, seen: 0.5 }, T);

@@ -65,6 +65,13 @@ describe('the route from `fence-tutor quiz`', () => {
     expect(sittingFromRoute({ screen: 'quiz' })).toBeNull();
   });
 
+  it('review with nothing due says so, and its hint line offers q alone (it offered the menu: move, start)', async () => {
+    const { lastFrame } = await renderApp(cliRoute({ mode: 'review', questions: [] }));
+    const frame = await waitForFrame(lastFrame, 'Nothing is due for review');
+    expect(frame).toMatch(/^ \? help {2}q back\s*$/m);
+    expect(frame).not.toContain('enter start');
+  });
+
   it('writes --report and ends the app with 1 when the exam is not passed', async () => {
     dir = mkdtempSync(join(tmpdir(), 'fence-tutor-cli-route-'));
     const report = join(dir, 'me.json');

@@ -165,6 +165,26 @@ describe('reader', () => {
     for (const line of (lastFrame() ?? '').split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
   });
 
+  it('a resize to 80x24 keeps the timeline that has the keys on screen, whole', async () => {
+    const app = await openLesson('token-contract', { columns: 120, rows: 40 });
+    const { stdin, lastFrame, router } = app;
+    for (let i = 0; i < 8 && !(lastFrame() ?? '').includes('enter: play the timeline here'); i++) await press(stdin, 'tab');
+    await press(stdin, 'enter');
+    expect(router.getState().keyContext).toBe('reader-timeline');
+    await setTerminalSize(app.stdout, 80, 24);
+    const frame = await waitForFrame(lastFrame, 't=0: A is granted the lock with token 1.');
+    expect(frame).toContain('▶ Try it: ');
+    expect(frame).toMatch(/^ ┃ sink/m);
+    expect(frame).toContain('● grant');
+  });
+
+  it('read to the end but not done: the status line says the self-check is what is left', async () => {
+    const { stdin, lastFrame } = await openLesson('stale-holder');
+    await press(stdin, 'G');
+    const frame = await waitForFrame(lastFrame, /to finish lesson 1, answer its self-check: \d+ questions left \(tab goes to it\)/);
+    expect(frame).not.toContain('done; next');
+  });
+
   it('an ordering in the self-check is answered as in the quiz: select, move with u/n or shift+arrows, enter', async () => {
     const { stdin, lastFrame, router } = await openLesson('stale-holder', { columns: 100, rows: 40 });
     // Tab until enter would give the keys to the self-check.

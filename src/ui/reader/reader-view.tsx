@@ -21,7 +21,7 @@ import { useAppContext } from '../app-context.js';
 import { useFocusGuards } from '../use-focus-guards.js';
 import type { ReaderSources } from './reader-sources.js';
 import { usablePart } from './reader-parts.js';
-import { finishedLine, ReaderRows, ReaderTitle, readerStatus } from './reader-window.js';
+import { finishedLine, ReaderRows, ReaderTitle, readerStatus, toFinishLine } from './reader-window.js';
 import { SearchPanel } from './search-panel.js';
 import { useLessonRows } from './use-lesson-rows.js';
 import { useReaderKeys } from './use-reader-keys.js';
@@ -30,7 +30,7 @@ import { useRestoredPosition } from './use-restored-position.js';
 import { useReaderWithSelfCheck } from './use-self-check.js';
 import { useEarlierAnswers } from './use-earlier-answers.js';
 import { useStudyTimer } from './use-study-timer.js';
-import { useAnswerInView } from './use-answer-in-view.js';
+import { useFocusedPartInView } from './use-focused-part-in-view.js';
 import { firstScreenNeed } from './first-screen.js';
 import { maxSlide } from './wide-rows.js';
 
@@ -72,6 +72,7 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
   const selfCheck = useStore(reader, (s) => s.selfCheck);
   const earlier = useEarlierAnswers(progress, lesson.id);
   const completed = useStore(progress, (s) => Boolean(s.progress.lessons[lesson.id]?.completedAt));
+  const answeredIds = useStore(progress, (s) => s.progress.lessons[lesson.id]?.selfCheck);
   const warning = useStore(progress, (s) => s.warning ?? s.saveError);
   const [notice, setNotice] = useState<string | null>(null);
   /** The embedded part tab last went to: enter gives it the keys while it is on screen. */
@@ -122,7 +123,7 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
   });
 
   const onScreen = { parts, partStart, partEnd, shownTop, viewRows };
-  useAnswerInView({ focus, partEnd, shownTop, viewRows, maxTop, reader });
+  useFocusedPartInView({ focus, partStart, partEnd, shownTop, viewRows, maxTop, reader });
   useReaderKeys({
     ...onScreen,
     context: contextOf(focus) ?? 'reader',
@@ -166,6 +167,8 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
     notice,
     focusKind: focus.kind,
     finished: completed && complete && shownTop >= maxTop ? finishedLine(lesson.number, lessons) : null,
+    toFinish:
+      !completed && complete && shownTop >= maxTop ? toFinishLine(lesson.number, checkIds.filter((id) => answeredIds?.[id] === undefined).length) : null,
     usable: usableKind,
     slideHint: wideBy > 0 ? `${theme.symbols.left}/${theme.symbols.right} slides the long line; fence-tutor lesson ${lesson.id} --plain prints it whole` : null,
     range: complete ? `${shownTop + 1}-${Math.min(rows.length, shownTop + viewRows)} of ${rows.length} lines` : `${shownTop + 1}-${shownTop + viewRows} lines`,

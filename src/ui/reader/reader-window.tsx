@@ -95,6 +95,8 @@ export interface ReaderStatusInput {
   finished: string | null;
   /** What enter would do here, if a part is on screen. */
   usable: 'quiz' | 'scenario' | null;
+  /** Not completed and scrolled to the end: what is left to do (toFinishLine). */
+  toFinish?: string | null;
   /** A long row is on screen: how to see it. */
   slideHint: string | null;
   range: string;
@@ -107,7 +109,17 @@ export function readerStatus(s: ReaderStatusInput): string {
   if (s.focusKind === 'quiz') return 'The self-check has the keys. q or esc gives them back to the text.';
   if (s.finished !== null) return s.finished;
   if (s.usable !== null) return `enter: ${s.usable === 'quiz' ? 'answer the self-check' : 'play the timeline'} here`;
-  return s.slideHint ?? s.range;
+  return s.toFinish ?? s.slideHint ?? s.range;
+}
+
+/**
+ * At the end of a lesson not yet done, what is left to finish it: read to
+ * the end, it still needs its self-check ("read 100%" and no tick said
+ * nothing of why).
+ */
+export function toFinishLine(number: number, unanswered: number): string | null {
+  if (unanswered === 0) return null;
+  return `to finish lesson ${number}, answer its self-check: ${unanswered} question${unanswered === 1 ? '' : 's'} left (tab goes to it)`;
 }
 
 /** Where a finished lesson points next: `lesson 1 of 11 done; next: lesson 2 (n)`. */

@@ -1,10 +1,11 @@
 /**
  * Route `progress`: lessons done, time spent, quiz history and review
- * questions due; enter continues the last lesson.
+ * questions due; enter continues the last lesson. Taller than 80x24 once the
+ * quiz history is there: it scrolls, and says how much is below.
  */
 import { Box } from 'ink';
 import { Text } from '../components/text.js';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { gatherProgress } from '../../progress/gather.js';
 import { progressLines } from '../progress-text.js';
@@ -30,26 +31,53 @@ export function ProgressScreen() {
       return { error: errorMessage(err) };
     }
   }, [flags, progress, area.columns, theme.ascii]);
+  const [scroll, setScroll] = useState(0);
+  const [head, ...rest] = 'lines' in result && result.lines ? result.lines : [];
+  // Title and head above; the last row says how much is below when the rest does not fit.
+  const fits = rest.length <= Math.max(1, area.rows - 2);
+  const room = fits ? rest.length : Math.max(1, area.rows - 3);
+  const maxTop = Math.max(0, rest.length - room);
+  const top = Math.min(scroll, maxTop);
   useScreenInput('progress', (action) => {
     const next = 'summary' in result ? result.summary?.continueWith : undefined;
-    if (action === 'continue' && next) {
-      router.getState().push({ screen: 'reader', lessonId: next.id });
+    const to = (n: number) => setScroll(Math.max(0, Math.min(n, maxTop)));
+    switch (action) {
+      case 'continue':
+        if (next) router.getState().push({ screen: 'reader', lessonId: next.id });
+        break;
+      case 'down':
+        to(top + 1);
+        break;
+      case 'up':
+        to(top - 1);
+        break;
+      case 'page-down':
+        to(top + Math.max(1, room - 1));
+        break;
+      case 'page-up':
+        to(top - Math.max(1, room - 1));
+        break;
     }
   });
   if ('error' in result || !result.lines) return <Text wrap="wrap"> Progress could not be read: {'error' in result ? result.error : ''}</Text>;
-  const [head, ...rest] = result.lines;
+  const below = rest.length - (top + room);
   return (
     <Box flexDirection="column" paddingLeft={1}>
       <Text bold color={theme.color('accent')}>
         Progress
       </Text>
       <Text bold>{head}</Text>
-      {rest.slice(0, Math.max(1, area.rows - 3)).map((l, i) => (
+      {rest.slice(top, top + room).map((l, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: lines of one report
-        <Text key={i} wrap="truncate">
+        <Text key={top + i} wrap="truncate">
           {l === '' ? ' ' : l}
         </Text>
       ))}
+      {fits ? null : (
+        <Text color={theme.color('muted')} wrap="truncate">
+          {below > 0 ? `${theme.symbols.down} ${below} more line${below === 1 ? '' : 's'} (${theme.symbols.down} scrolls)` : `${theme.symbols.up} the top is above (${theme.symbols.up} scrolls)`}
+        </Text>
+      )}
     </Box>
   );
 }

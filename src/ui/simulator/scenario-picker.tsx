@@ -68,7 +68,7 @@ export function ScenarioPicker({ title, onPick, runs }: { title: string; onPick:
   const { scenarios, problems, unreadable } = useMemo(() => (runs ? loadRuns() : { ...loadAll(flags.content), unreadable: [] }), [flags.content, runs]);
   // The picker's own keys in the hint line and help (they showed the simulator's: space play, p predict...);
   // a message with nothing to pick offers only the global keys.
-  useFocusGuards({ keyContext: problems.length > 0 || scenarios.length === 0 ? 'not-built' : 'scenario-picker' });
+  useFocusGuards({ keyContext: problems.length > 0 || scenarios.length === 0 ? 'message' : 'scenario-picker' });
   if (problems.length > 0) {
     return (
       <Box flexDirection="column" paddingX={1}>

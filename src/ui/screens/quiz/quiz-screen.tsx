@@ -18,6 +18,8 @@ import { dueCount } from './due-count.js';
 import { filePersistence, requestFromRoute, sittingFromRoute } from './sitting.js';
 import { useShippedScenarioLookup } from '../../shipped-scenarios.js';
 import { SittingView } from './sitting-view.js';
+import type { Theme } from '../../theme.js';
+import { useFocusGuards } from '../../use-focus-guards.js';
 
 type Opened = { store: QuizStore; focus: Map<string, PredictFocus> } | { message: string };
 type SittingOpener = typeof import('./sitting-open.js');
@@ -101,16 +103,20 @@ export function QuizScreen({ route }: { route: QuizRoute }) {
     [router, route],
   );
   if (!opened) return <QuizMenu due={due} />;
-  if ('message' in opened) {
-    return (
-      <Box flexDirection="column" paddingX={1}>
-        <Text bold color={theme.color('accent')}>
-          Quiz
-        </Text>
-        <Text>{opened.message}</Text>
-        <Text color={theme.color('muted')}>Press q to go back.</Text>
-      </Box>
-    );
-  }
+  if ('message' in opened) return <QuizMessage message={opened.message} theme={theme} />;
   return <SittingView store={opened.store} focusOf={focusOf} onDone={onDone} />;
+}
+
+/** Nothing to sit (nothing due, a bank that does not load): its hint line offers q alone, not the menu's keys. */
+function QuizMessage({ message, theme }: { message: string; theme: Theme }) {
+  useFocusGuards({ keyContext: 'message' });
+  return (
+    <Box flexDirection="column" paddingX={1}>
+      <Text bold color={theme.color('accent')}>
+        Quiz
+      </Text>
+      <Text>{message}</Text>
+      <Text color={theme.color('muted')}>Press q to go back.</Text>
+    </Box>
+  );
 }
