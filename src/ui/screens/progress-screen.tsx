@@ -75,7 +75,9 @@ export function ProgressScreen() {
       ))}
       {fits ? null : (
         <Text color={theme.color('muted')} wrap="truncate">
-          {below > 0 ? `${theme.symbols.down} ${below} more line${below === 1 ? '' : 's'} (${theme.symbols.down} scrolls)` : `${theme.symbols.up} the top is above (${theme.symbols.up} scrolls)`}
+          {below > 0
+            ? `${theme.symbols.down} ${below} more line${below === 1 ? '' : 's'} (${theme.symbols.down} scrolls)`
+            : `${theme.symbols.up} the top is above (${theme.symbols.up} scrolls)`}
         </Text>
       )}
     </Box>
