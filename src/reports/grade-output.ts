@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { type GradeGroup, groupLabel } from '../core/quiz/class-grade.js';
-import { writeFileAtomic } from '../platform/atomic-file.js';
+import { writeUserFileAtomic } from '../platform/atomic-file.js';
 
 export function csvCell(value: string | number | boolean | null): string {
   if (value === null) return '';
@@ -56,7 +56,7 @@ export function writeGradeCsv(dir: string, groups: readonly GradeGroup[]): strin
   const written: string[] = [];
   for (const [name, text] of Object.entries(files)) {
     const path = join(dir, `${name}.csv`);
-    writeFileAtomic(path, text);
+    writeUserFileAtomic(path, text, 'the CSV file', '--csv');
     written.push(path);
   }
   return written;
