@@ -33,11 +33,22 @@ export function challengeStatementText(c: Challenge, display: Pick<Display, 'col
     wrap(allowedLine(c.allow)),
     '',
     wrap(
-      `Starting run: ${c.scenarioRef ?? 'its own scenario'} (${c.start.steps.length} steps). Act on it in the app (fence-tutor challenge ${c.id} on a terminal), save it with w, then check it: fence-tutor challenge ${c.id} --check FILE`,
+      `Starting run: ${c.scenarioRef ?? 'its own scenario'} (${c.start.steps.length} steps). Act on it in the app (fence-tutor challenge ${c.id} on a terminal): the verdict comes after every act, and a solve is kept.`,
     ),
+    wrap(`Or check a run from a file: ${fileRoute(c)}, then: fence-tutor challenge ${c.id} --check FILE`),
     `Hints: ${c.hints.length} (shown one at a time in the app).`,
   ];
   return sanitizeText(`${out.join('\n')}\n`);
+}
+
+/**
+ * Where a run to check comes from. The challenge screen has no save key: the
+ * simulator's sandbox saves (w), and it opens a shipped scenario by name.
+ */
+function fileRoute(c: Challenge): string {
+  return c.scenarioRef !== undefined
+    ? `act on it in the simulator (fence-tutor sim --scenario ${c.scenarioRef} on a terminal) and save it there with w`
+    : `write the run as a scenario file (start from the steps in ${c.file}, which are in the scenario format)`;
 }
 
 /** Records a solve in the progress file (merged with what another instance saved). */

@@ -50,7 +50,9 @@ export function explorePlainText(scenario: Scenario, result: ExploreResult, disp
     const rows = ops.map((o, i) => {
       const mark = o.hwm === null ? (ascii ? '-' : '–') : formatToken(o.hwm, ascii);
       const verdict = { accepted: 'accepted', rejected: 'rejected', passed: 'pass', applied: 'applied' }[o.result];
-      const note = o.stale ? `  ${ascii ? '<-' : '←'} stale: lower than a token accepted before` : '';
+      // The app's explorer panel's words ("stale: 1 after 2"), short enough for a row of 80 columns.
+      const after = o.hwm === null ? 'a higher token' : formatToken(o.hwm, ascii);
+      const note = o.stale ? `  ${ascii ? '<-' : '←'} stale: ${formatToken(o.token, ascii)} after ${after}` : '';
       return [
         String(i + 1).padStart(3),
         o.actor,

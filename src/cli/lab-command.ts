@@ -13,6 +13,7 @@ import { defaultOutDir, LabFlagError, type LabFlags, parseLabFlags } from '../la
 import { evidenceLine, plainPrinter } from '../lab/plain-printer.js';
 import { summarize, writeSummary } from '../lab/repeats.js';
 import { assertLabSupported, runLab } from '../lab/runner/run-lab.js';
+import { interruptedRunCount, LAB_INTERRUPTED_NOTICE } from '../lab/runner/interrupted-runs.js';
 
 /** `lab`'s own options (commander checks nothing but their presence: parseLabFlags does) and the global ones. */
 export type LabCommandFlags = LabFlags & { json?: boolean } & GlobalFlags;
@@ -46,6 +47,10 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
     const { runApp } = await loadRunApp();
     // The screen reports each verdict, so an unexpected one still exits 1 (conventions: "Exit status").
     let unexpected = false;
+    // The oldest hook, so it runs last: after the run's teardown and after the app has let go of the terminal.
+    const forgetNotice = onCleanup(() => {
+      if (interruptedRunCount() > 0) process.stderr.write(`${LAB_INTERRUPTED_NOTICE}\n`);
+    });
     const code = await runApp({
       route: {
         screen: 'lab',
@@ -62,13 +67,13 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
       },
       display,
       flags,
-    });
+    }).finally(forgetNotice);
     return code === 0 && unexpected ? 1 : code;
   }
 
   // Registered before the run's own teardown, so it runs after it (newest first): one line, once all has ended.
   const forgetNotice = onCleanup(() => {
-    process.stderr.write('fence-tutor: lab interrupted; every process it started has ended\n');
+    process.stderr.write(`${LAB_INTERRUPTED_NOTICE}\n`);
   });
   const write = (line: string) => process.stdout.write(`${line}\n`);
   const results: LabResult[] = [];

@@ -7,7 +7,8 @@
  */
 import { simulate } from './engine.js';
 import { explore } from './explorer.js';
-import type { ConfigOverrides, ExploreResult, Scenario, SimResult } from './types.js';
+import { formatToken } from './token.js';
+import type { ConfigOverrides, ExploreResult, Grant, Scenario, SimResult, WriteRecord } from './types.js';
 
 /** `some`: at least one ordering; `none`: no ordering; `every`: all of them. */
 export type StaleCount = number | 'some' | 'none' | 'every';
@@ -19,16 +20,36 @@ export interface ExploreClaim {
   finalValues?: Record<string, number>;
 }
 
+/** One grant as the text states it: the tick, the token in its display form (`2`, `1:5`), or both. */
+export interface GrantClaim {
+  at?: number;
+  token?: string;
+}
+
+/** One write as the text states it: when it was sent, when it reached the sink, what the sink did, whether it was stale. */
+export interface WriteClaim {
+  sent?: number;
+  arrives?: number;
+  result?: 'accepted' | 'rejected';
+  stale?: boolean;
+}
+
 export interface Claim {
   /** Toggles on top of the block's own; absent: as the block presets. */
   with?: ConfigOverrides;
   /** The sink's final value in the timed run (null: none). */
   final?: string | null;
   staleAcceptances?: number;
+  /** The sink's high-water mark at the end of the timed run, in the display form (`4`, `1:5`); null: no mark. */
+  mark?: string | null;
   /** Exact set of actors with at least one rejected write. */
   rejected?: string[];
   /** Exact set of actors with at least one accepted write. */
   accepted?: string[];
+  /** Each named actor's grants in the timed run, in order (exactly that many); actors not named are not checked. */
+  grants?: Record<string, GrantClaim[]>;
+  /** Each named actor's writes in the timed run, in the order sent (exactly that many); actors not named are not checked. */
+  writes?: Record<string, WriteClaim[]>;
   explore?: ExploreClaim;
 }
 
@@ -72,12 +93,80 @@ function checkTimedRun(claim: Claim, run: SimResult, add: Add): void {
   if (claim.staleAcceptances !== undefined && claim.staleAcceptances !== run.staleAcceptances) {
     add('staleAcceptances', String(claim.staleAcceptances), String(run.staleAcceptances));
   }
+  if (claim.mark !== undefined) {
+    const actual = run.final.hwm === null ? null : formatToken(run.final.hwm);
+    if (claim.mark !== actual) add('mark', markText(claim.mark), markText(actual));
+  }
   for (const field of ['rejected', 'accepted'] as const) {
     const claimed = claim[field];
     if (claimed === undefined) continue;
     const actual = actorsWith(run, field);
     if (setText(claimed) !== setText(actual)) add(field, setText(claimed), setText(actual));
   }
+  for (const [actor, claimed] of Object.entries(claim.grants ?? {})) {
+    const actual = run.grants.filter((g) => g.actor === actor);
+    if (!grantsMatch(claimed, actual)) add(`grants.${actor}`, grantsText(claimed), grantsText(actual.map(grantAsClaim)));
+  }
+  for (const [actor, claimed] of Object.entries(claim.writes ?? {})) {
+    const actual = run.writes.filter((w) => w.actor === actor).sort((a, b) => a.sendIndex - b.sendIndex);
+    if (!writesMatch(claimed, actual)) add(`writes.${actor}`, writesText(claimed), writesText(actual.map(writeAsClaim)));
+  }
+}
+
+function writesMatch(claimed: readonly WriteClaim[], actual: readonly WriteRecord[]): boolean {
+  if (claimed.length !== actual.length) return false;
+  return claimed.every((c, i) => {
+    const w = actual[i] as WriteRecord;
+    return (
+      (c.sent === undefined || c.sent === w.sentAt) &&
+      (c.arrives === undefined || c.arrives === w.arrivedAt) &&
+      (c.result === undefined || c.result === w.result) &&
+      (c.stale === undefined || c.stale === w.stale)
+    );
+  });
+}
+
+function writeAsClaim(write: WriteRecord): WriteClaim {
+  return { sent: write.sentAt, arrives: write.arrivedAt, result: write.result, stale: write.stale };
+}
+
+/** `sent at 2, accepted; sent at 3, arrives at 9, rejected`, or `no write`. */
+function writesText(writes: readonly WriteClaim[]): string {
+  if (writes.length === 0) return 'no write';
+  const one = (w: WriteClaim) => {
+    const parts: string[] = [];
+    if (w.sent !== undefined) parts.push(`sent at ${w.sent}`);
+    if (w.arrives !== undefined && w.arrives !== w.sent) parts.push(`arrives at ${w.arrives}`);
+    if (w.result !== undefined) parts.push(w.result);
+    if (w.stale === true) parts.push('stale');
+    if (w.stale === false && w.result === undefined) parts.push('not stale');
+    return parts.join(', ') || 'a write';
+  };
+  return writes.map(one).join('; ');
+}
+
+function markText(mark: string | null): string {
+  return mark === null ? 'no mark' : mark;
+}
+
+function grantsMatch(claimed: readonly GrantClaim[], actual: readonly Grant[]): boolean {
+  if (claimed.length !== actual.length) return false;
+  return claimed.every((c, i) => {
+    const g = actual[i] as Grant;
+    return (c.at === undefined || c.at === g.t) && (c.token === undefined || c.token === formatToken(g.token));
+  });
+}
+
+function grantAsClaim(grant: Grant): GrantClaim {
+  return { at: grant.t, token: formatToken(grant.token) };
+}
+
+/** `token 2 at tick 11, token 1:5 at tick 28`, or `no grant`. */
+function grantsText(grants: readonly GrantClaim[]): string {
+  if (grants.length === 0) return 'no grant';
+  const one = (g: GrantClaim) =>
+    [g.token === undefined ? '' : `token ${g.token}`, g.at === undefined ? '' : `at tick ${g.at}`].filter(Boolean).join(' ') || 'a grant';
+  return grants.map(one).join(', ');
 }
 
 function checkExplore(scenario: Scenario, toggles: ConfigOverrides, claim: ExploreClaim, add: Add): void {

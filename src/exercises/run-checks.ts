@@ -9,7 +9,7 @@ import { explore } from './adversary.js';
 import { checksFor } from './checks/index.js';
 import type { ExerciseMachinery } from './ports.js';
 import type { CheckSpec, Tokens } from './scenario.js';
-import { LearnerThrew, SinkSession, TimeLimitError } from './sink-session.js';
+import { LearnerThrew, SinkExited, SinkSession, TimeLimitError } from './sink-session.js';
 import { sha256 } from './starter.js';
 import type { CheckResult, ExerciseManifest, ExerciseReport } from './types.js';
 
@@ -114,6 +114,11 @@ async function runOne(session: SinkSession, spec: CheckSpec, tokens: Tokens): Pr
         wrong: 1,
         durationMs: took(),
       };
+    }
+    if (err instanceof SinkExited) {
+      // The next check needs a sink again.
+      await session.restart().catch(() => undefined);
+      return { ...base, status: 'threw', summary: err.message, hint: spec.hint, runs: 0, wrong: 1, durationMs: took() };
     }
     if (err instanceof LearnerThrew) {
       return { ...base, status: 'threw', summary: err.message, hint: spec.hint, runs: 0, wrong: 1, durationMs: took() };

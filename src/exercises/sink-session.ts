@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sanitizeText } from '../core/neutralise.js';
+import { captureOutput } from './captured-output.js';
 import type { ChildLike, ExerciseMachinery, Message } from './ports.js';
 import type { TrialItem } from './scenario.js';
 import type { SinkAnswer, SinkRequest, SinkState, StepRecord, TrialRun } from './types.js';
@@ -32,6 +33,13 @@ export function learnerHome(tempRoot: string): { home: string; env: NodeJS.Proce
 
 export class LoadError extends Error {}
 export class TimeLimitError extends Error {}
+/** The learner's sink process ended by itself (process.exit, a crash of the process): not a hang. */
+export class SinkExited extends Error {}
+
+/** How a child's end reads in a sentence: its exit code, or the signal that killed it. */
+export function sinkExitWords(code: number | null): string {
+  return code === null ? 'killed by a signal' : `exit code ${code}`;
+}
 
 export interface Choice {
   chosen: number;
@@ -54,14 +62,13 @@ interface RequestState {
   ranSteps?: SinkCall[];
 }
 
-const MAX_OUTPUT_LINES = 40;
-
 export class SinkSession {
   private child: ChildLike | undefined;
   private states = new Map<string, RequestState>();
   private wake: (() => void) | undefined;
   private dbPath = '';
   private trial = 0;
+  private exitCode: number | null = null;
   readonly output: string[] = [];
 
   constructor(
@@ -77,6 +84,12 @@ export class SinkSession {
     const child = this.machinery.startSinkChild(['--file', this.file, '--requires', this.requires.join(',')], env, home);
     this.child = child;
     child.on((m) => this.onMessage(m));
+    // A sink that ends by itself (the learner's process.exit) is told at once, not waited on as a hang.
+    void child.exited.then((code) => {
+      if (this.child !== child) return;
+      this.exitCode = code;
+      this.wake?.();
+    });
     let ready: Message;
     try {
       ready = await child.waitFor(['ready', 'failed'], Math.max(10_000, this.timeLimitMs));
@@ -197,7 +210,7 @@ export class SinkSession {
         if (busy() && this.child?.alive) return;
         clearTimeout(timer);
         this.wake = undefined;
-        if (!this.child?.alive) reject(new TimeLimitError(`your sink exited${this.child?.diagnostics() ?? ''}`));
+        if (!this.child?.alive) reject(this.exitedError());
         else resolve();
       };
     });
@@ -207,16 +220,20 @@ export class SinkSession {
     try {
       return await this.child!.request(command, Math.max(this.timeLimitMs, 2000));
     } catch (err) {
+      if (this.child && !this.child.alive) throw this.exitedError();
       throw new TimeLimitError((err as Error).message);
     }
   }
 
+  private exitedError(): SinkExited {
+    return new SinkExited(
+      `your sink's process ended (${sinkExitWords(this.exitCode)}) before it answered: does your code call process.exit, or end its process another way?${this.child?.diagnostics() ?? ''}`,
+    );
+  }
+
   private onMessage(m: Message): void {
     if (m.ev === 'output') {
-      if (this.output.length < MAX_OUTPUT_LINES) {
-        for (const line of sanitizeText(String(m.text)).split('\n')) this.output.push(line);
-        this.output.splice(MAX_OUTPUT_LINES);
-      }
+      captureOutput(this.output, String(m.text));
       return;
     }
     if (m.ev === 'exited') {

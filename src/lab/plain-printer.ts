@@ -3,7 +3,7 @@
  * step on its own line as it finishes, then one line per mode and the
  * verdict, like the Lab sketch in the mockups.
  */
-import { describeModes, outcomeWords, summaryLine } from './evidence/describe.js';
+import { describeModes, modeColumnWidth, outcomeWords, summaryLine } from './evidence/describe.js';
 import type { LabEvent, LabResult, LabStepId } from './types.js';
 
 export interface PlainPrinterOptions {
@@ -38,8 +38,9 @@ export function plainPrinter(opts: PlainPrinterOptions): (event: LabEvent) => vo
 
 export function verdictLines(result: LabResult, _ascii: boolean): string[] {
   const lines = [''];
+  const width = modeColumnWidth(result);
   for (const m of describeModes(result)) {
-    lines.push(` ${m.mode.padEnd(7)} ${m.value.padEnd(10)} ${outcomeWords(m)} ${m.text}`);
+    lines.push(` ${m.mode.padEnd(width)} ${m.value.padEnd(10)} ${outcomeWords(m)} ${m.text}`);
   }
   lines.push('');
   if (result.verdict === 'expected') {

@@ -83,8 +83,9 @@ export function createReaderStore(initialTop = 0): ReaderStore {
       if (!sc || !q) return null;
       const out = answer(sc.session, response, now);
       if (out.refused || !out.feedback) return null;
-      // An ordering keeps its order, so a wrong one is fixed by moving an event, not rebuilt.
-      set({ selfCheck: { ...sc, session: out.state, feedback: out.feedback, picked: q.type === 'ordering' ? sc.picked : [] } });
+      // The picks stay as answered: the ticks beside the feedback show what was chosen (cleared, a
+      // right answer looked unticked), and a wrong multiple or ordering is fixed by changing them.
+      set({ selfCheck: { ...sc, session: out.state, feedback: out.feedback } });
       return { questionId: q.id, correct: out.feedback.correct };
     };
     const next = (now: number) => {

@@ -95,7 +95,8 @@ export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SE
             </Suspense>
           </Box>
         </Box>
-        {tooSmall ? null : <KeyHints context={helpOpen ? 'global' : keyContext} />}
+        {/* Quitting: the last frame stays on the terminal after the app ends, with no keys left to offer. */}
+        {tooSmall || exitCode !== null ? null : <KeyHints context={helpOpen ? 'global' : keyContext} />}
       </Box>
     </AppContext.Provider>
   );

@@ -44,4 +44,6 @@ export interface KeyContext {
   readonly bindings: readonly KeyBinding[];
   /** Every other key is text (a field being typed): the global keys are not offered in its hints. */
   readonly capturesText?: boolean;
+  /** The hint line's word for q/esc where it is not "back" (home has nothing behind it: q quits). */
+  readonly backHint?: string;
 }

@@ -39,6 +39,7 @@ export const KEY_CONTEXTS = {
   },
   home: {
     title: 'Home',
+    backHint: 'quit',
     bindings: [
       { action: 'move', keys: ['up', 'down', 'k', 'j'], label: '{up}/{down}', hint: 'move', help: 'move through the menu', inHints: true },
       { action: 'open', keys: ['enter'], label: 'enter', hint: 'open', help: 'open the highlighted entry', inHints: true },
@@ -54,6 +55,8 @@ export const KEY_CONTEXTS = {
     bindings: [
       { action: 'move', keys: ['up', 'down', 'k', 'j'], label: '{up}/{down}', hint: 'move', help: 'move through the scenarios', inHints: true },
       { action: 'open', keys: ['enter'], label: 'enter', hint: 'open', help: 'open the highlighted scenario', inHints: true },
+      // The list (ink-select-input) takes digits itself: listed so that help names every key that works.
+      { action: 'pick', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], label: '1-9', hint: '', help: 'open the scenario in that place of the list' },
     ],
   },
   // The toggles (f, d, a, [ ]) are not in the hint line: the settings line
@@ -146,6 +149,8 @@ export const KEY_CONTEXTS = {
     bindings: [
       { action: 'move', keys: ['up', 'down', 'k', 'j'], label: '{up}/{down}', hint: 'move', help: 'move through the lessons', inHints: true },
       { action: 'open', keys: ['enter'], label: 'enter', hint: 'read', help: 'read the highlighted lesson', inHints: true },
+      // The list (ink-select-input) takes digits itself: listed so that help names every key that works.
+      { action: 'pick', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], label: '1-9', hint: '', help: 'read the lesson with that number (1 to 9)' },
     ],
   },
   challenges: {
@@ -329,7 +334,9 @@ function hints(bindings: readonly KeyBinding[], symbols: Symbols): string[] {
  * then the global ones, which always fit (help and the way out stay visible).
  */
 export function hintLine(context: KeyContextId, symbols: Symbols, width: number): string {
-  const tail = contextEntry(context)?.capturesText ? '' : hints(bindingsOf('global'), symbols).join('  ');
+  const entry = contextEntry(context);
+  const globals = bindingsOf('global').map((b) => (b.action === 'back' && entry?.backHint ? { ...b, hint: entry.backHint } : b));
+  const tail = entry?.capturesText ? '' : hints(globals, symbols).join('  ');
   const room = width - tail.length - 2;
   let line = '';
   for (const part of hints(context === 'global' ? [] : bindingsOf(context), symbols)) {

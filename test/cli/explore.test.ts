@@ -33,6 +33,9 @@ describe('fence-tutor explore', () => {
     expect(r.stdout).toContain("15 orderings of the sink's operations; 6 of them accept a stale write (40%).");
     expect(r.stdout).toContain('one ordering that goes wrong');
     expect(r.stdout).toMatch(/^sink .*stale!/m);
+    // The stale row says so in the app panel's words, and fits 80 columns (its note ran to 95).
+    expect(r.stdout).toMatch(/apply +"1" +token 1 +mark 2 +applied +← stale: 1 after 2$/m);
+    for (const line of r.stdout.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
   });
 
   it('says so when nothing goes wrong', () => {

@@ -100,6 +100,33 @@ describe('a claim the engine contradicts', () => {
     }
   });
 
+  it("a grants claim the engine contradicts is reported at the actor's line", () => {
+    // fixture-late: B is granted token 2; the claim says 3.
+    const { root, lesson } = goodCopyWithClaim('  - final: "a"\n    grants:\n      A: {token: 1}\n      B: {token: 3}\n');
+    const problems = validateContent([root], realLoaders).problems;
+    expect(problems).toHaveLength(1);
+    const lines = readFileSync(lesson, 'utf8').split('\n');
+    expect(lines[problems[0]!.line - 1]).toBe('      B: {token: 3}');
+    expect(problems[0]!.message).toMatch(/"grants\.B" says token 3, but the engine gives token 2 at tick \d+/);
+  });
+
+  it("a writes claim the engine contradicts is reported at the actor's line", () => {
+    // fixture-late with fencing off: A's late write at 20 is accepted.
+    const { root, lesson } = goodCopyWithClaim('  - writes:\n      B: {sent: 13, result: accepted}\n      A: {sent: 20, result: rejected}\n');
+    const problems = validateContent([root], realLoaders).problems;
+    expect(problems).toHaveLength(1);
+    const lines = readFileSync(lesson, 'utf8').split('\n');
+    expect(lines[problems[0]!.line - 1]).toBe('      A: {sent: 20, result: rejected}');
+    expect(problems[0]!.message).toMatch(/"writes\.A" says sent at 20, rejected, but the engine gives sent at 20, accepted/);
+  });
+
+  it('a grant token that is not a token is a schema problem', () => {
+    const { lesson } = goodCopyWithClaim('  - grants: {B: {token: "two"}}\n');
+    const parsed = parseLesson(readFileSync(lesson, 'utf8'), 'x.md');
+    expect(parsed.problems).toHaveLength(1);
+    expect(parsed.problems[0]!.message).toMatch(/grants/);
+  });
+
   it('a claim that holds passes', () => {
     const { root } = goodCopyWithClaim('  - {final: "a", staleAcceptances: 1, rejected: [], explore: {orderings: 2, stale: 1}}\n');
     expect(validateContent([root], realLoaders).problems).toEqual([]);
@@ -158,5 +185,68 @@ describe('numbers in the prose', () => {
     }
     expect(unbacked).toEqual([]);
     expect(found).toBeGreaterThanOrEqual(3);
+  });
+});
+
+/**
+ * Ticks and tokens a caption states (lessons/FORMAT.md, "Numbers in the
+ * prose"): a tick that is not one of the scenario's own steps is an outcome
+ * (when a grant happened, when a write arrived), and so is a token; each must
+ * be stated by a claim of the same block (`grants`, `writes`, `mark`).
+ */
+function captionFacts(caption: string): { ticks: number[]; tokens: string[] } {
+  const ticks = [...caption.matchAll(/\b(?:ticks?|at) (\d+)\b(?! ticks?)/g)].map((m) => Number(m[1]));
+  const tokens = [...caption.matchAll(/\btoken (\d+(?::\d+)?)/g)].map((m) => m[1] as string);
+  return { ticks, tokens };
+}
+
+function blockFacts(block: ScenarioBlock, stepTicks: readonly number[]): { ticks: Set<number>; tokens: Set<string> } {
+  const ticks = new Set(stepTicks);
+  const tokens = new Set<string>();
+  for (const claim of block.claims ?? []) {
+    if (claim.mark) tokens.add(claim.mark);
+    for (const grants of Object.values(claim.grants ?? {})) {
+      for (const g of grants) {
+        if (g.at !== undefined) ticks.add(g.at);
+        if (g.token !== undefined) tokens.add(g.token);
+      }
+    }
+    for (const writes of Object.values(claim.writes ?? {})) {
+      for (const w of writes) {
+        if (w.sent !== undefined) ticks.add(w.sent);
+        if (w.arrives !== undefined) ticks.add(w.arrives);
+      }
+    }
+  }
+  return { ticks, tokens };
+}
+
+describe('ticks and tokens in captions', () => {
+  it('finds the ticks and tokens a caption states (the rule can fail)', () => {
+    expect(
+      captionFacts("B is granted the lock at tick 11. A's write with token 1 arrives after B's token 1:3; B's write at 16 wins. The lease is 10 ticks."),
+    ).toEqual({
+      ticks: [11, 16],
+      tokens: ['1', '1:3'],
+    });
+  });
+
+  it('every tick that is not a step, and every token, in a caption is stated by a claim of its block', () => {
+    const unbacked: string[] = [];
+    let found = 0;
+    for (const { lesson, block } of blocks) {
+      if (!block.caption) continue;
+      const scenario = findShippedScenario(block.scenarioId)!;
+      const known = blockFacts(
+        block,
+        scenario.steps.map((s) => s.at),
+      );
+      const { ticks, tokens } = captionFacts(block.caption);
+      found += ticks.length + tokens.length;
+      for (const t of ticks) if (!known.ticks.has(t)) unbacked.push(`${lesson.file}:${block.line}: tick ${t}`);
+      for (const t of tokens) if (!known.tokens.has(t)) unbacked.push(`${lesson.file}:${block.line}: token ${t}`);
+    }
+    expect(unbacked).toEqual([]);
+    expect(found).toBeGreaterThanOrEqual(10);
   });
 });

@@ -129,7 +129,7 @@ describe('the shipped curriculum', () => {
   it('applies the checked facts where the seeds were imprecise', () => {
     const all = curriculum.lessons.map((l) => readFileSync(`${curriculum.dir}/${l.file.split('/').pop()}`, 'utf8')).join('\n');
     // Lock-delay is client-chosen up to a one-minute bound, and only after a failure.
-    expect(all).toMatch(/holder chooses this delay, up to a bound that the\s+paper gives as one minute/);
+    expect(all).toMatch(/client chooses this delay when it opens the lock,\s+up to a bound that the paper gives as one minute/);
     expect(all).toMatch(/applies only after a failure/);
     expect(all).not.toMatch(/default (lock-delay|of one minute)/i);
     // etcd's mutex guards with CreateRevision == 0; the lease ID is not a token.

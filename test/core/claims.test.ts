@@ -49,6 +49,68 @@ describe('checkClaims on the timed run', () => {
   });
 });
 
+describe('checkClaims on grants', () => {
+  const failover = findShippedScenario('allocator-failover')!;
+
+  it("compares each named actor's grants, in order, by tick and display token", () => {
+    // late-write: A is granted token 1 at 0; B waits from 3 and is granted token 2 at 11, when A's lease ends.
+    expect(checkClaims(lateWrite, {}, [{ grants: { A: [{ at: 0, token: '1' }], B: [{ at: 11, token: '2' }] } }])).toEqual([]);
+    expect(checkClaims(lateWrite, {}, [{ grants: { B: [{ at: 10 }] } }])).toEqual([
+      { claim: 0, field: 'grants.B', claimed: 'at tick 10', actual: 'token 2 at tick 11' },
+    ]);
+    // Durable minting carries the counter across the failover: C's token shows as epoch:counter.
+    expect(checkClaims(failover, {}, [{ grants: { A: [{ token: '1' }, { token: '3' }], C: [{ at: 28, token: '1:5' }] } }])).toEqual([]);
+    expect(checkClaims(failover, { minting: 'volatile' }, [{ grants: { C: [{ token: '1:5' }] } }])[0]).toEqual({
+      claim: 0,
+      field: 'grants.C',
+      claimed: 'token 1:5',
+      actual: 'token 1 at tick 28',
+    });
+  });
+
+  it('compares the final mark in its display form; null is no mark', () => {
+    const split = findShippedScenario('split-race')!;
+    // The stale apply lands last and sets the mark back down to A's token.
+    expect(checkClaims(split, {}, [{ mark: '1' }, { with: { check: 'atomic' }, mark: '2' }, { with: { fencing: false }, mark: null }])).toEqual([]);
+    expect(checkClaims(split, {}, [{ mark: '2' }])).toEqual([{ claim: 0, field: 'mark', claimed: '2', actual: '1' }]);
+    expect(checkClaims(failover, {}, [{ mark: '1:5' }, { with: { fencing: false }, mark: '4' }])).toEqual([
+      { claim: 1, field: 'mark', claimed: '4', actual: 'no mark' },
+    ]);
+  });
+
+  it('counts the grants exactly, and an actor never granted has none', () => {
+    expect(checkClaims(failover, {}, [{ grants: { A: [{ token: '1' }] } }])[0]?.actual).toBe('token 1 at tick 0, token 3 at tick 11');
+    expect(checkClaims(lateWrite, {}, [{ grants: { Z: [{ at: 1 }] } }])[0]?.actual).toBe('no grant');
+    expect(checkClaims(lateWrite, {}, [{ grants: { Z: [] } }])).toEqual([]);
+  });
+});
+
+describe('checkClaims on writes', () => {
+  const failover = findShippedScenario('allocator-failover')!;
+
+  it("compares each named actor's writes in the order sent: send tick, arrival, result, staleness", () => {
+    // A's retry at 2 passes on an equal token; its copy sent at 3 arrives at 9, after B's token 2, and fails.
+    const a = [
+      { sent: 1, result: 'accepted' as const },
+      { sent: 2, result: 'accepted' as const },
+      { sent: 3, arrives: 9, result: 'rejected' as const },
+      { sent: 25, result: 'rejected' as const },
+    ];
+    expect(checkClaims(failover, {}, [{ writes: { A: a } }])).toEqual([]);
+    expect(checkClaims(lateWrite, { fencing: false }, [{ writes: { A: [{}, { sent: 31, result: 'accepted', stale: true }] } }])).toEqual([]);
+    expect(checkClaims(lateWrite, {}, [{ writes: { A: [{}, { sent: 31, result: 'accepted' }] } }])).toEqual([
+      { claim: 0, field: 'writes.A', claimed: 'a write; sent at 31, accepted', actual: 'sent at 1, accepted; sent at 31, rejected' },
+    ]);
+  });
+
+  it('counts the writes exactly', () => {
+    const [m] = checkClaims(failover, {}, [{ writes: { C: [{ result: 'accepted' }, { result: 'accepted' }] } }]);
+    expect(m?.field).toBe('writes.C');
+    expect(m?.actual).toBe('sent at 29, accepted');
+    expect(checkClaims(failover, {}, [{ writes: { Z: [] } }])).toEqual([]);
+  });
+});
+
 describe('checkClaims on the explorer', () => {
   it('compares counts exactly, and some / none / every by meaning', () => {
     const split = { check: 'split' as const };

@@ -39,4 +39,14 @@ describe(`exercise ${ID}`, { concurrent: true, timeout: 120_000 }, () => {
     const report = await checkFile(ID, fixture(ID, 'null-token.mjs'));
     expect(statuses(report)).toMatchObject({ 'no-token-refused': 'failed', 'stale-rejected': 'passed' });
   });
+
+  it('a sink that ends its own process is told as such at once (exit code named), not timed out as a hang', async ({ expect }) => {
+    const report = await checkFile(ID, fixture(ID, 'exits.mjs'));
+    // The checks after it run on a sink started again.
+    expect(statuses(report)).toEqual({ 'stale-rejected': 'passed', 'equal-accepted': 'passed', 'no-token-refused': 'threw', 'one-transaction': 'passed' });
+    const exited = report.checks.find((c) => c.id === 'no-token-refused')!;
+    expect(exited.summary).toMatch(/^your sink's process ended \(exit code 3\) before it answered/);
+    // Well under the 10 s time limit the helper gives each check.
+    expect(exited.durationMs).toBeLessThan(5000);
+  });
 });

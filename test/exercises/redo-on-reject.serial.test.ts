@@ -42,4 +42,17 @@ describe.skipIf(process.platform === 'win32')(`exercise ${ID}`, { concurrent: tr
     expect(statuses(report)).toMatchObject({ 'stops-on-409': 'passed', 'lands-once': 'passed', 'under-new-token': 'passed', 'keeps-b-work': 'failed' });
     expect(report.checks.find((c) => c.id === 'keeps-b-work')!.summary).toMatch(/the counter ended at 1, not 2/);
   });
+
+  it('a worker that ends its own process on the 409 is told as such (exit code named), and the tutor goes on', async ({ expect }) => {
+    const report = await checkClientFile(ID, fixture(ID, 'exits-on-409.mjs'));
+    expect(statuses(report)).toEqual({
+      'adds-one': 'passed',
+      'stops-on-409': 'threw',
+      'lands-once': 'threw',
+      'under-new-token': 'threw',
+      'keeps-b-work': 'threw',
+    });
+    const ended = report.checks.find((c) => c.id === 'lands-once')!;
+    expect(ended.summary).toBe('addOne(worker): your process ended (exit code 5) before it returned: does your code call process.exit?');
+  });
 });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeModes, outcomeWords, summaryLine } from '../../src/lab/evidence/describe.js';
 import { reportText } from '../../src/lab/evidence/write-evidence.js';
+import { verdictLines } from '../../src/lab/plain-printer.js';
 import { EXPERIMENT_TABLE } from '../../src/lab/experiments/index.js';
 import type { LabResult } from '../../src/lab/types.js';
 
@@ -94,11 +95,27 @@ describe('restore results', () => {
 
   it('the report shows every token per mode, the final mark as 1:4, the restore, and no NaN', () => {
     const text = reportText(restoreResult, EXPERIMENT_TABLE.restore);
-    expect(text).toContain('epoch   tokens       A 2, B 4, C 6, D 1:4');
-    expect(text).toContain('epoch   final        value "D-current", token 1:4, mark 1:4');
+    expect(text).toContain('epoch    tokens       A 2, B 4, C 6, D 1:4');
+    expect(text).toContain('epoch    final        value "D-current", token 1:4, mark 1:4');
+    expect(text).toContain('Tokens       A 2, B 4, C 6, D 4\n');
     expect(text).toContain('snapshot saved at revision 3; etcd was at revision 6 when it was stopped');
     expect(text).toContain('epoch 0 -> 1 (file /tmp/x/epoch)');
     expect(text).not.toContain('NaN');
+  });
+});
+
+describe('the mode column', () => {
+  it('is as wide as "revision", so both modes\' values line up in the report and the plain verdict', () => {
+    const report = reportText(restoreResult, EXPERIMENT_TABLE.restore).split('\n');
+    const plain = verdictLines(restoreResult, false);
+    for (const lines of [report, plain]) {
+      const revision = lines.find((l) => /^ +revision +C-late/.test(l))!;
+      const epoch = lines.find((l) => /^ +epoch +D-current/.test(l))!;
+      expect(revision.indexOf('C-late')).toBe(epoch.indexOf('D-current'));
+    }
+    const writes = report.filter((l) => /^ {2}(revision|epoch) +B-current/.test(l));
+    expect(writes).toHaveLength(2);
+    expect(writes[0]!.indexOf('B-current')).toBe(writes[1]!.indexOf('B-current'));
   });
 });
 

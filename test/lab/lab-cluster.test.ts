@@ -160,7 +160,7 @@ describe.skipIf(skip)('lab --experiment restore', { concurrent: true, timeout: 6
     expect(existsSync(dataDir)).toBe(false);
     expect(processesWith(dataDir)).toEqual([]);
     const report = readFileSync(join(result.outDir, 'report.txt'), 'utf8');
-    expect(report).toContain(`epoch   tokens       A ${t.A}, B ${t.B}, C ${t.C}, D 1:${t.D}`);
+    expect(report).toContain(`epoch    tokens       A ${t.A}, B ${t.B}, C ${t.C}, D 1:${t.D}`);
     expect(report).toMatch(/revision +C-late +D, the holder, refused \(409\)/);
     // The grant carries the epoch the worker read, so the timeline labels D as epoch mode does; C's SIGSTOP is a pause.
     expect(result.observations.find((o) => o.kind === 'grant' && o.note === 'D')).toMatchObject({ token: t.D, epoch: 1 });

@@ -1,6 +1,7 @@
 /**
  * `fence-tutor lab` on a real terminal (tmux) opens the Lab screen and runs
- * at once; Ctrl-C while A is stopped ends every process and exits 130.
+ * at once; Ctrl-C while A is stopped ends every process, says so in one
+ * line and exits 130.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,6 +53,8 @@ describe.skipIf(!tt.enabled)('lab on a terminal', () => {
     expect(processState(a.pid)).toBe('T');
     await term.send('C-c');
     expect(await term.waitForExit(10_000)).toBe(130);
+    // Said once the app has given the terminal back, as the plain path says it.
+    expect(term.screen({ history: true })).toContain('fence-tutor: lab interrupted; every process it started has ended');
     expect(await stillAlive(pidfile!.children.map((c) => c.pid))).toEqual([]);
     expect(pidfileOf(home)).toBeUndefined();
   });

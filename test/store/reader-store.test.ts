@@ -57,6 +57,18 @@ describe('reader store', () => {
     expect(r.getState().choose(5)).toEqual({ questionId: 's', correct: true });
   });
 
+  it('a wrong multiple choice keeps its ticks, so the retry changes one instead of starting over', () => {
+    const r = createReaderStore();
+    r.getState().startSelfCheck([multiple], 0);
+    r.getState().pickOption(0, 1);
+    r.getState().pickOption(1, 2);
+    expect(r.getState().choose(3)).toEqual({ questionId: 'm', correct: false });
+    expect(r.getState().selfCheck?.picked).toEqual([0, 1]);
+    r.getState().pickOption(1, 4); // untick the wrong one
+    r.getState().pickOption(2, 5);
+    expect(r.getState().choose(6)).toEqual({ questionId: 'm', correct: true });
+  });
+
   it('a multiple choice toggles picks and is answered with enter', () => {
     const r = createReaderStore();
     r.getState().startSelfCheck([multiple], 0);
@@ -67,6 +79,8 @@ describe('reader store', () => {
     r.getState().pickOption(0, 5);
     expect(r.getState().selfCheck?.picked).toEqual([2, 0]);
     expect(r.getState().choose(6)).toEqual({ questionId: 'm', correct: true });
+    // The ticks stay beside the feedback: a right answer must not look unticked.
+    expect(r.getState().selfCheck?.picked).toEqual([2, 0]);
   });
 
   it('an ordering starts as drawn; a digit selects, moveEvent moves, enter answers with the order shown', () => {

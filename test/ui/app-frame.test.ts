@@ -1,7 +1,7 @@
 import { HOME_ENTRIES } from '../../src/ui/screens/home-screen.js';
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { press, renderApp, setTerminalSize, unknownRoute } from '../helpers/ink.js';
+import { press, renderApp, setTerminalSize, unknownRoute, waitForFrame } from '../helpers/ink.js';
 
 afterEach(() => cleanup());
 
@@ -13,13 +13,22 @@ describe('the app frame', () => {
       expect(frame).toContain(label);
     }
     expect(frame).toContain('❯ 1 Continue');
-    expect(frame).toMatch(/↑\/↓ move\s+enter open\s+\? help\s+q back/);
+    expect(frame).toMatch(/↑\/↓ move\s+enter open\s+\? help\s+q quit/);
   });
 
   it('moves with arrows and Enter opens the entry', async () => {
     const { stdin, router } = await renderApp();
     await press(stdin, 'down', 'enter');
     expect(router.getState().stack.at(-1)).toEqual({ screen: 'lessons' });
+  });
+
+  it('in Lessons a digit reads that lesson, as ? help says', async () => {
+    const { stdin, lastFrame, router } = await renderApp({ screen: 'lessons' });
+    await press(stdin, '?');
+    expect(lastFrame()).toMatch(/1-9\s+read the lesson with that number/);
+    await press(stdin, '?', '3');
+    expect(router.getState().stack.at(-1)).toMatchObject({ screen: 'reader' });
+    await waitForFrame(lastFrame, 'Lesson 3 of');
   });
 
   it('a route with no screen says plainly it is not built; q goes back', async () => {

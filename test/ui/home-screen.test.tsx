@@ -54,7 +54,7 @@ describe('Home', () => {
       for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
       for (const e of HOME_ENTRIES)
         expect(lines.filter((l) => l.includes(` ${e.label} `) || l.includes(` ${e.label}│`) || l.trimEnd().endsWith(e.label)).length, e.label).toBe(1);
-      expect(frame).toMatch(/\? help\s+q back/);
+      expect(frame).toMatch(/\? help\s+q quit/);
       // The tenth and later entries have no digit (1-9 reach the first nine only).
       expect(row(frame, 'Help')).not.toMatch(/\d Help/);
     } finally {

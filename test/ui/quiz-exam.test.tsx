@@ -111,6 +111,9 @@ describe('an exam in the app', () => {
     expect(frame()).toContain('Leave the exam?');
     await press(stdin, 'ctrl-c');
     expect(router.getState().exitCode).toBe(130);
+    // The frame left on the terminal offers no keys: it kept the question's "enter yes  esc keep going".
+    expect(frame()).not.toContain('keep going');
+    expect(frame()).not.toMatch(/\? help/);
     const dir = dataSubdir('reports');
     const file = readdirSync(dir).find((f) => f.includes('ctrl-c-fixture-exam'));
     expect(file).toBeDefined();

@@ -42,4 +42,21 @@ describe('quiz options at 80 columns', () => {
     expect(columnOf('3')).toBe(columnOf('1'));
     expect(columnOf('4')).toBe(columnOf('1'));
   });
+
+  it("an option's wrapped lines start in the column of its text, wherever the line breaks", async () => {
+    // Ink's own wrap began the next line with the space it broke at when a word ended at the edge (one column right).
+    const atEdge = "Plain ends at B-current because B wrote last; fenced ends at A-late because A's token was accepted first";
+    const question: DrawnQuestion = { ...LONG, id: 'q-edge', options: ['short', 'also short', atEdge, 'the last'] };
+    for (const columns of [80, 81, 82, 83, 84]) {
+      const store = createQuizStore({ questions: [question], meta: meta(), clock: fakeClock().now, persist: memoryPersistence() });
+      const app = await renderApp({ screen: 'quiz' }, { services: { quizSitting: { store } }, size: { columns, rows: 24 } });
+      await waitForFrame(app.lastFrame, 'question 1 of');
+      const lines = (app.lastFrame() ?? '').split('\n');
+      const first = lines.findIndex((l) => /^\s*3 Plain/.test(l));
+      const textColumn = lines[first]!.indexOf('Plain');
+      const next = lines[first + 1]!;
+      expect(next.length - next.trimStart().length, `${columns} columns: ${next}`).toBe(textColumn);
+      cleanup();
+    }
+  });
 });

@@ -154,6 +154,17 @@ describe('reader', () => {
     expect(Object.keys(saved.lessons['who-checks']?.selfCheck ?? {})).toHaveLength(total);
   });
 
+  it('at 80x24 an answer brings its whole feedback on screen, down to "Press enter for the next question."', async () => {
+    const { stdin, lastFrame, router } = await openLesson('stale-holder', { columns: 80, rows: 24 });
+    for (let i = 0; i < 8 && !(lastFrame() ?? '').includes('enter: answer the self-check here'); i++) await press(stdin, 'tab');
+    await press(stdin, 'enter');
+    expect(router.getState().keyContext).toBe('reader-quiz');
+    await press(stdin, '1');
+    expect(lastFrame()).toMatch(/✓ Right\.|✗ Not quite\./);
+    expect(lastFrame()).toContain('Press enter for the next question.');
+    for (const line of (lastFrame() ?? '').split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
+  });
+
   it('an ordering in the self-check is answered as in the quiz: select, move with u/n or shift+arrows, enter', async () => {
     const { stdin, lastFrame, router } = await openLesson('stale-holder', { columns: 100, rows: 40 });
     // Tab until enter would give the keys to the self-check.

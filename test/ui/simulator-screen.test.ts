@@ -183,8 +183,23 @@ describe('simulator screen', () => {
     await press(stdin, 'down', 'down', 'enter');
     await waitForFrame(lastFrame, 'pick a scenario');
     expect(lastFrame()).toContain('late-write');
-    await press(stdin, 'enter');
+    // The picker's keys, not the simulator's (it showed "space play ... p predict" over the list).
+    expect(lastFrame()).toMatch(/↑\/↓ move\s+enter open\s+\? help\s+q back/);
+    expect(lastFrame()).not.toContain('space play');
+    await press(stdin, '?');
+    expect(lastFrame()).toContain('Scenario picker');
+    expect(lastFrame()).toMatch(/1-9\s+open the scenario in that place/);
+    expect(lastFrame()).not.toContain('guess the final value');
+    await press(stdin, '?', 'enter');
     await waitForFrame(lastFrame, TITLE);
+    expect(lastFrame()).toContain('space play');
+  });
+
+  it('sim with no scenario opens on the picker with its keys from the first frame', async () => {
+    const { lastFrame } = await renderApp({ screen: 'simulator' });
+    const frame = await waitForFrame(lastFrame, 'pick a scenario');
+    expect(frame).toContain('enter open');
+    expect(frame).not.toContain('space play');
   });
 
   it("home's Explore opens the picker, then the explorer", async () => {
@@ -197,6 +212,19 @@ describe('simulator screen', () => {
     expect(frame).toContain('split');
     expect(frame).toMatch(/6 of them accept a stale write|6 of 15/);
     expect(frame).toContain('enter replay it');
+  });
+
+  it('explore at 80x24: the stale row keeps its note on screen, in the counts and while replaying', async () => {
+    const { stdin, lastFrame } = await renderApp(
+      { screen: 'explore', scenario: 'late-write', overrides: { check: 'split' }, explore: true },
+      { size: { columns: 80, rows: 24 } },
+    );
+    let frame = await waitForFrame(lastFrame, 'one ordering that goes wrong');
+    expect(frame).toMatch(/apply +"1" +token 1 +mark 2 +✓ applied +sink "1" +← stale: 1 after 2$/m);
+    await press(stdin, 'enter');
+    frame = await waitForFrame(lastFrame, 'replaying: step');
+    expect(frame).toContain('← stale: 1 after 2');
+    for (const line of frame.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
   });
 
   it('? shows the simulator keys, generated from the keymap', async () => {
@@ -233,6 +261,13 @@ describe('simulator screen', () => {
       expect(frame).toMatch(/^ +coordinator/m);
       expect(frame).toMatch(/^ +sink/m);
       expect(frame).toContain('The sink ends at');
+      // The outcome is read whole, wrapped, down to the sink's mark: it was cut at 80 columns with an ellipsis.
+      const outcome = lines
+        .slice(lines.findLastIndex((l) => l.includes('────')) + 1)
+        .join(' ')
+        .replace(/\s+/g, ' ');
+      expect(outcome).toMatch(/Its mark ends at \S+\.|It keeps no mark \(fencing off\)\./);
+      expect(outcome).not.toContain('…');
       expect(frame).toContain('? help  q back');
     },
   );

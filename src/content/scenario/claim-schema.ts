@@ -31,6 +31,26 @@ const exploreSchema = z
   })
   .strict();
 
+/** A token in its display form (`2`, `1:5`); YAML reads `token: 2` as a number, which means its text. */
+const tokenText = z.union([z.string().regex(/^\d+(:\d+)?$/, 'a token is written 7 or 1:5'), z.number().int().min(0).transform(String)]);
+
+const grantClaim = z.object({ at: count.exactOptional(), token: tokenText.exactOptional() }).strict();
+
+/** An actor's grants: one (`{at: 11, token: 2}`) or a list, in the order they happen. */
+const grantsSchema = z.record(z.string().min(1), z.union([grantClaim.transform((g) => [g]), z.array(grantClaim)]));
+
+const writeClaim = z
+  .object({
+    sent: count.exactOptional(),
+    arrives: count.exactOptional(),
+    result: z.enum(['accepted', 'rejected']).exactOptional(),
+    stale: z.boolean().exactOptional(),
+  })
+  .strict();
+
+/** An actor's writes, in the order sent: one or a list. */
+const writesSchema = z.record(z.string().min(1), z.union([writeClaim.transform((w) => [w]), z.array(writeClaim)]));
+
 /** YAML reads `final: 100` as a number; the sink holds strings, so a number means its text. */
 const finalValue = z.union([z.string(), z.number().transform(String), z.null()]);
 
@@ -39,8 +59,11 @@ export const claimSchema = z
     with: togglesSchema.exactOptional(),
     final: finalValue.exactOptional(),
     staleAcceptances: count.exactOptional(),
+    mark: z.union([tokenText, z.null()]).exactOptional(),
     rejected: actorList.exactOptional(),
     accepted: actorList.exactOptional(),
+    grants: grantsSchema.exactOptional(),
+    writes: writesSchema.exactOptional(),
     explore: exploreSchema.exactOptional(),
   })
   .strict();
@@ -48,7 +71,7 @@ export const claimSchema = z
 export const claimListSchema = z.array(claimSchema).min(1, 'list at least one claim, or leave "expect" out');
 
 export const CLAIM_FIX =
-  'write claims as in lessons/FORMAT.md ("Claims"): with {fencing, minting, check, ttl}, final, staleAcceptances, rejected, accepted, explore {orderings, stale, finalValues}';
+  'write claims as in lessons/FORMAT.md ("Claims"): with {fencing, minting, check, ttl}, final, staleAcceptances, mark, rejected, accepted, grants {ACTOR: {at, token}}, writes {ACTOR: {sent, arrives, result, stale}}, explore {orderings, stale, finalValues}';
 
 /** Where a claim sits in its file: the claim's line and each field's. */
 export interface ClaimLines {
@@ -65,6 +88,12 @@ export function claimLines(parsed: ParsedYaml, claims: readonly Claim[], offset:
       if (key === 'explore' && claim.explore) {
         for (const sub of Object.keys(claim.explore)) {
           fields[`explore.${sub}`] = parsed.keyLineAt(['expect', i, 'explore', sub]) + offset;
+        }
+      }
+      for (const perActor of ['grants', 'writes'] as const) {
+        if (key !== perActor) continue;
+        for (const actor of Object.keys(claim[perActor] ?? {})) {
+          fields[`${perActor}.${actor}`] = parsed.keyLineAt(['expect', i, perActor, actor]) + offset;
         }
       }
     }

@@ -4,12 +4,11 @@
  * learner's exports, every wait under the check's time limit. What the
  * learner's code printed is kept (neutralised) for the report.
  */
-import { sanitizeLine, sanitizeText } from '../../core/neutralise.js';
+import { sanitizeLine } from '../../core/neutralise.js';
+import { captureOutput } from '../captured-output.js';
 import type { ChildLike, Message } from '../ports.js';
-import { LearnerThrew, LoadError, learnerHome, TimeLimitError } from '../sink-session.js';
+import { LearnerThrew, LoadError, learnerHome, sinkExitWords, TimeLimitError } from '../sink-session.js';
 import type { ClientMachinery } from './client-ports.js';
-
-const MAX_OUTPUT_LINES = 40;
 
 export class ClientSession {
   child: ChildLike | undefined;
@@ -31,10 +30,7 @@ export class ClientSession {
     const child = this.machinery.startClientChild(this.file, this.requires, env, home);
     this.child = child;
     child.on((m) => {
-      if (m.ev === 'output' && this.output.length < MAX_OUTPUT_LINES) {
-        for (const line of sanitizeText(String(m.text)).split('\n')) this.output.push(line);
-        this.output.splice(MAX_OUTPUT_LINES);
-      }
+      if (m.ev === 'output') captureOutput(this.output, String(m.text));
       if (m.ev === 'sent') this.sent.push(m);
     });
     let ready: Message;
@@ -46,12 +42,21 @@ export class ClientSession {
     if (ready.ev === 'failed') throw new LoadError(String(ready.message));
   }
 
+  /**
+   * A process the learner's code ended (process.exit) is started again, so
+   * the next check runs; the check that saw it end was told (settle).
+   */
+  async ensureRunning(): Promise<void> {
+    if (!this.child?.alive) await this.start();
+  }
+
   /** Calls the learner's export; its result, or LearnerThrew / TimeLimitError. */
   async call(fn: string, args: unknown[], timeLimitMs = this.timeLimitMs): Promise<unknown> {
+    await this.ensureRunning();
     return this.settle({ op: 'call', fn, args }, `${fn}(${args.map((a) => JSON.stringify(a)).join(', ')})`, timeLimitMs);
   }
 
-  /** Starts `fn(worker)` in the child; resolve with settle's promise. */
+  /** Starts `fn(worker)` in the child (call ensureRunning first); resolve with settle's promise. */
   work(fn: string, config: unknown, timeLimitMs: number): Promise<unknown> {
     return this.settle({ op: 'work', fn, config }, `${fn}(worker)`, timeLimitMs);
   }
@@ -71,11 +76,13 @@ export class ClientSession {
           off();
           if (m.ev === 'done') resolve(m.result);
           else reject(new LearnerThrew(`${what} threw: ${String(m.error)}`));
-        } else if (m.ev === 'exited') {
-          clearTimeout(timer);
-          off();
-          reject(new LearnerThrew(`${what}: your process exited (process.exit?)`));
         }
+      });
+      // Ended by the learner's code (process.exit): said at once, not waited on as a hang.
+      void child.exited.then((code) => {
+        clearTimeout(timer);
+        off();
+        reject(new LearnerThrew(`${what}: your process ended (${sinkExitWords(code)}) before it returned: does your code call process.exit?`));
       });
       child.send({ ...command, id });
     });

@@ -44,6 +44,7 @@ async function lockHeld(coordinator: string, key: string): Promise<boolean> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function plainRun(ctx: RedoContext): Promise<RedoOutcome> {
+  await ctx.session.ensureRunning();
   const sink = await startCounterSink();
   const from = ctx.session.sent.length;
   try {
@@ -63,6 +64,7 @@ export async function plainRun(ctx: RedoContext): Promise<RedoOutcome> {
 }
 
 export async function storyRun(ctx: RedoContext): Promise<RedoOutcome> {
+  await ctx.session.ensureRunning();
   const sink = await startCounterSink();
   const child = ctx.session.child!;
   const key = `${ctx.prefix}story`;
@@ -74,7 +76,11 @@ export async function storyRun(ctx: RedoContext): Promise<RedoOutcome> {
     const work = ctx.session.work('addOne', config, ctx.session.timeLimitMs + 4 * ctx.ttlMs + 10_000);
     work.catch(() => undefined);
     const first = await Promise.race([
-      paused.then(() => 'paused' as const),
+      // A process that ended never pauses: work's rejection says why.
+      paused.then(
+        () => 'paused' as const,
+        () => 'returned' as const,
+      ),
       work.then(
         () => 'returned' as const,
         () => 'returned' as const,

@@ -24,6 +24,11 @@ export function outcomeWords(line: ModeLine): string {
   return line.protected ? `${holder}'s write kept:` : `${holder}'s write LOST:`;
 }
 
+/** The mode column's width: "plain" and "fenced" fit in 7, the restore's "revision" does not. */
+export function modeColumnWidth(result: LabResult): number {
+  return Math.max(7, ...Object.keys(result.modes).map((mode) => mode.length));
+}
+
 export function describeModes(result: LabResult): ModeLine[] {
   return (Object.entries(result.modes) as [SinkMode, ModeResult][]).map(([mode, m]) => describeMode(result.experiment, mode, m, result));
 }

@@ -11,7 +11,7 @@ import { writeFileAtomic, writeJsonAtomic } from '../../platform/atomic-file.js'
 import type { Experiment } from '../experiments/experiment.js';
 import { formatToken } from '../../core/token.js';
 import type { FailoverEvidence, LabResult, RestoreEvidence } from '../types.js';
-import { describeModes } from './describe.js';
+import { describeModes, modeColumnWidth } from './describe.js';
 import { labTimeline } from './lab-timeline.js';
 
 export const EVIDENCE_FILES = ['run.json', 'report.txt', 'timeline.txt', 'sink.sqlite'] as const;
@@ -43,7 +43,7 @@ export function reportText(result: LabResult, experiment: Experiment): string {
     `Experiment   ${result.experiment}: ${experiment.title}`,
     `Coordinator  ${result.coordinator}${result.etcdEndpoints ? ` (${result.etcdEndpoints.join(', ')})` : ''}`,
     `TTL          ${result.ttlMs} ms granted (${result.requestedTtlMs} ms asked)`,
-    `Tokens       A ${result.tokens.A}, B ${result.tokens.B}`,
+    `Tokens       ${tokensLine(result)}`,
     // restore waits for no expiry and stops no worker before a grant runs out: those lines would be NaN.
     ...(Number.isFinite(result.stoppedAfterMs) ? [`Stopped      A was stopped ${result.stoppedAfterMs} ms after its grant`] : []),
     ...(Number.isFinite(result.observedExpiryWaitMs) ? [`Expiry seen  ${result.observedExpiryWaitMs} ms after A's grant (polled, not assumed)`] : []),
@@ -54,17 +54,18 @@ export function reportText(result: LabResult, experiment: Experiment): string {
     '',
     'Writes',
   ];
+  const width = modeColumnWidth(result);
   for (const [mode, m] of Object.entries(result.modes)) {
     const row = (who: string, w: typeof m.bWrite) =>
-      w ? `  ${mode.padEnd(7)} ${who.padEnd(12)} ${w.status} ${w.accepted ? 'accepted' : 'refused'} ${JSON.stringify(w.body)}` : '';
+      w ? `  ${mode.padEnd(width)} ${who.padEnd(12)} ${w.status} ${w.accepted ? 'accepted' : 'refused'} ${JSON.stringify(w.body)}` : '';
     const late = result.experiment === 'restore' ? 'C-late (C)' : 'A-late (A)';
     for (const r of [row('B-current', m.bWrite), row('D-current', m.dWrite), row(late, m.lateWrite)]) if (r) lines.push(r);
     if (m.tokens) {
       const tokens = Object.entries(m.tokens).map(([who, t]) => `${who} ${formatToken(t ?? null, true)}`);
-      lines.push(`  ${mode.padEnd(7)} tokens       ${tokens.join(', ')}`);
+      lines.push(`  ${mode.padEnd(width)} tokens       ${tokens.join(', ')}`);
     }
     lines.push(
-      `  ${mode.padEnd(7)} final        value ${JSON.stringify(m.final.value)}, token ${formatToken(m.final.token, true)}${
+      `  ${mode.padEnd(width)} final        value ${JSON.stringify(m.final.value)}, token ${formatToken(m.final.token, true)}${
         m.final.hwm !== undefined ? `, mark ${formatToken(m.final.hwm, true)}` : ''
       }`,
     );
@@ -73,7 +74,7 @@ export function reportText(result: LabResult, experiment: Experiment): string {
   if (result.modes.epoch) lines.push('  (the sink stores an epoch-mode token packed as epoch * 2^32 + revision: 1:4 is 4294967300)');
   if (result.restore) lines.push('', ...restoreLines(result.restore));
   lines.push('', 'Outcome');
-  for (const line of describeModes(result)) lines.push(`  ${line.mode.padEnd(7)} ${line.value.padEnd(10)} ${line.text}`);
+  for (const line of describeModes(result)) lines.push(`  ${line.mode.padEnd(width)} ${line.value.padEnd(10)} ${line.text}`);
   lines.push('', `Verdict      ${result.verdict}`);
   for (const c of result.checks) lines.push(`  [${c.ok ? 'ok' : 'FAILED'}] ${c.text}`);
   lines.push('', 'What happened', ...experiment.explanation.map((l) => `  ${l}`));
@@ -86,6 +87,15 @@ export function reportText(result: LabResult, experiment: Experiment): string {
     '',
   );
   return lines.join('\n');
+}
+
+/** Every worker's token: restore has four (as the revision mode saw them; each mode's own are under Writes). */
+function tokensLine(result: LabResult): string {
+  const perMode = Object.values(result.modes).find((m) => m.tokens)?.tokens;
+  if (!perMode) return `A ${result.tokens.A}, B ${result.tokens.B}`;
+  return Object.entries(perMode)
+    .map(([who, t]) => `${who} ${formatToken(t ?? null, true)}`)
+    .join(', ');
 }
 
 function failoverLines(f: FailoverEvidence): string[] {

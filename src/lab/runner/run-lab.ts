@@ -15,6 +15,7 @@ import { writeEvidence } from '../evidence/write-evidence.js';
 import { EXPERIMENT_TABLE } from '../experiments/index.js';
 import { RunPidfile, reapLeftovers } from '../processes/pidfile.js';
 import { LabAbortedError, type LabListener, type LabOptions, type LabResult, LabUnavailableError } from '../types.js';
+import { countInterruptedRun } from './interrupted-runs.js';
 import { debug } from './lab-debug.js';
 import { LabTeardown } from './lab-teardown.js';
 import { runExperiment, startRun } from './lab-start.js';
@@ -49,6 +50,7 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
   const teardown = new LabTeardown(new RunPidfile(runDir, runId), `/fence-tutor/lab/${runId}/`, debug);
   let aborted = false;
   const abort = async () => {
+    if (!aborted) countInterruptedRun();
     aborted = true;
     await teardown.end();
   };

@@ -30,6 +30,7 @@ import { useRestoredPosition } from './use-restored-position.js';
 import { useReaderWithSelfCheck } from './use-self-check.js';
 import { useEarlierAnswers } from './use-earlier-answers.js';
 import { useStudyTimer } from './use-study-timer.js';
+import { useAnswerInView } from './use-answer-in-view.js';
 import { firstScreenNeed } from './first-screen.js';
 import { maxSlide } from './wide-rows.js';
 
@@ -121,6 +122,7 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
   });
 
   const onScreen = { parts, partStart, partEnd, shownTop, viewRows };
+  useAnswerInView({ focus, partEnd, shownTop, viewRows, maxTop, reader });
   useReaderKeys({
     ...onScreen,
     context: contextOf(focus) ?? 'reader',

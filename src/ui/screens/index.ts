@@ -17,6 +17,7 @@
  */
 import { type ComponentType, lazy } from 'react';
 import type { Route, RouteOf, ScreenName } from '../../store/router-store.js';
+import type { SimulatorRoute } from '../../store/routes.js';
 import type { KeyContextId } from '../keymap.js';
 import { HelpScreen } from './help-screen.js';
 import { HomeScreen } from './home-screen.js';
@@ -52,13 +53,17 @@ function lazyScreen<S extends ScreenName>(load: () => Promise<ComponentType<{ ro
 }
 
 // The simulator brings the engine, the scenario loader and YAML: loaded when opened.
+/** The simulator and explore open on the scenario picker when the route names no scenario (saved runs may be none: no keys to show). */
+const pickerFirst = (route: SimulatorRoute): KeyContextId | undefined => (route.scenario === undefined && route.runs !== true ? 'scenario-picker' : undefined);
+
 const loadSimulator = () => import('./simulator-screen.js').then((m) => m.SimulatorScreen);
 
 export const SCREENS: ScreenRegistry = {
   home: { component: HomeScreen, keyContext: 'home' },
   help: { component: HelpScreen, keyContext: 'help' },
-  simulator: lazyScreen<'simulator'>(loadSimulator, 'simulator'),
-  explore: lazyScreen<'explore'>(loadSimulator, 'simulator'),
+  // Without a scenario they open on the picker, whose keys the first frame shows.
+  simulator: { ...lazyScreen<'simulator'>(loadSimulator, 'simulator'), openingContext: pickerFirst },
+  explore: { ...lazyScreen<'explore'>(loadSimulator, 'simulator'), openingContext: pickerFirst },
   // The quiz brings the bank loader, the engine (predict keys) and the report writers.
   quiz: { ...lazyScreen(() => import('./quiz/quiz-screen.js').then((m) => m.QuizScreen), 'quiz-menu'), openingContext },
   // The reader brings the lesson layout and the engine (embedded timelines).

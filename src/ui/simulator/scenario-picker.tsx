@@ -12,6 +12,7 @@ import type { Scenario } from '../../core/types.js';
 import { listSavedRuns } from '../../content/scenario/saved-runs.js';
 import { useAppContext } from '../app-context.js';
 import { errorMessage } from '../../platform/error-message.js';
+import { useFocusGuards } from '../use-focus-guards.js';
 
 function loadAll(contentDir: unknown): { scenarios: Scenario[]; problems: string[] } {
   try {
@@ -65,6 +66,9 @@ export function ScenarioPicker({ title, onPick, runs }: { title: string; onPick:
   const { router, theme, flags, area } = useAppContext();
   const covered = useStore(router, screenCovered);
   const { scenarios, problems, unreadable } = useMemo(() => (runs ? loadRuns() : { ...loadAll(flags.content), unreadable: [] }), [flags.content, runs]);
+  // The picker's own keys in the hint line and help (they showed the simulator's: space play, p predict...);
+  // a message with nothing to pick offers only the global keys.
+  useFocusGuards({ keyContext: problems.length > 0 || scenarios.length === 0 ? 'not-built' : 'scenario-picker' });
   if (problems.length > 0) {
     return (
       <Box flexDirection="column" paddingX={1}>

@@ -10,6 +10,7 @@ import { useStore } from 'zustand';
 import { narrateEvents, narrateOutcome, narrateTicks } from '../../core/narration.js';
 import { timelineFromSim } from '../../core/timeline/index.js';
 import { formatToken } from '../../core/token.js';
+import { wrapText } from '../../render/lesson-wrap.js';
 import type { ConfigOverrides, Scenario, SimResult } from '../../core/types.js';
 import { type EngineCalls, endTick, SPEEDS } from '../../store/simulator-store.js';
 import { useAppContext } from '../app-context.js';
@@ -265,7 +266,10 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   const stepRows = stepRowsFor(area.rows);
   const actRows = sandboxPanelRows(focus, stepCount, stepRows);
   const belowRows = actRows > 0 ? actRows : narrationRows + changeRows;
-  const fixedRows = 3 + 1 + predictRows + belowRows + 3;
+  // The outcome wraps (at 80 columns it ran past the edge and lost its mark, cut with an ellipsis): its rows are counted.
+  const outcomeText = outcome ?? `${result.writes.length} write${result.writes.length === 1 ? '' : 's'} in this run; play to the end for the outcome.`;
+  const outcomeLines = wrapText(outcomeText, Math.max(20, area.columns - 2)).slice(0, 3);
+  const fixedRows = 3 + 1 + predictRows + belowRows + 2 + outcomeLines.length;
   const timelineRows = Math.max(3, area.rows - fixedRows);
   return (
     <Box flexDirection="column">
@@ -287,10 +291,13 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
       {asking || actRows > 0 ? null : change}
       <SandboxStatus {...sandbox} theme={theme} />
       {rule}
-      <Text wrap="truncate">
-        {' '}
-        {outcome ?? `${result.writes.length} write${result.writes.length === 1 ? '' : 's'} in this run; play to the end for the outcome.`}
-      </Text>
+      {outcomeLines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the rows of one wrapped sentence, in order
+        <Text key={i} wrap="truncate">
+          {' '}
+          {line}
+        </Text>
+      ))}
     </Box>
   );
 }

@@ -14,6 +14,21 @@ export interface ExerciseListRow {
   dir?: string;
 }
 
+/**
+ * The title column, padded to one width so the status column lines up: a
+ * title too long for it is cut at a word with an ellipsis, never mid-word
+ * against the status ("...on purpo new").
+ */
+export function titleCell(title: string, columns: number, ascii: boolean): string {
+  const width = Math.min(44, Math.max(10, columns - 40));
+  if (title.length <= width) return title.padEnd(width);
+  const mark = ascii ? '...' : '…';
+  const room = width - mark.length;
+  const cut = title.slice(0, room + 1).lastIndexOf(' ');
+  const kept = (cut > room / 2 ? title.slice(0, cut) : title.slice(0, room)).trimEnd();
+  return `${kept}${mark}`.padEnd(width);
+}
+
 /** The status column: what the learner has done, or the missing tool that stops them. */
 export function statusText(row: ExerciseListRow, missingTools: readonly string[]): string {
   const missing = row.needs.filter((n) => missingTools.includes(n));

@@ -18,7 +18,7 @@ import { installHint, missingLabTools } from '../../../lab/tools.js';
 import { useAppContext } from '../../app-context.js';
 import { useScreenInput } from '../../use-screen-input.js';
 import { type CliChild, runCliChild } from './cli-child.js';
-import { type ExerciseListRow, reportSummaryLines, statusText } from './exercise-lines.js';
+import { type ExerciseListRow, reportSummaryLines, statusText, titleCell } from './exercise-lines.js';
 
 type Phase = { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'report'; report: ExerciseReport } | { kind: 'message'; text: string; bad: boolean };
 
@@ -168,8 +168,7 @@ export function ExercisesScreen() {
           const status = statusText(r, missingTools);
           return (
             <Text key={r.id} color={i === selected ? theme.color('selected') : undefined} bold={i === selected}>
-              {i === selected ? sym.pointer : ' '} {r.id.padEnd(17)}{' '}
-              {r.title.slice(0, Math.max(10, area.columns - 40)).padEnd(Math.min(36, Math.max(10, area.columns - 40)))}{' '}
+              {i === selected ? sym.pointer : ' '} {r.id.padEnd(17)} {titleCell(r.title, area.columns, theme.ascii)}{' '}
               <Text color={status.startsWith('needs') ? theme.color('bad') : status === 'passed' ? theme.color('good') : theme.color('muted')}>{status}</Text>
               {watching === r.id ? <Text color={theme.color('accent')}> (watching)</Text> : null}
             </Text>

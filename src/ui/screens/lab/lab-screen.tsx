@@ -13,7 +13,7 @@ import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { renderTimeline } from '../../../core/timeline/index.js';
-import { describeModes, outcomeWords, summaryLine } from '../../../lab/evidence/describe.js';
+import { describeModes, modeColumnWidth, outcomeWords, summaryLine } from '../../../lab/evidence/describe.js';
 import { labTimeline } from '../../../lab/evidence/lab-timeline.js';
 import { installHint, missingLabTools } from '../../../lab/tools.js';
 import type { CoordinatorKind, ExperimentName, LabResult } from '../../../lab/types.js';
@@ -227,6 +227,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
 function Outcome({ result, evidenceWritten, width, maxRows }: { result: LabResult; evidenceWritten: boolean; width: number; maxRows: number }) {
   const { theme } = useAppContext();
   const lines = useMemo(() => describeModes(result), [result]);
+  const modeWidth = modeColumnWidth(result);
   const timeline = useMemo(
     () => renderTimeline(labTimeline(result), { width: Math.max(40, width), ascii: theme.ascii, unit: 'ms' }),
     [result, width, theme.ascii],
@@ -241,7 +242,7 @@ function Outcome({ result, evidenceWritten, width, maxRows }: { result: LabResul
       <Box flexDirection="column" marginTop={1}>
         {lines.map((m) => (
           <Text key={m.mode}>
-            {m.mode.padEnd(7)} {m.value.padEnd(10)} <Text color={theme.color(m.protected ? 'good' : 'bad')}>{outcomeWords(m)}</Text> {m.text}
+            {m.mode.padEnd(modeWidth)} {m.value.padEnd(10)} <Text color={theme.color(m.protected ? 'good' : 'bad')}>{outcomeWords(m)}</Text> {m.text}
           </Text>
         ))}
       </Box>

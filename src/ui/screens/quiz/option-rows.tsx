@@ -10,6 +10,7 @@ import { modeRules } from '../../../core/quiz/mode-rules.js';
 import type { QuizState } from '../../../store/quiz-store.js';
 import { takesOneOption } from '../../../store/quiz-store.js';
 import type { ColorRole, Theme } from '../../theme.js';
+import { wrapText } from './wrap.js';
 
 export interface Row {
   key: string;
@@ -74,27 +75,60 @@ export function optionRows(s: QuizState, theme: Theme): Row[] {
   });
 }
 
+/** The columns before an option's text: pointer, digit and marker. */
+function prefixWidth(r: Row): number {
+  return 4 + String(r.number).length + (r.marker === '' ? 0 : r.marker.length + 1);
+}
+
+/**
+ * An option's text as the lines it takes, its note after the last one (or on
+ * a line of its own when it does not fit there). Wrapped here, not by Ink:
+ * Ink's wrap starts a continuation line with the space it broke at when a
+ * word ends exactly at the edge, which pushed that line one column right of
+ * the others. The question's layout counts these same lines.
+ */
+export function optionTextLines(r: Row, width: number): { text: string[]; noteOwnLine: boolean } {
+  const room = Math.max(10, width - prefixWidth(r));
+  const text = wrapText(r.text, room);
+  const last = text.at(-1) ?? '';
+  const noteOwnLine = r.note !== '' && [...last].length + 3 + [...r.note].length > room;
+  return { text, noteOwnLine };
+}
+
+export function optionLineCount(r: Row, width: number): number {
+  const { text, noteOwnLine } = optionTextLines(r, width);
+  return text.length + (noteOwnLine ? 1 : 0);
+}
+
 export function OptionRows({ state, theme, width }: { state: QuizState; theme: Theme; width: number }) {
   const rows = optionRows(state, theme);
   return (
     <Box flexDirection="column" width={width}>
-      {rows.map((r) => (
-        <Box key={r.key}>
-          {/* The pointer and digit never shrink: a long option wraps, its digit stays in its column. */}
-          <Box flexShrink={0}>
-            <Text color={r.highlighted ? theme.color('selected') : undefined}>{r.highlighted ? ` ${theme.symbols.pointer} ` : '   '}</Text>
-            <Text bold={r.highlighted} dimColor={r.dim} color={r.highlighted ? theme.color('selected') : undefined}>
-              {r.number} {r.marker === '' ? '' : `${r.marker} `}
-            </Text>
+      {rows.map((r) => {
+        const { text, noteOwnLine } = optionTextLines(r, width);
+        const note = r.note === '' ? null : <Text color={r.noteRole ? theme.color(r.noteRole) : undefined}>{`${noteOwnLine ? '' : '   '}${r.note}`}</Text>;
+        return (
+          <Box key={r.key}>
+            {/* The pointer and digit never shrink: a long option wraps, its digit stays in its column. */}
+            <Box flexShrink={0}>
+              <Text color={r.highlighted ? theme.color('selected') : undefined}>{r.highlighted ? ` ${theme.symbols.pointer} ` : '   '}</Text>
+              <Text bold={r.highlighted} dimColor={r.dim} color={r.highlighted ? theme.color('selected') : undefined}>
+                {r.number} {r.marker === '' ? '' : `${r.marker} `}
+              </Text>
+            </Box>
+            <Box flexShrink={1} flexDirection="column">
+              {text.map((line, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one option, in order
+                <Text key={i} bold={r.highlighted} dimColor={r.dim} strikethrough={r.dim && theme.colored} wrap="truncate">
+                  {line}
+                  {i === text.length - 1 && !noteOwnLine ? note : null}
+                </Text>
+              ))}
+              {noteOwnLine ? <Text wrap="truncate">{note}</Text> : null}
+            </Box>
           </Box>
-          <Box flexShrink={1}>
-            <Text bold={r.highlighted} dimColor={r.dim} strikethrough={r.dim && theme.colored}>
-              {r.text}
-              {r.note === '' ? '' : <Text color={r.noteRole ? theme.color(r.noteRole) : undefined}>{`   ${r.note}`}</Text>}
-            </Text>
-          </Box>
-        </Box>
-      ))}
+        );
+      })}
     </Box>
   );
 }

@@ -11,7 +11,7 @@ import { modeRules } from '../../../core/quiz/mode-rules.js';
 import { answeredCount } from '../../../core/quiz/session.js';
 import { formatCountdown, type QuizState, timeLeft } from '../../../store/quiz-store.js';
 import type { Theme } from '../../theme.js';
-import { OptionRows, optionRows } from './option-rows.js';
+import { optionLineCount, OptionRows, optionRows } from './option-rows.js';
 import type { PredictFocus } from './predict-moment.js';
 import { PredictTimeline, usePredictDrawing } from './predict-timeline.js';
 import { layoutQuestion, paraWidth } from './question-layout.js';
@@ -57,10 +57,7 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
   const kindHelp = KIND_HELP[q.type] && !fb ? wrapText(KIND_HELP[q.type] ?? '', width, ' ') : [];
   const withLegend = rows >= 30;
   const timelineLines = q.type === 'predict' ? 1 + (drawing ? drawing.model.lanes.length + (withLegend ? 4 : 2) : 0) : 0;
-  const optionLines = optionRows(state, theme).reduce((sum, r) => {
-    const prefix = 4 + String(r.number).length + (r.marker === '' ? 0 : r.marker.length + 1);
-    return sum + wrapText(`${r.text}${r.note === '' ? '' : `   ${r.note}`}`, columns - prefix).length;
-  }, 0);
+  const optionLines = optionRows(state, theme).reduce((sum, r) => sum + optionLineCount(r, columns), 0);
   const examKept = keeps && rec?.current !== null && rec?.current !== undefined && !state.confirm;
   const hintLines = state.hintShown && !fb ? 1 + wrapText(hintText(state), width).length + wrapText(lessonPointer(state.hintShown.lesson), width).length : 0;
   const fixedLines =
