@@ -72,7 +72,7 @@ export async function runGrade(files: string[], flags: { json?: boolean; csv?: s
     }),
   );
   if (flags.csv !== undefined) {
-    const written = writeGradeCsv(flags.csv, groups);
+    const written = writeGradeCsv(flags.csv, groups, exerciseRows);
     out.stderr(`Wrote ${written.join(', ')}\n`);
   }
   if (flags.json) out.stdout(`${toJson({ groups, exercises: exerciseRows })}\n`);

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { type GradeGroup, groupLabel } from '../core/quiz/class-grade.js';
 import { writeUserFileAtomic } from '../platform/atomic-file.js';
+import type { ExerciseGradeRow } from './exercise-report.js';
 
 export function csvCell(value: string | number | boolean | null): string {
   if (value === null) return '';
@@ -51,8 +52,17 @@ export function gradeCsv(groups: readonly GradeGroup[]): { students: string; que
   };
 }
 
-export function writeGradeCsv(dir: string, groups: readonly GradeGroup[]): string[] {
-  const files = gradeCsv(groups);
+/** Exercise reports graded beside the quizzes: one row per student and exercise. */
+export function exerciseCsv(rows: readonly ExerciseGradeRow[]): string {
+  return csv(
+    ['student', 'file', 'exercise', 'passed', 'checksPassed', 'checksTotal', 'failed', 'fileSha256', 'version', 'startedAt'],
+    rows.map((r) => [r.student, r.file, r.exercise, r.passed, r.checksPassed, r.checksTotal, r.failed.join('; '), r.fileSha256, r.version, r.startedAt]),
+  );
+}
+
+export function writeGradeCsv(dir: string, groups: readonly GradeGroup[], exercises: readonly ExerciseGradeRow[] = []): string[] {
+  // exercises.csv only when exercise reports were given: a quiz-only class gets the three files it always did.
+  const files: Record<string, string> = { ...gradeCsv(groups), ...(exercises.length > 0 ? { exercises: exerciseCsv(exercises) } : {}) };
   const written: string[] = [];
   for (const [name, text] of Object.entries(files)) {
     const path = join(dir, `${name}.csv`);

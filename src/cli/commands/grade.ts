@@ -7,8 +7,8 @@ export function register(program: Command): void {
     .command('grade')
     .description('class results from quiz and exercise reports: per student, per question (hardest first), per topic, per exercise')
     .argument('<reports...>', 'JSON report files written by `fence-tutor quiz --report` or `fence-tutor exercise check`')
-    .option('--json', 'print {"groups": [...]} as JSON')
-    .option('--csv <dir>', 'write students.csv, questions.csv and topics.csv into DIR')
+    .option('--json', 'print {"groups": [...], "exercises": [...]} as JSON')
+    .option('--csv <dir>', 'write students.csv, questions.csv and topics.csv into DIR (and exercises.csv for exercise reports), instead of the text')
     .addHelpText('after', '\nExample:\n  $ fence-tutor grade reports/*.json --csv results/')
     .action(async (files: string[], opts, cmd: Command) => {
       const { runGrade } = await import('../quiz-grade.js');
