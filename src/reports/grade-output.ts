@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { type GradeGroup, groupLabel } from '../core/quiz/class-grade.js';
 import { writeUserFileAtomic } from '../platform/atomic-file.js';
+import { sanitizeLine } from '../core/neutralise.js';
 import type { ExerciseGradeRow } from './exercise-report.js';
 
 export function csvCell(value: string | number | boolean | null): string {
@@ -102,7 +103,8 @@ export function gradeText(groups: readonly GradeGroup[]): string {
     const flagged = g.students.filter((s) => s.flags.length > 0);
     if (flagged.length > 0) {
       out.push('', 'Flags (scores above are recomputed from the answers)');
-      for (const s of flagged) for (const f of s.flags) out.push(`  ${s.student} (${s.file}): ${f}`);
+      // A flag names files (the row's and the others'): paths are the learners' choosing, neutralised like their content.
+      for (const s of flagged) for (const f of s.flags) out.push(sanitizeLine(`  ${s.student} (${s.file}): ${f}`));
     }
     out.push('', 'Questions, hardest first');
     out.push(...table([['question', 'right', 'percent'], ...g.questions.map((q) => [q.id, `${q.right}/${q.total}`, `${q.percentRight.toFixed(2)}%`])]));

@@ -89,3 +89,18 @@ describe('grade --csv with exercise reports', () => {
     expect(writeGradeCsv(quizOnly, [])).toHaveLength(3);
   });
 });
+
+describe('grade text: file names in flags', () => {
+  it('an escape sequence or bidi control in a report file name is neutralised in the Flags lines', () => {
+    const evil = 'ev\u001b[31mil\u202e.json';
+    const same = mk('all', 'a'.repeat(64), 'ada', 2);
+    const text = gradeText(
+      gradeClass([
+        { file: 'ada.json', student: 'ada', report: same },
+        { file: evil, student: 'ada', report: same },
+      ]),
+    );
+    expect(text).toMatch(/duplicate student: also in ev/);
+    expect(text).not.toMatch(/[\u001b\u202e]/);
+  });
+});
