@@ -52,6 +52,6 @@ Examples:
         process.exitCode = EXIT.usage;
         return;
       }
-      process.stdout.write(`${summarize(report.counts)}\n`);
+      process.stdout.write(`${summarize(report.counts, report.warnings.length)}\n`);
     });
 }
