@@ -60,6 +60,14 @@ describe('scenario summaries say what the run shows', () => {
 });
 
 describe('true/false questions', () => {
+  it('are not nearly all False: the answer alone gives nothing away', () => {
+    const tf = bank.questions.filter((q) => q.type === 'truefalse');
+    const trueOnes = tf.filter((q) => q.answer === true).length;
+    expect(tf.length).toBeGreaterThanOrEqual(8);
+    expect(trueOnes).toBeGreaterThanOrEqual(Math.floor(tf.length / 3));
+    expect(tf.length - trueOnes).toBeGreaterThanOrEqual(Math.floor(tf.length / 3));
+  });
+
   it('state a claim to judge, not a yes/no question answered True or False', () => {
     const asking = bank.questions.filter((q) => q.type === 'truefalse' && q.prompt.trim().endsWith('?')).map((q) => q.id);
     expect(asking).toEqual([]);
