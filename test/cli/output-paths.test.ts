@@ -55,3 +55,31 @@ describe('output paths that cannot be written', () => {
     await expect(runGrade([report], { csv: aFile }, quiet)).rejects.toThrow(/^cannot write the CSV file to .*students\.csv: .*Fix: give --csv/);
   });
 });
+
+describe('grade without the bank a report names', () => {
+  it("says the score is the file's own and how to give the bank", async () => {
+    const bankDir = join(dir, 'course', 'quizzes');
+    mkdirSync(bankDir, { recursive: true });
+    const bank = join(bankDir, 'week9.yaml');
+    writeFileSync(
+      bank,
+      'kind: quiz\ntitle: W9\nquestions:\n  - id: w9-one\n    type: truefalse\n    lesson: token-contract\n    tags: [tokens]\n    difficulty: easy\n    prompt: Equal tokens pass.\n    answer: true\n    explanation: Retries.\n    source: derived\n',
+    );
+    const answers = join(dir, 'w9-answers.json');
+    writeFileSync(answers, '{"answers": {"w9-one": 0}}');
+    const report = join(dir, 'w9.json');
+    expect(await runQuiz({ quiz: bank, seed: '1', answers, report }, { display, flags, out: quiet })).toBe(0);
+    let stderr = '';
+    const capture = {
+      stdout: () => {},
+      stderr: (s: string) => {
+        stderr += s;
+      },
+    };
+    await runGrade([report], { json: true }, capture);
+    expect(stderr).toMatch(/Note: 1 report not checked against a bank \(week9@[0-9a-f]{12}\): those scores are summed as the files say.*add --content DIR/);
+    stderr = '';
+    await runGrade([report], { json: true, content: join(dir, 'course') }, capture);
+    expect(stderr).toBe('');
+  });
+});
