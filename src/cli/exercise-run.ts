@@ -75,7 +75,7 @@ export async function runSinkCmd(exercise: ExerciseManifest, command: string, cw
     if (err instanceof SinkStartError) {
       const tail = err.stderrTail.map((l) => `  | ${sanitizeLine(l)}`).join('\n');
       throw new UsageError(
-        `--sink-cmd: ${err.message}.${tail ? `\nIts stderr ended with:\n${tail}` : ' It printed nothing on stderr.'}\nFix: make it listen on 127.0.0.1:{port} and answer GET /health with 200 (docs/sink-contract.md)`,
+        `--sink-cmd: ${err.message}.${tail ? `\nIts stderr ended with:\n${tail}` : ' It printed nothing on stderr.'}\nFix: it runs in ${sanitizeLine(cwd)} (a file it names is looked for there): run it there yourself to see why it stops; it must listen on 127.0.0.1:{port} and answer GET /health with 200 (docs/sink-contract.md)`,
       );
     }
     throw err;

@@ -6,13 +6,13 @@
  */
 import { UsageError } from '../platform/errors.js';
 import { printJson } from './json-output.js';
-import { installSignalHandlers, onCleanup } from '../platform/cleanup.js';
+import { installSignalHandlers, onCleanup, runCleanup } from '../platform/cleanup.js';
 import type { GlobalFlags } from '../platform/global-flags.js';
 import { decideDisplay } from './terminal.js';
 import { defaultOutDir, LabFlagError, type LabFlags, parseLabFlags } from '../lab/lab-options.js';
 import { evidenceLine, plainPrinter } from '../lab/plain-printer.js';
 import { summarize, writeSummary } from '../lab/repeats.js';
-import { assertLabSupported, runLab } from '../lab/runner/run-lab.js';
+import { assertFreshOutDir, assertLabSupported, runLab } from '../lab/runner/run-lab.js';
 import { interruptedRunCount, LAB_INTERRUPTED_NOTICE } from '../lab/runner/interrupted-runs.js';
 
 /** `lab`'s own options (commander checks nothing but their presence: parseLabFlags does) and the global ones. */
@@ -42,6 +42,13 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
   const json = flags.json === true;
   const display = decideDisplay(flags);
   const outRoot = parsed.out ?? defaultOutDir(parsed.options.experiment);
+  // Before the header: a refused --out is one line on stderr and nothing on stdout.
+  try {
+    assertFreshOutDir(parsed.repeats === 1 ? outRoot : join(outRoot, 'run-01'));
+  } catch (err) {
+    if (err instanceof LabUnavailableError) throw new UsageError(err.message);
+    throw err;
+  }
 
   if (display.interactive && parsed.repeats === 1) {
     const { runApp } = await loadRunApp();
@@ -67,7 +74,11 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
       },
       display,
       flags,
-    }).finally(forgetNotice);
+    });
+    // Left with q while a run went: its teardown may still be going. Wait for it through the
+    // cleanup hooks (the run's, then the notice, registered first), so the line is true when said.
+    if (interruptedRunCount() > 0) await runCleanup();
+    else forgetNotice();
     return code === 0 && unexpected ? 1 : code;
   }
 

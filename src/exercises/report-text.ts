@@ -51,7 +51,10 @@ export function runLines(run: TrialRun, opts: TextOptions): string[] {
     });
   }
   lines.push(`Final: value ${show(run.final.value)}, mark ${run.final.mark ?? 'none'}`);
-  if (run.requests.length > 1) lines.push(...renderTimeline(runTimeline(run), { width: opts.width, ascii: opts.ascii, legend: false, sinkEvents: 'auto' }));
+  // With no database call there is nothing to order: a timeline would only pile the answers on one column.
+  if (run.steps.length === 0) lines.push('Your code made no database call: it answered without reading or changing the value and the mark.');
+  else if (run.requests.length > 1)
+    lines.push(...renderTimeline(runTimeline(run), { width: opts.width, ascii: opts.ascii, legend: false, sinkEvents: 'auto' }));
   return lines;
 }
 

@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sanitizeText } from '../core/neutralise.js';
 import { captureOutput } from './captured-output.js';
+import { show } from './scenario.js';
 import type { ChildLike, ExerciseMachinery, Message } from './ports.js';
 import type { TrialItem } from './scenario.js';
 import type { SinkAnswer, SinkRequest, SinkState, StepRecord, TrialRun } from './types.js';
@@ -159,7 +160,9 @@ export class SinkSession {
       });
       let killed = false;
       for (;;) {
-        await this.settle();
+        await this.settle().catch((err: unknown) => {
+          throw err instanceof TimeLimitError ? new TimeLimitError(`${err.message}; still in your code: ${this.stillRunning(requests)}`) : err;
+        });
         const parked = [...this.states.entries()].filter(([, s]) => s.phase === 'parked');
         if (parked.length === 0) break;
         const first = this.states.get(`r${base}`)!;
@@ -223,6 +226,17 @@ export class SinkSession {
       if (this.child && !this.child.alive) throw this.exitedError();
       throw new TimeLimitError((err as Error).message);
     }
+  }
+
+  /** The requests a time-out caught inside the learner's code, in words ("B's write "B-current" with token 3"). */
+  private stillRunning(requests: SinkRequest[]): string {
+    const running = [...this.states.values()].filter((st) => st.phase === 'running').map((st) => requests[st.index]);
+    return running
+      .filter((r) => r !== undefined)
+      .map((r) =>
+        r.fn === 'register' ? `${r.writer}'s register(db, ${r.token})` : `${r.writer}'s write ${show(r.value ?? null)} with token ${r.token ?? 'none'}`,
+      )
+      .join(' and ');
   }
 
   private exitedError(): SinkExited {

@@ -247,6 +247,12 @@ export const KEY_CONTEXTS = {
       { action: 'choose', keys: ['r'], label: 'r', hint: 'choose', help: 'back to the list of experiments', inHints: true },
     ],
   },
+  // While a run goes the Lab's own keys do nothing: the hint line says only what does (q ends the run).
+  'lab-running': {
+    title: 'Lab',
+    backHint: 'stop the run',
+    bindings: [],
+  },
   exercises: {
     title: 'Exercises',
     bindings: [

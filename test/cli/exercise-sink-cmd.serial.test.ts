@@ -33,6 +33,10 @@ describe('exercise check --sink-cmd and missing tools', { concurrent: true, time
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/exited before GET \/health answered 200/);
     expect(run.stderr).toMatch(/\| ModuleNotFoundError: no module named flask/);
+    // Where it ran: `python3 sink.py` fails when sink.py is not in that folder.
+    expect(run.stderr).toMatch(
+      /Fix: it runs in \/\S+ \(a file it names is looked for there\): run it there yourself to see why it stops; it must listen on 127\.0\.0\.1/,
+    );
   });
 
   it('etcd-lock without etcd is exit 2 with how to install it', async ({ expect }) => {

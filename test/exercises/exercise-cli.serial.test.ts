@@ -172,8 +172,10 @@ describe('exercise check: the exit table', { concurrent: true, timeout: 180_000 
     // 1.5 s, not less: the checks that do answer must not be taken for hangs on a loaded machine.
     const r = await check(d, at, '--time-limit', '1500', '--json');
     expect(r.status).toBe(1);
-    const report = JSON.parse(r.stdout) as { checks: { status: string }[] };
+    const report = JSON.parse(r.stdout) as { checks: { status: string; summary: string }[] };
     expect(report.checks.map((c) => c.status)).toEqual(['failed', 'failed', 'timed-out', 'failed']);
+    // Which call of the learner's it caught, so they know where to look.
+    expect(report.checks[2]!.summary).toMatch(/still in your code: A's write "no-token" with token none\)$/);
     expect(exerciseSinksRunning(d)).toEqual([]);
     expect(readdirSync(join(at, 'run')).filter((n) => n.startsWith('lab-'))).toEqual([]);
   });

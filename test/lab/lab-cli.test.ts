@@ -114,6 +114,8 @@ describe('lab late-write, embedded coordinator', { concurrent: true, timeout: 12
     const run = await runCli(['lab', '--out', join(home, 'late-1')], env());
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/already holds a lab run's evidence \(run.json\)/);
+    // Refused before the run's header: nothing on stdout.
+    expect(run.stdout).toBe('');
   });
 
   // The next run and --repeats share one command: its runs are the next runs on this data directory.

@@ -58,4 +58,17 @@ describe.skipIf(!tt.enabled)('lab on a terminal', () => {
     expect(await stillAlive(pidfile!.children.map((c) => c.pid))).toEqual([]);
     expect(pidfileOf(home)).toBeUndefined();
   });
+
+  it('q while A is stopped: the run is ended, said in one line, and the shell is back with 0', async () => {
+    const home = tempHome();
+    term = await open(home, '--ttl 8');
+    await term.waitFor('q stop the run', 15_000);
+    const pidfile = pidfileOf(home);
+    expect(pidfile).toBeDefined();
+    await term.send('q');
+    expect(await term.waitForExit(10_000)).toBe(0);
+    expect(term.screen({ history: true })).toContain('fence-tutor: lab interrupted; every process it started has ended');
+    expect(await stillAlive(pidfile!.children.map((c) => c.pid))).toEqual([]);
+    expect(pidfileOf(home)).toBeUndefined();
+  });
 });

@@ -28,17 +28,21 @@ export function assertLabSupported(platform: NodeJS.Platform = process.platform)
   }
 }
 
+/** Never mix two runs' evidence (an old mark in the same database would change the outcome). */
+export function assertFreshOutDir(outDir: string): void {
+  for (const file of ['run.json', 'sink.sqlite']) {
+    if (existsSync(join(outDir, file))) {
+      throw new LabUnavailableError(`${outDir} already holds a lab run's evidence (${file}). Fix: give a new --out directory, or leave --out out`);
+    }
+  }
+}
+
 export async function runLab(options: LabOptions, listener: LabListener = () => undefined): Promise<LabResult> {
   assertLabSupported();
   if (options.signal?.aborted) throw new LabAbortedError();
   const t0 = options.startedAt ?? performance.now();
   const experiment = EXPERIMENT_TABLE[options.experiment];
-  // Never mix two runs' evidence (an old mark in the same database would change the outcome).
-  for (const file of ['run.json', 'sink.sqlite']) {
-    if (existsSync(join(options.outDir, file))) {
-      throw new LabUnavailableError(`${options.outDir} already holds a lab run's evidence (${file}). Fix: give a new --out directory, or leave --out out`);
-    }
-  }
+  assertFreshOutDir(options.outDir);
   const runId = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   const runDir = dataSubdir('run');
   const reaped = await reapLeftovers(runDir);

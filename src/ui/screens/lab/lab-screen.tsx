@@ -19,6 +19,7 @@ import { installHint, missingLabTools } from '../../../lab/tools.js';
 import type { CoordinatorKind, ExperimentName, LabResult } from '../../../lab/types.js';
 import type { RouteOf } from '../../../store/router-store.js';
 import { useAppContext } from '../../app-context.js';
+import { useFocusGuards } from '../../use-focus-guards.js';
 import { useScreenInput } from '../../use-screen-input.js';
 import { LAB_EXPERIMENTS } from './experiment-list.js';
 import { applyLabEvent, expiryBar, failedView, INITIAL_LAB_VIEW, type LabViewState, startedView } from './lab-view-state.js';
@@ -100,6 +101,8 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
   }, []);
 
   const running = view.phase === 'running';
+  // The hint line follows: while a run goes, only q (leave, which ends the run) does anything.
+  useFocusGuards({ keyContext: running ? 'lab-running' : null });
   // After a run, up/down go back to the list with the cursor moved, so that
   // enter runs the experiment the cursor is on (it used to re-run the last).
   const move = (delta: number) => {

@@ -3,7 +3,9 @@
  * never asks Ink for more rows than it has (an overfull fixed-height box
  * draws lines over each other). When it does not all fit, the prompt (before
  * an answer) or the explanation (after one) is cut to the room left, ending
- * with an ellipsis; everything else, and the source, always shows.
+ * with an ellipsis; the source always shows. After an answer the prompt keeps
+ * its first line, and its whole first paragraph only when the feedback leaves
+ * room for it.
  */
 import { wrapText } from './wrap.js';
 
@@ -46,16 +48,29 @@ export function layoutQuestion(input: LayoutInput): Layout {
     const prompt = wrapText(input.prompt.replace(/\n\s*\n/g, '\n'), width, ' ');
     return { prompt: cut(prompt, room), answer: [], explanation: [], source: [], feedbackMargin: false };
   }
+  // After an answer, room goes in this order: the prompt's first line, the verdict and the
+  // source (always); the right answer; the explanation; your answer and the parts that were
+  // wrong (the options already mark your answer); the rest of the prompt; a blank line.
   const firstLine = input.prompt.split('\n')[0] ?? '';
-  const prompt = cut(wrapText(firstLine, width, ' '), 1);
+  const wholePrompt = wrapText(firstLine, width, ' ');
   const source = wrapText(`Source: ${feedback.source}`, width, ' ');
   const explanation = wrapText(feedback.explanation, width, ' ');
-  // Prompt, verdict and source are kept; the answer report, then the explanation, get what is left.
-  const left = room - prompt.length - 1 - source.length;
-  const answerLines = (feedback.answerLines ?? []).flatMap((l) => wrapText(l, width, ' '));
-  const answer = answerLines.length > 0 && left > 0 ? cut(answerLines, left) : [];
-  let rest = left - answer.length;
-  const feedbackMargin = rest - 1 >= explanation.length;
-  if (feedbackMargin) rest -= 1;
-  return { prompt, answer, explanation: rest > 0 ? cut(explanation, rest) : [], source, feedbackMargin };
+  const reports = (feedback.answerLines ?? []).map((l) => wrapText(l, width, ' '));
+  // answerReportLines: [yours] when right; [yours, right, wrong parts?] when not.
+  const rightIndex = reports.length >= 2 ? 1 : -1;
+  let left = room - 1 - 1 - source.length;
+  const take = (lines: string[]): string[] => {
+    const kept = left > 0 ? cut(lines, left) : [];
+    left -= kept.length;
+    return kept;
+  };
+  const kept: string[][] = reports.map(() => []);
+  if (rightIndex >= 0) kept[rightIndex] = take(reports[rightIndex] ?? []);
+  const shownExplanation = take(explanation);
+  reports.forEach((lines, i) => {
+    if (i !== rightIndex) kept[i] = lines.length <= left ? take(lines) : [];
+  });
+  const prompt = wholePrompt.length - 1 <= left ? wholePrompt : cut(wholePrompt, 1 + Math.max(0, left));
+  left -= prompt.length - 1;
+  return { prompt, answer: kept.flat(), explanation: shownExplanation, source, feedbackMargin: left >= 1 };
 }

@@ -77,7 +77,7 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
         </Text>
       </Box>
       <Text color={theme.color('muted')}> {rule}</Text>
-      {/* Once answered, the prompt shrinks to one line so the feedback fits. */}
+      {/* Once answered, the prompt gives way to the feedback (question-layout.ts). */}
       <Lines lines={layout.prompt} />
       {q.type === 'predict' ? <PredictTimeline drawing={drawing} reveal={fb !== null} width={columns - 2} withLegend={withLegend} theme={theme} /> : null}
       <Lines lines={kindHelp} color={theme.color('muted')} />

@@ -101,6 +101,9 @@ describe('Lab screen', () => {
     expect(waiting).toContain('✓ A (pid 1) holds the lock with token 7');
     expect(waiting).toContain('✓ A stopped (SIGSTOP), no keepalive');
     expect(waiting).toMatch(/waiting to see the lock gone\s+█{10}░{10} 1\.0 s of at least 2\.0 s/);
+    // The hint line offers only what works while a run goes: q, which ends it.
+    const hints = (await waitForFrame(lastFrame, 'q stop the run')).trimEnd().split('\n').at(-1)!;
+    expect(hints.trim()).toBe('? help  q stop the run');
     run.release();
     const done = await waitForFrame(lastFrame, 'verdict: as expected');
     for (const lane of ['coordinator', 'sink plain', 'sink fenced']) expect(done).toContain(lane);
@@ -109,6 +112,7 @@ describe('Lab screen', () => {
     expect(done).toContain('tokens A 7, B 9');
     expect(await waitForFrame(lastFrame, 'evidence: run.json')).toContain('evidence: run.json');
     expect(told.map((r) => r.verdict)).toEqual(['expected']);
+    expect(lastFrame()).toMatch(/enter run\s+c coordinator/);
   });
 
   it('after a run, the footer says what enter does, and up/down then enter runs the experiment the cursor is on', async () => {

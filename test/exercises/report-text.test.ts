@@ -1,0 +1,42 @@
+/**
+ * How one check run reads as text: the requests and answers, the learner's
+ * database calls in the order the adversary let them run, and the timeline;
+ * a run with no database call says so instead of drawing a timeline with
+ * every answer piled on one column.
+ */
+import { describe, expect, it } from 'vitest';
+import { runLines } from '../../src/exercises/report-text.js';
+import type { TrialRun } from '../../src/exercises/types.js';
+
+const requests: TrialRun['requests'] = [
+  { writer: 'B', fn: 'write', value: 'B-current', token: 3 },
+  { writer: 'A', fn: 'write', value: 'A-late', token: 1 },
+];
+const accepted = { accepted: true, status: 200 };
+
+describe('runLines', () => {
+  it('no database call: one sentence saying so, and no timeline', () => {
+    const run: TrialRun = { requests, answers: [accepted, accepted], steps: [], final: { value: null, mark: 0 }, sentAt: [0, 0], answeredAt: [0, 0] };
+    const lines = runLines(run, { width: 76, ascii: false });
+    expect(lines).toContain('Your code made no database call: it answered without reading or changing the value and the mark.');
+    expect(lines.join('\n')).not.toMatch(/step +0|├/);
+  });
+
+  it('with database calls: the calls in order and a timeline', () => {
+    const run: TrialRun = {
+      requests,
+      answers: [accepted, accepted],
+      steps: [
+        { request: 0, op: 'run', sql: 'UPDATE resource SET value = ? WHERE id = 1' },
+        { request: 1, op: 'run', sql: 'UPDATE resource SET value = ? WHERE id = 1' },
+      ],
+      final: { value: 'A-late', mark: 0 },
+      sentAt: [0, 0],
+      answeredAt: [1, 2],
+    };
+    const text = runLines(run, { width: 76, ascii: false }).join('\n');
+    expect(text).toContain('1. B run UPDATE resource SET value = ? WHERE id = 1');
+    expect(text).toMatch(/step +0/);
+    expect(text).not.toContain('no database call');
+  });
+});
