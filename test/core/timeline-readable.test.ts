@@ -74,6 +74,15 @@ describe('the sink lane keeps every verdict readable at 80 columns', () => {
   });
 });
 
+describe("the lab's evidence timeline", () => {
+  it("heads each sink's event list with its whole label (restore's 'sink revision' was cut to 'sink revisio…')", () => {
+    const lines = renderTimeline(labTimeline(fixture('restore')), { width: 100, unit: 'ms' });
+    expect(lines.join('\n')).not.toContain('…');
+    expect(lines.filter((l) => /^sink revision +\d+ ms/.test(l))).toHaveLength(1);
+    expect(lines.filter((l) => /^sink epoch +\d+ ms/.test(l))).toHaveLength(1);
+  });
+});
+
 describe('epoch:counter tokens', () => {
   it('the legend explains 1:5 where an epoch shows, and only there', () => {
     const failover = scenario('allocator-failover');

@@ -146,3 +146,15 @@ describe('failover results', () => {
     expect(text).toContain("A's lease TTL (timetolive, whole seconds): 1 s before the kill, 2 s after the election (granted 2 s)");
   });
 });
+
+describe("the report's commands to look for yourself", () => {
+  it('quote the database path for the shell and ask sqlite3 for column headers', () => {
+    const result: LabResult = {
+      ...restoreResult,
+      sink: { url: 'http://127.0.0.1:1', database: '/Users/ada/Library/Application Support/fence-tutor/sink.sqlite' },
+    };
+    const text = reportText(result, EXPERIMENT_TABLE.restore);
+    expect(text).toContain("  sqlite3 -header -column '/Users/ada/Library/Application Support/fence-tutor/sink.sqlite' 'SELECT * FROM writes'");
+    expect(text).toContain("  sqlite3 -header -column '/Users/ada/Library/Application Support/fence-tutor/sink.sqlite' 'SELECT * FROM resource'");
+  });
+});

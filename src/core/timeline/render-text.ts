@@ -282,10 +282,12 @@ export function renderTimelineCells(model: TimelineModel, options: RenderOptions
     const wholeComplete = cursor === undefined ? complete : drawLane(lane, plotWidth, col, undefined, g, ascii).complete;
     if (mode === 'always' || (mode === 'auto' && !wholeComplete)) crowded.push(lane);
   }
+  // "sink:" heads its list; a label with no room for the colon (the lab's "sink revision") goes without, and so do its neighbours.
+  const colon = crowded.every((l) => [...l.label].length + 1 <= labelWidth - 1) ? ':' : '';
   for (const lane of crowded) {
     const listed = sinkEventLines(lane, unit, g, ascii, plotWidth, cursor);
     listed.forEach((l, i) => {
-      lines.push(label(i === 0 ? `${lane.label}:` : '') + l.text);
+      lines.push(label(i === 0 ? `${lane.label}${colon}` : '') + l.text);
       cells.push([...new Array<CellKind>(labelWidth).fill('label'), ...l.kinds]);
     });
   }

@@ -13,6 +13,7 @@ import { formatToken } from '../../core/token.js';
 import type { FailoverEvidence, LabResult, RestoreEvidence } from '../types.js';
 import { describeModes, modeColumnWidth } from './describe.js';
 import { labTimeline } from './lab-timeline.js';
+import { shellQuote } from '../../platform/shell-quote.js';
 
 export const EVIDENCE_FILES = ['run.json', 'report.txt', 'timeline.txt', 'sink.sqlite'] as const;
 
@@ -81,8 +82,8 @@ export function reportText(result: LabResult, experiment: Experiment): string {
   lines.push(
     '',
     'Look for yourself',
-    `  sqlite3 ${result.sink.database} 'SELECT * FROM writes'`,
-    `  sqlite3 ${result.sink.database} 'SELECT * FROM resource'`,
+    `  sqlite3 -header -column ${shellQuote(result.sink.database)} 'SELECT * FROM writes'`,
+    `  sqlite3 -header -column ${shellQuote(result.sink.database)} 'SELECT * FROM resource'`,
     `  Processes: A pid ${result.pids.A}, B pid ${result.pids.B}, sink pid(s) ${result.pids.sink.join(', ')}`,
     '',
   );
