@@ -38,7 +38,7 @@ export function buildProgram(): Command {
     .option('--no-color', 'no colour (NO_COLOR in the environment does the same)')
     .option('--reduced-motion', 'step instead of animating')
     .option('--narrate', 'narration only, one sentence per event (for screen readers)')
-    .addOption(new Option('--content <dir>', 'add an instructor content directory (lessons/, quizzes/, scenarios/)'))
+    .addOption(new Option('--content <dir>', 'add an instructor content directory (lessons/, quizzes/, scenarios/, challenges/)'))
     .showHelpAfterError('(run with --help for usage)')
     // Commander's messages echo arguments (`lesson ID`, `--ttl`, ...): neutralised like file content.
     .configureOutput({ writeOut: writeStdout, writeErr: (s) => process.stderr.write(sanitizeText(s)) })

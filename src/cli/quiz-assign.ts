@@ -6,7 +6,7 @@ import { type Assignment, ASSIGNMENT_SCHEMA_VERSION } from '../content/assignmen
 import { loadQuizArgWithContent } from '../content/quiz/quiz-loader.js';
 import { sanitizeLine } from '../content/shared/sanitize.js';
 import { assignmentSettingsHash } from '../content/assignment/assignment-hash.js';
-import { writeJsonAtomic } from '../platform/atomic-file.js';
+import { writeUserFileAtomic } from '../platform/atomic-file.js';
 import { toolVersion } from '../platform/package-root.js';
 import { UsageError } from '../platform/errors.js';
 import { passMarkFor, QUIZ_MODES, type QuizMode } from '../core/quiz/grading.js';
@@ -77,7 +77,7 @@ export function buildAssignment(flags: AssignFlags, now: Date = new Date()): Ass
 export function runAssign(flags: AssignFlags, out: Out): number {
   if (!flags.out) throw new UsageError('assign needs --out FILE: where to write the assignment (e.g. --out week3.json)');
   const a = buildAssignment(flags);
-  writeJsonAtomic(flags.out, a);
+  writeUserFileAtomic(flags.out, `${JSON.stringify(a, null, 2)}\n`, 'the assignment', '--out');
   const who = a.seed === null ? 'each student draws their own seed (recorded in the report)' : `everyone sits seed ${a.seed}`;
   out.stderr(
     `Assignment written to ${flags.out}: ${a.count ?? a.questions.length} of ${a.questions.length} questions from ${a.quiz}, ${a.mode}` +

@@ -72,13 +72,22 @@ export async function runGrade(files: string[], flags: { json?: boolean; csv?: s
     }),
   );
   if (flags.csv !== undefined) {
-    const written = writeGradeCsv(flags.csv, groups);
+    const written = writeGradeCsv(flags.csv, groups, exerciseRows);
     out.stderr(`Wrote ${written.join(', ')}\n`);
   }
   if (flags.json) out.stdout(`${toJson({ groups, exercises: exerciseRows })}\n`);
   else if (flags.csv === undefined) out.stdout(`${[gradeText(groups), exerciseGradeText(exerciseRows)].filter((t) => t !== '').join('\n\n')}\n`);
   const flagged = groups.flatMap((g) => g.students).filter((s) => s.flags.length > 0).length;
   if (flagged > 0) out.stderr(`Note: ${flagged} report${flagged === 1 ? '' : 's'} flagged (see "Flags"): scores are recomputed from the answers.\n`);
+  const unverified = groups.flatMap((g) => g.students.filter((s) => !s.verified).map(() => `${g.quiz}@${g.contentHash.slice(0, 12)}`));
+  if (unverified.length > 0) {
+    // Without the bank, a score is the file's own per-question `correct`: say so, and how to give the bank.
+    out.stderr(
+      `Note: ${unverified.length} report${unverified.length === 1 ? '' : 's'} not checked against a bank (${[...new Set(unverified)].join(', ')}): ` +
+        'those scores are summed as the files say, which a learner can edit. For your own bank, add --content DIR (the folder with its quizzes/); ' +
+        'for a shipped one, grade with the fence-tutor version the reports name.\n',
+    );
+  }
   if (groups.length > 1) out.stderr(`Note: ${groups.length} different quizzes or versions; each is graded on its own.\n`);
   return EXIT.ok;
 }

@@ -259,9 +259,10 @@ async function sitPlain(plan: QuizPlan, seed: number, out: Out, now: () => numbe
       if (!r.correct) out.stdout(`Missed ${i + 1}. ${promptTitle(q.prompt, 60)}: ${q.explanation} (Source: ${q.source})\n`);
     }
   }
-  const status = emitReport(plan, report, drawn, out);
+  // The data directory's copy first: a --report path that cannot be written must not lose the sitting.
+  let saved: string | undefined;
   try {
-    saveReportToDataDir(report);
+    saved = saveReportToDataDir(report);
     recordReviewResults(
       drawn.map((q, i) => ({
         id: q.id,
@@ -271,6 +272,13 @@ async function sitPlain(plan: QuizPlan, seed: number, out: Out, now: () => numbe
     );
   } catch (err) {
     out.stderr(`warning: could not save the report or review boxes in the data directory: ${errorMessage(err)}\n`);
+  }
+  let status: number;
+  try {
+    status = emitReport(plan, report, drawn, out);
+  } catch (err) {
+    if (err instanceof UsageError && saved !== undefined) throw new UsageError(`${err.message}. Your report is kept in ${saved}`);
+    throw err;
   }
   return outcome.left ? EXIT.interrupted : status;
 }

@@ -7,6 +7,7 @@
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { UsageError } from './errors.js';
 
 /** A state file (progress, review boxes) larger than this is treated as corrupt: read no further. */
 export const MAX_STATE_BYTES = 4 * 1024 * 1024;
@@ -73,7 +74,17 @@ export function writeFileAtomic(path: string, data: string): void {
     throw err;
   }
   closeSync(fd);
-  renameSync(tmp, path);
+  try {
+    renameSync(tmp, path);
+  } catch (err) {
+    // The target is a folder, or vanished with its folder: no temp file is left beside it.
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+    throw err;
+  }
   try {
     // Make the rename itself durable.
     const dfd = openSync(dir, 'r');
@@ -89,4 +100,43 @@ export function writeFileAtomic(path: string, data: string): void {
 
 export function writeJsonAtomic(path: string, value: unknown): void {
   writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Why a file could not be written, in words, for the errors a person can fix. */
+function writeReason(err: NodeJS.ErrnoException): string | undefined {
+  switch (err.code) {
+    case 'EEXIST':
+    case 'ENOTDIR':
+      return 'a part of that path is a file, not a folder';
+    case 'EISDIR':
+      return 'it is a folder; give a file name';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'ENOSPC':
+      return 'the disk is full';
+    case 'ENAMETOOLONG':
+      return 'the name is too long';
+    case 'ENOENT':
+      return 'a folder on that path cannot be made';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * writeFileAtomic for a path the user gave (`--report`, `--out`, `--csv`):
+ * a path that cannot be written is bad input, one line naming it and the
+ * flag to change (exit 2), not a stack trace.
+ */
+export function writeUserFileAtomic(path: string, data: string, what: string, flag: string): void {
+  try {
+    writeFileAtomic(path, data);
+  } catch (err) {
+    const reason = writeReason(err as NodeJS.ErrnoException);
+    if (reason === undefined) throw err;
+    throw new UsageError(`cannot write ${what} to ${path}: ${reason}. Fix: give ${flag} a path in a folder you can write to`);
+  }
 }

@@ -5,7 +5,9 @@
  */
 import { join } from 'node:path';
 import { type GradeGroup, groupLabel } from '../core/quiz/class-grade.js';
-import { writeFileAtomic } from '../platform/atomic-file.js';
+import { writeUserFileAtomic } from '../platform/atomic-file.js';
+import { sanitizeLine } from '../core/neutralise.js';
+import type { ExerciseGradeRow } from './exercise-report.js';
 
 export function csvCell(value: string | number | boolean | null): string {
   if (value === null) return '';
@@ -51,12 +53,21 @@ export function gradeCsv(groups: readonly GradeGroup[]): { students: string; que
   };
 }
 
-export function writeGradeCsv(dir: string, groups: readonly GradeGroup[]): string[] {
-  const files = gradeCsv(groups);
+/** Exercise reports graded beside the quizzes: one row per student and exercise. */
+export function exerciseCsv(rows: readonly ExerciseGradeRow[]): string {
+  return csv(
+    ['student', 'file', 'exercise', 'passed', 'checksPassed', 'checksTotal', 'failed', 'fileSha256', 'version', 'startedAt'],
+    rows.map((r) => [r.student, r.file, r.exercise, r.passed, r.checksPassed, r.checksTotal, r.failed.join('; '), r.fileSha256, r.version, r.startedAt]),
+  );
+}
+
+export function writeGradeCsv(dir: string, groups: readonly GradeGroup[], exercises: readonly ExerciseGradeRow[] = []): string[] {
+  // exercises.csv only when exercise reports were given: a quiz-only class gets the three files it always did.
+  const files: Record<string, string> = { ...gradeCsv(groups), ...(exercises.length > 0 ? { exercises: exerciseCsv(exercises) } : {}) };
   const written: string[] = [];
   for (const [name, text] of Object.entries(files)) {
     const path = join(dir, `${name}.csv`);
-    writeFileAtomic(path, text);
+    writeUserFileAtomic(path, text, 'the CSV file', '--csv');
     written.push(path);
   }
   return written;
@@ -92,7 +103,8 @@ export function gradeText(groups: readonly GradeGroup[]): string {
     const flagged = g.students.filter((s) => s.flags.length > 0);
     if (flagged.length > 0) {
       out.push('', 'Flags (scores above are recomputed from the answers)');
-      for (const s of flagged) for (const f of s.flags) out.push(`  ${s.student} (${s.file}): ${f}`);
+      // A flag names files (the row's and the others'): paths are the learners' choosing, neutralised like their content.
+      for (const s of flagged) for (const f of s.flags) out.push(sanitizeLine(`  ${s.student} (${s.file}): ${f}`));
     }
     out.push('', 'Questions, hardest first');
     out.push(...table([['question', 'right', 'percent'], ...g.questions.map((q) => [q.id, `${q.right}/${q.total}`, `${q.percentRight.toFixed(2)}%`])]));

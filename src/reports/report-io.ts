@@ -9,7 +9,7 @@ import { readProblem } from '../content/shared/read-text.js';
 import { MAX_CONTENT_BYTES } from '../content/shared/input-limits.js';
 import { readBoundedText } from '../platform/bounded-read.js';
 import { sanitizeLine } from '../content/shared/sanitize.js';
-import { writeFileAtomic } from '../platform/atomic-file.js';
+import { writeFileAtomic, writeUserFileAtomic } from '../platform/atomic-file.js';
 import { dataSubdir } from '../platform/data-dir.js';
 import { reportToJunit } from './junit.js';
 import { errorMessage } from '../platform/error-message.js';
@@ -27,7 +27,7 @@ export function renderReport(report: QuizReport, format: ReportFormat, explanati
 }
 
 export function writeReport(path: string, report: QuizReport, format: ReportFormat, explanations: ReadonlyMap<string, string>): void {
-  writeFileAtomic(path, renderReport(report, format, explanations));
+  writeUserFileAtomic(path, renderReport(report, format, explanations), 'the report', '--report');
 }
 
 /** Keeps a copy in the data directory's `reports/` (quiz history for Progress). */

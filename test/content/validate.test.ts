@@ -70,6 +70,10 @@ describe('validate on good content', () => {
     expect(summarize({ lessons: 1, glossaryTerms: 2, questions: 3, scenarios: 1, assignments: 0, recall: 2 })).toBe(
       'OK: 1 lesson, 2 glossary terms, 3 questions (2 recall), 1 scenario, 0 assignments; no problems',
     );
+    // Warnings (a bank's "Fair questions" rules) went to stderr before it: the OK line counts them.
+    expect(summarize({ lessons: 0, glossaryTerms: 0, questions: 3, scenarios: 0, assignments: 0, recall: 0 }, 1)).toBe(
+      'OK: 0 lessons, 0 glossary terms, 3 questions, 0 scenarios, 0 assignments; no problems, 1 warning (above)',
+    );
   });
 });
 

@@ -62,3 +62,45 @@ describe('grade output', () => {
     expect(readFileSync(join(dir, 'topics.csv'), 'utf8')).toMatch(/who-checks@bbbbbbbbbbbb/);
   });
 });
+
+describe('grade --csv with exercise reports', () => {
+  it('writes exercises.csv beside the quiz files, one row per student and exercise; none without exercise reports', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ft-grade-ex-csv-'));
+    const row = {
+      student: '=Ada',
+      file: 'ada-fence.json',
+      exercise: 'fence-the-sink',
+      passed: false,
+      checksPassed: 3,
+      checksTotal: 5,
+      failed: ['stale-write-rejected', 'equal-token-accepted'],
+      fileSha256: 'ab'.repeat(32),
+      version: '0.1.0',
+      startedAt: '2026-12-02T03:00:00.000Z',
+    };
+    const written = writeGradeCsv(dir, [], [row]);
+    expect(written.map((f) => f.slice(dir.length + 1))).toEqual(['students.csv', 'questions.csv', 'topics.csv', 'exercises.csv']);
+    expect(readFileSync(join(dir, 'exercises.csv'), 'utf8').split('\r\n')).toEqual([
+      'student,file,exercise,passed,checksPassed,checksTotal,failed,fileSha256,version,startedAt',
+      `'=Ada,ada-fence.json,fence-the-sink,false,3,5,stale-write-rejected; equal-token-accepted,${'ab'.repeat(32)},0.1.0,2026-12-02T03:00:00.000Z`,
+      '',
+    ]);
+    const quizOnly = mkdtempSync(join(tmpdir(), 'ft-grade-csv-'));
+    expect(writeGradeCsv(quizOnly, [])).toHaveLength(3);
+  });
+});
+
+describe('grade text: file names in flags', () => {
+  it('an escape sequence or bidi control in a report file name is neutralised in the Flags lines', () => {
+    const evil = 'ev\u001b[31mil\u202e.json';
+    const same = mk('all', 'a'.repeat(64), 'ada', 2);
+    const text = gradeText(
+      gradeClass([
+        { file: 'ada.json', student: 'ada', report: same },
+        { file: evil, student: 'ada', report: same },
+      ]),
+    );
+    expect(text).toMatch(/duplicate student: also in ev/);
+    expect(text).not.toMatch(/[\u001b\u202e]/);
+  });
+});

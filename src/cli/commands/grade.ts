@@ -7,9 +7,19 @@ export function register(program: Command): void {
     .command('grade')
     .description('class results from quiz and exercise reports: per student, per question (hardest first), per topic, per exercise')
     .argument('<reports...>', 'JSON report files written by `fence-tutor quiz --report` or `fence-tutor exercise check`')
-    .option('--json', 'print {"groups": [...]} as JSON')
-    .option('--csv <dir>', 'write students.csv, questions.csv and topics.csv into DIR')
-    .addHelpText('after', '\nExample:\n  $ fence-tutor grade reports/*.json --csv results/')
+    .option('--json', 'print {"groups": [...], "exercises": [...]} as JSON')
+    .option('--csv <dir>', 'write students.csv, questions.csv and topics.csv into DIR (and exercises.csv for exercise reports), instead of the text')
+    .addHelpText(
+      'after',
+      `
+Scores are recomputed from each report's answers against its bank (shipped, or
+your own with --content DIR), never taken as written; what a file claims that
+grading does not confirm is listed under "Flags".
+
+Examples:
+  $ fence-tutor grade reports/*.json --csv results/
+  $ fence-tutor --content my-course grade reports/*.json --json`,
+    )
     .action(async (files: string[], opts, cmd: Command) => {
       const { runGrade } = await import('../quiz-grade.js');
       const { processOut } = await import('../quiz-output.js');

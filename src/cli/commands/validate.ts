@@ -10,13 +10,13 @@ import { EXIT } from '../../platform/exit-codes.js';
 export function register(program: Command): void {
   program
     .command('validate')
-    .description('check lessons, quizzes, scenarios and assignments (default: the shipped content)')
+    .description('check lessons, quizzes, scenarios, assignments and challenges (default: the shipped content)')
     .argument('[paths...]', 'content files or folders')
     .addHelpText(
       'after',
       `
 A file's kind comes from its "kind:" field, else from its folder (lessons/,
-quizzes/, scenarios/, assignments/), else from its extension (Markdown is a lesson).
+quizzes/, scenarios/, assignments/, challenges/), else from its extension (Markdown is a lesson).
 
 Examples:
   $ fence-tutor validate
@@ -52,6 +52,6 @@ Examples:
         process.exitCode = EXIT.usage;
         return;
       }
-      process.stdout.write(`${summarize(report.counts)}\n`);
+      process.stdout.write(`${summarize(report.counts, report.warnings.length)}\n`);
     });
 }

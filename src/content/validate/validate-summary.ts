@@ -24,7 +24,8 @@ export interface ValidateReport {
   counts: ValidateCounts;
 }
 
-export function summarize(counts: ValidateCounts): string {
+/** The OK line; `warnings` (printed on stderr before it) are counted so that "no problems" does not read as "nothing to see". */
+export function summarize(counts: ValidateCounts, warnings = 0): string {
   const part = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   return `OK: ${[
     part(counts.lessons, 'lesson', 'lessons'),
@@ -33,5 +34,5 @@ export function summarize(counts: ValidateCounts): string {
     part(counts.scenarios, 'scenario', 'scenarios'),
     part(counts.assignments, 'assignment', 'assignments'),
     ...(counts.challenges ? [part(counts.challenges, 'challenge', 'challenges')] : []),
-  ].join(', ')}; no problems`;
+  ].join(', ')}; no problems${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'} (above)` : ''}`;
 }

@@ -53,6 +53,8 @@ export function regradeReport(report: QuizReport, bank?: ReadonlyMap<string, Que
   if (wronglyRight > 0) flags.push(`${wronglyRight} answer${wronglyRight === 1 ? '' : 's'} marked right that the bank grades wrong`);
   if (unknown > 0) flags.push(`${unknown} question${unknown === 1 ? '' : 's'} not in the bank`);
   for (const [id, times] of repeats) flags.push(`question ${id} listed ${times} times: counted once`);
+  const overtime = overTimeLimit(report);
+  if (overtime) flags.push(overtime);
   if (bank && unknown === 0) {
     const drift = drawDrift(report, bank, [...correct.keys()]);
     if (drift) flags.push(drift);
@@ -77,4 +79,12 @@ function drawDrift(report: QuizReport, bank: ReadonlyMap<string, Question>, ids:
   const missing = drawn.filter((id) => !listed.has(id)).length;
   if (missing === 0) return undefined;
   return `${missing} of the ${ids.length} questions listed are not the ones seed ${report.seed} draws from the bank (questions taken out or put in)`;
+}
+
+/** A sitting ends when its time limit runs out (a second's slack for the clock): a longer one was edited, or not timed. */
+function overTimeLimit(report: QuizReport): string | undefined {
+  if (report.timeLimitMs === null) return undefined;
+  const taken = Date.parse(report.finishedAt) - Date.parse(report.startedAt);
+  if (!Number.isFinite(taken) || taken <= report.timeLimitMs + 1000) return undefined;
+  return `took ${Math.round(taken / 1000)} s, over the time limit of ${Math.round(report.timeLimitMs / 1000)} s`;
 }

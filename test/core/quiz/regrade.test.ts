@@ -150,3 +150,13 @@ describe('gradeClass: a report unlike the rest of its class', () => {
     expect(by['c.json']!.flags).toEqual([]);
   });
 });
+
+describe('regradeReport: the time limit', () => {
+  it('a sitting longer than its time limit is flagged; one within it (or untimed) is not', () => {
+    const timed = { ...report('ivy', 4), timeLimitMs: 600_000 };
+    expect(regradeReport(timed, bank).flags).toEqual([]);
+    const long = { ...timed, finishedAt: new Date(Date.parse(timed.startedAt) + 1_800_000).toISOString() };
+    expect(regradeReport(long, bank).flags).toEqual(['took 1800 s, over the time limit of 600 s']);
+    expect(regradeReport({ ...long, timeLimitMs: null }, bank).flags).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * A path the instructor gives for output (`assign --out`, `grade --csv`,
+ * `quiz --report`) that cannot be written is bad input: one line naming the
+ * path, why and the flag to change (a UsageError: exit 2), never a stack
+ * trace, and no temp file left beside it. In process (no dist/ needed).
+ */
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runAssign } from '../../src/cli/quiz-assign.js';
+import { runGrade } from '../../src/cli/quiz-grade.js';
+import { runQuiz } from '../../src/cli/quiz-run.js';
+import type { Display } from '../../src/platform/display.js';
+import { UsageError } from '../../src/platform/errors.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'ft-output-paths-'));
+const aFile = join(dir, 'a-file.txt');
+writeFileSync(aFile, 'not a folder\n');
+const aFolder = join(dir, 'a-folder');
+mkdirSync(aFolder);
+const quiet = { stdout: () => {}, stderr: () => {} };
+const display: Display = { interactive: false, ascii: false, color: false, reducedMotion: false, narrate: false, columns: 80, rows: 24 };
+const flags = { plain: true, ascii: false, color: false, reducedMotion: false, narrate: false };
+
+function refused(run: () => unknown, message: RegExp): void {
+  let caught: unknown;
+  try {
+    run();
+  } catch (err) {
+    caught = err;
+  }
+  expect(caught).toBeInstanceOf(UsageError);
+  expect((caught as Error).message).toMatch(message);
+}
+
+describe('output paths that cannot be written', () => {
+  it('assign --out on a folder: named, and no temp file left in the parent', () => {
+    refused(
+      () => runAssign({ mode: 'exam', quiz: 'who-checks', out: aFolder }, quiet),
+      /^cannot write the assignment to .*a-folder: it is a folder; give a file name\. Fix: give --out a path/,
+    );
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    refused(() => runAssign({ mode: 'exam', quiz: 'who-checks', out: join(aFile, 'w.json') }, quiet), /a part of that path is a file, not a folder/);
+  });
+
+  it('quiz --report under a file, and grade --csv on a file', async () => {
+    const answers = join(dir, 'answers.json');
+    writeFileSync(answers, '{"answers": {}}');
+    const report = join(dir, 'r.json');
+    await expect(runQuiz({ quiz: 'who-checks', seed: '1', answers, report: join(aFile, 'r.json') }, { display, flags, out: quiet })).rejects.toThrow(
+      /^cannot write the report to .*a-file\.txt\/r\.json: a part of that path is a file, not a folder\. Fix: give --report/,
+    );
+    expect(await runQuiz({ quiz: 'who-checks', seed: '1', answers, report }, { display, flags, out: quiet })).toBe(0);
+    await expect(runGrade([report], { csv: aFile }, quiet)).rejects.toThrow(/^cannot write the CSV file to .*students\.csv: .*Fix: give --csv/);
+  });
+});
+
+describe('grade without the bank a report names', () => {
+  it("says the score is the file's own and how to give the bank", async () => {
+    const bankDir = join(dir, 'course', 'quizzes');
+    mkdirSync(bankDir, { recursive: true });
+    const bank = join(bankDir, 'week9.yaml');
+    writeFileSync(
+      bank,
+      'kind: quiz\ntitle: W9\nquestions:\n  - id: w9-one\n    type: truefalse\n    lesson: token-contract\n    tags: [tokens]\n    difficulty: easy\n    prompt: Equal tokens pass.\n    answer: true\n    explanation: Retries.\n    source: derived\n',
+    );
+    const answers = join(dir, 'w9-answers.json');
+    writeFileSync(answers, '{"answers": {"w9-one": 0}}');
+    const report = join(dir, 'w9.json');
+    expect(await runQuiz({ quiz: bank, seed: '1', answers, report }, { display, flags, out: quiet })).toBe(0);
+    let stderr = '';
+    const capture = {
+      stdout: () => {},
+      stderr: (s: string) => {
+        stderr += s;
+      },
+    };
+    await runGrade([report], { json: true }, capture);
+    expect(stderr).toMatch(/Note: 1 report not checked against a bank \(week9@[0-9a-f]{12}\): those scores are summed as the files say.*add --content DIR/);
+    stderr = '';
+    await runGrade([report], { json: true, content: join(dir, 'course') }, capture);
+    expect(stderr).toBe('');
+  });
+});
