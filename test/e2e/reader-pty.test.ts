@@ -21,6 +21,9 @@ describe.skipIf(!tt.enabled)('the reader in a real terminal', () => {
     term = await start('lesson 1');
     await term.waitFor('Lesson 1 of 11 › ');
     expect(term.screen()).toContain('You will be able to:');
+    // The first frame lays out one screen and the whole lesson comes a moment later
+    // (first-screen.ts); the line count shows once it has, and scrolling reaches it all.
+    await term.waitFor(/\d+-\d+ of \d+ lines/);
 
     // Scroll: a line, then a page; the goals scroll away.
     await term.send('Down');
