@@ -13,7 +13,7 @@ import { sanitizeLine, sanitizeText } from '../core/neutralise.js';
 import { saveExerciseReport } from '../exercises/report-io.js';
 import { reportLines } from '../exercises/report-text.js';
 import type { ExerciseManifest, ExerciseReport } from '../exercises/types.js';
-import { writeFileAtomic } from '../platform/atomic-file.js';
+import { writeUserFileAtomic } from '../platform/atomic-file.js';
 import { onCleanup } from '../platform/cleanup.js';
 import { exerciseToJunit } from '../reports/exercise-report.js';
 import { UsageError } from '../platform/errors.js';
@@ -88,9 +88,6 @@ export async function checkExercise(id: string, opts: CheckFlags & GlobalFlags):
   if (answer !== undefined) report.answer = answer;
   if (opts.student !== undefined && opts.student.trim() !== '') report.student = sanitizeLine(opts.student).trim();
   const saved = saveExerciseReport(report);
-  if (opts.report !== undefined) {
-    writeFileAtomic(opts.report, /\.xml$/i.test(opts.report) ? exerciseToJunit(report) : `${JSON.stringify(report, null, 2)}\n`);
-  }
   const now = new Date().toISOString();
   updateExerciseProgress(id, (p) => ({
     ...p,
@@ -107,7 +104,16 @@ export async function checkExercise(id: string, opts: CheckFlags & GlobalFlags):
     if (report.passed) process.stdout.write(`The shipped solution, to compare: fence-tutor exercise solution ${id}\n`);
     else process.stdout.write(`More help: fence-tutor exercise hint ${id}\n`);
   }
+  // Last: a --report path that cannot be written is bad input (exit 2), and by now the
+  // result is in progress and its copy saved and named above, so nothing is lost.
+  if (opts.report !== undefined) writeExerciseReportFile(opts.report, report);
   return report.passed ? EXIT.ok : EXIT.failed;
+}
+
+/** `--report PATH`: JUnit for `.xml`, else JSON; a path that cannot be written is a UsageError naming it and the flag. */
+export function writeExerciseReportFile(path: string, report: ExerciseReport): void {
+  const text = /\.xml$/i.test(path) ? exerciseToJunit(report) : `${JSON.stringify(report, null, 2)}\n`;
+  writeUserFileAtomic(path, text, 'the report', '--report');
 }
 
 function checkingLine(exercise: ExerciseManifest, file: string, sinkCmd: string | undefined): string {

@@ -1,14 +1,16 @@
 /**
  * A path the instructor gives for output (`assign --out`, `grade --csv`,
- * `quiz --report`) that cannot be written is bad input: one line naming the
+ * `quiz --report`, `exercise check --report`) that cannot be written is bad input: one line naming the
  * path, why and the flag to change (a UsageError: exit 2), never a stack
  * trace, and no temp file left beside it. In process (no dist/ needed).
  */
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeExerciseReportFile } from '../../src/cli/exercise-check.js';
 import { runAssign } from '../../src/cli/quiz-assign.js';
+import type { ExerciseReport } from '../../src/exercises/types.js';
 import { runGrade } from '../../src/cli/quiz-grade.js';
 import { runQuiz } from '../../src/cli/quiz-run.js';
 import type { Display } from '../../src/platform/display.js';
@@ -53,6 +55,44 @@ describe('output paths that cannot be written', () => {
     );
     expect(await runQuiz({ quiz: 'who-checks', seed: '1', answers, report }, { display, flags, out: quiet })).toBe(0);
     await expect(runGrade([report], { csv: aFile }, quiet)).rejects.toThrow(/^cannot write the CSV file to .*students\.csv: .*Fix: give --csv/);
+  });
+});
+
+describe('exercise check --report', () => {
+  const report: ExerciseReport = {
+    schemaVersion: 1,
+    kind: 'exercise',
+    version: '0.0.0',
+    exercise: 'fence-the-sink',
+    title: 'Fence the sink',
+    passed: true,
+    checks: [],
+    fileSha256: '0'.repeat(64),
+    file: 'sink.mjs',
+    startedAt: '2026-12-02T00:00:00.000Z',
+    durationMs: 1,
+    output: [],
+  };
+
+  it('on a folder, under a file, in a read-only folder: named with the flag, no temp file left', () => {
+    refused(
+      () => writeExerciseReportFile(aFolder, report),
+      /^cannot write the report to .*a-folder: it is a folder; give a file name\. Fix: give --report a path/,
+    );
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    refused(() => writeExerciseReportFile(join(aFile, 'r.xml'), report), /a-file\.txt\/r\.xml: a part of that path is a file, not a folder\. Fix: give --report/);
+    if (process.getuid?.() !== 0) {
+      const locked = join(dir, 'locked');
+      mkdirSync(locked, { mode: 0o500 });
+      refused(() => writeExerciseReportFile(join(locked, 'r.json'), report), /locked\/r\.json: permission denied\. Fix: give --report/);
+    }
+  });
+
+  it('JUnit for .xml, JSON otherwise', () => {
+    writeExerciseReportFile(join(dir, 'ex.xml'), report);
+    writeExerciseReportFile(join(dir, 'ex.json'), report);
+    expect(readFileSync(join(dir, 'ex.xml'), 'utf8')).toMatch(/^<\?xml/);
+    expect(JSON.parse(readFileSync(join(dir, 'ex.json'), 'utf8'))).toMatchObject({ exercise: 'fence-the-sink', passed: true });
   });
 });
 
