@@ -15,26 +15,7 @@ export function progressLines(s: ProgressSummary, width: number, ascii: boolean)
     out.push(`Continue: ${s.continueWith.number}. ${s.continueWith.title} (read ${s.continueWith.readPercent}%)`);
   }
   out.push('');
-  const numberWidth = String(s.lessonsTotal).length + 2;
-  for (const l of s.lessons) {
-    const state = l.completed ? `${done} done` : l.opened ? `read ${l.readPercent}%` : 'not started';
-    const check =
-      l.selfCheck.total > 0
-        ? `self-check ${l.selfCheck.answered}/${l.selfCheck.total}${l.selfCheck.answered > 0 ? ` (${l.selfCheck.correct} right)` : ''}`
-        : '';
-    const time = l.timeSpentMs > 0 ? formatDuration(l.timeSpentMs) : '';
-    const right = [state, check, time].filter((x) => x !== '').join(`  ${dot} `);
-    const title = `${l.title}${l.local ? ' (local)' : ''}`;
-    const room = w - right.length - 2;
-    if (room - numberWidth >= 12) {
-      // A long title wraps under itself, at a word: never cut mid-word.
-      const pieces = wrapText(title, room - numberWidth);
-      out.push(`${padEnd(`${l.number}.`, numberWidth)}${padEnd(pieces[0] ?? '', room - numberWidth)}  ${right}`);
-      for (const piece of pieces.slice(1)) out.push(`${' '.repeat(numberWidth)}${piece}`);
-    } else {
-      out.push(...wrapText(`${l.number}. ${title}  ${right}`, w));
-    }
-  }
+  out.push(...lessonRows(s, w, done, dot));
   if (s.challenges.length > 0) {
     out.push('');
     out.push(`Challenges solved: ${s.challengesSolved} of ${s.challenges.length}${s.challengesSolved === 0 ? ' (fence-tutor challenges)' : ''}`);
@@ -55,6 +36,50 @@ export function progressLines(s: ProgressSummary, width: number, ascii: boolean)
   }
   out.push('', ...exerciseLines(s, done, dot));
   return out.map((l) => clip(l, w));
+}
+
+/** Smallest title column worth a table; below it every row stacks its state under its title. */
+const MIN_TITLE_COLUMN = 28;
+
+/**
+ * One layout for every row, so a long title wraps at the same column on every
+ * row (issue: the title column used to shrink and grow with each row's state):
+ * state, self-check and time are columns as wide as their widest cell; when
+ * they leave the titles too little room, every row puts them on a line of their own.
+ */
+function lessonRows(s: ProgressSummary, w: number, done: string, dot: string): string[] {
+  const numberWidth = String(s.lessonsTotal).length + 2;
+  const cells = s.lessons.map((l) => [
+    l.completed ? `${done} done` : l.opened ? `read ${l.readPercent}%` : 'not started',
+    l.selfCheck.total > 0 ? `self-check ${l.selfCheck.answered}/${l.selfCheck.total}${l.selfCheck.answered > 0 ? ` (${l.selfCheck.correct} right)` : ''}` : '',
+    l.timeSpentMs > 0 ? formatDuration(l.timeSpentMs) : '',
+  ]);
+  const widths = [0, 1, 2].map((i) => Math.max(0, ...cells.map((c) => c[i]!.length)));
+  const sep = `  ${dot} `;
+  const aligned = (c: string[]): string =>
+    c
+      .map((cell, i) => (widths[i] === 0 ? '' : `${i === 0 ? '' : cell === '' ? ' '.repeat(sep.length) : sep}${cell.padEnd(widths[i]!)}`))
+      .join('')
+      .trimEnd();
+  const rightWidth = Math.max(0, ...cells.map((c) => aligned(c).length));
+  const titleWidth = w - numberWidth - 2 - rightWidth;
+  const table = titleWidth >= MIN_TITLE_COLUMN;
+  const out: string[] = [];
+  s.lessons.forEach((l, i) => {
+    const pieces = wrapText(`${l.title}${l.local ? ' (local)' : ''}`, table ? titleWidth : w - numberWidth);
+    const indent = ' '.repeat(numberWidth);
+    if (table) {
+      // A long title wraps under itself, at a word: never cut mid-word.
+      out.push(`${padEnd(`${l.number}.`, numberWidth)}${padEnd(pieces[0] ?? '', titleWidth)}  ${aligned(cells[i]!)}`.trimEnd());
+      for (const piece of pieces.slice(1)) out.push(`${indent}${piece}`);
+    } else {
+      out.push(`${padEnd(`${l.number}.`, numberWidth)}${pieces[0] ?? ''}`);
+      for (const piece of pieces.slice(1)) out.push(`${indent}${piece}`);
+      const state = cells[i]!.filter((x) => x !== '').join(sep);
+      for (const piece of wrapText(state, w - numberWidth)) out.push(`${indent}${piece}`);
+    }
+  });
+  return out;
 }
 
 function exerciseLines(s: ProgressSummary, done: string, dot: string): string[] {
