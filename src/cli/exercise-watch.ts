@@ -8,7 +8,7 @@
  */
 import { existsSync, watch } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { installSignalHandlers } from '../platform/cleanup.js';
+import { installSignalHandlers, onCleanup } from '../platform/cleanup.js';
 import { UsageError } from '../platform/errors.js';
 import { EXIT } from '../platform/exit-codes.js';
 import { exerciseDir, requireExercise } from './exercise-actions.js';
@@ -19,6 +19,10 @@ export const WATCH_DEBOUNCE_MS = 60;
 const CLEAR = '\u001b[2J\u001b[3J\u001b[H';
 /** Files in the folder that never mean "the learner saved" (databases, caches, editor swap files). */
 const IGNORED = /^\.|~$|\.swp$|^__pycache__$|\.(db|sqlite|sqlite3)(-journal|-wal|-shm)?$/;
+
+export function watchStoppedLine(runs: number): string {
+  return `fence-tutor: watch stopped after ${runs} run${runs === 1 ? '' : 's'}; every process it started has ended`;
+}
 
 export async function watchExercise<Flags extends CheckFlags>(id: string, opts: Flags, checkOnce: (flags: Flags) => Promise<number>): Promise<number> {
   installSignalHandlers();
@@ -34,6 +38,11 @@ export async function watchExercise<Flags extends CheckFlags>(id: string, opts: 
   const folder = sinkCmd ? (existsSync(dir) ? dir : process.cwd()) : dirname(file);
   const watched = sinkCmd ? `the files in ${folder}` : file;
   let runs = 0;
+  // The oldest hook, so it runs last (newest first): after each run's children have ended, the
+  // line is true when said, as the lab says it on Ctrl-C. Exit stays 130 (143 on SIGTERM).
+  onCleanup(() => {
+    process.stderr.write(`${watchStoppedLine(runs)}\n`);
+  });
   let running = false;
   let pending = false;
   let timer: NodeJS.Timeout | undefined;

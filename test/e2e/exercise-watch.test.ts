@@ -1,7 +1,7 @@
 /**
  * `exercise check --watch` in a real terminal, as a learner uses it: the
  * first check runs, each save reruns it on a cleared screen, Ctrl-C exits
- * 130 and leaves no process behind (the learner's child, the coordinator).
+ * 130, says the watch stopped, and leaves no process behind (the learner's child, the coordinator).
  */
 import { appendFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -47,6 +47,8 @@ describe.skipIf(!tt.enabled || process.platform === 'win32')('exercise check --w
 
     await term.send('C-c');
     expect(await term.waitForExit(10_000)).toBe(130);
+    // One closing line (stderr), as the lab says on Ctrl-C.
+    expect(term.screen({ history: true })).toMatch(/fence-tutor: watch stopped after 3 runs; every process it started has ended/);
     // A child started in the instant of the Ctrl-C ends itself when our pipe to it closes: allow it a moment.
     const deadline = Date.now() + 3000;
     while (processesMentioning(dir).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
