@@ -178,9 +178,13 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
       );
     };
 
-    /** A change of settings: run again, say what changed, replay from the start. */
+    /**
+     * A change of settings: run again, say what changed, replay from the start.
+     * A setting changed while paused stays paused where it was (a reviewer found f
+     * at t=0 starting playback): the learner compares the two runs at that moment.
+     */
     const rerun = (overrides: ConfigOverrides, what: string, setting: ChangedSetting | null) => {
-      const { scenario, result: before, overrides: previous } = get();
+      const { scenario, result: before, overrides: previous, playing: wasPlaying, cursor: wasAt } = get();
       if (!scenario) return;
       let after: SimResult;
       try {
@@ -196,8 +200,11 @@ export function createSimulatorStore(engine: EngineCalls, options: SimulatorOpti
         result: after,
         change,
         error: null,
-        cursor: options.reducedMotion ? endTick(after) : 0,
-        playing: !options.reducedMotion,
+        ...(options.reducedMotion
+          ? { cursor: endTick(after), playing: false }
+          : setting !== null && !wasPlaying
+            ? { cursor: Math.min(wasAt, endTick(after)), playing: false }
+            : { cursor: 0, playing: true }),
         stopAt: null,
         prediction: null,
         explore: null,

@@ -71,10 +71,11 @@ describe('simulator store', () => {
     expect(store.getState().speedIndex).toBe(0);
   });
 
-  it('toggling fencing replays from the start and says how the outcome changed', () => {
+  it('toggling fencing while playing replays from the start and says how the outcome changed', () => {
     const store = createSimulatorStore(engine());
     store.getState().open(lateWrite());
-    store.getState().stepForward();
+    store.getState().togglePlay();
+    store.getState().advance();
     store.getState().toggle('fencing');
     const s = store.getState();
     expect(s.result?.config.fencing).toBe(false);
@@ -85,6 +86,23 @@ describe('simulator store', () => {
     store.getState().toggle('fencing');
     expect(store.getState().result?.final.value).toBe('100');
     expect(store.getState().change).toMatch(/^fencing on: A's stale write is no longer accepted/);
+  });
+
+  it('a toggle or a lease change while paused re-runs and stays paused where it was (at t=0 too)', () => {
+    const store = createSimulatorStore(engine());
+    store.getState().open(lateWrite());
+    store.getState().toggle('fencing');
+    expect(store.getState()).toMatchObject({ cursor: 0, playing: false });
+    expect(store.getState().result?.config.fencing).toBe(false);
+    expect(store.getState().change).toMatch(/^fencing off: /);
+    store.getState().stepForward();
+    store.getState().stepForward();
+    const at = store.getState().cursor;
+    expect(at).toBeGreaterThan(0);
+    store.getState().toggle('check');
+    expect(store.getState()).toMatchObject({ cursor: at, playing: false });
+    store.getState().changeTtl(1);
+    expect(store.getState()).toMatchObject({ cursor: at, playing: false });
   });
 
   it('minting and check toggles flip the config; ttl stays at least 2', () => {

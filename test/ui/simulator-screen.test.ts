@@ -76,19 +76,22 @@ describe('simulator screen', () => {
     expect(lastFrame()).toContain('0.5x');
   });
 
-  it('f turns fencing off, replays from the start and says how the outcome changed', async () => {
-    // The replay plays on the playback clock: held still, so a slow machine cannot move it past t=1 before the frame is read.
+  it('f turns fencing off, re-runs, stays paused where it was and says how the outcome changed', async () => {
+    // Were playback to start, the playback clock would move it: held still, so the frame shows where the toggle left it.
     fakePlaybackTimers();
     const { stdin, lastFrame } = await openLateWrite();
-    await stepToEnd(stdin);
     await press(stdin, 'f');
     let frame = lastFrame() ?? '';
+    // At t=0, paused: a toggle does not start playback (a reviewer found it did).
     expect(frame).toContain('fencing OFF');
-    expect(frame).toMatch(/t = [01] of 31/);
-    expect(frame).toContain("Changed by fencing off: A's late write overwrote B's: lost update");
-    await press(stdin, 'space'); // pause the replay, then step to the end
+    expect(frame).toMatch(/paused .*t = 0 of 31/);
+    await press(stdin, 'f');
     await stepToEnd(stdin);
+    await press(stdin, 'f');
     frame = lastFrame() ?? '';
+    expect(frame).toContain('fencing OFF');
+    expect(frame).toMatch(/paused .*t = 31 of 31/);
+    expect(frame).toContain("Changed by fencing off: A's late write overwrote B's: lost update");
     expect(frame).toContain('The sink ends at "1"');
     expect(frame).toContain('stale!');
   });
