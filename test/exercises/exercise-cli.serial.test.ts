@@ -153,6 +153,17 @@ describe('exercise check: the exit table', { concurrent: true, timeout: 180_000 
     expect(r.stdout).toContain('Hint:');
   });
 
+  it('a --report path that is a folder: exit 2, one line naming it and --report; the result is still saved and in progress', async ({ expect }) => {
+    const at = newHome();
+    const d = await started('bad-report', undefined, at);
+    const r = await check(d, at, '--report', d);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toBe(`fence-tutor: cannot write the report to ${d}: it is a folder; give a file name. Fix: give --report a path in a folder you can write to`);
+    expect(r.stdout).toMatch(/Report saved: .*-exercise-fence-the-sink\.json/);
+    const progress = JSON.parse((await cli(['progress', '--json'], at)).stdout) as { exercises: { id: string; lastCheckedAt: string | null }[] };
+    expect(progress.exercises.find((e) => e.id === ID)?.lastCheckedAt).toEqual(expect.any(String));
+  });
+
   it('an exception: exit 1, reported with a stack trimmed to the learner file; output captured', async ({ expect }) => {
     const at = newHome();
     const d = await started('throws', 'export async function write(db, r) {\n  console.log("hello from the sink");\n  throw new Error("boom");\n}\n', at);
