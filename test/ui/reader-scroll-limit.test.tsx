@@ -19,6 +19,13 @@ const PARTIAL_MAX = 2;
 const WHOLE_MAX = 200;
 const PAGE = 26;
 
+/** The reader's use of useSettledTop: the store's top, settled against the layout's bound. */
+function Probe({ reader, complete, maxTop }: { reader: ReaderStore; complete: boolean; maxTop: number }) {
+  const top = useStore(reader, (s) => s.top);
+  useSettledTop(reader, complete, top, maxTop);
+  return createElement(Text, null, `top ${top}`);
+}
+
 function shown(reader: ReaderStore, maxTop: number): number {
   return Math.min(reader.getState().top, maxTop);
 }
@@ -47,16 +54,11 @@ describe('scrolling before the whole lesson is laid out', () => {
   it('a top past the end (End pressed early) comes back to the last screen once complete', async () => {
     const reader = createReaderStore();
     reader.getState().scrollTo(Number.MAX_SAFE_INTEGER, keysMaxTop(false, PARTIAL_MAX));
-    function Probe({ complete, maxTop }: { complete: boolean; maxTop: number }) {
-      const top = useStore(reader, (s) => s.top);
-      useSettledTop(reader, complete, top, maxTop);
-      return createElement(Text, null, `top ${top}`);
-    }
-    const app = render(createElement(Probe, { complete: false, maxTop: PARTIAL_MAX }));
+    const app = render(createElement(Probe, { reader, complete: false, maxTop: PARTIAL_MAX }));
     await new Promise((r) => setTimeout(r, 20));
     // Still partial: left alone (shown clamped at render).
     expect(reader.getState().top).toBe(Number.MAX_SAFE_INTEGER);
-    app.rerender(createElement(Probe, { complete: true, maxTop: WHOLE_MAX }));
+    app.rerender(createElement(Probe, { reader, complete: true, maxTop: WHOLE_MAX }));
     await new Promise((r) => setTimeout(r, 20));
     expect(reader.getState().top).toBe(WHOLE_MAX);
     expect(app.lastFrame()).toBe(`top ${WHOLE_MAX}`);
