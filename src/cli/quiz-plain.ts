@@ -12,6 +12,7 @@ import * as S from '../core/quiz/session.js';
 import type { DrawnQuestion } from '../core/quiz/types.js';
 import type { QuizMode } from '../core/quiz/grading.js';
 import { modeRules } from '../core/quiz/mode-rules.js';
+import { lessonPointer } from '../content/shared/lesson-pointer.js';
 
 export interface PlainIo {
   input: NodeJS.ReadableStream;
@@ -168,7 +169,8 @@ export async function runPlainQuiz(opts: PlainOptions, io: PlainIo): Promise<Pla
         state = r.state;
         if (r.hint) {
           if (r.hint.text) write(wrap(`Hint: ${r.hint.text}`, io.columns));
-          write(`See the lesson "${r.hint.lesson}".`);
+          const { name, command } = lessonPointer(r.hint.lesson);
+          write(wrap(`See ${name} (${command}).`, io.columns));
           if (r.hint.eliminated.length > 0) show(i, r.hint.eliminated);
         }
         continue;

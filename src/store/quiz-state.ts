@@ -25,9 +25,24 @@ export interface SittingMeta {
   assignment?: { title: string | null; file: string };
 }
 
+/**
+ * A report that could not be written everywhere it was to go: the message
+ * names each copy that failed, and `savedTo` the copies that were written
+ * (the summary names both, so nothing is lost unsaid).
+ */
+export class ReportNotSaved extends Error {
+  constructor(
+    message: string,
+    readonly savedTo: readonly string[],
+  ) {
+    super(message);
+    this.name = 'ReportNotSaved';
+  }
+}
+
 /** Where a finished sitting goes: the report files and the review boxes. */
 export interface QuizPersistence {
-  /** Writes the report; returns the paths written. */
+  /** Writes the report; returns the paths written. Throws ReportNotSaved when a copy could not be written (after trying every copy). */
   saveReport: (report: QuizReport, questions: readonly DrawnQuestion[]) => string[];
   /** Moves the answered questions between Leitner boxes. */
   recordReview: (results: readonly { id: string; correct: boolean }[], now: Date) => void;

@@ -25,7 +25,7 @@ import {
   timeLeftMs,
 } from '../core/quiz/session.js';
 import type { DrawnQuestion, Response } from '../core/quiz/types.js';
-import type { QuizPersistence, QuizState, QuizStore, SittingMeta } from './quiz-state.js';
+import { type QuizPersistence, type QuizState, type QuizStore, ReportNotSaved, type SittingMeta } from './quiz-state.js';
 import { modeRules, openingPhase } from '../core/quiz/mode-rules.js';
 import { initialOrder, moveInOrder } from '../core/quiz/ordering-draft.js';
 import { errorMessage } from '../platform/error-message.js';
@@ -97,6 +97,12 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
       const worthSaving = !incomplete || results.some((_r, i) => answered(i));
       try {
         if (worthSaving) savedTo = persist?.saveReport(report, questions) ?? [];
+      } catch (err) {
+        saveError = errorMessage(err);
+        if (err instanceof ReportNotSaved) savedTo = [...err.savedTo];
+      }
+      // The review boxes are recorded even when a report copy failed.
+      try {
         // Left early: only what was answered moves between boxes. Finished
         // (or expired): unanswered questions count as wrong, so they too.
         const counted = results.filter((_r, i) => !incomplete || answered(i));
@@ -106,7 +112,8 @@ export function createQuizStore(options: QuizStoreOptions): QuizStore {
             new Date(session.finishedAt ?? clock()),
           );
       } catch (err) {
-        saveError = errorMessage(err);
+        const review = `the review boxes could not be updated: ${errorMessage(err)}`;
+        saveError = saveError ? `${saveError}; ${review}` : review;
       }
       set({ session, phase: 'summary', report, savedTo, saveError, confirm: null, feedback: null, hintShown: null });
     };

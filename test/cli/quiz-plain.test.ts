@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runPlainQuiz } from '../../src/cli/quiz-plain.js';
+import { lessonPointer } from '../../src/content/shared/lesson-pointer.js';
 import { drawQuestions } from '../../src/core/quiz/draw.js';
 import * as S from '../../src/core/quiz/session.js';
 import type { DrawnQuestion } from '../../src/core/quiz/types.js';
@@ -54,7 +55,8 @@ describe('plain quiz prompts', () => {
     expect(out).toContain('Try again');
     expect(out).toContain('Right.');
     expect(out).toMatch(/type option numbers only/);
-    expect(out).toContain(`See the lesson "${c.lesson}"`);
+    const pointer = lessonPointer(c.lesson);
+    expect(out.replace(/\s+/g, ' ')).toContain(`See ${pointer.name} (${pointer.command}).`);
     const res = S.results(state);
     expect(res.map((r) => r.correct)).toEqual([false, true, true]);
     expect(res[0]!.attempts).toBe(2);

@@ -300,6 +300,22 @@ describe('reader', () => {
     app.unmount();
   }, 60_000);
 
+  it('a caption written for the block\'s toggles says so once the learner flips one, and reads as written when flipped back', async () => {
+    const { stdin, lastFrame } = await openLesson();
+    await press(stdin, 'tab');
+    await waitForFrame(lastFrame, 'Try it: book-timeline');
+    const flat = () => (lastFrame() ?? '').replace(/[│┃]/g, ' ').replace(/\s+/g, ' ');
+    expect(flat()).toContain('The sink takes every write.');
+    expect(flat()).not.toContain('Written for');
+    await press(stdin, 'enter', 'f');
+    await waitForFrame(lastFrame, 'fencing ON');
+    expect(flat()).toContain('Written for fencing off (now fencing on): The sink takes every write.');
+    await press(stdin, 'f');
+    await waitForFrame(lastFrame, 'fencing OFF');
+    expect(flat()).not.toContain('Written for');
+    expect(flat()).toContain('The sink takes every write.');
+  });
+
   it('--narrate: an embedded timeline speaks one sentence per moment instead of drawing', async () => {
     const app = await renderApp({ screen: 'reader', lessonId: 'stale-holder' }, { display: { narrate: true } });
     await waitForFrame(app.lastFrame, 'Lesson 1 of 11');

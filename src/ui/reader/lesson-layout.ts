@@ -19,7 +19,8 @@ import { decodeEntities, stripTags } from '../../render/html-text.js';
 
 export type LessonPart =
   | { kind: 'text'; lines: StyledLine[] }
-  | { kind: 'scenario'; block: ScenarioBlock; head: StyledLine[] }
+  /** `captionFrom`: the index in `head` where the caption's lines start (head.length when none). */
+  | { kind: 'scenario'; block: ScenarioBlock; head: StyledLine[]; captionFrom: number }
   | { kind: 'quiz'; block: QuizBlock; head: StyledLine[] };
 
 export interface LayoutOptions {
@@ -59,7 +60,12 @@ export function* lessonParts(lesson: Lesson, options: LayoutOptions, tokens: Les
         const { lines, cut } = l.markdown(blocks, atLeast);
         return { part: { kind: 'text', lines: lines.map(clean) }, cut };
       };
-    } else if (segment.kind === 'scenario') yield () => whole({ kind: 'scenario', block: segment, head: l.scenarioHead(segment).map(clean) });
+    } else if (segment.kind === 'scenario') {
+      yield () => {
+        const { head, captionFrom } = l.scenarioHead(segment);
+        return whole({ kind: 'scenario', block: segment, head: head.map(clean), captionFrom });
+      };
+    }
     else yield () => whole({ kind: 'quiz', block: segment, head: l.quizHead(segment).map(clean) });
   }
   // Only a lesson that links glossary terms gets the part (worked out when the generator gets here).
@@ -241,10 +247,11 @@ class Layout {
     return text === href || href === '' ? inner : [...inner, { ...base, text: ` <${href}>`, role: 'muted' }];
   }
 
-  scenarioHead(block: ScenarioBlock): StyledLine[] {
+  scenarioHead(block: ScenarioBlock): { head: StyledLine[]; captionFrom: number } {
     const head = wrapSpans([{ text: scenarioHeading(block, this.o.ascii), bold: true }], this.width);
+    const captionFrom = head.length;
     if (block.caption) head.push(...wrapSpans([{ text: block.caption, italic: true }], this.width));
-    return head;
+    return { head, captionFrom };
   }
 
   quizHead(block: QuizBlock): StyledLine[] {

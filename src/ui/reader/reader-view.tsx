@@ -27,6 +27,7 @@ import { useLessonRows } from './use-lesson-rows.js';
 import { useReaderKeys } from './use-reader-keys.js';
 import { SEARCH_ROWS, useReaderSearch } from './use-reader-search.js';
 import { useRestoredPosition } from './use-restored-position.js';
+import { keysMaxTop, useSettledTop } from './scroll-limit.js';
 import { useReaderWithSelfCheck } from './use-self-check.js';
 import { useEarlierAnswers } from './use-earlier-answers.js';
 import { useStudyTimer } from './use-study-timer.js';
@@ -99,6 +100,7 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
   });
   const maxTop = Math.max(0, rows.length - viewRows);
   const shownTop = useRestoredPosition({ lessonId: lesson.id, jumpKey: jump?.key, rows, complete, viewRows, maxTop, top, reader, progress, checkIds });
+  useSettledTop(reader, complete, top, maxTop);
   const shown = rows.slice(shownTop, shownTop + viewRows);
   // Rows wider than the screen (a long URL, kept whole) slide sideways; one column stays for the pointer.
   const rowRoom = Math.max(10, area.columns - 2);
@@ -135,7 +137,8 @@ export function ReaderView({ lesson, sources, jump }: ReaderViewProps) {
     progress,
     timelines,
     checkIds,
-    maxTop,
+    maxTop: keysMaxTop(complete, maxTop),
+    complete,
     slide: { room: rowRoom, shown: shownSlide, max: wideBy, set: setSlide },
     target,
     setTarget,

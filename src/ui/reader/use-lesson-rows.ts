@@ -15,6 +15,7 @@ import { useLessonTokens } from './use-lesson-tokens.js';
 import { selfCheckLines } from './self-check-lines.js';
 import type { StyledLine } from './styled-text.js';
 import { timelineLines } from './timeline-lines.js';
+import { captionMismatch, otherSettingCaption } from './caption-setting.js';
 import { type EmbeddedTimeline, useEmbeddedTimelines } from './use-embedded-timelines.js';
 
 export interface Row {
@@ -88,8 +89,9 @@ export function useLessonRows({ lesson, sources, width, theme, focus, selfCheck,
         rows.push({ line, key: `${i}:${k}`, part: i });
       });
     } else {
-      part.head.forEach((line, k) => {
-        rows.push({ line, key: `${i}:${k}`, part: i });
+      const head = part.kind === 'scenario' ? scenarioHead(part, timelines.get(i), width) : part.head;
+      head.forEach((line, k) => {
+        rows.push(k < part.head.length ? { line, key: `${i}:${k}`, part: i } : { line, part: i });
       });
       const focused = (focus.kind === 'timeline' || focus.kind === 'quiz') && focus.part === i;
       const gutter = focused ? { text: theme.ascii ? '# ' : '┃ ', role: 'accent' as const } : { text: theme.ascii ? '| ' : '│ ', role: 'muted' as const };
@@ -107,4 +109,14 @@ export function useLessonRows({ lesson, sources, width, theme, focus, selfCheck,
     partEnd.set(i, rows.length - 1);
   });
   return { parts, layoutOptions, timelines, rows, partStart, partEnd, complete };
+}
+
+/** The block's heading and caption; a caption written for other toggles than the run on screen says so (caption-setting.ts). */
+function scenarioHead(part: Extract<LessonPart, { kind: 'scenario' }>, timeline: EmbeddedTimeline | undefined, width: number): StyledLine[] {
+  const config = timeline?.store.getState().result?.config;
+  const caption = part.block.caption;
+  if (!timeline || !config || caption === undefined) return part.head;
+  const mismatch = captionMismatch(part.block, timeline.scenario, config);
+  if (!mismatch) return part.head;
+  return [...part.head.slice(0, part.captionFrom), ...otherSettingCaption(caption, mismatch, width)];
 }

@@ -14,6 +14,7 @@ import type { ReaderSources } from './reader-sources.js';
 import { type PartsOnScreen, usablePart } from './reader-parts.js';
 import type { EmbeddedTimeline } from './use-embedded-timelines.js';
 import { slideStep } from './wide-rows.js';
+import { pageFrom } from './scroll-limit.js';
 
 export interface ReaderKeysInput extends PartsOnScreen {
   context: 'reader' | 'reader-timeline' | 'reader-quiz' | 'reader-search';
@@ -25,7 +26,10 @@ export interface ReaderKeysInput extends PartsOnScreen {
   progress: ProgressStore;
   timelines: ReadonlyMap<number, EmbeddedTimeline>;
   checkIds: readonly string[];
+  /** The bound for scrolling keys: keysMaxTop() (none until the whole lesson is laid out). */
   maxTop: number;
+  /** False while only the first screen is laid out (use-lesson-rows.ts). */
+  complete: boolean;
   /** Long rows: the room for them, how far they are slid, and how far they can slide. */
   slide: { room: number; shown: number; max: number; set: (n: number) => void };
   target: number | null;
@@ -139,10 +143,10 @@ export function useReaderKeys(k: ReaderKeysInput): void {
         st.scrollBy(-1, maxTop);
         break;
       case 'page-down':
-        st.scrollTo(shownTop + page, maxTop);
+        st.scrollTo(pageFrom(k.complete, st.top, shownTop) + page, maxTop);
         break;
       case 'page-up':
-        st.scrollTo(shownTop - page, maxTop);
+        st.scrollTo(pageFrom(k.complete, st.top, shownTop) - page, maxTop);
         break;
       case 'top':
         st.scrollTo(0, maxTop);

@@ -16,6 +16,7 @@ import type { PredictFocus } from './predict-moment.js';
 import { PredictTimeline, usePredictDrawing } from './predict-timeline.js';
 import { layoutQuestion, paraWidth } from './question-layout.js';
 import { wrapText } from './wrap.js';
+import { lessonPointer } from '../../../content/shared/lesson-pointer.js';
 
 const KIND_HELP: Record<string, string> = {
   multiple: 'Tick every option that applies (a digit or space), then press enter.',
@@ -59,7 +60,7 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
   const timelineLines = q.type === 'predict' ? 1 + (drawing ? drawing.model.lanes.length + (withLegend ? 4 : 2) : 0) : 0;
   const optionLines = optionRows(state, theme).reduce((sum, r) => sum + optionLineCount(r, columns), 0);
   const examKept = keeps && rec?.current !== null && rec?.current !== undefined && !state.confirm;
-  const hintLines = state.hintShown && !fb ? 1 + wrapText(hintText(state), width).length + wrapText(lessonPointer(state.hintShown.lesson), width).length : 0;
+  const hintLines = state.hintShown && !fb ? 1 + wrapText(hintText(state), width).length + wrapText(lessonLine(state.hintShown.lesson), width).length : 0;
   const fixedLines =
     2 + timelineLines + kindHelp.length + (q.type === 'predict' ? 0 : 1) + optionLines + (examKept ? 1 : 0) + hintLines + (state.confirm ? 4 : 0);
   const layout = layoutQuestion({ rows, columns, prompt: q.prompt, fixedLines, feedback: fb });
@@ -104,7 +105,7 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
             <Text bold>Hint: </Text>
             {hintText(state)}
           </Text>
-          <Text color={theme.color('muted')}>{lessonPointer(state.hintShown.lesson)}</Text>
+          <Text color={theme.color('muted')}>{lessonLine(state.hintShown.lesson)}</Text>
         </Box>
       ) : null}
       {state.confirm ? <ConfirmBlock state={state} theme={theme} /> : null}
@@ -117,8 +118,10 @@ function hintText(state: QuizState): string {
   return state.hintShown?.text ?? (rec && rec.eliminated.length > 0 ? 'one wrong option is struck out.' : 'no option left to strike out.');
 }
 
-function lessonPointer(lesson: string): string {
-  return `Read more in the lesson "${lesson}" (fence-tutor lesson ${lesson}).`;
+/** Computed only while a hint is shown: the snapshot is read then, not at the quiz's first frame. */
+function lessonLine(lessonId: string): string {
+  const { name, command } = lessonPointer(lessonId);
+  return `Read more in ${name} (${command}).`;
 }
 
 /** Lines already wrapped (by layoutQuestion), one Text each. */

@@ -6,6 +6,7 @@
  * sitting-open.ts (it brings the bank loader). Drawing, grading and the
  * boxes are the quiz core's; this file only wires them to the data directory.
  */
+import { join } from 'node:path';
 import type { QuizMode } from '../../../core/quiz/grading.js';
 import { modeRules } from '../../../core/quiz/mode-rules.js';
 import type { DrawnQuestion, QuizBank } from '../../../core/quiz/types.js';
@@ -14,6 +15,9 @@ import { toolVersion } from '../../../platform/package-root.js';
 import { type ReportFormat, reportFormatFor, saveReportToDataDir, writeReport } from '../../../reports/report-io.js';
 import { recordReviewResults } from '../../../reports/review-store.js';
 import type { QuizPersistence, SittingMeta } from '../../../store/quiz-store.js';
+import { ReportNotSaved } from '../../../store/quiz-state.js';
+import { dataDir } from '../../../platform/data-dir.js';
+import { errorMessage } from '../../../platform/error-message.js';
 import type { QuizRoute } from '../../../store/routes.js';
 
 /** The settings a sitting is opened with; all optional but the mode. */
@@ -123,12 +127,25 @@ export function sittingFromRoute(route: QuizRoute): OpenedSitting | null {
 export function filePersistence(req: Pick<SittingRequest, 'report' | 'format'>, dir?: string): QuizPersistence {
   return {
     saveReport: (report, questions) => {
-      const paths = [saveReportToDataDir(report)];
-      if (req.report !== undefined) {
-        const explanations = new Map(questions.map((q) => [q.id, q.explanation]));
-        writeReport(req.report, report, reportFormatFor(req.report, req.format), explanations);
-        paths.push(req.report);
+      // Every copy is tried: one that cannot be written (an unwritable data
+      // directory, a bad --report path) must not cost the other.
+      const paths: string[] = [];
+      const failed: string[] = [];
+      try {
+        paths.push(saveReportToDataDir(report));
+      } catch (err) {
+        failed.push(`the copy for Progress in ${join(dataDir(), 'reports')} could not be written (${errorMessage(err)})`);
       }
+      if (req.report !== undefined) {
+        try {
+          const explanations = new Map(questions.map((q) => [q.id, q.explanation]));
+          writeReport(req.report, report, reportFormatFor(req.report, req.format), explanations);
+          paths.push(req.report);
+        } catch (err) {
+          failed.push(`${req.report} could not be written (${errorMessage(err)})`);
+        }
+      }
+      if (failed.length > 0) throw new ReportNotSaved(failed.join('; '), paths);
       return paths;
     },
     recordReview: (results, now) => {

@@ -39,7 +39,10 @@ export function summaryLines(state: QuizState, symbols: Symbols, width: number):
         : { text: `${symbols.rejected} NOT PASSED (pass mark ${report.passMark}%)`, role: 'bad', bold: true },
     );
   }
-  if (state.saveError) out.push({ text: `The report could not be saved: ${sanitizeLine(state.saveError)}`, role: 'bad' });
+  if (state.saveError) {
+    const what = state.savedTo.length > 0 ? 'Not every copy of the report was saved' : 'The report could not be saved';
+    out.push(...wrapText(`${what}: ${sanitizeLine(state.saveError)}.`, w).map((text) => ({ text, role: 'bad' as const })));
+  }
   for (const path of state.savedTo) out.push(...wrapText(`Report saved: ${sanitizeLine(path)}`, w).map((text) => ({ text, role: 'muted' as const })));
   const missed = report.questions
     .map((r, i) => ({ r, q: state.questions[i] }))
