@@ -11,7 +11,7 @@ const scenario = { config: { ...DEFAULT_CONFIG } } as unknown as Scenario;
 const block: ScenarioBlock = { kind: 'scenario', line: 1, scenarioId: 'late-write', overrides: { fencing: false }, caption: 'The sink takes every write.' };
 
 describe('captionMismatch', () => {
-  it('is null while the run has the block\'s toggles', () => {
+  it("is null while the run has the block's toggles", () => {
     expect(captionMismatch(block, scenario, { ...DEFAULT_CONFIG, fencing: false })).toBeNull();
   });
 
@@ -25,6 +25,11 @@ describe('captionMismatch', () => {
     const text = lines.map((l) => l.map((s) => s.text).join('')).join(' ');
     expect(text).toContain('Written for fencing off (now fencing on): The sink');
     expect(text).not.toContain('\u001b');
-    expect(lines.flat().filter((s) => s.text.trim() !== '').every((s) => s.role === 'muted')).toBe(true);
+    expect(
+      lines
+        .flat()
+        .filter((s) => s.text.trim() !== '')
+        .every((s) => s.role === 'muted'),
+    ).toBe(true);
   });
 });

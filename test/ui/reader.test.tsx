@@ -300,7 +300,7 @@ describe('reader', () => {
     app.unmount();
   }, 60_000);
 
-  it('a caption written for the block\'s toggles says so once the learner flips one, and reads as written when flipped back', async () => {
+  it("a caption written for the block's toggles says so once the learner flips one, and reads as written when flipped back", async () => {
     const { stdin, lastFrame } = await openLesson();
     await press(stdin, 'tab');
     await waitForFrame(lastFrame, 'Try it: book-timeline');

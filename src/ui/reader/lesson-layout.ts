@@ -65,8 +65,7 @@ export function* lessonParts(lesson: Lesson, options: LayoutOptions, tokens: Les
         const { head, captionFrom } = l.scenarioHead(segment);
         return whole({ kind: 'scenario', block: segment, head: head.map(clean), captionFrom });
       };
-    }
-    else yield () => whole({ kind: 'quiz', block: segment, head: l.quizHead(segment).map(clean) });
+    } else yield () => whole({ kind: 'quiz', block: segment, head: l.quizHead(segment).map(clean) });
   }
   // Only a lesson that links glossary terms gets the part (worked out when the generator gets here).
   const terms = l.terms(lesson);
