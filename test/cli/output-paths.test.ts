@@ -80,7 +80,10 @@ describe('exercise check --report', () => {
       /^cannot write the report to .*a-folder: it is a folder; give a file name\. Fix: give --report a path/,
     );
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    refused(() => writeExerciseReportFile(join(aFile, 'r.xml'), report), /a-file\.txt\/r\.xml: a part of that path is a file, not a folder\. Fix: give --report/);
+    refused(
+      () => writeExerciseReportFile(join(aFile, 'r.xml'), report),
+      /a-file\.txt\/r\.xml: a part of that path is a file, not a folder\. Fix: give --report/,
+    );
     if (process.getuid?.() !== 0) {
       const locked = join(dir, 'locked');
       mkdirSync(locked, { mode: 0o500 });

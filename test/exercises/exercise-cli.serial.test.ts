@@ -158,7 +158,9 @@ describe('exercise check: the exit table', { concurrent: true, timeout: 180_000 
     const d = await started('bad-report', undefined, at);
     const r = await check(d, at, '--report', d);
     expect(r.status).toBe(2);
-    expect(r.stderr.trim()).toBe(`fence-tutor: cannot write the report to ${d}: it is a folder; give a file name. Fix: give --report a path in a folder you can write to`);
+    expect(r.stderr.trim()).toBe(
+      `fence-tutor: cannot write the report to ${d}: it is a folder; give a file name. Fix: give --report a path in a folder you can write to`,
+    );
     expect(r.stdout).toMatch(/Report saved: .*-exercise-fence-the-sink\.json/);
     const progress = JSON.parse((await cli(['progress', '--json'], at)).stdout) as { exercises: { id: string; lastCheckedAt: string | null }[] };
     expect(progress.exercises.find((e) => e.id === ID)?.lastCheckedAt).toEqual(expect.any(String));
