@@ -103,7 +103,7 @@ export function writeJsonAtomic(path: string, value: unknown): void {
 }
 
 /** Why a file could not be written, in words, for the errors a person can fix. */
-function writeReason(err: NodeJS.ErrnoException): string | undefined {
+export function writeReason(err: NodeJS.ErrnoException): string | undefined {
   switch (err.code) {
     case 'EEXIST':
     case 'ENOTDIR':
