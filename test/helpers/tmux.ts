@@ -14,6 +14,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { isAlive } from '../../src/lab/processes/proc.js';
 import { waitUntil } from './wait-until.js';
+import { shellQuote } from '../../src/platform/shell-quote.js';
 
 export function hasTmux(): boolean {
   return spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
@@ -66,10 +67,8 @@ function tmux(args: string[]): string {
   return execFileSync('tmux', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** Text as one shell word. */
-export function shellQuote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
-}
+/** Text as one shell word: the product's own quoting (src/platform/shell-quote.ts). */
+export { shellQuote };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -31,37 +31,36 @@ export interface ClassifiedFile {
   kind: ContentKind;
 }
 
-/** The top-level `kind:` of a YAML (or JSON) text, or of a Markdown file's front matter. */
-export function declaredKind(text: string, markdown: boolean): string | undefined {
+/** What a text's parse says of its top-level `kind:`; `parsed: false` when it does not parse (its loader reports why). */
+type KindRead = { parsed: true; kind: string | undefined } | { parsed: false };
+
+function readDeclaredKind(text: string, markdown: boolean): KindRead {
   let yaml = text;
   if (markdown) {
     const m = /^---\s*\r?\n([\s\S]*?)\r?\n---\s*(\r?\n|$)/.exec(text);
-    if (!m) return undefined;
+    if (!m) return { parsed: true, kind: undefined };
     yaml = m[1] ?? '';
   }
-  // A file that does not parse has no kind here; its loader reports why.
   try {
     const data = parseYaml(yaml, 'kind').data;
-    if (data && typeof data === 'object' && !Array.isArray(data)) {
-      const kind = (data as { kind?: unknown }).kind;
-      return typeof kind === 'string' ? kind : undefined;
-    }
+    const kind = data && typeof data === 'object' && !Array.isArray(data) ? (data as { kind?: unknown }).kind : undefined;
+    return { parsed: true, kind: typeof kind === 'string' ? kind : undefined };
   } catch {
-    // fall through
+    return { parsed: false };
   }
-  return undefined;
+}
+
+/** The top-level `kind:` of a YAML (or JSON) text, or of a Markdown file's front matter. */
+export function declaredKind(text: string, markdown: boolean): string | undefined {
+  const read = readDeclaredKind(text, markdown);
+  return read.parsed ? read.kind : undefined;
 }
 
 /** A `kind:` written at the start of a line (or as a JSON key) of a text that does not parse, when it names a kind. */
 function kindSpelledIn(text: string): ContentKind | undefined {
-  try {
-    parseYaml(text, 'kind');
-    return undefined;
-  } catch {
-    const m = /^\s*\{?\s*["']?kind["']?\s*:\s*["']?([a-z]+)/m.exec(text);
-    const kind = m?.[1];
-    return kind !== undefined && (CONTENT_KINDS as readonly string[]).includes(kind) ? (kind as ContentKind) : undefined;
-  }
+  const m = /^\s*\{?\s*["']?kind["']?\s*:\s*["']?([a-z]+)/m.exec(text);
+  const kind = m?.[1];
+  return kind !== undefined && (CONTENT_KINDS as readonly string[]).includes(kind) ? (kind as ContentKind) : undefined;
 }
 
 function folderKind(path: string): ContentKind | undefined {
@@ -76,7 +75,8 @@ function folderKind(path: string): ContentKind | undefined {
 /** Classify one file, or say why it cannot be. */
 export function classify(path: string, text: string): ClassifiedFile | Problem {
   const markdown = MARKDOWN_EXT.test(path);
-  const declared = declaredKind(text, markdown);
+  const read = readDeclaredKind(text, markdown);
+  const declared = read.parsed ? read.kind : undefined;
   if (declared !== undefined) {
     if ((CONTENT_KINDS as readonly string[]).includes(declared)) return { path, kind: declared as ContentKind };
     const line = text.split('\n').findIndex((l) => /^\s*("kind"|kind)\s*:/.test(l)) + 1;
@@ -90,7 +90,7 @@ export function classify(path: string, text: string): ClassifiedFile | Problem {
   if (markdown) return { path, kind: 'lesson' };
   const byFolder = folderKind(path);
   // A file that says `kind: quiz` but does not parse is still a quiz: its loader names the syntax error and its line.
-  const spelled = byFolder === undefined ? kindSpelledIn(text) : undefined;
+  const spelled = byFolder === undefined && !read.parsed ? kindSpelledIn(text) : undefined;
   if (spelled) return { path, kind: spelled };
   if (byFolder === 'lesson') {
     // The lessons folder holds two YAML files of its own.

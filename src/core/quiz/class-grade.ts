@@ -149,7 +149,10 @@ function flagOddSettings(graded: readonly { file: string; report: QuizReport }[]
   const rowOf = new Map(students.map((s) => [s.file, s]));
   for (const setting of SETTINGS) {
     const counts = new Map<string | number | null, number>();
-    for (const { report } of graded) counts.set(setting.of(report), (counts.get(setting.of(report)) ?? 0) + 1);
+    for (const { report } of graded) {
+      const value = setting.of(report);
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
     const [usual, howMany] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
     if (counts.size < 2 || howMany * 2 <= graded.length) continue;
     for (const { file, report } of graded) {

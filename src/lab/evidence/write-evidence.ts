@@ -10,7 +10,7 @@ import { renderTimeline } from '../../core/timeline/index.js';
 import { writeFileAtomic, writeJsonAtomic } from '../../platform/atomic-file.js';
 import type { Experiment } from '../experiments/experiment.js';
 import { formatToken } from '../../core/token.js';
-import type { FailoverEvidence, LabResult, RestoreEvidence } from '../types.js';
+import type { FailoverEvidence, LabResult, ModeResult, RestoreEvidence } from '../types.js';
 import { describeModes, modeColumnWidth } from './describe.js';
 import { labTimeline } from './lab-timeline.js';
 import { shellQuote } from '../../platform/shell-quote.js';
@@ -62,8 +62,7 @@ export function reportText(result: LabResult, experiment: Experiment): string {
     const late = result.experiment === 'restore' ? 'C-late (C)' : 'A-late (A)';
     for (const r of [row('B-current', m.bWrite), row('D-current', m.dWrite), row(late, m.lateWrite)]) if (r) lines.push(r);
     if (m.tokens) {
-      const tokens = Object.entries(m.tokens).map(([who, t]) => `${who} ${formatToken(t ?? null, true)}`);
-      lines.push(`  ${mode.padEnd(width)} tokens       ${tokens.join(', ')}`);
+      lines.push(`  ${mode.padEnd(width)} tokens       ${tokenList(m.tokens)}`);
     }
     lines.push(
       `  ${mode.padEnd(width)} final        value ${JSON.stringify(m.final.value)}, token ${formatToken(m.final.token, true)}${
@@ -93,8 +92,11 @@ export function reportText(result: LabResult, experiment: Experiment): string {
 /** Every worker's token: restore has four (as the revision mode saw them; each mode's own are under Writes). */
 function tokensLine(result: LabResult): string {
   const perMode = Object.values(result.modes).find((m) => m.tokens)?.tokens;
-  if (!perMode) return `A ${result.tokens.A}, B ${result.tokens.B}`;
-  return Object.entries(perMode)
+  return perMode ? tokenList(perMode) : `A ${result.tokens.A}, B ${result.tokens.B}`;
+}
+
+function tokenList(tokens: ModeResult['tokens']): string {
+  return Object.entries(tokens ?? {})
     .map(([who, t]) => `${who} ${formatToken(t ?? null, true)}`)
     .join(', ');
 }

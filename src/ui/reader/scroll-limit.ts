@@ -20,12 +20,8 @@ export function pageFrom(complete: boolean, storeTop: number, shownTop: number):
 }
 
 /** Once the whole lesson is laid out, a store top past the last screen comes back to it. */
-export function settleTop(reader: ReaderStore, complete: boolean, maxTop: number): void {
-  if (complete && reader.getState().top > maxTop) reader.getState().scrollTo(maxTop, maxTop);
-}
-
 export function useSettledTop(reader: ReaderStore, complete: boolean, top: number, maxTop: number): void {
   useEffect(() => {
-    if (top > maxTop) settleTop(reader, complete, maxTop);
+    if (complete && top > maxTop) reader.getState().scrollTo(maxTop, maxTop);
   }, [reader, complete, top, maxTop]);
 }

@@ -12,7 +12,7 @@
  *   text, which at 80x24 left the focused timeline cut at the bottom while
  *   its keys still worked. When the layout moves the focused part, the whole
  *   part is brought on screen again (its start first when it is taller than
- *   the window, as giving it the keys does: use-reader-keys' focusPart).
+ *   the window, as giving it the keys does: bringPartIntoView, below).
  * Giving a part the keys does not move the window here.
  */
 import { useEffect, useRef } from 'react';
@@ -45,11 +45,18 @@ export function useFocusedPartInView({ focus, partStart, partEnd, shownTop, view
     const prev = before.current;
     before.current = { part, start, end, viewRows };
     if (part === null || part !== prev.part || start === undefined || end === undefined || prev.start === undefined || prev.end === undefined) return;
-    const outOfView = start < shownTop || end >= shownTop + viewRows;
     if (start !== prev.start || viewRows !== prev.viewRows) {
-      if (outOfView) reader.getState().scrollTo(Math.min(start, Math.max(end - viewRows + 1, 0)), maxTop);
+      bringPartIntoView(reader, { start, end, shownTop, viewRows, maxTop });
     } else if (focus.kind === 'quiz' && end > prev.end && end >= shownTop + viewRows) {
       reader.getState().scrollTo(end - viewRows + 1, maxTop);
     }
   }, [part, start, end, shownTop, viewRows, maxTop, reader, focus.kind]);
+}
+
+/** Brings a whole part on screen when any of it is off (its start first when it is taller than the window). */
+export function bringPartIntoView(
+  reader: ReaderStore,
+  { start, end, shownTop, viewRows, maxTop }: { start: number; end: number; shownTop: number; viewRows: number; maxTop: number },
+): void {
+  if (start < shownTop || end >= shownTop + viewRows) reader.getState().scrollTo(Math.min(start, Math.max(end - viewRows + 1, 0)), maxTop);
 }

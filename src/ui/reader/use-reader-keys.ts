@@ -15,6 +15,7 @@ import { type PartsOnScreen, usablePart } from './reader-parts.js';
 import type { EmbeddedTimeline } from './use-embedded-timelines.js';
 import { slideStep } from './wide-rows.js';
 import { pageFrom } from './scroll-limit.js';
+import { bringPartIntoView } from './use-focused-part-in-view.js';
 
 export interface ReaderKeysInput extends PartsOnScreen {
   context: 'reader' | 'reader-timeline' | 'reader-quiz' | 'reader-search';
@@ -54,8 +55,7 @@ export function useReaderKeys(k: ReaderKeysInput): void {
     if (!part || part.kind === 'text') return;
     const start = partStart.get(i) ?? 0;
     const end = partEnd.get(i) ?? start;
-    // Bring the whole part on screen (its start first when it is taller than the view).
-    if (start < shownTop || end >= shownTop + viewRows) reader.getState().scrollTo(Math.min(start, Math.max(end - viewRows + 1, 0)), maxTop);
+    bringPartIntoView(reader, { start, end, shownTop, viewRows, maxTop });
     if (part.kind === 'scenario' && !timelines.has(i)) {
       setNotice('This timeline cannot play: its scenario is not available.');
       return;

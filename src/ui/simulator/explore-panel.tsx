@@ -84,25 +84,16 @@ export function ExplorePanel({ result, theme, width, rows, step }: ExplorePanelP
   const values = valuesAfter(ops, result.config.initial);
   const firstOp = step === null ? 0 : Math.max(0, Math.min(step - Math.floor(opRows / 2), ops.length - opRows));
   const shown = ops.slice(firstOp, firstOp + opRows);
-  const mark = (t: SinkOperation['hwm']) => formatToken(t ?? null, theme.ascii);
-  // Columns as wide as this ordering needs (fixed widths pushed the stale note, the row's point, past 80 columns).
-  const widest = (cells: string[], least: number) => Math.max(least, ...cells.map((c) => c.length));
-  const valueWidth = widest(
-    ops.map((op) => quoteValue(op.value, 10)),
-    3,
-  );
-  const tokenWidth = widest(
-    ops.map((op) => formatToken(op.token, theme.ascii)),
-    1,
-  );
-  const markWidth = widest(
-    ops.map((op) => mark(op.hwm)),
-    1,
-  );
-  const resultWidth = widest(
-    ops.map((op) => opResult(op, theme)),
-    1,
-  );
+  // Each operation's cells once, and columns as wide as this ordering needs (fixed widths
+  // pushed the stale note, the row's point, past 80 columns).
+  const cells = ops.map((op) => ({
+    value: quoteValue(op.value, 10),
+    token: formatToken(op.token, theme.ascii),
+    mark: formatToken(op.hwm ?? null, theme.ascii),
+    result: opResult(op, theme),
+  }));
+  const widest = (column: keyof (typeof cells)[number], least: number) => Math.max(least, ...cells.map((c) => c[column].length));
+  const columns = { value: widest('value', 3), token: widest('token', 1), mark: widest('mark', 1), result: widest('result', 1) };
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text wrap="truncate">
@@ -151,11 +142,11 @@ export function ExplorePanel({ result, theme, width, rows, step }: ExplorePanelP
                 color={op.stale ? theme.color('bad') : future ? theme.color('muted') : undefined}
               >
                 {current ? theme.symbols.pointer : ' '} {String(i + 1).padStart(2)} {op.actor.padEnd(3)} {op.op.padEnd(5)}{' '}
-                {quoteValue(op.value, 10).padEnd(valueWidth)}
-                {'  '}token {formatToken(op.token, theme.ascii).padEnd(tokenWidth)}
-                {'  '}mark {mark(op.hwm).padEnd(markWidth)}
+                {cells[i]?.value.padEnd(columns.value)}
+                {'  '}token {cells[i]?.token.padEnd(columns.token)}
+                {'  '}mark {cells[i]?.mark.padEnd(columns.mark)}
                 {'  '}
-                {opResult(op, theme).padEnd(resultWidth)}
+                {cells[i]?.result.padEnd(columns.result)}
                 {future ? '' : `  sink ${quoteValue(values[i] ?? null, 10)}`}
                 {op.stale ? `  ${theme.symbols.arrow} ${staleNote(op, theme)}` : ''}
               </Text>
