@@ -66,6 +66,8 @@ describe('lab late-write, embedded coordinator', { concurrent: true, timeout: 12
     expect(typeof result.version).toBe('string');
     expect(Number.isInteger(result.tokens.A) && Number.isInteger(result.tokens.B)).toBe(true);
     expect(result.tokens.B).toBeGreaterThan(result.tokens.A);
+    // Lesson 5: the expiry that deletes A's key takes a revision of its own, so B is at least two above A.
+    expect(result.tokens.B - result.tokens.A).toBeGreaterThanOrEqual(2);
     expect(result.observedExpiryWaitMs).toBeGreaterThan(0);
     expect(result.stoppedAfterMs).toBeGreaterThanOrEqual(0);
     expect(result.durationMs).toBeGreaterThan(result.observedExpiryWaitMs);
