@@ -5,6 +5,7 @@
  * failed, 2 cannot run here or bad flags).
  */
 import { UsageError } from '../platform/errors.js';
+import { makeUserDirs } from '../platform/atomic-file.js';
 import { printJson } from './json-output.js';
 import { installSignalHandlers, onCleanup, runCleanup } from '../platform/cleanup.js';
 import type { GlobalFlags } from '../platform/global-flags.js';
@@ -45,6 +46,8 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
   // Before the header: a refused --out is one line on stderr and nothing on stdout.
   try {
     assertFreshOutDir(parsed.repeats === 1 ? outRoot : join(outRoot, 'run-01'));
+    // A folder the learner named: made now, so a path that cannot be made is refused before the header.
+    if (parsed.out !== undefined) makeUserDirs(outRoot, '--out');
   } catch (err) {
     if (err instanceof LabUnavailableError) throw new UsageError(err.message);
     throw err;
@@ -108,6 +111,7 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
     if (err instanceof LabAbortedError) return new Promise<number>(() => setTimeout(() => undefined, 10_000));
     forgetNotice();
     if (err instanceof LabUnavailableError) throw new UsageError(err.message);
+    if (err instanceof UsageError) throw err;
     process.stderr.write(`fence-tutor: the lab run failed: ${sanitizeLine(errorMessage(err))}\n`);
     return 1;
   }

@@ -5,7 +5,7 @@
  * gate, and a schedule says whose call runs next. Each wait has the check's
  * time limit: a hang or an infinite loop is killed and reported as such.
  */
-import { mkdirSync } from 'node:fs';
+import { makeDirs } from '../platform/make-dirs.js';
 import { join } from 'node:path';
 import { sanitizeText } from '../core/neutralise.js';
 import { captureOutput } from './captured-output.js';
@@ -20,7 +20,7 @@ import type { SinkAnswer, SinkRequest, SinkState, StepRecord, TrialRun } from '.
  */
 export function learnerHome(tempRoot: string): { home: string; env: NodeJS.ProcessEnv } {
   const home = join(tempRoot, 'home');
-  mkdirSync(join(home, 'data'), { recursive: true });
+  makeDirs(join(home, 'data'));
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: home,

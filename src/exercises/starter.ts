@@ -5,9 +5,9 @@
  * `--force`.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { writeFileAtomic } from '../platform/atomic-file.js';
+import { makeUserDirs, writeUserFileAtomic } from '../platform/atomic-file.js';
 import type { ExerciseManifest } from './types.js';
 
 export class StarterConflictError extends Error {}
@@ -54,9 +54,9 @@ export function writeStarter(exercise: ExerciseManifest, dir: string, force = fa
       );
     }
   }
-  mkdirSync(target, { recursive: true });
-  if (wrote) writeFileAtomic(file, starter);
-  writeFileAtomic(join(target, 'README.md'), readFileSync(join(exercise.dir, 'README.md'), 'utf8'));
+  makeUserDirs(target, '--dir');
+  if (wrote) writeUserFileAtomic(file, starter, 'the starter file', '--dir');
+  writeUserFileAtomic(join(target, 'README.md'), readFileSync(join(exercise.dir, 'README.md'), 'utf8'), 'the README', '--dir');
   return { dir: target, file, wrote };
 }
 

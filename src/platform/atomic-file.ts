@@ -5,7 +5,8 @@
  * (content/shared/state-file.ts).
  * A temp file left by a writer killed mid-write is removed by the next write.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { makeDirs } from './make-dirs.js';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from './errors.js';
 
@@ -57,7 +58,7 @@ export function removeStaleTemps(path: string, now = Date.now()): string[] {
 
 export function writeFileAtomic(path: string, data: string): void {
   const dir = dirname(path);
-  mkdirSync(dir, { recursive: true });
+  makeDirs(dir);
   removeStaleTemps(path);
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
   const fd = openSync(tmp, 'w', 0o644);
@@ -138,5 +139,16 @@ export function writeUserFileAtomic(path: string, data: string, what: string, fl
     const reason = writeReason(err as NodeJS.ErrnoException);
     if (reason === undefined) throw err;
     throw new UsageError(`cannot write ${what} to ${path}: ${reason}. Fix: give ${flag} a path in a folder you can write to`);
+  }
+}
+
+/** makeDirs for a folder the user named (`--out`, `--dir`): one line naming it, the reason and the flag, exit 2. */
+export function makeUserDirs(dir: string, flag: string): void {
+  try {
+    makeDirs(dir);
+  } catch (err) {
+    const reason = writeReason(err as NodeJS.ErrnoException);
+    if (reason === undefined) throw err;
+    throw new UsageError(`cannot make the folder ${dir}: ${reason}. Fix: give ${flag} a folder you can write to`);
   }
 }

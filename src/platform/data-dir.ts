@@ -2,7 +2,7 @@
  * The one data directory (conventions: "Files and state"): progress, review
  * boxes, lab evidence and pidfiles. `$FENCE_TUTOR_HOME` wins; tests always set it.
  */
-import { mkdirSync } from 'node:fs';
+import { makeDirs } from './make-dirs.js';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
 
@@ -15,6 +15,6 @@ export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
 /** A subfolder of the data directory, created on demand. */
 export function dataSubdir(name: string, env: NodeJS.ProcessEnv = process.env): string {
   const dir = join(dataDir(env), name);
-  mkdirSync(dir, { recursive: true });
+  makeDirs(dir);
   return dir;
 }

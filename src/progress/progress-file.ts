@@ -6,7 +6,7 @@
  * atomically. Review boxes live in review.json (the quiz's own file) and
  * quiz history in reports/: this file never writes over either.
  */
-import { mkdirSync } from 'node:fs';
+import { makeDirs } from '../platform/make-dirs.js';
 import { dirname, join } from 'node:path';
 import { readJsonOrSetAside } from '../content/shared/state-file.js';
 import { writeJsonAtomic } from '../platform/atomic-file.js';
@@ -180,7 +180,7 @@ export function saveProgress(state: ProgressState, dir?: string): void {
  */
 export function saveProgressMerged(base: ProgressState, mine: ProgressState, dir?: string, warn?: (message: string) => void): ProgressState {
   const path = progressPath(dir);
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirs(dirname(path));
   return withFileLock(path, () => {
     const merged = mergeProgress(loadProgress(dir, warn), base, mine);
     writeJsonAtomic(path, merged);

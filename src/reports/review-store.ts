@@ -4,7 +4,7 @@
  * each other. Read with set-aside on corruption, written atomically.
  * The app reuses this module.
  */
-import { mkdirSync } from 'node:fs';
+import { makeDirs } from '../platform/make-dirs.js';
 import { dirname, join } from 'node:path';
 import { emptyReview, parseReviewState, type ReviewState, recordReview } from '../core/quiz/leitner.js';
 import { readJsonOrSetAside } from '../content/shared/state-file.js';
@@ -27,7 +27,7 @@ export function saveReview(state: ReviewState, dir?: string): void {
 /** Records a sitting's results (id, correct) at `now` and saves. */
 export function recordReviewResults(results: readonly { id: string; correct: boolean }[], now: Date, dir?: string): ReviewState {
   const path = reviewPath(dir);
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirs(dirname(path));
   // Read, change and write under the lock: two sittings ending at once both count.
   return withFileLock(path, () => {
     let state = loadReview(dir);

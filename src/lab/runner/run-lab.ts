@@ -7,7 +7,8 @@
  * registry: lab-teardown.ts). This file wires the three together.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { makeUserDirs } from '../../platform/atomic-file.js';
 import { join } from 'node:path';
 import { onCleanup } from '../../platform/cleanup.js';
 import { dataSubdir } from '../../platform/data-dir.js';
@@ -43,13 +44,14 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
   const t0 = options.startedAt ?? performance.now();
   const experiment = EXPERIMENT_TABLE[options.experiment];
   assertFreshOutDir(options.outDir);
+  // Before any process starts: an --out that cannot be made is bad input, and nothing is left to end.
+  makeUserDirs(options.outDir, '--out');
   const runId = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   const runDir = dataSubdir('run');
   const reaped = await reapLeftovers(runDir);
   if (reaped.ended.length > 0) {
     listener({ type: 'note', text: `ended ${reaped.ended.length} process(es) left by an earlier killed run`, atMs: 0 });
   }
-  mkdirSync(options.outDir, { recursive: true });
   // One object owns every child, the pidfile and the temp dirs, and ends them once.
   const teardown = new LabTeardown(new RunPidfile(runDir, runId), `/fence-tutor/lab/${runId}/`, debug);
   let aborted = false;
