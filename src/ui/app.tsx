@@ -18,7 +18,7 @@ import { EXIT } from '../platform/exit-codes.js';
 import { actionFor, isKeyContext } from './keymap.js';
 import { screenFor } from './screens/index.js';
 import { makeTheme } from './theme.js';
-import { useKeysWhileLoading } from './use-keys-while-loading.js';
+import { SettleBeforeReplay, useKeysWhileLoading } from './use-keys-while-loading.js';
 import { useTerminalSize } from './use-terminal-size.js';
 
 export interface AppProps {
@@ -27,11 +27,13 @@ export interface AppProps {
   flags?: GlobalFlags;
   /** Swapped-in services (tests); none in production. */
   services?: AppServices;
+  /** Keys typed while the app loaded (run-app, from the CLI's hold), replayed once the screen is ready. */
+  earlyKeys?: string;
 }
 
 const NO_SERVICES: AppServices = {};
 
-export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SERVICES }: AppProps) {
+export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SERVICES, earlyKeys }: AppProps) {
   const { exit } = useApp();
   const size = useTerminalSize();
   const route = useStore(router, currentRoute);
@@ -41,7 +43,7 @@ export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SE
   const theme = useMemo(() => makeTheme(display), [display]);
   const tooSmall = isTooSmall(size);
   useEffect(() => router.getState().setTooSmall(tooSmall), [router, tooSmall]);
-  const keysWhileLoading = useKeysWhileLoading();
+  const keysWhileLoading = useKeysWhileLoading(earlyKeys);
 
   useEffect(() => {
     if (exitCode !== null) exit(exitCode);
@@ -55,8 +57,6 @@ export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SE
       state.quit(EXIT.interrupted);
       return;
     }
-    // Kept for the screen that is loading, and replayed to everyone once it is ready.
-    if (keysWhileLoading.loading()) return;
     // Too small: the hidden screen keeps its place; q or Esc leaves the app, as the notice says.
     if (state.tooSmall) {
       if (action === 'back') state.quit(EXIT.ok);
@@ -80,6 +80,7 @@ export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SE
 
   return (
     <AppContext.Provider value={context}>
+      <SettleBeforeReplay keys={keysWhileLoading} />
       {/* Narration mode grows like a transcript; otherwise a fixed frame one row shorter than the terminal. */}
       <Box flexDirection="column" width={size.columns} height={display.narrate ? undefined : Math.max(1, size.rows - 1)}>
         <Box flexDirection="column" flexGrow={1} overflow="hidden">

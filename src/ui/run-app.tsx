@@ -5,6 +5,7 @@
 import { render } from 'ink';
 import type { Display } from '../platform/display.js';
 import { onCleanup, runCleanup } from '../platform/cleanup.js';
+import { takeEarlyKeys } from '../platform/early-keys.js';
 import type { GlobalFlags } from '../platform/global-flags.js';
 import { createRouterStore, type Route, type ScreenName } from '../store/router-store.js';
 import { EXIT } from '../platform/exit-codes.js';
@@ -38,7 +39,11 @@ export async function runApp(options: AppOptions): Promise<number> {
   // would otherwise meet the terminal's line editing (echoed, held back, or
   // lost) in the moment before Ink's input hooks switch it over.
   if (process.stdin.isTTY) process.stdin.setRawMode(true);
-  const app = render(<App router={router} display={options.display} flags={options.flags} />, {
+  // What was typed while the app loaded (the CLI's hold), for the screen once it is ready.
+  const earlyKeys = takeEarlyKeys();
+  // Keys typed before the hold began were echoed where the first frame starts: that line is cleared first.
+  if (earlyKeys && process.stdout.isTTY) process.stdout.write('\r\u001b[2K');
+  const app = render(<App router={router} display={options.display} flags={options.flags} earlyKeys={earlyKeys ?? ''} />, {
     exitOnCtrlC: false,
     // The app's own narration is the screen-reader path (--narrate); Ink's
     // screen-reader mode would drop the layout the narration is written for.
