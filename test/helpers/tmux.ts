@@ -45,6 +45,10 @@ export interface TmuxSession {
   screen: (options?: { history?: boolean; styled?: boolean }) => string;
   /** Pids of the processes the pane's shell started (the command under test). */
   commandPids: () => number[];
+  /** `stty -a` of the pane's terminal: its modes (`-icanon` in raw mode, `echo` when it echoes). */
+  terminalModes: () => string;
+  /** False while the program has the cursor hidden. */
+  cursorVisible: () => boolean;
   /** Resize the terminal, as a person dragging the window would. */
   resize: (cols: number, rows: number) => void;
   /** True while the command still runs in its pane. */
@@ -130,6 +134,11 @@ export async function startTmux(options: StartOptions): Promise<TmuxSession> {
       const out = spawnSync('pgrep', ['-P', shell], { encoding: 'utf8' }).stdout ?? '';
       return out.split('\n').filter(Boolean).map(Number);
     },
+    terminalModes: () => {
+      const tty = tmux(['display-message', '-p', '-t', name, '#{pane_tty}']).trim();
+      return execFileSync('stty', ['-F', tty, '-a'], { encoding: 'utf8' });
+    },
+    cursorVisible: () => tmux(['display-message', '-p', '-t', name, '#{cursor_flag}']).trim() === '1',
     resize: (cols, rows) => {
       tmux(['resize-window', '-t', name, '-x', String(cols), '-y', String(rows)]);
     },

@@ -1,0 +1,40 @@
+/**
+ * Keys typed the moment the tutor starts, before its first frame, in a real
+ * terminal: none is lost, none is echoed, and a Ctrl-C among them still
+ * quits with 130 and the terminal as it was. Typed in one write, as a quick
+ * typist's keys reach a program that is not reading yet: all in one read.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tutorTerminal } from '../helpers/tutor-terminal.js';
+import { waitUntil } from '../helpers/wait-until.js';
+
+const tt = tutorTerminal('first-keys');
+/** A data directory of its own: the Lessons list and the reader open at their start. */
+const fresh = () => ({ env: { FENCE_TUTOR_HOME: mkdtempSync(join(tt.home, 'fresh-')) } });
+
+describe.skipIf(!tt.enabled)('keys typed before the first frame', () => {
+  it('`fence-tutor` then 2 j j at once: Lessons opens with its third lesson selected, nothing echoed', async () => {
+    const term = await tt.start('', fresh());
+    await term.type('2jj');
+    const screen = await term.waitFor(/❯ 3\. +Lease durations/, 15_000);
+    expect(screen).not.toContain('2jj');
+  });
+
+  it('`lesson 3` then j j Ctrl-C while it loads: exit 130, line editing back, cursor shown', async () => {
+    const options = fresh();
+    const modesAfter = join(options.env.FENCE_TUTOR_HOME, 'stty-after');
+    // The terminal's modes once the tutor has ended, written by the pane's shell (a dead pane has no terminal to ask).
+    const program = `sh -c 'node bin/fence-tutor.js "$@"; status=$?; stty -a > ${modesAfter}; exit $status' sh`;
+    const term = await tt.start('lesson 3', { ...options, program });
+    // Once the tutor holds the terminal (raw mode): a Ctrl-C is a key then, not a signal to the pane's shell.
+    await waitUntil(() => /(^|\s)-icanon\b/.test(term.terminalModes()), { timeout: 10_000, every: 5, what: 'raw mode' });
+    await term.type('jj\u0003');
+    expect(await term.waitForExit(10_000)).toBe(130);
+    const modes = readFileSync(modesAfter, 'utf8');
+    expect(modes).toMatch(/(^|\s)icanon\b/);
+    expect(modes).toMatch(/(^|\s)echo\b/);
+    expect(term.cursorVisible()).toBe(true);
+  });
+});
