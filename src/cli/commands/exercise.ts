@@ -17,7 +17,8 @@ Examples:
   $ fence-tutor exercise start fence-the-sink
   $ fence-tutor exercise check fence-the-sink
   $ fence-tutor exercise check fence-the-sink --json
-  $ fence-tutor exercise check fence-the-sink --sink-cmd 'python3 sink.py {port} {db}'
+  $ fence-tutor exercise check fence-the-sink \\
+      --sink-cmd 'python3 sink.py {port} {db}'
   $ fence-tutor exercise hint fence-the-sink
   $ fence-tutor exercise reset fence-the-sink --yes
   $ fence-tutor exercise solution fence-the-sink --reveal`,
@@ -27,6 +28,13 @@ Examples:
     .description('write the starter file and README (default directory ./fence-exercises/ID)')
     .option('--dir <dir>', 'where to write it')
     .option('--force', 'overwrite a starter file you changed')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ fence-tutor exercise start fence-the-sink
+  $ fence-tutor exercise start durable-mark --dir ~/work/durable-mark`,
+    )
     .action(async (id: string, opts: { dir?: string; force?: boolean }) => {
       const { startExercise } = await import('../exercise-actions.js');
       process.exitCode = startExercise(id, opts);
@@ -44,6 +52,19 @@ Examples:
     .option('--student <name>', 'your name, recorded in the report (for an instructor)')
     .addOption(new Option('--ttl <seconds>', 'lease TTL of the real expiry').default('2').hideHelp())
     .addOption(new Option('--time-limit <ms>', 'per check: a hang is killed after this long').default('2000').hideHelp())
+    .addHelpText(
+      'after',
+      `
+Exit status: 0 every check passed, 1 a check failed, 2 bad input (no such
+exercise, not started, or a file that cannot be loaded).
+
+Examples:
+  $ fence-tutor exercise check fence-the-sink
+  $ fence-tutor exercise check redo-on-reject --watch
+  $ fence-tutor exercise check fence-the-sink --student Ada --report ada.xml
+  $ fence-tutor exercise check fence-the-sink \\
+      --sink-cmd 'python3 sink.py {port} {db}'`,
+    )
     .action(async (id: string, _opts, cmd: Command) => {
       const { checkExercise } = await import('../exercise-check.js');
       process.exitCode = await checkExercise(id, commandFlags<CheckFlags>(cmd));
