@@ -18,26 +18,31 @@ function markdownFiles(dir: string): string[] {
   });
 }
 
+/** Per line: inside a fenced block (its fence lines included)? A fence closes only with its own kind, at least as long (```` holds ```). */
+function fencedLines(text: string): boolean[] {
+  let open: string | undefined;
+  return text.split('\n').map((line) => {
+    const mark = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (mark === undefined) return open !== undefined;
+    if (open === undefined) open = mark;
+    else if (mark[0] === open[0] && mark.length >= open.length && line.trim() === mark) open = undefined;
+    return true;
+  });
+}
+
 /** The text outside fenced code blocks and inline code, line by line (numbers kept). */
 function proseLines(text: string): string[] {
-  let fenced = false;
-  return text.split('\n').map((line) => {
-    if (/^\s*(```|~~~)/.test(line)) {
-      fenced = !fenced;
-      return '';
-    }
-    return fenced ? '' : line.replace(/`[^`]*`/g, '');
-  });
+  const fenced = fencedLines(text);
+  return text.split('\n').map((line, i) => (fenced[i] ? '' : line.replace(/`[^`]*`/g, '')));
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
 function headingAnchors(text: string): Set<string> {
   const seen = new Map<string, number>();
   const anchors = new Set<string>();
-  let fenced = false;
-  for (const line of text.split('\n')) {
-    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    const m = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+  const fenced = fencedLines(text);
+  for (const [i, line] of text.split('\n').entries()) {
+    const m = fenced[i] ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!m) continue;
     const base = (m[1] ?? '')
       .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
@@ -88,14 +93,19 @@ describe('relative links in Markdown', () => {
       '[ok](docs/limits.md) [web](https://example.com/x.md) `[code](nowhere.md)`',
       '[gone](docs/nowhere.md)',
       '[here](#top) [not here](#bottom) [there](CONTRIBUTING.md#no-such-heading)',
-      '```',
+      '````markdown',
+      '```scenario',
       '[fenced](nowhere.md)',
       '```',
+      '[still fenced](nowhere.md)',
+      '````',
+      '[after](docs/gone.md)',
     ].join('\n');
     expect(brokenLinks(file, text)).toEqual([
       'README.md:3: docs/nowhere.md (no such file)',
       'README.md:4: #bottom (no such heading)',
       'README.md:4: CONTRIBUTING.md#no-such-heading (no such heading)',
+      'README.md:11: docs/gone.md (no such file)',
     ]);
   });
 

@@ -69,6 +69,7 @@ describe('--help of every command', () => {
       const wide = help.split('\n').filter((l) => [...l].length > 80);
       expect(wide).toEqual([]);
       if (cmd !== program) expect(help).toContain('--plain');
+      expect(help).toMatch(/^Examples?:$/m);
       const examples = help.split('\n').filter((l) => /^\s*\$ fence-tutor\b/.test(l));
       expect(examples.flatMap((l) => exampleProblems(program, l))).toEqual([]);
     },

@@ -72,6 +72,7 @@ Examples:
   exercise
     .command('hint <id>')
     .description('the next hint (each run shows one more)')
+    .addHelpText('after', '\nExample:\n  $ fence-tutor exercise hint fence-the-sink')
     .action(async (id: string) => {
       const { showHint } = await import('../exercise-actions.js');
       process.exitCode = showHint(id);
@@ -81,6 +82,10 @@ Examples:
     .description('put the starter file back (asks first; --yes without a terminal)')
     .option('--dir <dir>', 'where your file is (default: where you started it)')
     .option('-y, --yes', 'do not ask')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ fence-tutor exercise reset fence-the-sink\n  $ fence-tutor exercise reset fence-the-sink --yes      (scripts, no terminal)',
+    )
     .action(async (id: string, opts: { dir?: string; yes?: boolean }) => {
       const { resetExercise } = await import('../exercise-actions.js');
       process.exitCode = await resetExercise(id, opts);
@@ -89,6 +94,7 @@ Examples:
     .command('solution <id>')
     .description('the shipped solution, once your check passed (or with --reveal)')
     .option('--reveal', 'show it before you passed')
+    .addHelpText('after', '\nExamples:\n  $ fence-tutor exercise solution fence-the-sink\n  $ fence-tutor exercise solution fence-the-sink --reveal')
     .action(async (id: string, opts: { reveal?: boolean }) => {
       const { showSolution } = await import('../exercise-actions.js');
       process.exitCode = showSolution(id, opts);
