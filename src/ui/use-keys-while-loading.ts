@@ -7,7 +7,9 @@
  *     platform/early-keys.ts), and whatever arrives as the first frame mounts;
  *   - the keys typed while a screen says "Loading..." (its code is still
  *     being imported);
- *   - any key typed while kept ones wait, so the order is the typed one.
+ *   - any key typed while kept ones wait (or the last one's effects are still
+ *     to run), so the order is the typed one and each key sees the state
+ *     the one before it left.
  * Kept keys are split into single key presses first (ui/split-keys.ts):
  * keys read together reach Ink as one input ("jjj"), which no binding matches.
  *
@@ -76,7 +78,7 @@ export function useKeysWhileLoading(earlyKeys?: string): KeysWhileLoading {
     const gate: Emit = (event, ...args) => {
       const data = args[0];
       if (event !== 'input' || typeof data !== 'string') return original(event, ...args);
-      const holding = settling.current || loadingCount.current > 0 || kept.length > 0;
+      const holding = settling.current || loadingCount.current > 0 || kept.length > 0 || awaitingSettle.current;
       if (!holding && !data.includes(CTRL_C)) return original(event, ...args);
       const keys = splitKeys(data);
       if (keys.includes(CTRL_C)) {
