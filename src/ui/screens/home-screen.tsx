@@ -8,6 +8,7 @@ import { useStore } from 'zustand';
 import { appProgressStore } from '../../store/progress-store.js';
 import type { Route } from '../../store/router-store.js';
 import { useAppContext } from '../app-context.js';
+import { SelectIndicator } from '../components/select-item.js';
 import type { HomeLessonEntries } from '../reader/continue-entry.js';
 import { dueCount, quizEntryDescription } from './quiz/due-count.js';
 
@@ -37,15 +38,6 @@ export const HOME_ENTRIES: HomeEntry[] = [
 const DueContext = createContext(0);
 
 const LABEL_WIDTH = Math.max(...HOME_ENTRIES.map((e) => e.label.length)) + 2;
-
-function Indicator({ isSelected = false }: { isSelected?: boolean }) {
-  const { theme } = useAppContext();
-  return (
-    <Box marginRight={1}>
-      <Text color={theme.color('selected')}>{isSelected ? theme.symbols.pointer : ' '}</Text>
-    </Box>
-  );
-}
 
 /** The learner's own words for Continue and Lessons (from the progress file), when known. */
 const LessonEntries = createContext<HomeLessonEntries | null>(null);
@@ -110,7 +102,7 @@ export function HomeScreen() {
               <SelectInput
                 items={items}
                 isFocused={!helpOpen}
-                indicatorComponent={Indicator}
+                indicatorComponent={SelectIndicator}
                 itemComponent={Item}
                 onSelect={(item) => {
                   const entry = HOME_ENTRIES[item.value];

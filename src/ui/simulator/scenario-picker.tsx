@@ -13,6 +13,7 @@ import { listSavedRuns } from '../../content/scenario/saved-runs.js';
 import { useAppContext } from '../app-context.js';
 import { errorMessage } from '../../platform/error-message.js';
 import { useFocusGuards } from '../use-focus-guards.js';
+import { SelectIndicator, SelectItem } from '../components/select-item.js';
 
 function loadAll(contentDir: unknown): { scenarios: Scenario[]; problems: string[] } {
   try {
@@ -25,24 +26,6 @@ function loadAll(contentDir: unknown): { scenarios: Scenario[]; problems: string
     if (err instanceof ContentError) return { scenarios: [], problems: err.problems.map(formatProblem) };
     return { scenarios: [], problems: [errorMessage(err)] };
   }
-}
-
-function Indicator({ isSelected = false }: { isSelected?: boolean }) {
-  const { theme } = useAppContext();
-  return (
-    <Box marginRight={1}>
-      <Text color={theme.color('selected')}>{isSelected ? theme.symbols.pointer : ' '}</Text>
-    </Box>
-  );
-}
-
-function Item({ isSelected = false, label }: { isSelected?: boolean; label: string }) {
-  const { theme } = useAppContext();
-  return (
-    <Text color={isSelected ? theme.color('selected') : undefined} bold={isSelected}>
-      {label}
-    </Text>
-  );
 }
 
 /** The runs saved from the simulator ("Your runs"); a file that no longer loads is named, not fatal. */
@@ -109,8 +92,8 @@ export function ScenarioPicker({ title, onPick, runs }: { title: string; onPick:
       <SelectInput
         items={items}
         isFocused={!covered}
-        indicatorComponent={Indicator}
-        itemComponent={Item}
+        indicatorComponent={SelectIndicator}
+        itemComponent={SelectItem}
         limit={Math.max(3, area.rows - 4)}
         onSelect={(item) => {
           const scenario = scenarios.find((s) => (s.origin?.file ?? s.id) === item.value);
