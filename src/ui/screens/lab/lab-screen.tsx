@@ -138,7 +138,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
 
   const spinner = useSpinner(running, theme.ascii ? SPINNER_ASCII : SPINNER, theme.reducedMotion);
   const sym = theme.symbols;
-  const header = `Lab ${sym.separator} ${experiment.title} · ${ownEtcd ? 'its own etcd' : `${coordinator} coordinator`} · TTL ${ttlMs / 1000} s`;
+  const header = `Lab ${sym.separator} ${experiment.title} ${sym.dot} ${ownEtcd ? 'its own etcd' : `${coordinator} coordinator`} ${sym.dot} TTL ${ttlMs / 1000} s`;
 
   if (view.phase === 'setup') {
     return (
@@ -190,7 +190,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
         <>
           <Outcome result={view.result} evidenceWritten={view.evidenceWritten === true} width={area.columns - 2} maxRows={area.rows - 3} />
           <Text>
-            enter run <Text bold>{experiment.name}</Text> again · {sym.up}/{sym.down} another experiment · r the list
+            enter run <Text bold>{experiment.name}</Text> again {sym.dot} {sym.up}/{sym.down} another experiment {sym.dot} r the list
           </Text>
         </>
       ) : (
@@ -218,7 +218,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
           {view.phase === 'failed' ? (
             <Box flexDirection="column" marginTop={1}>
               <Text color={theme.color('bad')}>the run failed: {view.error}</Text>
-              <Text>Every process it started has been ended. r choose again · enter retry</Text>
+              <Text>Every process it started has been ended. r choose again {sym.dot} enter retry</Text>
             </Box>
           ) : null}
         </Box>
@@ -238,7 +238,7 @@ function Outcome({ result, evidenceWritten, width, maxRows }: { result: LabResul
   const room = Math.max(0, maxRows - lines.length - 7);
   return (
     <Box flexDirection="column">
-      <Text color={theme.color('muted')}>{summaryLine(result)}</Text>
+      <Text color={theme.color('muted')}>{summaryLine(result, theme.ascii)}</Text>
       <Box flexDirection="column" marginTop={1}>
         <Text>{timeline.slice(0, room).join('\n')}</Text>
       </Box>
@@ -259,7 +259,9 @@ function Outcome({ result, evidenceWritten, width, maxRows }: { result: LabResul
               .join('; ')}`}
       </Text>
       <Text color={theme.color('muted')}>
-        {evidenceWritten ? `evidence: run.json · report.txt · timeline.txt in ${result.outDir}` : 'ending the processes and writing the evidence…'}
+        {evidenceWritten
+          ? `evidence: run.json ${theme.symbols.dot} report.txt ${theme.symbols.dot} timeline.txt in ${result.outDir}`
+          : `ending the processes and writing the evidence${theme.ascii ? '...' : '…'}`}
       </Text>
     </Box>
   );

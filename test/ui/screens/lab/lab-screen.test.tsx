@@ -115,6 +115,18 @@ describe('Lab screen', () => {
     expect(lastFrame()).toMatch(/enter run\s+c coordinator/);
   });
 
+  it('with --ascii a finished run reaches the frame in ASCII only: the header, the summary, the evidence and the footer', async () => {
+    const run = scripted();
+    run.release();
+    const { lastFrame } = await renderApp({ screen: 'lab', autostart: true }, { services: { runLab: run.runLab }, display: { ascii: true } });
+    const done = await waitForFrame(lastFrame, 'evidence: run.json');
+    expect(done).toContain('Lab > the late write . embedded coordinator . TTL 2 s');
+    expect(done).toContain('tokens A 7, B 9; lock seen gone');
+    expect(done).toContain('evidence: run.json . report.txt . timeline.txt in');
+    expect(done).toContain('enter run late-write again . up/down another experiment . r the list');
+    expect(done).toMatch(/^[\x20-\x7e\n]*$/);
+  });
+
   it('after a run, the footer says what enter does, and up/down then enter runs the experiment the cursor is on', async () => {
     const run = scripted();
     run.release();
