@@ -11,7 +11,7 @@ import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { asciiOnly, foldToAscii } from '../../src/ui/ascii-output.js';
 import { Text } from '../../src/ui/components/text.js';
-import { renderApp, waitForFrame } from '../helpers/ink.js';
+import { press, renderApp, waitForFrame } from '../helpers/ink.js';
 
 afterEach(() => cleanup());
 
@@ -58,5 +58,23 @@ describe('asciiOnly', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(written).toContain('You may: add, remov~');
     expect(written).not.toMatch(/[^\x00-\x7f]/);
+  });
+});
+
+describe('--narrate draws no decoration a screen reader would read out', () => {
+  it('Home has no frame, and its entries are still there to choose', async () => {
+    const { lastFrame } = await renderApp({ screen: 'home' }, { display: { narrate: true }, size: { columns: 80, rows: 24 } });
+    const frame = lastFrame() ?? '';
+    expect(frame).toMatch(/1 Continue/);
+    expect(frame).toMatch(/2 Lessons/);
+    expect(frame).not.toMatch(/[╭╮╰╯│─+|]/);
+  });
+
+  it("the quiz's rules across the screen are blank", async () => {
+    const { stdin, lastFrame } = await renderApp({ screen: 'quiz' }, { display: { narrate: true }, size: { columns: 80, rows: 24 } });
+    await waitForFrame(lastFrame, 'Practice');
+    await press(stdin, 'enter');
+    const frame = await waitForFrame(lastFrame, 'question 1 of');
+    expect(frame).not.toMatch(/─{3}/);
   });
 });

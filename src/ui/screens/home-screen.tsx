@@ -8,6 +8,7 @@ import { useStore } from 'zustand';
 import { appProgressStore } from '../../store/progress-store.js';
 import type { Route } from '../../store/router-store.js';
 import { useAppContext } from '../app-context.js';
+import { boxBorder } from '../theme.js';
 import { SelectIndicator } from '../components/select-item.js';
 import type { HomeLessonEntries } from '../reader/continue-entry.js';
 import { dueCount, quizEntryDescription } from './quiz/due-count.js';
@@ -91,7 +92,7 @@ export function HomeScreen() {
   const items = HOME_ENTRIES.map((entry, index) => ({ key: entry.label, label: entry.label, value: index }));
   return (
     <Box flexDirection="column">
-      <Box borderStyle={theme.ascii ? 'classic' : 'round'} flexDirection="column" paddingX={1}>
+      <Box {...boxBorder(theme)} flexDirection="column" paddingX={1}>
         <Text bold color={theme.color('accent')}>
           fence-tutor
         </Text>

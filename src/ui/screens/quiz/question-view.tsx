@@ -10,7 +10,7 @@ import { ORDERING_HELP } from '../../../core/quiz/ordering-draft.js';
 import { modeRules } from '../../../core/quiz/mode-rules.js';
 import { answeredCount } from '../../../core/quiz/session.js';
 import { formatCountdown, type QuizState, timeLeft } from '../../../store/quiz-store.js';
-import type { Theme } from '../../theme.js';
+import { boxBorder, type Theme } from '../../theme.js';
 import { optionLineCount, OptionRows, optionRows } from './option-rows.js';
 import type { PredictFocus } from './predict-moment.js';
 import { PredictTimeline, usePredictDrawing } from './predict-timeline.js';
@@ -145,9 +145,10 @@ function ConfirmBlock({ state, theme }: { state: QuizState; theme: Theme }) {
     state.confirm === 'submit'
       ? `Submit the exam?${unanswered > 0 ? ` ${unanswered} of ${n} not answered: they count as wrong.` : ' Every question is answered.'}`
       : 'Leave the exam? Your answers so far are saved as an incomplete report.';
-  const keys = state.confirm === 'submit' ? 'enter submit · esc keep going' : 'enter (or ctrl-c) leave · esc keep going';
+  const dot = theme.symbols.dot;
+  const keys = state.confirm === 'submit' ? `enter submit ${dot} esc keep going` : `enter (or ctrl-c) leave ${dot} esc keep going`;
   return (
-    <Box borderStyle={theme.ascii ? 'classic' : 'round'} borderColor={theme.color('warn')} paddingX={1} flexDirection="column">
+    <Box {...boxBorder(theme)} borderColor={theme.color('warn')} paddingX={1} flexDirection="column">
       <Text bold>{text}</Text>
       <Text>{keys}</Text>
     </Box>
