@@ -78,3 +78,20 @@ describe('--narrate draws no decoration a screen reader would read out', () => {
     expect(frame).not.toMatch(/─{3}/);
   });
 });
+
+describe('a terminal too small (40x12, 60x20)', () => {
+  it('says so in lines that start at the margin and fit the width', async () => {
+    for (const size of [
+      { columns: 40, rows: 12 },
+      { columns: 60, rows: 20 },
+    ]) {
+      const { lastFrame } = await renderApp({ screen: 'home' }, { size });
+      const lines = (lastFrame() ?? '').split('\n').filter((l) => l.trim() !== '');
+      expect(lines.join(' ')).toContain(`needs a terminal of at least 80x24; this one is ${size.columns}x${size.rows}`);
+      for (const line of lines) {
+        expect(line, line).not.toMatch(/^\s/);
+        expect(line.length, line).toBeLessThanOrEqual(size.columns);
+      }
+    }
+  });
+});
