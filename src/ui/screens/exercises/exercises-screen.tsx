@@ -88,7 +88,7 @@ export function ExercisesScreen() {
       }
       void loadList();
     },
-    [run, loadList],
+    [run, loadList, ellipsis],
   );
 
   const start = useCallback(
@@ -100,7 +100,7 @@ export function ExercisesScreen() {
       setPhase({ kind: 'message', text: (out.code === 0 ? out.stdout : out.stderr).trim(), bad: out.code !== 0 });
       void loadList();
     },
-    [run, loadList],
+    [run, loadList, ellipsis],
   );
 
   const toggleWatch = useCallback(
