@@ -53,6 +53,14 @@ describe('the challenge screen', () => {
     expect(frame.split('\n').length).toBeLessThanOrEqual(24);
   });
 
+  it('under --narrate says the run in sentences instead of drawing it', async () => {
+    const { lastFrame } = await renderApp({ screen: 'challenge', id: 'lose-b-update' }, { display: { narrate: true }, size: { columns: 80, rows: 24 } });
+    const frame = await waitForFrame(lastFrame, 'Not yet:');
+    expect(frame).toContain("t=11: A's lease ends while A is paused; B is granted the lock with token 2.");
+    expect(frame).toContain('The sink ends at "100" (from B); 1 write rejected; no stale acceptance.');
+    expect(frame).not.toMatch(/[─═│├┼▼●╳░◌]/);
+  });
+
   it('refuses a toggle the challenge does not allow, and adds a step from the act menu', async () => {
     const { stdin, lastFrame } = await renderApp({ screen: 'challenge', id: 'pause-past-lease' });
     await waitForFrame(lastFrame, 'Not yet:');

@@ -14,6 +14,7 @@ import { useStore } from 'zustand';
 import { verdictText } from '../../challenges/check-run.js';
 import { allowedLine, goalLine } from '../../challenges/goal-text.js';
 import { stepLineWords } from '../../core/sandbox/act-words.js';
+import { narrateOutcome, narrateTicks } from '../../core/narration.js';
 import { timelineFromSim } from '../../core/timeline/index.js';
 import type { ConfigOverrides } from '../../core/types.js';
 import type { Challenge } from '../../content/challenges/challenge-types.js';
@@ -214,7 +215,12 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
       <Text color={theme.color('accent')}>{goalLines.map((l) => ` ${l}`).join('\n')}</Text>
       <TogglesLine config={result.config} theme={theme} />
       {rule}
-      <TimelineView model={model} width={width - 1} cursor={result.endTick} theme={theme} maxRows={timelineRows} />
+      {theme.narrate ? (
+        // --narrate: the run in sentences, not a drawing read out glyph by glyph (the frame grows to fit there).
+        <Text>{[...narrateTicks(result, theme.ascii).map((t) => t.text), narrateOutcome(result, theme.ascii)].flatMap((l) => wrapText(l, width - 2).map((w) => ` ${w}`)).join('\n')}</Text>
+      ) : (
+        <TimelineView model={model} width={width - 1} cursor={result.endTick} theme={theme} maxRows={timelineRows} />
+      )}
       {rule}
       <Box height={STEP_ROWS + stepsHeader.length} flexDirection="column" overflow="hidden">
         {menuRows ?? (
