@@ -136,7 +136,8 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
     }
   });
 
-  const spinner = useSpinner(running, theme.ascii ? SPINNER_ASCII : SPINNER, theme.reducedMotion);
+  // --narrate: a spinner's every frame would be read out again; it stands still, as under --reduced-motion.
+  const spinner = useSpinner(running, theme.ascii ? SPINNER_ASCII : SPINNER, theme.reducedMotion || theme.narrate);
   const sym = theme.symbols;
   const header = `Lab ${sym.separator} ${experiment.title} ${sym.dot} ${ownEtcd ? 'its own etcd' : `${coordinator} coordinator`} ${sym.dot} TTL ${ttlMs / 1000} s`;
 
@@ -198,7 +199,8 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
           {view.steps.map((s) => (
             <Text key={s.key}>
               {s.done ? <Text color={theme.color('good')}>{sym.accepted}</Text> : <Text>{spinner}</Text>} {s.text}
-              {!s.done && s.id === 'wait-expiry' && view.waiting ? (
+              {!s.done && s.id === 'wait-expiry' && view.waiting && theme.narrate ? <Text> (at least {(view.waiting.ttlMs / 1000).toFixed(1)} s)</Text> : null}
+              {!s.done && s.id === 'wait-expiry' && view.waiting && !theme.narrate ? (
                 <Text>
                   {'   '}
                   {expiryBar(view.waiting.elapsedMs, view.waiting.ttlMs, 20, sym.bar, sym.barEmpty)} {(view.waiting.elapsedMs / 1000).toFixed(1)} s of at least{' '}
@@ -240,7 +242,8 @@ function Outcome({ result, evidenceWritten, width, maxRows }: { result: LabResul
     <Box flexDirection="column">
       <Text color={theme.color('muted')}>{summaryLine(result, theme.ascii)}</Text>
       <Box flexDirection="column" marginTop={1}>
-        <Text>{timeline.slice(0, room).join('\n')}</Text>
+        {/* --narrate: the drawing is noise to a screen reader; the lines below say each mode's outcome, timeline.txt has the drawing. */}
+        <Text>{theme.narrate ? 'The timeline is drawn in timeline.txt, with the evidence.' : timeline.slice(0, room).join('\n')}</Text>
       </Box>
       <Box flexDirection="column" marginTop={1}>
         {lines.map((m) => (
