@@ -11,13 +11,7 @@ import type { Scenario } from '../core/types.js';
 import type { ScenarioBlock } from '../content/lesson/lesson-types.js';
 import { wrapText } from './lesson-wrap.js';
 
-export function scenarioBlockLines(
-  block: ScenarioBlock,
-  width: number,
-  ascii: boolean,
-  find: (id: string) => Scenario | undefined,
-  narrate = false,
-): string[] {
+export function scenarioBlockLines(block: ScenarioBlock, width: number, ascii: boolean, find: (id: string) => Scenario | undefined, narrate = false): string[] {
   const scenario = find(block.scenarioId);
   if (!scenario) return wrapText(`(the scenario "${block.scenarioId}" is not available)`, width);
   const result = simulate(scenario, block.overrides);

@@ -17,7 +17,7 @@ describe('explore --narrate, plain', () => {
 
   it('says each final value in a sentence, with no bar, box or timeline glyph', () => {
     const text = explorePlainText(scenario, result, { ...DISPLAY, narrate: true });
-    expect(text).toContain('15 orderings of the sink\'s operations; 6 of them accept a stale write (40%).');
+    expect(text).toContain("15 orderings of the sink's operations; 6 of them accept a stale write (40%).");
     expect(text).toContain('The sink ends at "100" in 9 orderings.');
     expect(text).toContain('The sink ends at "1" in 6 orderings.');
     expect(text).toContain('one ordering that goes wrong:');

@@ -217,7 +217,11 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
       {rule}
       {theme.narrate ? (
         // --narrate: the run in sentences, not a drawing read out glyph by glyph (the frame grows to fit there).
-        <Text>{[...narrateTicks(result, theme.ascii).map((t) => t.text), narrateOutcome(result, theme.ascii)].flatMap((l) => wrapText(l, width - 2).map((w) => ` ${w}`)).join('\n')}</Text>
+        <Text>
+          {[...narrateTicks(result, theme.ascii).map((t) => t.text), narrateOutcome(result, theme.ascii)]
+            .flatMap((l) => wrapText(l, width - 2).map((w) => ` ${w}`))
+            .join('\n')}
+        </Text>
       ) : (
         <TimelineView model={model} width={width - 1} cursor={result.endTick} theme={theme} maxRows={timelineRows} />
       )}

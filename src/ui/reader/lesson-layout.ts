@@ -262,7 +262,10 @@ class Layout {
   }
 
   quizHead(block: QuizBlock): StyledLine[] {
-    return wrapSpans([{ text: `${this.o.narrate ? '' : this.o.ascii ? '? ' : '✎ '}${block.caption ?? 'Check yourself'}`, bold: true, role: 'accent' }], this.width);
+    return wrapSpans(
+      [{ text: `${this.o.narrate ? '' : this.o.ascii ? '? ' : '✎ '}${block.caption ?? 'Check yourself'}`, bold: true, role: 'accent' }],
+      this.width,
+    );
   }
 
   terms(lesson: Lesson): StyledLine[] {

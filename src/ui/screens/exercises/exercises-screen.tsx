@@ -187,7 +187,9 @@ export function ExercisesScreen() {
           </Text>
         ) : null}
         {phase.kind === 'idle' && row ? (
-          <Text color={theme.color('muted')}>s start {row.id} (writes the file to edit) {sym.dot} c check it {sym.dot} w watch it (check on every save)</Text>
+          <Text color={theme.color('muted')}>
+            s start {row.id} (writes the file to edit) {sym.dot} c check it {sym.dot} w watch it (check on every save)
+          </Text>
         ) : null}
       </Box>
     </Box>
