@@ -21,7 +21,9 @@ describe('--ascii on the Lessons screen', () => {
   it("marks the focused lesson with '>' (the theme's pointer), not the list library's '❯'", async () => {
     const { lastFrame } = await renderApp({ screen: 'lessons' }, { display: { ascii: true }, size: { columns: 80, rows: 24 } });
     const frame = await waitForFrame(lastFrame, 'The stale holder');
-    expect(frame).toMatch(/> 1\.\s+The stale holder is still a process/);
+    // The focused row is the last lesson read (progress may be shared with other test files): any row will do.
+    expect(frame).toMatch(/^ *> \d+\.\s+\S/m);
+    expect(frame).not.toContain('❯');
     expect(frame).toMatch(ASCII_ONLY);
   });
 });
