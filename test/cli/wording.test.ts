@@ -100,7 +100,10 @@ describe('the plain quiz summary in ASCII (--ascii, LANG=C)', () => {
     const report = join(home, 'graded.json');
     writeFileSync(answers, '{"answers": {}}');
     runCli(['quiz', '--mode', 'exam', '--seed', '7', '--count', '3', '--answers', answers, '--report', report], { FENCE_TUTOR_HOME: home });
-    for (const args of [['grade', report], ['grade', report, '--ascii']]) {
+    for (const args of [
+      ['grade', report],
+      ['grade', report, '--ascii'],
+    ]) {
       const r = runCli(args, { FENCE_TUTOR_HOME: home, ...(args.length === 2 ? { LANG: 'C', LC_ALL: 'C' } : {}) });
       expect(r.stdout, args.join(' ')).toMatch(/^Quiz all - content \w{12} - 1 report/);
       expect(r.stdout, args.join(' ')).toMatch(/^[\x20-\x7e\n]*$/);
