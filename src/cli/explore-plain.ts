@@ -54,11 +54,13 @@ export function explorePlainText(scenario: Scenario, result: ExploreResult, disp
   if (ops) {
     out.push('', 'one ordering that goes wrong:');
     const rows = ops.map((o, i) => {
-      const mark = o.hwm === null ? (ascii ? '-' : '–') : formatToken(o.hwm, ascii);
+      // --narrate: words where a glyph would be read out ('en dash', 'leftwards arrow').
+      const mark = o.hwm === null ? (display.narrate ? 'none' : ascii ? '-' : '–') : formatToken(o.hwm, ascii);
       const verdict = { accepted: 'accepted', rejected: 'rejected', passed: 'pass', applied: 'applied' }[o.result];
       // The app's explorer panel's words ("stale: 1 after 2"), short enough for a row of 80 columns.
       const after = o.hwm === null ? 'a higher token' : formatToken(o.hwm, ascii);
-      const note = o.stale ? `  ${ascii ? '<-' : '←'} stale: ${formatToken(o.token, ascii)} after ${after}` : '';
+      const arrow = display.narrate ? '' : ascii ? '<- ' : '← ';
+      const note = o.stale ? `  ${arrow}stale: ${formatToken(o.token, ascii)} after ${after}` : '';
       return [
         String(i + 1).padStart(3),
         o.actor,

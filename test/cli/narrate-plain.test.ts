@@ -21,7 +21,9 @@ describe('explore --narrate, plain', () => {
     expect(text).toContain('The sink ends at "100" in 9 orderings.');
     expect(text).toContain('The sink ends at "1" in 6 orderings.');
     expect(text).toContain('one ordering that goes wrong:');
-    expect(text).not.toMatch(/[█░─│┼├╳●═]/);
+    expect(text).toMatch(/mark none/);
+    expect(text).toMatch(/ {2}stale: 1 after 2/);
+    expect(text).not.toMatch(/[█░─│┼├╳●═–←]/);
   });
 
   it('still draws the bars without --narrate', () => {
