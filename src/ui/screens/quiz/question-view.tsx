@@ -63,10 +63,11 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
   const hintLines = state.hintShown && !fb ? 1 + wrapText(hintText(state), width).length + wrapText(lessonLine(state.hintShown.lesson), width).length : 0;
   const fixedLines =
     2 + timelineLines + kindHelp.length + (q.type === 'predict' ? 0 : 1) + optionLines + (examKept ? 1 : 0) + hintLines + (state.confirm ? 4 : 0);
-  const layout = layoutQuestion({ rows, columns, prompt: q.prompt, fixedLines, feedback: fb });
+  // --narrate: the frame grows like a transcript (app.tsx), so nothing is cut to fit the rows.
+  const layout = layoutQuestion({ rows: theme.narrate ? Number.MAX_SAFE_INTEGER : rows, columns, prompt: q.prompt, fixedLines, feedback: fb });
 
   return (
-    <Box flexDirection="column" width={columns} height={rows} overflow="hidden">
+    <Box flexDirection="column" width={columns} {...(theme.narrate ? {} : { height: rows, overflow: 'hidden' as const })}>
       <Box justifyContent="space-between" paddingX={1}>
         <Text bold color={theme.color('accent')}>
           Quiz {theme.symbols.separator} {state.meta.mode} {theme.symbols.dot} question {index + 1} of {n}
