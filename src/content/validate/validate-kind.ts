@@ -111,7 +111,9 @@ export function classify(path: string, text: string): ClassifiedFile | Problem {
  * The files a path stands for. A folder is walked; in a walk, Markdown
  * without front matter is documentation (FORMAT.md, README.md) and skipped,
  * and only YAML, JSON and Markdown files are considered. A file named
- * explicitly is always checked.
+ * explicitly is always checked. A folder is read once: a symbolic link back
+ * to a folder already read (`sub -> ..`) is named as a problem and not
+ * followed, or two such links would make the walk branch without end.
  */
 export function expandPath(path: string, problems: Problem[]): string[] {
   let stat: ReturnType<typeof statSync>;
@@ -129,6 +131,8 @@ export function expandPath(path: string, problems: Problem[]): string[] {
   }
   if (!stat.isDirectory()) return [path];
   const out: string[] = [];
+  // Folders read so far, by device and inode (the same folder under any name).
+  const seen = new Set<string>([`${stat.dev}:${stat.ino}`]);
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       if (name.startsWith('.') || name === 'node_modules') continue;
@@ -146,8 +150,20 @@ export function expandPath(path: string, problems: Problem[]): string[] {
         });
         continue;
       }
-      if (s.isDirectory()) walk(full);
-      else if (YAML_EXT.test(name)) out.push(full);
+      if (s.isDirectory()) {
+        const id = `${s.dev}:${s.ino}`;
+        if (seen.has(id)) {
+          problems.push({
+            file: displayPath(full),
+            line: 0,
+            message: 'cannot read it: a symbolic link to a folder that is already read (a loop)',
+            fix: 'remove the link, or point it at a folder of its own',
+          });
+          continue;
+        }
+        seen.add(id);
+        walk(full);
+      } else if (YAML_EXT.test(name)) out.push(full);
       else if (MARKDOWN_EXT.test(name) && s.isFile()) {
         // A lesson over the cap is still a lesson: its loader reports the limit.
         let head: string;

@@ -1,0 +1,49 @@
+/**
+ * validate's folder walk against symbolic links to folders: a link back to a
+ * folder already read is named and not followed. Two such links made the
+ * old walk branch at every level (2^40 paths before ELOOP): a hang.
+ */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Problem } from '../../src/content/shared/problems.js';
+import { expandPath } from '../../src/content/validate/validate-kind.js';
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+describe('the folder walk', () => {
+  it('names a link back to a folder already read, once, and reads each file once', () => {
+    dir = mkdtempSync(join(tmpdir(), 'fence-tutor-walk-'));
+    const scenarios = join(dir, 'scenarios');
+    mkdirSync(scenarios);
+    writeFileSync(join(scenarios, 'a.yaml'), 'id: a\n');
+    symlinkSync('..', join(scenarios, 'parent'));
+    symlinkSync(dir, join(scenarios, 'root'));
+    const problems: Problem[] = [];
+    const files = expandPath(dir, problems);
+    expect(files).toEqual([join(scenarios, 'a.yaml')]);
+    expect(problems.map((p) => p.file).sort()).toEqual([join(scenarios, 'parent'), join(scenarios, 'root')]);
+    for (const p of problems) {
+      expect(p.message).toBe('cannot read it: a symbolic link to a folder that is already read (a loop)');
+      expect(p.fix).toMatch(/remove the link/);
+    }
+  });
+
+  it('reads a linked folder that is not read otherwise', () => {
+    dir = mkdtempSync(join(tmpdir(), 'fence-tutor-walk-'));
+    const elsewhere = join(dir, 'elsewhere');
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, 'b.yaml'), 'id: b\n');
+    const content = join(dir, 'content');
+    mkdirSync(content);
+    symlinkSync(elsewhere, join(content, 'scenarios'));
+    const problems: Problem[] = [];
+    expect(expandPath(content, problems)).toEqual([join(content, 'scenarios', 'b.yaml')]);
+    expect(problems).toEqual([]);
+  });
+});
