@@ -27,6 +27,12 @@ export const MAX_MARKDOWN_NESTING = 16;
 export const MAX_STEPS = 500;
 /** Distinct actors in one scenario. */
 export const MAX_ACTORS = 26;
+/**
+ * Characters of a name or id read back from a report (student, quiz, question
+ * id, tag, version): longer ones are shortened with an ellipsis, or one
+ * crafted name would pad every row of `grade`'s tables to its width.
+ */
+export const MAX_NAME_LENGTH = 120;
 /** Questions in one quiz bank, assignment or answers file. */
 export const MAX_QUESTIONS = 300;
 
