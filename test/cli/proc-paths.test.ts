@@ -17,7 +17,7 @@ const answers = join(home, 'answers.json');
 writeFileSync(answers, '{"answers": {}}');
 
 function run(args: string[]) {
-  const env = { ...process.env, FENCE_TUTOR_HOME: home };
+  const env: NodeJS.ProcessEnv = { ...process.env, FENCE_TUTOR_HOME: home };
   delete env.CI;
   return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env, cwd: tmpdir(), timeout: 10_000, killSignal: 'SIGKILL' });
 }
