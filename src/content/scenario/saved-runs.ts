@@ -60,6 +60,11 @@ export interface SavedRuns {
   problems: string[];
 }
 
+/** How "Your runs" names a saved run: its file name (two runs may share an id), neutralised. */
+export function savedRunName(run: Scenario): string {
+  return sanitizeLine(basename(run.origin?.file ?? run.id));
+}
+
 /** The saved runs in `<data>/runs/`, in file-name order; files that fail to load are reported, not fatal. */
 export function listSavedRuns(env: NodeJS.ProcessEnv = process.env): SavedRuns {
   const dir = runsDir(env);
