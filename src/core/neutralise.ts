@@ -31,7 +31,7 @@ const C1_SEQUENCE = /\u009b[0-?]*[ -/]*[@-~]/g;
  * emoji), which can carry a hidden message after any letter.
  */
 const HIDDEN =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u2028\u2029\u034f\u115f\u1160\u180b-\u180f\u2800\u3164\ufe00-\ufe0d\uffa0\u{e0100}-\u{e01ef}]|\p{Cs}/gu;
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u2028\u2029\u115f\u1160\u2800\u3164\uffa0]|\p{Cs}|\u034f|[\u180b-\u180f]|[\ufe00-\ufe0d]|[\u{e0100}-\u{e01ef}]/gu;
 /**
  * Combining marks a terminal shows on one letter. More (a "Zalgo" flood: a
  * letter with thousands of accents) stack up over the lines above and below
