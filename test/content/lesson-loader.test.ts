@@ -120,6 +120,13 @@ describe('malformed curricula, one rule at a time', () => {
     expectOne(p, '02-second-look.md', 1, /does not start with a front matter/);
   });
 
+  it('a byte order mark before the front matter is an encoding signature, not content: the lesson loads', () => {
+    // Windows editors write one; it read as "<U+FEFF>---", "does not start with a front matter block".
+    expect(broken('02-second-look.md', (t) => `\ufeff${t}`)).toEqual([]);
+    const bodyMark = broken('02-second-look.md', (t) => t.replace('minutes: 7', 'minutes: 7\n\ufeffauthor: me'));
+    expect(bodyMark.map((p) => p.message).join()).toMatch(/<U\+FEFF>author/);
+  });
+
   it('a missing id is refused at the front matter', () => {
     const p = broken('02-second-look.md', (t) => t.replace('id: second-look\n', ''));
     expectOne(p, '02-second-look.md', 2, /has no "id"/);
