@@ -1,7 +1,8 @@
 /**
  * validate's folder walk against symbolic links to folders: a link back to a
  * folder already read is named and not followed. Two such links made the
- * old walk branch at every level (2^40 paths before ELOOP): a hang.
+ * old walk branch at every level (2^40 paths before ELOOP): a hang. A link
+ * that leads out of the folder is named and not read.
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,16 +35,22 @@ describe('the folder walk', () => {
     }
   });
 
-  it('reads a linked folder that is not read otherwise', () => {
+  it('names a link that leads outside the folder and does not read it (a file or a folder)', () => {
     dir = mkdtempSync(join(tmpdir(), 'fence-tutor-walk-'));
+    const secret = join(dir, 'secret.yaml');
+    writeFileSync(secret, 'aws_secret_access_key: hunter2\n');
     const elsewhere = join(dir, 'elsewhere');
     mkdirSync(elsewhere);
     writeFileSync(join(elsewhere, 'b.yaml'), 'id: b\n');
     const content = join(dir, 'content');
-    mkdirSync(content);
-    symlinkSync(elsewhere, join(content, 'scenarios'));
+    mkdirSync(join(content, 'scenarios'), { recursive: true });
+    symlinkSync(secret, join(content, 'scenarios', 'creds.yaml'));
+    symlinkSync(elsewhere, join(content, 'quizzes'));
+    writeFileSync(join(content, 'scenarios', 'a.yaml'), 'id: a\n');
+    symlinkSync('a.yaml', join(content, 'scenarios', 'same.yaml'));
     const problems: Problem[] = [];
-    expect(expandPath(content, problems)).toEqual([join(content, 'scenarios', 'b.yaml')]);
-    expect(problems).toEqual([]);
+    expect(expandPath(content, problems)).toEqual([join(content, 'scenarios', 'a.yaml'), join(content, 'scenarios', 'same.yaml')]);
+    expect(problems.map((p) => p.file)).toEqual([join(content, 'quizzes'), join(content, 'scenarios', 'creds.yaml')]);
+    for (const p of problems) expect(p.message).toBe(`cannot read it: a symbolic link that leads outside the folder ${content}`);
   });
 });

@@ -4,7 +4,7 @@
  * (lessons/, quizzes/, scenarios/, assignments/, challenges/), else from its extension
  * (Markdown is a lesson). A YAML file with neither is refused.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { MANIFEST_FILE } from '../lesson/lesson-manifest.js';
 import { displayPath, looksLikeLesson } from '../lesson/lesson-loader.js';
@@ -113,7 +113,10 @@ export function classify(path: string, text: string): ClassifiedFile | Problem {
  * and only YAML, JSON and Markdown files are considered. A file named
  * explicitly is always checked. A folder is read once: a symbolic link back
  * to a folder already read (`sub -> ..`) is named as a problem and not
- * followed, or two such links would make the walk branch without end.
+ * followed, or two such links would make the walk branch without end. A
+ * link that leads out of the folder is named and not read: a content folder
+ * handed in for checking (a student's, unpacked with its links) must not
+ * make `validate` quote the first line of `~/.aws/credentials` in a log.
  */
 export function expandPath(path: string, problems: Problem[]): string[] {
   let stat: ReturnType<typeof statSync>;
@@ -133,6 +136,12 @@ export function expandPath(path: string, problems: Problem[]): string[] {
   const out: string[] = [];
   // Folders read so far, by device and inode (the same folder under any name).
   const seen = new Set<string>([`${stat.dev}:${stat.ino}`]);
+  const root = realpathSync(path);
+  const leadsOutside = (full: string): boolean => {
+    if (!lstatSync(full).isSymbolicLink()) return false;
+    const real = realpathSync(full);
+    return real !== root && !real.startsWith(root.endsWith(sep) ? root : root + sep);
+  };
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       if (name.startsWith('.') || name === 'node_modules') continue;
@@ -147,6 +156,15 @@ export function expandPath(path: string, problems: Problem[]): string[] {
           line: 0,
           message: `cannot read it: ${pathFailure(full, err as NodeJS.ErrnoException).reason}`,
           fix: 'remove the link or point it at a file',
+        });
+        continue;
+      }
+      if (leadsOutside(full)) {
+        problems.push({
+          file: displayPath(full),
+          line: 0,
+          message: `cannot read it: a symbolic link that leads outside the folder ${displayPath(path)}`,
+          fix: 'copy the file or folder into the content folder instead of linking to it',
         });
         continue;
       }
