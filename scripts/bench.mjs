@@ -1,6 +1,7 @@
 // `npm run bench`: runs every scripts/bench/<area>.mjs module's
-// `bench({ runs })`, prints one table, and writes it to bench/latest.md (and,
-// for a full run, into the README between the bench:start/end markers).
+// `bench({ runs })`, prints one table, and writes it to bench/latest.md and
+// into the README between the bench:start/end markers; a part (--only) is
+// written to bench/partial.md instead.
 //   node scripts/bench.mjs [--runs N] [--only area,area]
 // Shared helpers that are no area live in scripts/bench/lib.mjs and
 // scripts/bench/support/ (not read as areas).
@@ -74,7 +75,9 @@ console.log(md);
 console.log(`\n${context}`);
 
 mkdirSync(join(root, 'bench'), { recursive: true });
-const out = join(root, 'bench', 'latest.md');
+// A part (--only) goes to bench/partial.md (not committed): bench/latest.md
+// stays the last full run, the table the README shows.
+const out = join(root, 'bench', only.length === 0 ? 'latest.md' : 'partial.md');
 const tmp = `${out}.${process.pid}.tmp`;
 writeFileSync(
   tmp,

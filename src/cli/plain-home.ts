@@ -18,8 +18,11 @@ export function printPlainHome(_display: Display): void {
     '                                           a quiz with no terminal: fill in the',
     '                                           sheet, then have it graded',
     '  (on a terminal: fence-tutor quiz, or quiz --plain for numbered prompts)',
+    '  fence-tutor exercises                    write a sink or a client of your own,',
+    '                                           checked on real processes',
     '  fence-tutor lab                          the real experiment on this machine',
     '  fence-tutor progress                     what you have done so far',
+    '  fence-tutor validate DIR                 check lessons or quizzes you wrote',
     '  fence-tutor --help                       everything else',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

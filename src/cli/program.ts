@@ -40,6 +40,8 @@ export function buildProgram(): Command {
     .option('--narrate', 'narration only, one sentence per event (for screen readers)')
     .addOption(new Option('--content <dir>', 'add an instructor content directory (lessons/, quizzes/, scenarios/, challenges/)'))
     .showHelpAfterError('(run with --help for usage)')
+    // A command's help lists the global flags too: its examples use them (`lesson 1 --plain`).
+    .configureHelp({ showGlobalOptions: true })
     // Commander's messages echo arguments (`lesson ID`, `--ttl`, ...): neutralised like file content.
     .configureOutput({ writeOut: writeStdout, writeErr: (s) => process.stderr.write(sanitizeText(s)) })
     .addHelpText(

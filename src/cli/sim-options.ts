@@ -16,5 +16,5 @@ export function addScenarioOptions(cmd: Command): Command {
     .addOption(new Option('--fencing <mode>', 'override the file: the sink checks tokens or not').choices(FENCING_CHOICES))
     .addOption(new Option('--minting <mode>', 'override the file: how the coordinator mints across failover').choices(MINTING_CHOICES))
     .addOption(new Option('--check <mode>', 'override the file: check and write in one step, or split').choices(CHECK_CHOICES))
-    .option('--json', 'print the JSON object of the spec, nothing else');
+    .option('--json', 'print one JSON object (its fields: docs/scenarios.md), nothing else');
 }

@@ -34,13 +34,13 @@ export async function resetProgress(o: ResetOptions): Promise<number> {
   if (!o.yes) {
     if (!(input.isTTY && output.isTTY) || o.json) {
       throw new UsageError(
-        '--reset erases your lesson progress and exercise status (started, passed, hints seen); without a terminal to ask on, add --yes to confirm',
+        '--reset erases your lesson progress, exercise status (started, passed, hints seen) and solved challenges; without a terminal to ask on, add --yes to confirm',
       );
     }
     const rl = createInterface({ input, output, terminal: false });
     let answer: string;
     try {
-      answer = await rl.question(`Erase your lesson progress and exercise status (${path})? This cannot be undone. [y/N] `);
+      answer = await rl.question(`Erase your lesson progress, exercise status and solved challenges (${path})? This cannot be undone. [y/N] `);
     } finally {
       rl.close();
     }
@@ -60,6 +60,9 @@ export async function resetProgress(o: ResetOptions): Promise<number> {
     o.lockWaitMs === undefined ? {} : { waitMs: o.lockWaitMs },
   );
   if (o.json) process.stdout.write(`${JSON.stringify({ reset: true, file: path })}\n`);
-  else say(`Progress erased (${path}): lessons and exercise status. Review boxes, quiz and exercise reports, and your exercise files were kept.`);
+  else
+    say(
+      `Progress erased (${path}): lessons, exercise status and solved challenges. Review boxes, quiz and exercise reports, and your exercise files were kept.`,
+    );
   return 0;
 }

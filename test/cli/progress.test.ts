@@ -113,12 +113,14 @@ describe('progress --reset on a terminal asks first', () => {
     const path = join(home, 'progress.json');
     const no = tty('n');
     expect(await resetProgress({ yes: false, json: false, path, input: no.input, output: no.output })).toBe(0);
-    expect(no.said()).toMatch(/Erase your lesson progress .*\[y\/N\]/);
+    // It names everything the file holds that goes: lessons, exercises and challenges (one file, deleted whole).
+    expect(no.said()).toMatch(/Erase your lesson progress, exercise status and solved challenges .*\[y\/N\]/);
     expect(no.said()).toContain('Kept: nothing was erased.');
     expect(existsSync(path)).toBe(true);
     const yes = tty('yes');
     expect(await resetProgress({ yes: false, json: false, path, input: yes.input, output: yes.output })).toBe(0);
     expect(yes.said()).toContain('Progress erased');
+    expect(yes.said()).toContain('solved challenges');
     expect(existsSync(path)).toBe(false);
   });
 });

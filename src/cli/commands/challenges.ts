@@ -12,7 +12,7 @@ export function register(program: Command): void {
       `
 Examples:
   $ fence-tutor challenges
-  $ fence-tutor challenge lose-b-update                     open one (on a terminal)
+  $ fence-tutor challenge lose-b-update          open one (on a terminal)
   $ fence-tutor challenge lose-b-update --check my-run.yaml`,
     )
     .action(async (_opts, command: Command) => {

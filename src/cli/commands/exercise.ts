@@ -17,7 +17,8 @@ Examples:
   $ fence-tutor exercise start fence-the-sink
   $ fence-tutor exercise check fence-the-sink
   $ fence-tutor exercise check fence-the-sink --json
-  $ fence-tutor exercise check fence-the-sink --sink-cmd 'python3 sink.py {port} {db}'
+  $ fence-tutor exercise check fence-the-sink \\
+      --sink-cmd 'python3 sink.py {port} {db}'
   $ fence-tutor exercise hint fence-the-sink
   $ fence-tutor exercise reset fence-the-sink --yes
   $ fence-tutor exercise solution fence-the-sink --reveal`,
@@ -27,6 +28,13 @@ Examples:
     .description('write the starter file and README (default directory ./fence-exercises/ID)')
     .option('--dir <dir>', 'where to write it')
     .option('--force', 'overwrite a starter file you changed')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ fence-tutor exercise start fence-the-sink
+  $ fence-tutor exercise start durable-mark --dir ~/work/durable-mark`,
+    )
     .action(async (id: string, opts: { dir?: string; force?: boolean }) => {
       const { startExercise } = await import('../exercise-actions.js');
       process.exitCode = startExercise(id, opts);
@@ -44,6 +52,19 @@ Examples:
     .option('--student <name>', 'your name, recorded in the report (for an instructor)')
     .addOption(new Option('--ttl <seconds>', 'lease TTL of the real expiry').default('2').hideHelp())
     .addOption(new Option('--time-limit <ms>', 'per check: a hang is killed after this long').default('2000').hideHelp())
+    .addHelpText(
+      'after',
+      `
+Exit status: 0 every check passed, 1 a check failed, 2 bad input (no such
+exercise, not started, or a file that cannot be loaded).
+
+Examples:
+  $ fence-tutor exercise check fence-the-sink
+  $ fence-tutor exercise check redo-on-reject --watch
+  $ fence-tutor exercise check fence-the-sink --student Ada --report ada.xml
+  $ fence-tutor exercise check fence-the-sink \\
+      --sink-cmd 'python3 sink.py {port} {db}'`,
+    )
     .action(async (id: string, _opts, cmd: Command) => {
       const { checkExercise } = await import('../exercise-check.js');
       process.exitCode = await checkExercise(id, commandFlags<CheckFlags>(cmd));
@@ -51,6 +72,7 @@ Examples:
   exercise
     .command('hint <id>')
     .description('the next hint (each run shows one more)')
+    .addHelpText('after', '\nExample:\n  $ fence-tutor exercise hint fence-the-sink')
     .action(async (id: string) => {
       const { showHint } = await import('../exercise-actions.js');
       process.exitCode = showHint(id);
@@ -60,6 +82,10 @@ Examples:
     .description('put the starter file back (asks first; --yes without a terminal)')
     .option('--dir <dir>', 'where your file is (default: where you started it)')
     .option('-y, --yes', 'do not ask')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ fence-tutor exercise reset fence-the-sink\n  $ fence-tutor exercise reset fence-the-sink --yes      (scripts, no terminal)',
+    )
     .action(async (id: string, opts: { dir?: string; yes?: boolean }) => {
       const { resetExercise } = await import('../exercise-actions.js');
       process.exitCode = await resetExercise(id, opts);
@@ -68,6 +94,7 @@ Examples:
     .command('solution <id>')
     .description('the shipped solution, once your check passed (or with --reveal)')
     .option('--reveal', 'show it before you passed')
+    .addHelpText('after', '\nExamples:\n  $ fence-tutor exercise solution fence-the-sink\n  $ fence-tutor exercise solution fence-the-sink --reveal')
     .action(async (id: string, opts: { reveal?: boolean }) => {
       const { showSolution } = await import('../exercise-actions.js');
       process.exitCode = showSolution(id, opts);

@@ -12,12 +12,12 @@ export function register(program: Command): void {
   program
     .command('lab')
     .description('run the late write on real processes: a stopped worker, a lease that expires, a fenced sink')
-    .addOption(new Option('--experiment <name>', 'which experiment').choices(EXPERIMENTS).default('late-write'))
+    .addOption(new Option('--experiment <name>', 'which experiment').choices(EXPERIMENTS).default('late-write', 'late-write'))
     // No commander default: failover and restore must tell an explicit `embedded` (refused) from none (they imply etcd).
     .addOption(new Option('--coordinator <kind>', 'the lock service (default: embedded; etcd for failover and restore)').choices(['embedded', 'etcd']))
-    .option('--ttl <seconds>', 'lease TTL in seconds (etcd may raise it)', '2')
+    .addOption(new Option('--ttl <seconds>', 'lease TTL in seconds (etcd may raise it)').default('2', '2'))
     .option('--out <dir>', 'evidence directory (default: a new one under the data directory)')
-    .option('--repeats <n>', 'run it N times and summarise', '1')
+    .addOption(new Option('--repeats <n>', 'run it N times and summarise').default('1', '1'))
     .option('--json', 'print one JSON object (the run, or {runs, summary})')
     .option('--etcd-endpoints <urls>', 'use a running etcd cluster: URL[,URL...]')
     .option('--etcd-bin <path>', 'etcd binary for the throwaway cluster (default: etcd on PATH)')

@@ -22,7 +22,7 @@ export function register(program: Command): void {
     .command('progress')
     .description('lessons done, time spent, quiz history and review due')
     .option('--json', 'print {"lessons": [...], ...} as JSON')
-    .option('--reset', 'erase the lesson progress and exercise status (asks first; --yes without a terminal)')
+    .option('--reset', 'erase the lesson progress, exercise status and solved challenges (asks first; --yes without a terminal)')
     .option('-y, --yes', 'with --reset: do not ask')
     .addHelpText(
       'after',

@@ -16,12 +16,15 @@ export function register(program: Command): void {
       'after',
       `
 A file's kind comes from its "kind:" field, else from its folder (lessons/,
-quizzes/, scenarios/, assignments/, challenges/), else from its extension (Markdown is a lesson).
+quizzes/, scenarios/, assignments/, challenges/), else from its extension
+(Markdown is a lesson): a YAML file elsewhere needs a "kind:" line. Every
+problem is named with its file, line and a fix; exit status 2 if there is any.
 
 Examples:
   $ fence-tutor validate
+  $ fence-tutor validate my-course/
   $ fence-tutor validate my-course/lessons my-course/quizzes
-  $ fence-tutor validate my-scenario.yaml`,
+  $ fence-tutor validate my-course/scenarios/my-race.yaml`,
     )
     .action(async (paths: string[]) => {
       const { formatProblem } = await import('../../content/shared/problems.js');

@@ -12,7 +12,7 @@ import { ContentError } from './problems.js';
 export const MAX_CONTENT_BYTES = 1024 * 1024;
 /**
  * A lesson: the Markdown lexer's emphasis rules cost about a second of CPU
- * per MiB of hostile `*_*_`; the largest shipped lesson is 12 KiB.
+ * per MiB of hostile `*_*_`; the largest shipped lesson is 16 KiB.
  */
 export const MAX_LESSON_BYTES = 256 * 1024;
 /** Deepest nesting of YAML/JSON collections (flow brackets, indentation levels, `- - -`). */
