@@ -16,7 +16,12 @@
  */
 
 // ESC followed by a CSI / OSC / DCS / SOS / PM / APC body, or a two-byte escape.
-const ESCAPE_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[PX^_][^\u001b]*(?:\u001b\\)?|[@-Z\\-_])/g;
+// A string body (OSC, DCS, ...) is removed only with its terminator: one that
+// never ends ("x\u001b]0;" and the rest of a field, or a quoted value cut
+// short inside one) loses only its ESC ] and the rest stays visible text;
+// it used to swallow the rest of the field, the closing quote and the Fix
+// of an error message.
+const ESCAPE_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[PX^_][^\u001b]*\u001b\\|[@-Z\\-_])/g;
 // C1 CSI (0x9b) sequences.
 const C1_SEQUENCE = /\u009b[0-?]*[ -/]*[@-~]/g;
 /**

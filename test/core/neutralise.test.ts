@@ -42,6 +42,12 @@ describe('the one neutralise function', () => {
     expect(sanitizeLine('x\u001b[31mred\u001b[0m\u001b]0;title\u0007 \u009b2J')).toBe('xred ');
   });
 
+  it('an OSC or DCS that never ends loses its introducer, not the rest of the text', () => {
+    expect(sanitizeLine('quoted "bad\u001b]0;PWNE…". Fix: use kebab-case')).toBe('quoted "bad0;PWNE…". Fix: use kebab-case');
+    expect(sanitizeLine('a\u001bPq never ended')).toBe('aq never ended');
+    expect(sanitizeLine('a\u001b]8;;http://x\u001b\\link\u001b]8;;\u001b\\ b')).toBe('alink b');
+  });
+
   it('keeps text, newlines and ordinary Unicode (accents, CJK, emoji, right-to-left letters)', () => {
     const text = 'café 漢字 🙂 שלום\nnext';
     expect(sanitizeText(text)).toBe(text);
