@@ -40,7 +40,8 @@ function Indicator({ isSelected = false }: { isSelected?: boolean }) {
 function Item({ isSelected = false, label }: { isSelected?: boolean; label: string }) {
   const { theme } = useAppContext();
   return (
-    <Text color={isSelected ? theme.color('selected') : undefined} bold={isSelected}>
+    // One line per scenario: a long title (an instructor's, or a crafted one) is cut, not wrapped under the ids.
+    <Text color={isSelected ? theme.color('selected') : undefined} bold={isSelected} wrap="truncate-end">
       {label}
     </Text>
   );
