@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/content/shared/problems.js';
 import { expandPath } from '../../src/content/validate/validate-kind.js';
+import { MAX_WALK_ENTRIES } from '../../src/content/shared/input-limits.js';
 
 let dir: string | undefined;
 afterEach(() => {
@@ -52,5 +53,16 @@ describe('the folder walk', () => {
     expect(expandPath(content, problems)).toEqual([join(content, 'scenarios', 'a.yaml'), join(content, 'scenarios', 'same.yaml')]);
     expect(problems.map((p) => p.file)).toEqual([join(content, 'quizzes'), join(content, 'scenarios', 'creds.yaml')]);
     for (const p of problems) expect(p.message).toBe(`cannot read it: a symbolic link that leads outside the folder ${content}`);
+  });
+
+  it(`stops after ${MAX_WALK_ENTRIES} files and folders with one problem (validate ~ by mistake)`, () => {
+    dir = mkdtempSync(join(tmpdir(), 'fence-tutor-walk-'));
+    mkdirSync(join(dir, 'notes'));
+    for (let i = 0; i <= MAX_WALK_ENTRIES; i++) writeFileSync(join(dir, 'notes', `n${i}.txt`), '');
+    const problems: Problem[] = [];
+    expect(expandPath(dir, problems)).toEqual([]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.file).toBe(dir);
+    expect(problems[0]!.message).toBe(`the folder holds more than the limit of ${MAX_WALK_ENTRIES} files and folders; the rest were not checked`);
   });
 });

@@ -10,6 +10,7 @@ import { MANIFEST_FILE } from '../lesson/lesson-manifest.js';
 import { displayPath, looksLikeLesson } from '../lesson/lesson-loader.js';
 import type { Problem } from '../shared/problems.js';
 import { MAX_CONTENT_BYTES, parseYaml } from '../shared/yaml.js';
+import { MAX_WALK_ENTRIES } from '../shared/input-limits.js';
 import { pathFailure, readBoundedText } from '../../platform/bounded-read.js';
 
 export const CONTENT_KINDS = ['lesson', 'manifest', 'glossary', 'quiz', 'scenario', 'assignment', 'challenge'] as const;
@@ -142,9 +143,34 @@ export function expandPath(path: string, problems: Problem[]): string[] {
     const real = realpathSync(full);
     return real !== root && !real.startsWith(root.endsWith(sep) ? root : root + sep);
   };
+  let entries = 0;
+  let stopped = false;
   const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch (err) {
+      problems.push({
+        file: displayPath(dir),
+        line: 0,
+        message: `cannot read the folder: ${pathFailure(dir, err as NodeJS.ErrnoException).reason}`,
+        fix: 'check the folder and its permissions',
+      });
+      return;
+    }
+    for (const name of names) {
       if (name.startsWith('.') || name === 'node_modules') continue;
+      if (stopped) return;
+      if (++entries > MAX_WALK_ENTRIES) {
+        stopped = true;
+        problems.push({
+          file: displayPath(path),
+          line: 0,
+          message: `the folder holds more than the limit of ${MAX_WALK_ENTRIES} files and folders; the rest were not checked`,
+          fix: 'give the content folder itself (the one with lessons/, quizzes/, scenarios/, challenges/), not a folder above it',
+        });
+        return;
+      }
       const full = join(dir, name);
       let s: ReturnType<typeof statSync>;
       try {
