@@ -185,6 +185,12 @@ describe('malformed curricula, one rule at a time', () => {
     expectOne(p, '01-first-steps.md', lineOf('01-first-steps.md', 'answer: 1'), /unknown key "answer" in the quiz block/);
   });
 
+  it('an unclosed fence thousands of backticks long is named by its length, not quoted whole', () => {
+    const p = broken('02-second-look.md', (t) => `${t}\n${'`'.repeat(5000)}\n`);
+    expect(p).toHaveLength(1);
+    expect(p[0]!.fix).toBe('end it with a line of 5000 backticks');
+  });
+
   it('an unclosed fence is refused at its opening line', () => {
     const p = broken('02-second-look.md', (t) => t.replace(/```\n$/, ''));
     expectOne(p, '02-second-look.md', lineOf('02-second-look.md', '```text'), /never closed/);
