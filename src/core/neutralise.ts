@@ -65,9 +65,7 @@ export function sanitizeText(text: string): string {
   // Printable ASCII and newlines hold nothing the steps below change: most of
   // a lesson, sanitised span by span as the reader lays it out (issue 18).
   if (PLAIN_ASCII.test(text)) return text;
-  return foldMarkFloods(
-    mapHidden(text.replace(/\r\n?/g, '\n').replace(ESCAPE_SEQUENCE, '').replace(C1_SEQUENCE, '').replace(/\t/g, '  '), placeholder),
-  );
+  return foldMarkFloods(mapHidden(text.replace(/\r\n?/g, '\n').replace(ESCAPE_SEQUENCE, '').replace(C1_SEQUENCE, '').replace(/\t/g, '  '), placeholder));
 }
 
 /** Keeps the first MAX_COMBINING_MARKS marks of a run and counts the rest. */

@@ -27,10 +27,7 @@ describe('saved runs that do not load', () => {
   it('a run that loads is listed by its file name, neutralised', () => {
     const other = mkdtempSync(join(tmpdir(), 'fence-saved-runs-'));
     mkdirSync(join(other, 'runs'));
-    writeFileSync(
-      join(other, 'runs', 'mine\u001b]0;PWNED\u0007\u2066.yaml'),
-      'id: my-run\nsteps:\n  - { at: 0, actor: A, do: acquire }\n',
-    );
+    writeFileSync(join(other, 'runs', 'mine\u001b]0;PWNED\u0007\u2066.yaml'), 'id: my-run\nsteps:\n  - { at: 0, actor: A, do: acquire }\n');
     const { runs, problems } = listSavedRuns({ FENCE_TUTOR_HOME: other });
     expect(problems).toEqual([]);
     expect(runs.map(savedRunName)).toEqual(['mine<U+2066>.yaml']);

@@ -90,7 +90,11 @@ describe('a damaged or hand-edited pidfile', () => {
     const path = join(dir, 'lab-edited.json');
     writeFileSync(
       path,
-      JSON.stringify({ runner: { pid: 2 ** 22 + 7, argv: ['gone'] }, children: { pid: process.pid }, tempDirs: [notOurs, `${notOurs}/../${basename(notOurs)}`, 7] }),
+      JSON.stringify({
+        runner: { pid: 2 ** 22 + 7, argv: ['gone'] },
+        children: { pid: process.pid },
+        tempDirs: [notOurs, `${notOurs}/../${basename(notOurs)}`, 7],
+      }),
     );
     const report = await reapLeftovers(dir);
     expect(report.ended).toEqual([]);

@@ -20,10 +20,7 @@ describe('the scenario picker with a long title', () => {
   it('shows each scenario on one line, cut at the edge', async () => {
     mkdirSync(join(content, 'scenarios'));
     const title = `Long ${'word \u202e '.repeat(60)}end`;
-    writeFileSync(
-      join(content, 'scenarios', 'long.yaml'),
-      `id: aaa-long\ntitle: ${JSON.stringify(title)}\nsteps:\n  - { at: 0, actor: A, do: acquire }\n`,
-    );
+    writeFileSync(join(content, 'scenarios', 'long.yaml'), `id: aaa-long\ntitle: ${JSON.stringify(title)}\nsteps:\n  - { at: 0, actor: A, do: acquire }\n`);
     const { lastFrame } = await renderApp({ screen: 'simulator' }, { size: { columns: 80, rows: 24 }, flags: { ...NO_GLOBAL_FLAGS, content } });
     const frame = await waitForFrame(lastFrame, 'pick a scenario');
     const lines = frame.split('\n');
