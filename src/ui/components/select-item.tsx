@@ -20,7 +20,8 @@ export function SelectIndicator({ isSelected = false }: { isSelected?: boolean }
 export function SelectItem({ isSelected = false, label }: { isSelected?: boolean; label: string }) {
   const { theme } = useAppContext();
   return (
-    <Text color={isSelected ? theme.color('selected') : undefined} bold={isSelected}>
+    // One line per item: a long label (an instructor's title, or a crafted one) is cut, not wrapped under the others.
+    <Text color={isSelected ? theme.color('selected') : undefined} bold={isSelected} wrap="truncate-end">
       {label}
     </Text>
   );

@@ -1,5 +1,5 @@
 /** The shipped scenarios (and an instructor's, with --content), to open one. */
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { Box } from 'ink';
 import { Text } from '../components/text.js';
 import SelectInput from 'ink-select-input';
@@ -9,9 +9,10 @@ import { screenCovered } from '../../store/router-store.js';
 import { ContentError, formatProblem } from '../../content/shared/problems.js';
 import { listShippedScenarios, loadScenarioDir } from '../../content/scenario/scenario-loader.js';
 import type { Scenario } from '../../core/types.js';
-import { listSavedRuns } from '../../content/scenario/saved-runs.js';
+import { listSavedRuns, savedRunName } from '../../content/scenario/saved-runs.js';
 import { useAppContext } from '../app-context.js';
 import { errorMessage } from '../../platform/error-message.js';
+import { sanitizeLine } from '../../content/shared/sanitize.js';
 import { useFocusGuards } from '../use-focus-guards.js';
 import { SelectIndicator, SelectItem } from '../components/select-item.js';
 
@@ -24,7 +25,7 @@ function loadAll(contentDir: unknown): { scenarios: Scenario[]; problems: string
     return { scenarios: [...local, ...shipped.filter((s) => !ids.has(s.id))], problems: [] };
   } catch (err) {
     if (err instanceof ContentError) return { scenarios: [], problems: err.problems.map(formatProblem) };
-    return { scenarios: [], problems: [errorMessage(err)] };
+    return { scenarios: [], problems: [sanitizeLine(errorMessage(err))] };
   }
 }
 
@@ -75,7 +76,7 @@ export function ScenarioPicker({ title, onPick, runs }: { title: string; onPick:
       </Box>
     );
   }
-  const name = (s: Scenario) => (runs ? basename(s.origin?.file ?? s.id) : s.id);
+  const name = (s: Scenario) => (runs ? savedRunName(s) : s.id);
   const idWidth = Math.max(...scenarios.map((s) => name(s).length), 4) + 2;
   // Saved runs may share an id (two saved from one title): they are told apart by file.
   const items = scenarios.map((s) => ({
