@@ -94,7 +94,12 @@ export function useLessonRows({ lesson, sources, width, theme, focus, selfCheck,
         rows.push(k < part.head.length ? { line, key: `${i}:${k}`, part: i } : { line, part: i });
       });
       const focused = (focus.kind === 'timeline' || focus.kind === 'quiz') && focus.part === i;
-      const gutter = focused ? { text: theme.ascii ? '# ' : '┃ ', role: 'accent' as const } : { text: theme.ascii ? '| ' : '│ ', role: 'muted' as const };
+      // --narrate: no bar down the part (read out on every line); its lines say in words whether it has the keys.
+      const gutter = theme.narrate
+        ? { text: '  ' }
+        : focused
+          ? { text: theme.ascii ? '# ' : '┃ ', role: 'accent' as const }
+          : { text: theme.ascii ? '| ' : '│ ', role: 'muted' as const };
       let body: StyledLine[];
       if (part.kind === 'scenario') {
         const t = timelines.get(i);
