@@ -30,6 +30,13 @@ function bars(finals: Record<string, bigint>, width: number, ascii: boolean): st
   });
 }
 
+/** --narrate: the final values in words, one sentence each (bars are noise to a screen reader). */
+function finalValueSentences(finals: Record<string, bigint>): string[] {
+  return Object.entries(finals)
+    .sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : 0))
+    .map(([v, n]) => `The sink ends at ${quoteValueKey(v, 16)} in ${n} ordering${n === 1n ? '' : 's'}.`);
+}
+
 export function explorePlainText(scenario: Scenario, result: ExploreResult, display: Display): string {
   const ascii = display.ascii;
   const width = Math.min(display.columns, 160);
@@ -41,18 +48,19 @@ export function explorePlainText(scenario: Scenario, result: ExploreResult, disp
         ? 'none of them accepts a stale write.'
         : `${stale} of them accept${stale === 1n ? 's' : ''} a stale write (${percent(stale, result.orderings)}).`),
     '',
-    'final value',
-    ...bars(result.finalValues, width, ascii),
+    ...(display.narrate ? finalValueSentences(result.finalValues) : ['final value', ...bars(result.finalValues, width, ascii)]),
   );
   const ops = result.counterexample;
   if (ops) {
     out.push('', 'one ordering that goes wrong:');
     const rows = ops.map((o, i) => {
-      const mark = o.hwm === null ? (ascii ? '-' : '–') : formatToken(o.hwm, ascii);
+      // --narrate: words where a glyph would be read out ('en dash', 'leftwards arrow').
+      const mark = o.hwm === null ? (display.narrate ? 'none' : ascii ? '-' : '–') : formatToken(o.hwm, ascii);
       const verdict = { accepted: 'accepted', rejected: 'rejected', passed: 'pass', applied: 'applied' }[o.result];
       // The app's explorer panel's words ("stale: 1 after 2"), short enough for a row of 80 columns.
       const after = o.hwm === null ? 'a higher token' : formatToken(o.hwm, ascii);
-      const note = o.stale ? `  ${ascii ? '<-' : '←'} stale: ${formatToken(o.token, ascii)} after ${after}` : '';
+      const arrow = display.narrate ? '' : ascii ? '<- ' : '← ';
+      const note = o.stale ? `  ${arrow}stale: ${formatToken(o.token, ascii)} after ${after}` : '';
       return [
         String(i + 1).padStart(3),
         o.actor,

@@ -50,7 +50,11 @@ import type { GlobalFlags } from '../platform/global-flags.js';
  */
 export type FastCommand = (args: readonly string[]) => number | Promise<number> | undefined;
 
-/** Global flags that change nothing these commands print on a pipe (colour, motion and narration are the screens'). */
+/**
+ * Global flags that change nothing these commands print on a pipe (colour and
+ * motion are the screens'). --narrate is one of them except for `lesson`,
+ * whose plain text it lays out as words (that command checks for it).
+ */
 const NEUTRAL_GLOBALS = ['--plain', '--no-color', '--reduced-motion', '--narrate'];
 
 /**
@@ -106,7 +110,8 @@ const lessons: FastCommand = (args) => {
 
 const lesson: FastCommand = (args) => {
   const shape = knownShape(args, ['--ascii'], 1);
-  if (!shape || !stdoutIsPlain() || !builtContentCurrent() || !dataDirReadable()) return undefined;
+  // --narrate: the build's laid-out copy is drawn (tables, rules, timelines); commander's path says it in words.
+  if (!shape || shape.flags.has('--narrate') || !stdoutIsPlain() || !builtContentCurrent() || !dataDirReadable()) return undefined;
   const refs = builtText(FAST_OUTPUT.lessonRefs);
   const found = refs === undefined ? undefined : findLesson({ lessons: JSON.parse(refs) as { id: string; number: number }[] }, shape.positional[0]!);
   // Piped, the commander path prints at 80 columns, the width the build laid out.
@@ -287,7 +292,8 @@ const grade: FastCommand = (args) => {
   const shape = knownShape(args, ['--json'], files.length);
   if (!shape || files.length === 0) return undefined;
   return Promise.all([import('./quiz-grade.js'), import('./quiz-output.js')]).then(([{ runGrade }, { processOut }]) =>
-    runGrade(files, shape.flags.has('--json') ? { json: true } : {}, processOut),
+    // A locale that is not UTF-8 gets the text summary in ASCII, as on commander's path (--ascii goes there).
+    runGrade(files, shape.flags.has('--json') ? { json: true } : {}, { ...processOut, ascii: !isUtf8Locale(process.env) }),
   );
 };
 

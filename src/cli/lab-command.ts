@@ -89,7 +89,8 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
   const forgetNotice = onCleanup(() => {
     process.stderr.write(`${LAB_INTERRUPTED_NOTICE}\n`);
   });
-  const write = (line: string) => process.stdout.write(`${line}\n`);
+  // Lines name the evidence folder (--out, or under FENCE_TUTOR_HOME): a path is data, neutralised like file content.
+  const write = (line: string) => process.stdout.write(`${sanitizeLine(line)}\n`);
   const results: LabResult[] = [];
   try {
     for (let i = 1; i <= parsed.repeats; i++) {

@@ -76,7 +76,7 @@ export async function runGrade(files: string[], flags: { json?: boolean; csv?: s
     out.stderr(`Wrote ${written.join(', ')}\n`);
   }
   if (flags.json) out.stdout(`${toJson({ groups, exercises: exerciseRows })}\n`);
-  else if (flags.csv === undefined) out.stdout(`${[gradeText(groups), exerciseGradeText(exerciseRows)].filter((t) => t !== '').join('\n\n')}\n`);
+  else if (flags.csv === undefined) out.stdout(`${[gradeText(groups, out.ascii), exerciseGradeText(exerciseRows)].filter((t) => t !== '').join('\n\n')}\n`);
   const flagged = groups.flatMap((g) => g.students).filter((s) => s.flags.length > 0).length;
   if (flagged > 0) out.stderr(`Note: ${flagged} report${flagged === 1 ? '' : 's'} flagged (see "Flags"): scores are recomputed from the answers.\n`);
   const unverified = groups.flatMap((g) => g.students.filter((s) => !s.verified).map(() => `${g.quiz}@${g.contentHash.slice(0, 12)}`));

@@ -14,6 +14,8 @@ import { sanitizeText } from '../core/neutralise.js';
 export interface Out {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
+  /** ASCII only (--ascii, or a locale that is not UTF-8): the summary's separators and ellipsis. */
+  ascii?: boolean;
 }
 
 export const processOut: Out = {
@@ -23,10 +25,11 @@ export const processOut: Out = {
   stderr: (s) => writeStderr(sanitizeText(s)),
 };
 
-export function summaryLines(report: QuizReport, drawn: readonly DrawnQuestion[]): string[] {
+export function summaryLines(report: QuizReport, drawn: readonly DrawnQuestion[], ascii = false): string[] {
+  const dot = ascii ? '-' : '·';
   const right = report.questions.filter((q) => q.correct).length;
   const lines = [`Score ${report.score.toFixed(2)}% (${right} of ${report.questions.length} right)`];
-  if (report.passMark !== null) lines[0] += ` · pass mark ${report.passMark}% · ${report.passed ? 'passed' : 'not passed'}`;
+  if (report.passMark !== null) lines[0] += ` ${dot} pass mark ${report.passMark}% ${dot} ${report.passed ? 'passed' : 'not passed'}`;
   if (report.incomplete) lines.push('The attempt was left before the end: the report is marked incomplete.');
   if (report.expired) lines.push('The time limit ended the attempt; unanswered questions count as wrong.');
   // By number and the start of the prompt, as the learner saw them: ids are the bank's, not theirs.
@@ -35,20 +38,21 @@ export function summaryLines(report: QuizReport, drawn: readonly DrawnQuestion[]
     lines.push(`Missed ${missed.length} of ${report.questions.length}:`);
     for (const q of missed) {
       const at = drawn.findIndex((d) => d.id === q.id);
-      lines.push(`  ${at + 1}. ${promptTitle(drawn[at]?.prompt ?? q.id, 70)}`);
+      lines.push(`  ${at + 1}. ${promptTitle(drawn[at]?.prompt ?? q.id, 70, ascii)}`);
     }
   }
-  lines.push(`quiz ${report.quiz} · seed ${report.seed} · ${report.mode} · content ${report.contentHash.slice(0, 12)}`);
+  lines.push(`quiz ${report.quiz} ${dot} seed ${report.seed} ${dot} ${report.mode} ${dot} content ${report.contentHash.slice(0, 12)}`);
   return lines;
 }
 
 /** A question's prompt as a one-line title: its first line, cut at a word with an ellipsis. */
-export function promptTitle(prompt: string, width: number): string {
+export function promptTitle(prompt: string, width: number, ascii = false): string {
   const line = sanitizeLine(prompt.split('\n')[0] ?? '').trim();
   if ([...line].length <= width) return line;
-  const cut = [...line].slice(0, width - 1).join('');
+  const ellipsis = ascii ? '...' : '…';
+  const cut = [...line].slice(0, width - ellipsis.length).join('');
   const space = cut.lastIndexOf(' ');
-  return `${(space > width / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
+  return `${(space > width / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}${ellipsis}`;
 }
 
 /** Writes or prints the report as asked, then the summary; returns the exit status. */
@@ -63,7 +67,7 @@ export function emitReport(plan: QuizPlan, report: QuizReport, drawn: readonly D
     out.stdout(renderReport(report, plan.format!, explanations));
   }
   if (showSummary) {
-    const text = `${summaryLines(report, drawn).join('\n')}\n`;
+    const text = `${summaryLines(report, drawn, out.ascii).join('\n')}\n`;
     if (toStdout) out.stderr(text);
     else out.stdout(text);
   }

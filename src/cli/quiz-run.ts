@@ -68,7 +68,7 @@ function reportFor(
 }
 
 export async function runQuiz(flags: QuizFlags, ctx: QuizContext): Promise<number> {
-  const out = ctx.out ?? processOut;
+  const out = { ...(ctx.out ?? processOut), ascii: ctx.display.ascii };
   const now = ctx.now ?? Date.now;
   const plan = planQuiz(flags, await planSources(flags));
 
@@ -220,7 +220,8 @@ async function sitPlain(plan: QuizPlan, seed: number, out: Out, now: () => numbe
     out.stdout(modeRules(plan.mode).order === 'due-reviews' ? 'Nothing is due for review. Come back later.\n' : 'This quiz has no questions.\n');
     return EXIT.ok;
   }
-  const heading = `Quiz ${plan.title ?? plan.quiz} · ${drawn.length} question${drawn.length === 1 ? '' : 's'} · ${plan.mode} · seed ${seed}`;
+  const dot = out.ascii ? '-' : '·';
+  const heading = `Quiz ${plan.title ?? plan.quiz} ${dot} ${drawn.length} question${drawn.length === 1 ? '' : 's'} ${dot} ${plan.mode} ${dot} seed ${seed}`;
   // Readline handles Ctrl-C itself; a SIGTERM (or SIGHUP) mid-quiz still saves an incomplete report.
   let latest: { state: S.SessionState } | null = null;
   const finishReport = (state: S.SessionState, incomplete: boolean) =>
@@ -256,7 +257,7 @@ async function sitPlain(plan: QuizPlan, seed: number, out: Out, now: () => numbe
   if (!modeRules(plan.mode).feedback) {
     for (const [i, q] of drawn.entries()) {
       const r = report.questions[i]!;
-      if (!r.correct) out.stdout(`Missed ${i + 1}. ${promptTitle(q.prompt, 60)}: ${q.explanation} (Source: ${q.source})\n`);
+      if (!r.correct) out.stdout(`Missed ${i + 1}. ${promptTitle(q.prompt, 60, out.ascii)}: ${q.explanation} (Source: ${q.source})\n`);
     }
   }
   // The data directory's copy first: a --report path that cannot be written must not lose the sitting.

@@ -17,7 +17,10 @@ import { sanitizeLine } from './neutralise.js';
 /** A value made safe for one terminal line, at most `max` characters. */
 export function safeText(value: string, max = 24): string {
   const clean = sanitizeLine(value);
-  return clean.length > max ? `${clean.slice(0, Math.max(1, max - 1))}…` : clean;
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, Math.max(1, max - 1));
+  // Never half of a surrogate pair (an emoji, say): a lone half is not a character.
+  return `${/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
 }
 
 /** The key that stands for "no value" where values are keys (the explorer's final values, prediction choices). */

@@ -16,16 +16,36 @@
  */
 
 // ESC followed by a CSI / OSC / DCS / SOS / PM / APC body, or a two-byte escape.
-const ESCAPE_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[PX^_][^\u001b]*(?:\u001b\\)?|[@-Z\\-_])/g;
+// A string body (OSC, DCS, ...) is removed only with its terminator: one that
+// never ends ("x\u001b]0;" and the rest of a field, or a quoted value cut
+// short inside one) loses only its ESC ] and the rest stays visible text;
+// it used to swallow the rest of the field, the closing quote and the Fix
+// of an error message.
+const ESCAPE_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[PX^_][^\u001b]*\u001b\\|[@-Z\\-_])/g;
 // C1 CSI (0x9b) sequences.
 const C1_SEQUENCE = /\u009b[0-?]*[ -/]*[@-~]/g;
 /**
  * What is left that a terminal would act on or not show: C0 (but tab and
  * newline), DEL, C1, format characters (Cf, which holds every bidi control),
- * line and paragraph separators, and lone surrogates (invalid UTF-16, which
- * a terminal would show as something else).
+ * line and paragraph separators, lone surrogates (invalid UTF-16, which
+ * a terminal would show as something else), and the blank letters and marks
+ * that are not Cf but show nothing: the Hangul fillers (U+115F, U+1160,
+ * U+3164, U+FFA0), the braille blank (U+2800), the combining grapheme joiner
+ * (U+034F), the Mongolian free variation selectors and the variation
+ * selectors but VS15/VS16 (U+FE0E/FE0F, text or emoji presentation of an
+ * emoji), which can carry a hidden message after any letter.
  */
-const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]|\p{Cs}/gu;
+const HIDDEN =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u2028\u2029\u115f\u1160\u2800\u3164\uffa0]|\p{Cs}|\u034f|[\u180b-\u180f]|[\ufe00-\ufe0d]|[\u{e0100}-\u{e01ef}]/gu;
+/**
+ * Combining marks a terminal shows on one letter. More (a "Zalgo" flood: a
+ * letter with thousands of accents) stack up over the lines above and below
+ * and, counted one column each by the plain layout, wrap into screens of
+ * nothing; the rest of a run is shown as one `<+N marks>`. Real text needs
+ * fewer: Vietnamese stacks two, pointed Hebrew and Tibetan four or so.
+ */
+export const MAX_COMBINING_MARKS = 8;
+const MARK_FLOOD = new RegExp(`(?<=\\p{M}{${MAX_COMBINING_MARKS}})\\p{M}+`, 'gu');
 
 /** Text none of the steps of sanitizeText changes (no CR, tab, ESC, C1, or anything not ASCII). */
 const PLAIN_ASCII = /^[\n\x20-\x7e]*$/;
@@ -45,7 +65,12 @@ export function sanitizeText(text: string): string {
   // Printable ASCII and newlines hold nothing the steps below change: most of
   // a lesson, sanitised span by span as the reader lays it out (issue 18).
   if (PLAIN_ASCII.test(text)) return text;
-  return mapHidden(text.replace(/\r\n?/g, '\n').replace(ESCAPE_SEQUENCE, '').replace(C1_SEQUENCE, '').replace(/\t/g, '  '), placeholder);
+  return foldMarkFloods(mapHidden(text.replace(/\r\n?/g, '\n').replace(ESCAPE_SEQUENCE, '').replace(C1_SEQUENCE, '').replace(/\t/g, '  '), placeholder));
+}
+
+/** Keeps the first MAX_COMBINING_MARKS marks of a run and counts the rest. */
+function foldMarkFloods(text: string): string {
+  return text.replace(MARK_FLOOD, (rest) => `<+${[...rest].length} marks>`);
 }
 
 /** One-line text (titles, options, names, messages): newlines fold to spaces as well. */
@@ -55,7 +80,11 @@ export function sanitizeLine(text: string): string {
 
 /** True when `text` holds nothing that sanitizeText would change (but newlines and tabs). */
 export function isNeutral(text: string): boolean {
-  return !/[\u001b\u009b]/.test(text) && !new RegExp(HIDDEN.source, 'u').test(text.replace(/\r\n/g, '\n').replace(/\r/g, ''));
+  return (
+    !/[\u001b\u009b]/.test(text) &&
+    !new RegExp(HIDDEN.source, 'u').test(text.replace(/\r\n/g, '\n').replace(/\r/g, '')) &&
+    !new RegExp(MARK_FLOOD.source, 'u').test(text)
+  );
 }
 
 /** A key press that is text to type into a field: printable, with nothing a terminal would act on (no newline or tab either). */

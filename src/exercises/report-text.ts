@@ -100,7 +100,7 @@ export function checkLines(c: CheckResult, opts: TextOptions, detail: boolean): 
 export function reportLines(report: ExerciseReport, opts: TextOptions & { detail?: boolean }): string[] {
   const lines: string[] = [
     `Exercise ${report.exercise}: ${report.title}`,
-    report.sinkCmd ? `Sink command: ${sanitizeLine(report.sinkCmd)}` : `File: ${report.file}`,
+    report.sinkCmd ? `Sink command: ${sanitizeLine(report.sinkCmd)}` : `File: ${sanitizeLine(report.file)}`,
   ];
   const tokens = tokenLine(report);
   if (tokens) lines.push(tokens);

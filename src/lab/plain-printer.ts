@@ -36,7 +36,7 @@ export function plainPrinter(opts: PlainPrinterOptions): (event: LabEvent) => vo
   };
 }
 
-export function verdictLines(result: LabResult, _ascii: boolean): string[] {
+export function verdictLines(result: LabResult, ascii: boolean): string[] {
   const lines = [''];
   const width = modeColumnWidth(result);
   for (const m of describeModes(result)) {
@@ -46,7 +46,7 @@ export function verdictLines(result: LabResult, _ascii: boolean): string[] {
   if (result.verdict === 'expected') {
     lines.push(
       result.failover || result.restore
-        ? ` verdict: expected (${summaryLine(result)})`
+        ? ` verdict: expected (${summaryLine(result, ascii)})`
         : ` verdict: expected (${result.durationMs} ms; the lock was seen gone ${result.observedExpiryWaitMs} ms after A's grant, TTL ${result.ttlMs} ms)`,
     );
   } else {

@@ -6,7 +6,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { sanitizeLine } from '../content/shared/sanitize.js';
+import { sanitizeName } from '../content/shared/sanitize.js';
 import { dataDir } from '../platform/data-dir.js';
 import { readBoundedText } from '../platform/bounded-read.js';
 import { MAX_CONTENT_BYTES } from '../content/shared/input-limits.js';
@@ -29,14 +29,18 @@ function sittingOf(raw: unknown): QuizSitting | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const r = raw as Record<string, unknown>;
   if (typeof r.quiz !== 'string' || typeof r.score !== 'number' || typeof r.finishedAt !== 'string') return null;
-  if (Number.isNaN(Date.parse(r.finishedAt))) return null;
+  const finished = Date.parse(r.finishedAt);
+  // Shown as its first 16 characters: stored in its canonical form, as the
+  // date parser also takes "Dec 1 2026 (any text)" and the text could be an
+  // escape sequence cut short.
+  if (Number.isNaN(finished)) return null;
   return {
-    quiz: sanitizeLine(r.quiz),
-    mode: typeof r.mode === 'string' ? sanitizeLine(r.mode) : 'practice',
+    quiz: sanitizeName(r.quiz),
+    mode: typeof r.mode === 'string' ? sanitizeName(r.mode) : 'practice',
     score: r.score,
     passed: typeof r.passed === 'boolean' ? r.passed : null,
     questions: Array.isArray(r.questions) ? r.questions.length : 0,
-    finishedAt: r.finishedAt,
+    finishedAt: new Date(finished).toISOString(),
     incomplete: r.incomplete === true,
   };
 }

@@ -57,7 +57,7 @@ function readPrompts(path: string, prompts: Map<string, string>): void {
  * `contentDir` is the instructor's folder (`--content`): its scenarios and
  * quizzes resolve before the shipped ones.
  */
-export function lessonPlainText(curriculum: Curriculum, lesson: Lesson, width: number, ascii: boolean, contentDir?: string): string {
+export function lessonPlainText(curriculum: Curriculum, lesson: Lesson, width: number, ascii: boolean, contentDir?: string, narrate = false): string {
   const wanted = lesson.blocks.flatMap((b) => (b.kind === 'quiz' ? b.ids : []));
   const prompts = bankPrompts([...(contentDir ? [join(contentDir, 'quizzes')] : []), shippedDir('quizzes')], wanted, lesson.id);
   let local: Scenario[] | undefined;
@@ -72,11 +72,12 @@ export function lessonPlainText(curriculum: Curriculum, lesson: Lesson, width: n
   return renderLessonPlain(lesson, {
     width,
     ascii,
+    narrate,
     glossary: curriculum.glossary,
     lessonNumber: (id) => curriculum.lessons.find((l) => l.id === id)?.number,
     questionPrompt: (id) => prompts.get(id),
     quizCommand: ownBankCommand(lesson, contentDir),
-    renderScenario: (block, w) => scenarioBlockLines(block, w, ascii, findScenario),
+    renderScenario: (block, w) => scenarioBlockLines(block, w, ascii, findScenario, narrate),
   });
 }
 

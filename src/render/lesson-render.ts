@@ -18,6 +18,13 @@ export const MIN_WIDTH = 20;
 export interface RenderOptions {
   width: number;
   ascii?: boolean;
+  /**
+   * --narrate (for a screen reader): no rule lines under headings or across
+   * the page, no box around a table (each row is a line of "header: cell"
+   * pairs), no bar before a quote; a line of box drawing is read out glyph
+   * by glyph.
+   */
+  narrate?: boolean;
   /** Lines drawn for an embedded scenario (e.g. its timeline), at most `width` wide. */
   renderScenario?: (block: ScenarioBlock, width: number) => string[];
   /** A question's prompt by id, to list the self-check questions. */
@@ -65,13 +72,22 @@ class PlainRenderer {
     return Boolean(this.options.ascii);
   }
 
+  private get narrate(): boolean {
+    return Boolean(this.options.narrate);
+  }
+
+  /** A rule of `ch` under `lines`, or none under --narrate. */
+  private underline(lines: string[], ch: string, width: number): string[] {
+    return this.narrate ? [] : [ch.repeat(Math.min(width, Math.max(...lines.map(textWidth))))];
+  }
+
   title(lesson: Lesson): string[] {
     const heading = lesson.number > 0 ? `Lesson ${lesson.number}. ${lesson.title}` : lesson.title;
     const lines = wrapText(heading, this.width);
-    const rule = (this.ascii ? '=' : '═').repeat(Math.min(this.width, Math.max(...lines.map(textWidth))));
+    const rule = this.underline(lines, this.ascii ? '=' : '═', this.width);
     const meta = `${lesson.minutes} min`;
     const pre = lesson.prerequisites.length > 0 ? ` · before this: ${lesson.prerequisites.map((p) => this.lessonRef(p)).join(', ')}` : '';
-    const out = [...lines, rule, ...wrapText(`${meta}${pre}`.replace(/·/g, this.ascii ? '-' : '·'), this.width)];
+    const out = [...lines, ...rule, ...wrapText(`${meta}${pre}`.replace(/·/g, this.ascii ? '-' : '·'), this.width)];
     if (lesson.summary) out.push('', ...wrapText(lesson.summary, this.width));
     out.push('', 'You will be able to:');
     for (const g of lesson.goals) {
@@ -110,7 +126,7 @@ class PlainRenderer {
         const lines = wrapText(this.inline(h.tokens), width);
         if (h.depth <= 2) {
           const ch = h.depth === 1 ? (this.ascii ? '=' : '═') : this.ascii ? '-' : '─';
-          return [...lines, ch.repeat(Math.min(width, Math.max(...lines.map(textWidth))))];
+          return [...lines, ...this.underline(lines, ch, width)];
         }
         return lines;
       }
@@ -130,11 +146,11 @@ class PlainRenderer {
       }
       case 'blockquote': {
         const inner = this.join(this.blockTokens((t as Tokens.Blockquote).tokens, width - 2));
-        const bar = this.ascii ? '> ' : '│ ';
+        const bar = this.narrate ? '  ' : this.ascii ? '> ' : '│ ';
         return inner.map((l) => bar + l);
       }
       case 'hr':
-        return [(this.ascii ? '-' : '─').repeat(width)];
+        return this.narrate ? [] : [(this.ascii ? '-' : '─').repeat(width)];
       case 'html':
         return wrapText(stripTags((t as Tokens.HTML).text), width).filter((l) => l !== '');
       case 'space':
@@ -167,14 +183,13 @@ class PlainRenderer {
   }
 
   private table(t: Tokens.Table, width: number): string[] {
-    return renderTable(
-      {
-        header: t.header.map((c) => this.inline(c.tokens)),
-        rows: t.rows.map((r) => r.map((c) => this.inline(c.tokens))),
-      },
-      width,
-      this.ascii,
-    );
+    const header = t.header.map((c) => this.inline(c.tokens));
+    const rows = t.rows.map((r) => r.map((c) => this.inline(c.tokens)));
+    if (this.narrate) {
+      // A row read as words: "t: 0; What happens: A acquires the lock".
+      return rows.flatMap((r) => hang(wrapText(r.map((cell, i) => (header[i] ? `${header[i]}: ${cell}` : cell)).join('; '), width - 2), this.bullet(), '  '));
+    }
+    return renderTable({ header, rows }, width, this.ascii);
   }
 
   /** Inline tokens → one string; `\n` marks a hard break. */
@@ -222,7 +237,7 @@ class PlainRenderer {
   }
 
   scenario(block: ScenarioBlock): string[] {
-    const out = wrapText(scenarioHeading(block, this.ascii), this.width);
+    const out = wrapText(scenarioHeading(block, this.ascii, this.narrate), this.width);
     if (block.caption) out.push(...hang(wrapText(block.caption, this.width - 2), '  ', '  '));
     const drawn = this.options.renderScenario?.(block, this.width) ?? [];
     if (drawn.length > 0) out.push('', ...drawn, '');
@@ -231,7 +246,8 @@ class PlainRenderer {
   }
 
   quiz(block: QuizBlock): string[] {
-    const out = wrapText(`${this.ascii ? '?' : '✎'} ${block.caption ?? 'Check yourself'}`, this.width);
+    const mark = this.narrate ? '' : this.ascii ? '? ' : '✎ ';
+    const out = wrapText(`${mark}${block.caption ?? 'Check yourself'}`, this.width);
     block.ids.forEach((id, i) => {
       const prompt = this.options.questionPrompt?.(id);
       const marker = `${i + 1}. `;
@@ -248,7 +264,8 @@ class PlainRenderer {
     const ids = [...new Set(lesson.links.filter((l) => l.scheme === 'glossary').map((l) => l.target))];
     const terms = ids.map((id) => glossary.find((t) => t.id === id)).filter((t): t is GlossaryTerm => Boolean(t));
     if (terms.length === 0) return [];
-    const out = [...wrapText('Terms used in this lesson', this.width), (this.ascii ? '-' : '─').repeat(Math.min(this.width, 25))];
+    const heading = wrapText('Terms used in this lesson', this.width);
+    const out = [...heading, ...this.underline(heading, this.ascii ? '-' : '─', this.width)];
     for (const t of terms) out.push(...hang(wrapText(`${t.term}: ${t.definition}`, this.width - 2), this.bullet(), '  '));
     return out;
   }

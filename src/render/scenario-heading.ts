@@ -6,12 +6,13 @@
  */
 import type { ScenarioBlock } from '../content/lesson/lesson-types.js';
 
-export function scenarioHeading(block: ScenarioBlock, ascii: boolean): string {
+/** `narrate`: no glyph before the words (a screen reader reads it out). */
+export function scenarioHeading(block: ScenarioBlock, ascii: boolean, narrate = false): string {
   const o = block.overrides;
   const toggles = [
     o.fencing !== undefined ? `fencing ${o.fencing ? 'on' : 'off'}` : '',
     o.minting ? `minting ${o.minting}` : '',
     o.check ? `check ${o.check}` : '',
   ].filter((x) => x !== '');
-  return `${ascii ? '>' : '▶'} Try it: ${block.scenarioId}${toggles.length ? ` (${toggles.join(', ')})` : ''}`;
+  return `${narrate ? '' : ascii ? '> ' : '▶ '}Try it: ${block.scenarioId}${toggles.length ? ` (${toggles.join(', ')})` : ''}`;
 }

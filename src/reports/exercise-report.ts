@@ -7,7 +7,7 @@
 import { basename } from 'node:path';
 import { ContentError } from '../content/shared/problems.js';
 import { MAX_CONTENT_BYTES } from '../content/shared/input-limits.js';
-import { sanitizeLine } from '../content/shared/sanitize.js';
+import { sanitizeLine, sanitizeName } from '../content/shared/sanitize.js';
 import { readBoundedText } from '../platform/bounded-read.js';
 import { escapeXml } from './junit.js';
 
@@ -66,9 +66,9 @@ export function readExerciseReport(file: string): ExerciseReportLike | undefined
     const o = c as Record<string, unknown>;
     if (!o || typeof o.id !== 'string' || typeof o.status !== 'string') throw bad(`check ${i + 1} has no id or status`);
     return {
-      id: sanitizeLine(o.id),
+      id: sanitizeName(o.id),
       title: sanitizeLine(typeof o.title === 'string' ? o.title : o.id),
-      status: sanitizeLine(o.status),
+      status: sanitizeName(o.status),
       summary: sanitizeLine(typeof o.summary === 'string' ? o.summary : ''),
       ...(typeof o.hint === 'string' ? { hint: sanitizeLine(o.hint) } : {}),
       durationMs: typeof o.durationMs === 'number' ? o.durationMs : 0,
@@ -77,16 +77,16 @@ export function readExerciseReport(file: string): ExerciseReportLike | undefined
   const text = (v: unknown, fallback: string) => (typeof v === 'string' ? sanitizeLine(v) : fallback);
   return {
     kind: 'exercise',
-    version: text(r.version, 'unknown'),
-    exercise: sanitizeLine(r.exercise),
+    version: typeof r.version === 'string' ? sanitizeName(r.version) : 'unknown',
+    exercise: sanitizeName(r.exercise),
     title: text(r.title, r.exercise),
     // Passed only if every check says so: a hand-edited `passed` does not count.
     passed: r.passed === true && checks.every((c) => c.status === 'passed'),
     checks,
-    fileSha256: text(r.fileSha256, ''),
+    fileSha256: typeof r.fileSha256 === 'string' ? sanitizeName(r.fileSha256) : '',
     startedAt: text(r.startedAt, ''),
     durationMs: typeof r.durationMs === 'number' ? r.durationMs : 0,
-    ...(typeof r.student === 'string' && r.student.trim() !== '' ? { student: sanitizeLine(r.student).trim() } : {}),
+    ...(typeof r.student === 'string' && r.student.trim() !== '' ? { student: sanitizeName(r.student.trim()) } : {}),
   };
 }
 

@@ -83,10 +83,11 @@ function table(rows: string[][]): string[] {
   return rows.map((r) => `  ${r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ')}`.trimEnd());
 }
 
-export function gradeText(groups: readonly GradeGroup[]): string {
+export function gradeText(groups: readonly GradeGroup[], ascii = false): string {
   const out: string[] = [];
+  const dot = ascii ? '-' : '·';
   for (const g of groups) {
-    out.push(`Quiz ${g.quiz} · content ${g.contentHash.slice(0, 12)} · ${g.students.length} report${g.students.length === 1 ? '' : 's'}`);
+    out.push(`Quiz ${g.quiz} ${dot} content ${g.contentHash.slice(0, 12)} ${dot} ${g.students.length} report${g.students.length === 1 ? '' : 's'}`);
     out.push('', 'Students');
     out.push(
       ...table([

@@ -8,7 +8,7 @@ import { ContentError } from '../content/shared/problems.js';
 import { readProblem } from '../content/shared/read-text.js';
 import { MAX_CONTENT_BYTES } from '../content/shared/input-limits.js';
 import { readBoundedText } from '../platform/bounded-read.js';
-import { sanitizeLine } from '../content/shared/sanitize.js';
+import { sanitizeLine, sanitizeName } from '../content/shared/sanitize.js';
 import { writeFileAtomic, writeUserFileAtomic } from '../platform/atomic-file.js';
 import { dataSubdir } from '../platform/data-dir.js';
 import { reportToJunit } from './junit.js';
@@ -80,9 +80,9 @@ export function readReportFile(file: string): LoadedReport {
     const o = q as Record<string, unknown>;
     need(typeof o === 'object' && o !== null && typeof o.id === 'string' && typeof o.correct === 'boolean', `question ${i + 1} has no id or no \`correct\``);
     return {
-      id: sanitizeLine(o.id as string),
+      id: sanitizeName(o.id as string),
       type: (typeof o.type === 'string' ? o.type : 'single') as QuizReport['questions'][number]['type'],
-      tags: Array.isArray(o.tags) ? (o.tags as unknown[]).filter((t): t is string => typeof t === 'string').map(sanitizeLine) : [],
+      tags: Array.isArray(o.tags) ? (o.tags as unknown[]).filter((t): t is string => typeof t === 'string').map(sanitizeName) : [],
       response: (o.response ?? null) as QuizReport['questions'][number]['response'],
       correct: o.correct as boolean,
       points: (o.correct ? 1 : 0) as 0 | 1,
@@ -92,12 +92,12 @@ export function readReportFile(file: string): LoadedReport {
   });
   const report: QuizReport = {
     schemaVersion: r.schemaVersion as number,
-    version: typeof r.version === 'string' ? sanitizeLine(r.version) : 'unknown',
-    quiz: sanitizeLine(r.quiz as string),
-    contentHash: sanitizeLine(r.contentHash as string),
+    version: typeof r.version === 'string' ? sanitizeName(r.version) : 'unknown',
+    quiz: sanitizeName(r.quiz as string),
+    contentHash: sanitizeName(r.contentHash as string),
     seed: typeof r.seed === 'number' ? r.seed : 0,
     mode: QUIZ_MODES.includes(r.mode as QuizMode) ? (r.mode as QuizMode) : 'practice',
-    student: typeof r.student === 'string' && r.student.trim() !== '' ? sanitizeLine(r.student).trim() : null,
+    student: typeof r.student === 'string' && r.student.trim() !== '' ? sanitizeName(r.student.trim()) : null,
     startedAt: r.startedAt as string,
     finishedAt: r.finishedAt as string,
     questions,

@@ -10,6 +10,7 @@ import type { GlobalFlags } from '../platform/global-flags.js';
 import { createRouterStore, type Route, type ScreenName } from '../store/router-store.js';
 import { EXIT } from '../platform/exit-codes.js';
 import { App } from './app.js';
+import { asciiOnly } from './ascii-output.js';
 import { type ScreenEntry, SCREENS } from './screens/index.js';
 
 export type { Route };
@@ -48,6 +49,8 @@ export async function runApp(options: AppOptions): Promise<number> {
     // The app's own narration is the screen-reader path (--narrate); Ink's
     // screen-reader mode would drop the layout the narration is written for.
     patchConsole: true,
+    // --ascii or a non-UTF-8 locale: no glyph the terminal cannot show, whoever drew it (ascii-output.ts).
+    ...(options.display.ascii ? { stdout: asciiOnly(process.stdout) } : {}),
   });
   // SIGTERM (or SIGHUP) while the app runs: give the terminal back first.
   const forgetUnmount = onCleanup(() => app.unmount());

@@ -89,13 +89,26 @@ export interface Theme {
   narrate: boolean;
 }
 
+/**
+ * --narrate: a rule across the screen is only decoration, and a screen
+ * reader reads a line of box drawing out glyph by glyph; it is blank there.
+ */
+const NARRATED_RULE = ' ';
+
 export function makeTheme(display: Pick<Display, 'ascii' | 'color' | 'reducedMotion' | 'narrate'>): Theme {
+  const symbols = display.ascii ? ASCII_SYMBOLS : UNICODE_SYMBOLS;
   return {
-    symbols: display.ascii ? ASCII_SYMBOLS : UNICODE_SYMBOLS,
+    symbols: display.narrate ? { ...symbols, hrule: NARRATED_RULE } : symbols,
     color: (role) => (display.color ? PALETTE[role] : undefined),
     colored: display.color,
     ascii: display.ascii,
     reducedMotion: display.reducedMotion,
     narrate: display.narrate,
   };
+}
+
+/** A box's frame (Home, the exam's confirm): none under --narrate, where it is noise to a screen reader; ASCII under --ascii. */
+export function boxBorder(theme: Pick<Theme, 'ascii' | 'narrate'>): { borderStyle?: 'classic' | 'round' } {
+  if (theme.narrate) return {};
+  return { borderStyle: theme.ascii ? 'classic' : 'round' };
 }

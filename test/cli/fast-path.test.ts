@@ -187,6 +187,8 @@ describe('runFast answers the shapes it knows and no other', () => {
     [['quiz', '--answers']],
     [['grade']],
     [['grade', 'r.json', '--csv', 'out']],
+    // The build's laid-out lesson is drawn; --narrate says it in words (commander's path).
+    [['lesson', '1', '--plain', '--narrate']],
     [['progress', '--json', '--reset']],
     [['validate', 'lessons']],
     [['challenges']],

@@ -52,6 +52,17 @@ describe('fence-tutor lesson', () => {
     expect(r.stdout).toMatch(/^[\x20-\x7e\n]*$/);
   });
 
+  it('--narrate reads as words: no rules, no table box, the timeline as sentences (for a screen reader)', () => {
+    const r = run(['--narrate', 'lesson', '1', '--plain']);
+    expect(r.status).toBe(0);
+    // The table of the classic timeline, a row at a time, "header: cell".
+    expect(r.stdout).toContain('t: 0; What happens: A acquires the lock with a 10 s lease');
+    // The embedded scenario said moment by moment, as sim --narrate says it.
+    expect(r.stdout).toContain('t=2: A pauses (a long GC pause, say)');
+    expect(r.stdout).toContain('Try it: book-timeline (fencing off)');
+    expect(r.stdout).not.toMatch(/[─═│┌┐└┘├┤┬┴┼█░╳●◌▶✎]/);
+  });
+
   it('refuses an unknown lesson with exit 2 and says what to give', () => {
     for (const ref of ['12', 'no-such-lesson', '0']) {
       const r = run(['lesson', ref]);

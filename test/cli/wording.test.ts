@@ -63,6 +63,54 @@ describe('the plain quiz summary', () => {
   });
 });
 
+describe('the plain quiz summary in ASCII (--ascii, LANG=C)', () => {
+  it('separates with "-" and cuts with "...": no glyph a non-UTF-8 terminal cannot show', () => {
+    const drawn = [{ id: 'q1', prompt: 'A lease holder pauses for longer than its lease lasts and then writes again, unaware' }] as unknown as DrawnQuestion[];
+    const report = {
+      score: 0,
+      passMark: 70,
+      passed: false,
+      incomplete: false,
+      expired: false,
+      quiz: 'all',
+      seed: 7,
+      mode: 'exam',
+      contentHash: 'abcdef0123456789',
+      questions: [{ id: 'q1', correct: false }],
+    } as unknown as QuizReport;
+    const lines = summaryLines(report, drawn, true);
+    expect(lines[0]).toBe('Score 0.00% (0 of 1 right) - pass mark 70% - not passed');
+    expect(lines).toContain('quiz all - seed 7 - exam - content abcdef012345');
+    expect(lines.find((l) => l.startsWith('  1. '))).toMatch(/\S\.\.\.$/);
+    expect(lines.join('\n')).toMatch(/^[\x20-\x7e\n]*$/);
+    const cut = promptTitle(drawn[0]!.prompt, 30, true);
+    expect(cut.length).toBeLessThanOrEqual(30);
+  });
+
+  it('quiz --answers under LANG=C prints its summary in ASCII', () => {
+    const answers = join(home, 'empty-answers.json');
+    writeFileSync(answers, '{"answers": {}}');
+    const r = runCli(['quiz', '--mode', 'exam', '--seed', '7', '--count', '3', '--answers', answers], { FENCE_TUTOR_HOME: home, LANG: 'C', LC_ALL: 'C' });
+    expect(r.stdout).toContain('pass mark 70% - not passed');
+    expect(r.stdout).toMatch(/^[\x20-\x7e\n]*$/);
+  });
+
+  it('grade under LANG=C prints its summary in ASCII (the fast path and commander alike)', () => {
+    const answers = join(home, 'empty-answers-2.json');
+    const report = join(home, 'graded.json');
+    writeFileSync(answers, '{"answers": {}}');
+    runCli(['quiz', '--mode', 'exam', '--seed', '7', '--count', '3', '--answers', answers, '--report', report], { FENCE_TUTOR_HOME: home });
+    for (const args of [
+      ['grade', report],
+      ['grade', report, '--ascii'],
+    ]) {
+      const r = runCli(args, { FENCE_TUTOR_HOME: home, ...(args.length === 2 ? { LANG: 'C', LC_ALL: 'C' } : {}) });
+      expect(r.stdout, args.join(' ')).toMatch(/^Quiz all - content \w{12} - 1 report/);
+      expect(r.stdout, args.join(' ')).toMatch(/^[\x20-\x7e\n]*$/);
+    }
+  });
+});
+
 describe('text outside the app', () => {
   it('progress wraps a long lesson title at a word: every title whole', () => {
     const titles = (JSON.parse(runCli(['lessons', '--json'], { FENCE_TUTOR_HOME: home }).stdout) as { lessons: { title: string }[] }).lessons.map(

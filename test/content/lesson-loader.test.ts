@@ -120,6 +120,13 @@ describe('malformed curricula, one rule at a time', () => {
     expectOne(p, '02-second-look.md', 1, /does not start with a front matter/);
   });
 
+  it('a byte order mark before the front matter is an encoding signature, not content: the lesson loads', () => {
+    // Windows editors write one; it read as "<U+FEFF>---", "does not start with a front matter block".
+    expect(broken('02-second-look.md', (t) => `\ufeff${t}`)).toEqual([]);
+    const bodyMark = broken('02-second-look.md', (t) => t.replace('minutes: 7', 'minutes: 7\n\ufeffauthor: me'));
+    expect(bodyMark.map((p) => p.message).join()).toMatch(/<U\+FEFF>author/);
+  });
+
   it('a missing id is refused at the front matter', () => {
     const p = broken('02-second-look.md', (t) => t.replace('id: second-look\n', ''));
     expectOne(p, '02-second-look.md', 2, /has no "id"/);
@@ -176,6 +183,12 @@ describe('malformed curricula, one rule at a time', () => {
   it('an unknown key in a block is refused at its line', () => {
     const p = broken('01-first-steps.md', (t) => t.replace('ids: [q-one, q-two]', 'ids: [q-one, q-two]\nanswer: 1'));
     expectOne(p, '01-first-steps.md', lineOf('01-first-steps.md', 'answer: 1'), /unknown key "answer" in the quiz block/);
+  });
+
+  it('an unclosed fence thousands of backticks long is named by its length, not quoted whole', () => {
+    const p = broken('02-second-look.md', (t) => `${t}\n${'`'.repeat(5000)}\n`);
+    expect(p).toHaveLength(1);
+    expect(p[0]!.fix).toBe('end it with a line of 5000 backticks');
   });
 
   it('an unclosed fence is refused at its opening line', () => {

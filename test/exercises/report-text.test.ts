@@ -5,8 +5,8 @@
  * every answer piled on one column.
  */
 import { describe, expect, it } from 'vitest';
-import { runLines } from '../../src/exercises/report-text.js';
-import type { TrialRun } from '../../src/exercises/types.js';
+import { reportLines, runLines } from '../../src/exercises/report-text.js';
+import type { ExerciseReport, TrialRun } from '../../src/exercises/types.js';
 
 const requests: TrialRun['requests'] = [
   { writer: 'B', fn: 'write', value: 'B-current', token: 3 },
@@ -38,5 +38,25 @@ describe('runLines', () => {
     expect(text).toContain('1. B run UPDATE resource SET value = ? WHERE id = 1');
     expect(text).toMatch(/step +0/);
     expect(text).not.toContain('no database call');
+  });
+});
+
+describe('reportLines', () => {
+  it("names the learner's file neutralised: its folder comes from --dir or progress.json, and may hold an escape sequence", () => {
+    const report = {
+      schemaVersion: 1,
+      kind: 'exercise',
+      version: '0',
+      exercise: 'fence-the-sink',
+      title: 'Fence the sink',
+      passed: false,
+      checks: [],
+      fileSha256: '',
+      file: '/tmp/ex\u001b]0;PWNED\u0007\u202e/sink.mjs',
+      startedAt: '',
+      durationMs: 0,
+      output: [],
+    } as unknown as ExerciseReport;
+    expect(reportLines(report, { width: 76, ascii: false })[1]).toBe('File: /tmp/ex<U+202E>/sink.mjs');
   });
 });

@@ -19,6 +19,17 @@ describe('parseYaml under fuzzing', () => {
     expect(outcome(parseYaml, aliasBomb(4, 10))).toBe('refused');
   });
 
+  it('an alias to no anchor is named with its own fix, not the alias cap', () => {
+    try {
+      parseYaml('a: *nope\n', 'x.yaml');
+      expect.unreachable();
+    } catch (err) {
+      const [p] = (err as { problems: { message: string; fix: string }[] }).problems;
+      expect(p!.message).toMatch(/Unresolved alias.*nope/);
+      expect(p!.fix).toMatch(/set the anchor .* before the alias/);
+    }
+  });
+
   it('maps a syntax error to its line', () => {
     try {
       parseYaml('a: 1\nb: [\nc: 2\n', 'x.yaml');

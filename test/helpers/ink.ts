@@ -11,6 +11,7 @@ import { act, createElement } from 'react';
 import { render } from 'ink-testing-library';
 import { vi } from 'vitest';
 import type { Display } from '../../src/platform/display.js';
+import type { GlobalFlags } from '../../src/platform/global-flags.js';
 import { createRouterStore, type Route, type RouterStore } from '../../src/store/router-store.js';
 import { App } from '../../src/ui/app.js';
 // Home loads these after its first frame (reader-sources when the build's
@@ -113,13 +114,22 @@ export interface RenderedApp extends ReturnType<typeof render> {
  */
 export async function renderApp(
   route: Route = { screen: 'home' },
-  options: { display?: Partial<Display>; size?: { columns: number; rows: number }; router?: RouterStore; services?: AppServices } = {},
+  options: {
+    display?: Partial<Display>;
+    size?: { columns: number; rows: number };
+    router?: RouterStore;
+    services?: AppServices;
+    /** The global flags, e.g. `content` for `--content DIR`. */
+    flags?: GlobalFlags;
+  } = {},
 ): Promise<RenderedApp> {
   const router = options.router ?? fromHome(route);
   const display = { ...TEST_DISPLAY, ...options.display };
   let rendered: ReturnType<typeof render> | undefined;
   await act(async () => {
-    rendered = render(createElement(App, { router, display, ...(options.services ? { services: options.services } : {}) }));
+    rendered = render(
+      createElement(App, { router, display, ...(options.services ? { services: options.services } : {}), ...(options.flags ? { flags: options.flags } : {}) }),
+    );
   });
   if (!rendered) throw new Error('render failed');
   const size = options.size ?? { columns: 100, rows: 30 };

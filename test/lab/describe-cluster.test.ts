@@ -91,6 +91,8 @@ describe('restore results', () => {
 
   it('the summary line names the rewind and the epoch, not a lock expiry that never happened', () => {
     expect(summaryLine(restoreResult)).toBe('etcd restored from revision 6 to 3 in 0.96 s; epoch 0 → 1 · 4.37 s in all');
+    // --ascii (lab's plain verdict line and the Lab screen): the same words, no arrow or middle dot.
+    expect(summaryLine(restoreResult, true)).toBe('etcd restored from revision 6 to 3 in 0.96 s; epoch 0 -> 1; 4.37 s in all');
   });
 
   it('the report shows every token per mode, the final mark as 1:4, the restore, and no NaN', () => {

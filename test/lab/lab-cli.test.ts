@@ -135,9 +135,13 @@ describe('lab late-write, embedded coordinator', { concurrent: true, timeout: 12
 
 describe('lab in plain mode, embedded coordinator', { concurrent: true, timeout: 120_000 }, () => {
   it('prints the steps and the verdict lines in plain mode', async ({ expect }) => {
-    const run = await labRun(['--ttl', TTL, '--ascii'], { FENCE_TUTOR_HOME: tempHome() });
+    // The evidence folder named with an escape sequence and an RLO: a path is data on the screen too.
+    const home = tempHome();
+    const run = await labRun(['--ttl', TTL, '--ascii', '--out', join(home, 'ev\u001b]0;T\u0007\u202e')], { FENCE_TUTOR_HOME: home });
     expect(run.code).toBe(0);
     const out = run.stdout;
+    expect(out).not.toMatch(/[\u001b\u0007\u202e]/);
+    expect(out).toMatch(/evidence: .* in .*ev<U\+202E>$/m);
     expect(out).toMatch(/\[ok\] A \(pid \d+\) holds the lock with token \d+/);
     expect(out).toContain('[ok] A stopped (SIGSTOP), no keepalive');
     expect(out).toMatch(/saw the lock gone [\d.]+ s after A's grant/);

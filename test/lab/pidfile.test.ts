@@ -3,11 +3,11 @@
  * command line are ended (pids are reused), stopped ones included.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { reapLeftovers } from '../../src/lab/processes/pidfile.js';
+import { isLabTempDir, reapLeftovers } from '../../src/lab/processes/pidfile.js';
 import { commandLineOf, isAlive, processState } from '../../src/lab/processes/proc.js';
 import { stillAlive } from './helpers.js';
 
@@ -80,6 +80,37 @@ describe('pidfile reaping', () => {
     expect(existsSync(path)).toBe(true);
     expect((await reapLeftovers(dir, { force: true })).ended).toEqual([child.pid]);
     expect(existsSync(path)).toBe(false);
+  });
+});
+
+describe('a damaged or hand-edited pidfile', () => {
+  it('removes no folder the lab did not make, and skips entries of the wrong shape', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fence-run-'));
+    const notOurs = mkdtempSync(join(tmpdir(), 'keep-me-'));
+    const path = join(dir, 'lab-edited.json');
+    writeFileSync(
+      path,
+      JSON.stringify({
+        runner: { pid: 2 ** 22 + 7, argv: ['gone'] },
+        children: { pid: process.pid },
+        tempDirs: [notOurs, `${notOurs}/../${basename(notOurs)}`, 7],
+      }),
+    );
+    const report = await reapLeftovers(dir);
+    expect(report.ended).toEqual([]);
+    expect(existsSync(notOurs)).toBe(true);
+    expect(existsSync(path)).toBe(false);
+    rmSync(notOurs, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a lab temp folder is an absolute path named by mkdtemp with our prefix', () => {
+    expect(isLabTempDir('/tmp/fence-tutor-etcd-AbC123')).toBe(true);
+    expect(isLabTempDir('/tmp/fence-expiry-x1Y2z3')).toBe(true);
+    for (const bad of ['/', '/home/ada', '/tmp', 'fence-etcd-AbC123', '/tmp/../home/fence-etcd-AbC123/..', '/tmp/fence-etcd-AbC123/..', '/tmp/fence-', '/']) {
+      expect(isLabTempDir(bad), bad).toBe(false);
+    }
+    expect(isLabTempDir(['/tmp/fence-etcd-AbC123'])).toBe(false);
   });
 });
 

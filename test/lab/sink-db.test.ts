@@ -108,6 +108,16 @@ describe('the sink database', () => {
     expect(recoverStaleLock(path).recovered).toBe(true);
   });
 
+  it('recovers a lock whose owner file is damaged (null, a list, wrong types) instead of crashing', async () => {
+    const { mkdirSync } = await import('node:fs');
+    for (const owner of ['null', '[1, 2]', '{"pid": "1", "argv": "node"}']) {
+      const path = dbPath();
+      writeFileSync(`${path}.owner.json`, owner);
+      mkdirSync(`${path}.lock`);
+      expect(recoverStaleLock(path).recovered, owner).toBe(true);
+    }
+  });
+
   it.skipIf(toolMissing('sqlite3'))("is a real SQLite file: Debian's sqlite3 reads the rows and the meta", () => {
     const path = dbPath();
     const db = sink(path);

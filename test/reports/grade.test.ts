@@ -41,6 +41,12 @@ describe('grade output', () => {
     expect(text.indexOf('Questions, hardest first')).toBeGreaterThan(0);
   });
 
+  it('in ASCII (grade --ascii, LANG=C) the text has no middle dot or other non-ASCII glyph', () => {
+    const text = gradeText(groups, true);
+    expect(text).toMatch(/Quiz all - content aaaaaaaaaaaa - 2 reports/);
+    expect(text).toMatch(/^[\x20-\x7e\n]*$/);
+  });
+
   it('CSV has a group column, escapes quotes and defuses formulas', () => {
     const csv = gradeCsv(groups);
     const rows = csv.students.trim().split('\r\n');

@@ -38,6 +38,29 @@ describe('the challenge screen', () => {
     await waitForFrame(lastFrame, 'Not yet: final: wanted "1"');
   });
 
+  it('at 80x24 the task, the goal, what may change and every miss are whole (they were cut with an ellipsis)', async () => {
+    const { lastFrame } = await renderApp({ screen: 'challenge', id: 'short-lease' }, { size: { columns: 80, rows: 24 } });
+    const frame = await waitForFrame(lastFrame, 'Not yet:');
+    const text = frame
+      .split('\n')
+      .map((l) => l.trim())
+      .join(' ');
+    expect(text).toContain('its 30-tick lease outlasts the pause, so B never gets the lock. Use a lease of at most 20 ticks.');
+    expect(text).toContain('Goal: the sink ends at "100"; rejected writes from exactly A; a lease of at most 20 ticks.');
+    expect(text).toContain('You may: add, remove or change write steps; change the TTL.');
+    expect(text).toContain('ttlAtMost: wanted a lease of at most 20 ticks, the run gives ttl 30');
+    expect(frame).not.toContain('…');
+    expect(frame.split('\n').length).toBeLessThanOrEqual(24);
+  });
+
+  it('under --narrate says the run in sentences instead of drawing it', async () => {
+    const { lastFrame } = await renderApp({ screen: 'challenge', id: 'lose-b-update' }, { display: { narrate: true }, size: { columns: 80, rows: 24 } });
+    const frame = await waitForFrame(lastFrame, 'Not yet:');
+    expect(frame).toContain("t=11: A's lease ends while A is paused; B is granted the lock with token 2.");
+    expect(frame).toContain('The sink ends at "100" (from B); 1 write rejected; no stale acceptance.');
+    expect(frame).not.toMatch(/[─═│├┼▼●╳░◌]/);
+  });
+
   it('refuses a toggle the challenge does not allow, and adds a step from the act menu', async () => {
     const { stdin, lastFrame } = await renderApp({ screen: 'challenge', id: 'pause-past-lease' });
     await waitForFrame(lastFrame, 'Not yet:');

@@ -4,7 +4,7 @@
  * check (break the sink on purpose)" used to end "on purpo" against "new").
  */
 import { describe, expect, it } from 'vitest';
-import { titleCell } from '../../src/ui/screens/exercises/exercise-lines.js';
+import { reportSummaryLines, titleCell } from '../../src/ui/screens/exercises/exercise-lines.js';
 
 const LONG = 'Split the check (break the sink on purpose)';
 
@@ -22,5 +22,23 @@ describe('titleCell', () => {
     expect(titleCell('Fence the sink', 80, false).trimEnd()).toBe('Fence the sink');
     // With room, whole.
     expect(titleCell(LONG, 120, false).trimEnd()).toBe(LONG);
+  });
+});
+
+describe('reportSummaryLines in ASCII', () => {
+  it('a report longer than its rows ends with "..." and where the whole report is, no Unicode ellipsis', () => {
+    const checks = Array.from({ length: 6 }, (_, i) => ({
+      id: `check-${i}`,
+      title: `check number ${i}`,
+      status: 'failed' as const,
+      summary: 'wrong',
+      runs: 1,
+      wrong: 1,
+      durationMs: 1,
+    }));
+    const report = { exercise: 'fence-the-sink', passed: false, checks } as unknown as Parameters<typeof reportSummaryLines>[0];
+    const lines = reportSummaryLines(report, { width: 78, ascii: true, rows: 4, id: 'fence-the-sink' });
+    expect(lines).toContain('... the whole report: fence-tutor exercise check fence-the-sink');
+    expect(lines.join('\n')).toMatch(/^[\x20-\x7e\n]*$/);
   });
 });

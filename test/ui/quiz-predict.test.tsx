@@ -19,12 +19,15 @@ afterEach(() => {
 const bank = loadShippedBank('stale-holder');
 const question = bank.questions.find((q) => q.id === 'book-timeline-final-value')!;
 
-async function predictApp(reducedMotion: boolean) {
+async function predictApp(reducedMotion: boolean, narrate = false) {
   // The variant with the 10-tick lease: A's lease runs out while it is paused.
   const seed = [1, 2, 3, 4, 5, 6, 7, 8].find((s) => presentQuestion(question, s).variant?.overrides.ttl === 10) ?? 1;
   const drawn = presentQuestion(question, seed);
   const store = createQuizStore({ questions: [drawn], meta: meta(), persist: memoryPersistence() });
-  const app = await renderApp({ screen: 'quiz' }, { services: { quizSitting: { store } }, size: { columns: 80, rows: 24 }, display: { reducedMotion } });
+  const app = await renderApp(
+    { screen: 'quiz' },
+    { services: { quizSitting: { store } }, size: { columns: 80, rows: 24 }, display: { reducedMotion, narrate } },
+  );
   await waitForFrame(app.lastFrame, 'question 1 of 1');
   return { ...app, drawn, frame: () => app.lastFrame() ?? '' };
 }
@@ -51,6 +54,17 @@ describe('predict questions', () => {
         .find((l) => l.trimStart().startsWith('sink')) ?? '';
     expect(sink).toContain('"1"');
     expect(frame()).toContain('Source: Kleppmann'); // the feedback still fits 80x24 under the timeline
+  });
+
+  it('under --narrate says each moment so far in a sentence, and the rest at once after answering (no drawing, no ticking)', async () => {
+    const { stdin, frame, drawn } = await predictApp(false, true);
+    expect(frame()).toContain('the run so far, up to t=30');
+    expect(frame()).toContain("t=10: A's lease ends while A is paused");
+    expect(frame()).not.toContain('t=31:');
+    expect(frame()).not.toMatch(/[─═│├┼▼●╳░◌]/);
+    await press(stdin, String((drawn.answer as number) + 1));
+    const after = await waitForFrame(frame, 'the whole run, to t=');
+    expect(after).toContain('t=31: A resumes');
   });
 
   it('plays on tick by tick without reduced motion', async () => {

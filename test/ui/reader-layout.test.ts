@@ -107,3 +107,15 @@ describe('reader layout', () => {
     }
   });
 });
+
+describe('reader layout under --narrate', () => {
+  it('blank rules, a table row in words, no bar before a quote: nothing a screen reader reads glyph by glyph', () => {
+    const lesson = parseLessonOrThrow(LESSON, 'sample.md', 1);
+    const parts = layoutLesson(lesson, { width: 80, ascii: false, narrate: true, glossary, lessonNumber: () => undefined }, lexLesson(lesson));
+    const text = parts.flatMap((p) => (p.kind === 'text' ? p.lines : p.head)).map(lineText);
+    expect(text).toContain('System: etcd; Token: create revision of the lock key, a long description that');
+    expect(text).toContain('System: ZooKeeper; Token: zxid; Checked by: the server');
+    expect(text.some((l) => l.startsWith('  quoted words'))).toBe(true);
+    expect(text.join('\n')).not.toMatch(/[─═│┌┐└┘├┤┬┴┼]/);
+  });
+});

@@ -326,5 +326,7 @@ describe('reader', () => {
     expect(frame).toMatch(/t=\d+: /);
     expect(frame).not.toMatch(/^ *│? *coordinator /m);
     expect(frame).not.toContain('● grant');
+    // No bar down the focused part either: a screen reader read it out on every line.
+    expect(frame).not.toMatch(/[┃│]/);
   });
 });

@@ -23,7 +23,11 @@ Examples:
     .action(async (files: string[], opts, cmd: Command) => {
       const { runGrade } = await import('../quiz-grade.js');
       const { processOut } = await import('../quiz-output.js');
+      const { isUtf8Locale } = await import('../terminal.js');
+      const global = globalFlags(cmd);
+      // --ascii, or a locale that is not UTF-8: the text summary's separators in ASCII.
+      const out = { ...processOut, ascii: global.ascii || !isUtf8Locale(process.env) };
       // --content: the instructor's banks, to grade their reports' answers again.
-      process.exitCode = await runGrade(files, { ...opts, content: globalFlags(cmd).content }, processOut);
+      process.exitCode = await runGrade(files, { ...opts, content: global.content }, out);
     });
 }

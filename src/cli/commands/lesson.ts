@@ -50,12 +50,13 @@ Examples:
         process.exitCode = await runApp({ route: { screen: 'reader', lessonId: lesson.id }, display, flags });
         return;
       }
-      const laidOut = built ? builtLessonPlain(lesson.id, width, display.ascii) : undefined;
+      // The build's laid-out copy has its drawings; --narrate lays the lesson out as words.
+      const laidOut = built && !display.narrate ? builtLessonPlain(lesson.id, width, display.ascii) : undefined;
       if (laidOut !== undefined) {
         process.stdout.write(laidOut);
         return;
       }
       const { lessonPlainText } = await import('../../render/lesson-plain.js');
-      process.stdout.write(lessonPlainText(curriculum, lesson, width, display.ascii, flags.content));
+      process.stdout.write(lessonPlainText(curriculum, lesson, width, display.ascii, flags.content, display.narrate));
     });
 }

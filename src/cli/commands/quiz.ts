@@ -15,7 +15,10 @@ export function register(program: Command): void {
     .option('--time-limit <duration>', 'e.g. 90s, 15m, 1h or plain seconds; exams only (default: none)')
     .option('--pass <percent>', 'pass mark for an exam, 0-100 (default: 70)')
     .option('--student <name>', 'the name recorded in the report')
-    .option('--answers <file>', 'sit the quiz with no terminal: {"answers": {"<id>": <answer>}}; a sheet\'s seed and count are used. The report goes to --report or stdout, not into this machine\'s quiz history (an instructor may be grading a class)')
+    .option(
+      '--answers <file>',
+      'sit the quiz with no terminal: {"answers": {"<id>": <answer>}}; a sheet\'s seed and count are used. The report goes to --report or stdout, not into this machine\'s quiz history (an instructor may be grading a class)',
+    )
     .option('--report <file>', 'write the report here (.xml means JUnit, else JSON)')
     .option('--format <format>', 'json or junit; without --report the report goes to stdout')
     .option(

@@ -91,7 +91,8 @@ export function scanLessonBody(body: string, file: string, firstLine: number): S
         file,
         line: fileLine,
         message: `the fenced block opened here is never closed`,
-        fix: `end it with a line "${fence}"`,
+        // A fence can be thousands of backticks long: named by its length past a few.
+        fix: fence.length <= 8 ? `end it with a line "${fence}"` : `end it with a line of ${fence.length} ${fence[0] === '~' ? 'tildes' : 'backticks'}`,
       });
       return out;
     }

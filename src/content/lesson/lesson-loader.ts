@@ -67,7 +67,7 @@ function insideFolder(path: string, folder: string): boolean {
 
 /** Does this Markdown text look like a lesson (opens with front matter)? */
 export function looksLikeLesson(text: string): boolean {
-  return /^---\s*(\r?\n|$)/.test(text);
+  return /^\uFEFF?---\s*(\r?\n|$)/.test(text);
 }
 
 export function checkCurriculum(dir: string): CurriculumReport {

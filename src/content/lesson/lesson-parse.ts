@@ -62,7 +62,8 @@ export function parseLesson(rawText: string, file: string, number = 0): ParsedLe
     if (err instanceof ContentError) return { problems: err.problems };
     throw err;
   }
-  const text = sanitizeText(rawText);
+  // A leading byte order mark is how some editors mark UTF-8, not text: it would read "<U+FEFF>---".
+  const text = sanitizeText(rawText.replace(/^\uFEFF/, ''));
   const lines = text.split('\n');
   if (lines[0]?.trim() !== '---') {
     return {

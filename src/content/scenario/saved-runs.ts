@@ -11,6 +11,7 @@ import { writeFileAtomic } from '../../platform/atomic-file.js';
 import { errorMessage } from '../../platform/error-message.js';
 import { dataDir } from '../../platform/data-dir.js';
 import { ContentError, formatProblem } from '../shared/problems.js';
+import { sanitizeLine } from '../shared/sanitize.js';
 import { loadScenarioFile, loadScenarioText } from './scenario-loader.js';
 import { scenarioFiles } from './scenario-files.js';
 
@@ -59,6 +60,11 @@ export interface SavedRuns {
   problems: string[];
 }
 
+/** How "Your runs" names a saved run: its file name (two runs may share an id), neutralised. */
+export function savedRunName(run: Scenario): string {
+  return sanitizeLine(basename(run.origin?.file ?? run.id));
+}
+
 /** The saved runs in `<data>/runs/`, in file-name order; files that fail to load are reported, not fatal. */
 export function listSavedRuns(env: NodeJS.ProcessEnv = process.env): SavedRuns {
   const dir = runsDir(env);
@@ -70,8 +76,9 @@ export function listSavedRuns(env: NodeJS.ProcessEnv = process.env): SavedRuns {
       runs.push(loadScenarioFile(file, true));
     } catch (err) {
       // Short enough for one line of the list: the file's name, the line, the first problem.
+      // A file name is data (a run shared by someone else keeps its name): neutralised like its content.
       const first = err instanceof ContentError ? err.problems[0] : undefined;
-      problems.push(first ? `${basename(file)}:${first.line}: ${first.message}` : `${basename(file)}: ${errorMessage(err)}`);
+      problems.push(sanitizeLine(first ? `${basename(file)}:${first.line}: ${first.message}` : `${basename(file)}: ${errorMessage(err)}`));
     }
   }
   return { runs, problems };

@@ -27,6 +27,19 @@ export const MAX_MARKDOWN_NESTING = 16;
 export const MAX_STEPS = 500;
 /** Distinct actors in one scenario. */
 export const MAX_ACTORS = 26;
+/**
+ * Characters of a name or id read back from a report (student, quiz, question
+ * id, tag, version): longer ones are shortened with an ellipsis, or one
+ * crafted name would pad every row of `grade`'s tables to its width.
+ */
+export const MAX_NAME_LENGTH = 120;
+/**
+ * Files and folders one folder walk looks at (`validate DIR`, `--content
+ * DIR`): past it the walk stops with one problem. The shipped content is 60;
+ * each file costs about a millisecond to check, so this bounds a walk to seconds;
+ * `validate ~` by mistake would otherwise stat a whole home folder.
+ */
+export const MAX_WALK_ENTRIES = 2000;
 /** Questions in one quiz bank, assignment or answers file. */
 export const MAX_QUESTIONS = 300;
 

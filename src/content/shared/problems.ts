@@ -2,6 +2,7 @@
  * A problem found in user-supplied content or input: always with the file,
  * the line and what to write instead, so a person can fix it without guessing.
  */
+import { safeText } from '../../core/display-text.js';
 import { sanitizeLine } from './sanitize.js';
 import { isBranded } from '../../platform/errors.js';
 
@@ -36,9 +37,17 @@ export class ContentError extends Error {
   }
 }
 
+/**
+ * Characters of a problem's message, and of its fix, on the terminal. Far
+ * above any message of ours; a message quoting content (an unknown key,
+ * which YAML lets be of any length as an explicit `? key`) is cut there, so
+ * one key cannot make a 60 KB line.
+ */
+export const MAX_PROBLEM_TEXT = 600;
+
 export function formatProblem(p: Problem): string {
   // Messages quote content (an unknown key, a bad value): strip escape
   // sequences here too, so a hostile file cannot drive the terminal via stderr.
   const where = p.line > 0 ? `${p.file}:${p.line}` : p.file;
-  return sanitizeLine(`${where}: ${p.message}. Fix: ${p.fix}`);
+  return `${sanitizeLine(where)}: ${safeText(p.message, MAX_PROBLEM_TEXT)}. Fix: ${safeText(p.fix, MAX_PROBLEM_TEXT)}`;
 }

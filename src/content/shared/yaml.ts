@@ -65,7 +65,10 @@ export function parseYaml(text: string, file: string): ParsedYaml {
         file,
         line: 1,
         message: `the YAML could not be expanded: ${errorMessage(err)}`,
-        fix: `use at most ${MAX_ALIAS_COUNT} alias expansions; write the repeated parts out`,
+        // An alias to no anchor is a typo, not a bomb: the alias cap is not its fix.
+        fix: /unresolved alias/i.test(errorMessage(err))
+          ? 'set the anchor (`&name`) before the alias (`*name`) that uses it, or write the value out'
+          : `use at most ${MAX_ALIAS_COUNT} alias expansions; write the repeated parts out`,
       },
     ]);
   }

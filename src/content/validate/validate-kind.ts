@@ -4,12 +4,13 @@
  * (lessons/, quizzes/, scenarios/, assignments/, challenges/), else from its extension
  * (Markdown is a lesson). A YAML file with neither is refused.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { MANIFEST_FILE } from '../lesson/lesson-manifest.js';
 import { displayPath, looksLikeLesson } from '../lesson/lesson-loader.js';
 import type { Problem } from '../shared/problems.js';
 import { MAX_CONTENT_BYTES, parseYaml } from '../shared/yaml.js';
+import { MAX_WALK_ENTRIES } from '../shared/input-limits.js';
 import { pathFailure, readBoundedText } from '../../platform/bounded-read.js';
 
 export const CONTENT_KINDS = ['lesson', 'manifest', 'glossary', 'quiz', 'scenario', 'assignment', 'challenge'] as const;
@@ -111,7 +112,12 @@ export function classify(path: string, text: string): ClassifiedFile | Problem {
  * The files a path stands for. A folder is walked; in a walk, Markdown
  * without front matter is documentation (FORMAT.md, README.md) and skipped,
  * and only YAML, JSON and Markdown files are considered. A file named
- * explicitly is always checked.
+ * explicitly is always checked. A folder is read once: a symbolic link back
+ * to a folder already read (`sub -> ..`) is named as a problem and not
+ * followed, or two such links would make the walk branch without end. A
+ * link that leads out of the folder is named and not read: a content folder
+ * handed in for checking (a student's, unpacked with its links) must not
+ * make `validate` quote the first line of `~/.aws/credentials` in a log.
  */
 export function expandPath(path: string, problems: Problem[]): string[] {
   let stat: ReturnType<typeof statSync>;
@@ -129,9 +135,42 @@ export function expandPath(path: string, problems: Problem[]): string[] {
   }
   if (!stat.isDirectory()) return [path];
   const out: string[] = [];
+  // Folders read so far, by device and inode (the same folder under any name).
+  const seen = new Set<string>([`${stat.dev}:${stat.ino}`]);
+  const root = realpathSync(path);
+  const leadsOutside = (full: string): boolean => {
+    if (!lstatSync(full).isSymbolicLink()) return false;
+    const real = realpathSync(full);
+    return real !== root && !real.startsWith(root.endsWith(sep) ? root : root + sep);
+  };
+  let entries = 0;
+  let stopped = false;
   const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch (err) {
+      problems.push({
+        file: displayPath(dir),
+        line: 0,
+        message: `cannot read the folder: ${pathFailure(dir, err as NodeJS.ErrnoException).reason}`,
+        fix: 'check the folder and its permissions',
+      });
+      return;
+    }
+    for (const name of names) {
       if (name.startsWith('.') || name === 'node_modules') continue;
+      if (stopped) return;
+      if (++entries > MAX_WALK_ENTRIES) {
+        stopped = true;
+        problems.push({
+          file: displayPath(path),
+          line: 0,
+          message: `the folder holds more than the limit of ${MAX_WALK_ENTRIES} files and folders; the rest were not checked`,
+          fix: 'give the content folder itself (the one with lessons/, quizzes/, scenarios/, challenges/), not a folder above it',
+        });
+        return;
+      }
       const full = join(dir, name);
       let s: ReturnType<typeof statSync>;
       try {
@@ -146,8 +185,29 @@ export function expandPath(path: string, problems: Problem[]): string[] {
         });
         continue;
       }
-      if (s.isDirectory()) walk(full);
-      else if (YAML_EXT.test(name)) out.push(full);
+      if (leadsOutside(full)) {
+        problems.push({
+          file: displayPath(full),
+          line: 0,
+          message: `cannot read it: a symbolic link that leads outside the folder ${displayPath(path)}`,
+          fix: 'copy the file or folder into the content folder instead of linking to it',
+        });
+        continue;
+      }
+      if (s.isDirectory()) {
+        const id = `${s.dev}:${s.ino}`;
+        if (seen.has(id)) {
+          problems.push({
+            file: displayPath(full),
+            line: 0,
+            message: 'cannot read it: a symbolic link to a folder that is already read (a loop)',
+            fix: 'remove the link, or point it at a folder of its own',
+          });
+          continue;
+        }
+        seen.add(id);
+        walk(full);
+      } else if (YAML_EXT.test(name)) out.push(full);
       else if (MARKDOWN_EXT.test(name) && s.isFile()) {
         // A lesson over the cap is still a lesson: its loader reports the limit.
         let head: string;

@@ -70,11 +70,13 @@ export function lockCoordinatorState(lockPath: string): () => void {
     }
     let owner: { pid?: number; argv?: string[] } = {};
     try {
-      owner = JSON.parse(readFileSync(lockPath, 'utf8')) as typeof owner;
+      // Data, like any file read back: `null` or a list is no owner, not a TypeError.
+      const read: unknown = JSON.parse(readFileSync(lockPath, 'utf8'));
+      if (typeof read === 'object' && read !== null) owner = read as typeof owner;
     } catch {
       // half-written or unreadable: its writer died mid-write
     }
-    if (owner.pid && owner.argv && runsCommand(owner.pid, owner.argv)) {
+    if (Number.isInteger(owner.pid) && Array.isArray(owner.argv) && runsCommand(owner.pid!, owner.argv)) {
       throw new LabUnavailableError(`another lab run is using the embedded coordinator (pid ${owner.pid}); wait for it to finish or end it`);
     }
     rmSync(lockPath, { force: true });

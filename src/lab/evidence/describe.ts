@@ -84,16 +84,18 @@ function describeRestoreMode(mode: SinkMode, m: ModeResult, value: string): Mode
 }
 
 /** The line under the outcome: what was measured, in the terms of the experiment. */
-export function summaryLine(result: LabResult): string {
+export function summaryLine(result: LabResult, ascii = false): string {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const dot = ascii ? ';' : ' ·';
+  const to = ascii ? '->' : '→';
   if (result.restore) {
     const r = result.restore;
-    return `etcd restored from revision ${r.revisionBeforeRestore} to ${r.revisionAfterRestore} in ${seconds(r.restoreMs)}; epoch ${r.epochBefore} → ${r.epochAfter} · ${seconds(result.durationMs)} in all`;
+    return `etcd restored from revision ${r.revisionBeforeRestore} to ${r.revisionAfterRestore} in ${seconds(r.restoreMs)}; epoch ${r.epochBefore} ${to} ${r.epochAfter}${dot} ${seconds(result.durationMs)} in all`;
   }
-  const base = `tokens A ${result.tokens.A}, B ${result.tokens.B} · lock seen gone ${seconds(result.observedExpiryWaitMs)} after A's grant`;
+  const base = `tokens A ${result.tokens.A}, B ${result.tokens.B}${dot} lock seen gone ${seconds(result.observedExpiryWaitMs)} after A's grant`;
   if (result.failover) {
     const f = result.failover;
-    return `${base} · leader ${f.leaderBefore} killed, ${f.leaderAfter} elected after ${seconds(f.electionMs)}; A's lease TTL ${f.leaseTtlBeforeS} s before, ${f.leaseTtlAfterS} s after · ${seconds(result.durationMs)} in all`;
+    return `${base}${dot} leader ${f.leaderBefore} killed, ${f.leaderAfter} elected after ${seconds(f.electionMs)}; A's lease TTL ${f.leaseTtlBeforeS} s before, ${f.leaseTtlAfterS} s after${dot} ${seconds(result.durationMs)} in all`;
   }
-  return `${base} · ${(result.durationMs / 1000).toFixed(1)} s in all`;
+  return `${base}${dot} ${(result.durationMs / 1000).toFixed(1)} s in all`;
 }

@@ -7,7 +7,7 @@
  * what catches it next time.
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, isAbsolute, join, normalize } from 'node:path';
 import { writeJsonAtomic } from '../../platform/atomic-file.js';
 import { toolVersion } from '../../platform/package-root.js';
 import { isAlive, selfIdentity, startTimeOf, stillRuns } from './proc.js';
@@ -107,25 +107,55 @@ export async function reapLeftovers(runDir: string, opts: { force?: boolean } = 
   }
   for (const name of names) {
     const path = join(runDir, name);
-    let content: PidfileContent;
+    let content: Partial<Record<keyof PidfileContent, unknown>>;
     try {
-      content = JSON.parse(readFileSync(path, 'utf8')) as PidfileContent;
+      content = JSON.parse(readFileSync(path, 'utf8')) ?? {};
     } catch {
       rmSync(path, { force: true });
       continue;
     }
-    const runnerLive = content.runner?.pid === process.pid || (content.runner && stillRuns(content.runner));
+    const runner = isRecordedProcess(content.runner) ? content.runner : undefined;
+    const runnerLive = runner !== undefined && (runner.pid === process.pid || stillRuns(runner));
     if (runnerLive && !opts.force) continue;
-    for (const child of content.children ?? []) {
+    for (const child of listOf(content.children).filter(isRecordedProcess)) {
       if (!stillRuns(child)) continue;
       await endPid(child.pid);
       report.ended.push(child.pid);
     }
-    for (const dir of content.tempDirs ?? []) rmSync(dir, { recursive: true, force: true });
+    for (const dir of listOf(content.tempDirs).filter(isLabTempDir)) rmSync(dir, { recursive: true, force: true });
     rmSync(path, { force: true });
     report.pidfiles.push(path);
   }
   return report;
+}
+
+// A pidfile is read back as data: a damaged or hand-edited one must not end
+// or remove what the lab never made. Entries of the wrong shape are skipped.
+
+function listOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function isRecordedProcess(value: unknown): value is Pick<RecordedProcess, 'pid' | 'argv' | 'startTime'> {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    Number.isInteger(v.pid) &&
+    (v.pid as number) > 0 &&
+    Array.isArray(v.argv) &&
+    v.argv.every((a) => typeof a === 'string') &&
+    (v.startTime === undefined || typeof v.startTime === 'string')
+  );
+}
+
+/**
+ * A folder `mkdtemp` made for a run (`/tmp/fence-etcd-AbC123`): an absolute
+ * path, with no `..`, whose name has our prefix and mkdtemp's six characters.
+ * Anything else in `tempDirs` (a home folder, `/`, a string where a list
+ * belongs, whose letters a loop would take one by one) is never removed.
+ */
+export function isLabTempDir(dir: unknown): dir is string {
+  return typeof dir === 'string' && isAbsolute(dir) && normalize(dir) === dir && /^fence-[a-z]+(?:-[a-z]+)*-[A-Za-z0-9]{6}$/.test(basename(dir));
 }
 
 /** Continue (a stopped process cannot act on SIGTERM), then end; SIGKILL if it lingers. */

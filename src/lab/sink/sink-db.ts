@@ -60,11 +60,13 @@ export function recoverStaleLock(path: string): LockRecovery {
   if (!existsSync(lockDir(path))) return { recovered: false };
   let owner: { pid?: number; argv?: string[] } = {};
   try {
-    owner = JSON.parse(readFileSync(ownerFile(path), 'utf8')) as typeof owner;
+    // Data, like any file read back: `null` or a list is no owner, not a TypeError.
+    const read: unknown = JSON.parse(readFileSync(ownerFile(path), 'utf8'));
+    if (typeof read === 'object' && read !== null) owner = read as typeof owner;
   } catch {
     // No owner recorded: only sinks lock this file, so nobody alive holds it.
   }
-  if (owner.pid && owner.pid !== process.pid && owner.argv && runsCommand(owner.pid, owner.argv)) {
+  if (Number.isInteger(owner.pid) && owner.pid !== process.pid && Array.isArray(owner.argv) && runsCommand(owner.pid!, owner.argv)) {
     throw new SinkDbBusyError(`${path} is in use by a running sink (pid ${owner.pid})`);
   }
   rmSync(lockDir(path), { recursive: true, force: true });

@@ -14,6 +14,7 @@ import { useStore } from 'zustand';
 import { verdictText } from '../../challenges/check-run.js';
 import { allowedLine, goalLine } from '../../challenges/goal-text.js';
 import { stepLineWords } from '../../core/sandbox/act-words.js';
+import { narrateOutcome, narrateTicks } from '../../core/narration.js';
 import { timelineFromSim } from '../../core/timeline/index.js';
 import type { ConfigOverrides } from '../../core/types.js';
 import type { Challenge } from '../../content/challenges/challenge-types.js';
@@ -23,6 +24,7 @@ import { useAppContext } from '../app-context.js';
 import { TimelineView } from '../simulator/timeline-view.js';
 import { TogglesLine } from '../simulator/toggles-line.js';
 import { useFocusGuards } from '../use-focus-guards.js';
+import { wrapText } from '../../render/lesson-wrap.js';
 import { useScreenInput } from '../use-screen-input.js';
 import { stepDrafts } from './step-drafts.js';
 
@@ -182,8 +184,16 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
         })}
       </Box>
     );
-  // Rows: title, task, goal, toggles, rule | timeline | rule, steps (title + STEP_ROWS), verdict (2), message (1).
-  const fixed = 5 + 1 + (STEP_ROWS + 1) + 2 + 1;
+  // What the learner may change is wrapped, never cut: at 80 columns the toggles at its end were lost to a '…'.
+  const stepsHeader = wrapText(`Steps (${sandbox.steps.length}) ${theme.symbols.dot} ${allowedLine(challenge.allow)}`, width - 2);
+  // The task and the goal are the challenge: wrapped, never cut (most were cut at 80 columns).
+  const taskLines = wrapText(challenge.task, width - 2);
+  const goalLines = wrapText(goalLine(challenge.goal), width - 2);
+  // Rows: title, task, goal, toggles, rule | timeline | rule, steps (header + STEP_ROWS), verdict (2), message (1).
+  // The verdict too: every miss is a thing to fix (three misses took three lines, and the third was cut).
+  const verdictLines = wrapText(verdictLine, width - 2);
+  const verdictRows = Math.max(2, verdictLines.length);
+  const fixed = 3 + taskLines.length + goalLines.length + 1 + (STEP_ROWS + stepsHeader.length) + verdictRows + 1;
   const timelineRows = Math.max(3, area.rows - fixed);
   return (
     <Box flexDirection="column">
@@ -201,33 +211,35 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
           </Text>
         </Box>
       </Box>
-      <Text wrap="truncate"> {challenge.task}</Text>
-      <Text wrap="truncate" color={theme.color('accent')}>
-        {' '}
-        {goalLine(challenge.goal)}
-      </Text>
+      <Text>{taskLines.map((l) => ` ${l}`).join('\n')}</Text>
+      <Text color={theme.color('accent')}>{goalLines.map((l) => ` ${l}`).join('\n')}</Text>
       <TogglesLine config={result.config} theme={theme} />
       {rule}
-      <TimelineView model={model} width={width - 1} cursor={result.endTick} theme={theme} maxRows={timelineRows} />
+      {theme.narrate ? (
+        // --narrate: the run in sentences, not a drawing read out glyph by glyph (the frame grows to fit there).
+        <Text>
+          {[...narrateTicks(result, theme.ascii).map((t) => t.text), narrateOutcome(result, theme.ascii)]
+            .flatMap((l) => wrapText(l, width - 2).map((w) => ` ${w}`))
+            .join('\n')}
+        </Text>
+      ) : (
+        <TimelineView model={model} width={width - 1} cursor={result.endTick} theme={theme} maxRows={timelineRows} />
+      )}
       {rule}
-      <Box height={STEP_ROWS + 1} flexDirection="column" overflow="hidden">
+      <Box height={STEP_ROWS + stepsHeader.length} flexDirection="column" overflow="hidden">
         {menuRows ?? (
           <>
-            <Text wrap="truncate">
-              <Text bold> Steps ({sandbox.steps.length})</Text>
-              <Text color={theme.color('muted')}>
-                {' '}
-                {theme.symbols.dot} {allowedLine(challenge.allow)}
+            {stepsHeader.map((line, i) => (
+              <Text key={line} bold={i === 0}>
+                {` ${line}`}
               </Text>
-            </Text>
+            ))}
             {stepRows}
           </>
         )}
       </Box>
-      <Box height={2} paddingX={1} overflow="hidden">
-        <Text wrap="wrap" color={v?.solved ? theme.color('good') : undefined}>
-          {verdictLine}
-        </Text>
+      <Box height={verdictRows} paddingX={1} overflow="hidden">
+        <Text color={v?.solved ? theme.color('good') : undefined}>{verdictLines.join('\n')}</Text>
       </Box>
       <Box height={1} paddingX={1} overflow="hidden">
         <Text wrap="truncate" color={sandbox.refusal ? theme.color('warn') : theme.color('muted')}>

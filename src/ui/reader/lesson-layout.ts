@@ -26,6 +26,8 @@ export type LessonPart =
 export interface LayoutOptions {
   width: number;
   ascii: boolean;
+  /** --narrate: rules are blank (rows kept), a table is read a row at a time, no glyph before a quote or a heading (a screen reader reads each out). */
+  narrate?: boolean;
   glossary: readonly GlossaryTerm[];
   lessonNumber: (id: string) => number | undefined;
 }
@@ -86,6 +88,7 @@ class Layout {
   }
 
   private rule(ch: 'heavy' | 'light', n: number): string {
+    if (this.o.narrate) return ' ';
     const c = ch === 'heavy' ? (this.o.ascii ? '=' : '═') : this.o.ascii ? '-' : '─';
     return c.repeat(Math.max(1, Math.min(this.width, n)));
   }
@@ -159,8 +162,13 @@ class Layout {
           this.inline(tokens)
             .map((s) => s.text)
             .join('');
-        const rows = renderTable({ header: tb.header.map((c) => text(c.tokens)), rows: tb.rows.map((r) => r.map((c) => text(c.tokens))) }, width, this.o.ascii);
-        return rows.map((r) => plain(r));
+        const header = tb.header.map((c) => text(c.tokens));
+        const cells = tb.rows.map((r) => r.map((c) => text(c.tokens)));
+        if (this.o.narrate) {
+          // A row in words: "t: 0; What happens: A acquires the lock".
+          return cells.flatMap((r) => wrapSpans([{ text: r.map((cell, i) => (header[i] ? `${header[i]}: ${cell}` : cell)).join('; ') }], width));
+        }
+        return renderTable({ header, rows: cells }, width, this.o.ascii).map((r) => plain(r));
       }
       case 'code': {
         const lines = (t as Tokens.Code).text.split('\n');
@@ -168,7 +176,7 @@ class Layout {
       }
       case 'blockquote': {
         const inner = this.join(this.blocks((t as Tokens.Blockquote).tokens, width - 2));
-        const bar: Span = { text: this.o.ascii ? '> ' : '│ ', role: 'muted' };
+        const bar: Span = { text: this.o.narrate ? '  ' : this.o.ascii ? '> ' : '│ ', role: 'muted' };
         return inner.map((l) => [bar, ...l.map((s) => ({ ...s, italic: true }))]);
       }
       case 'hr':
@@ -247,14 +255,17 @@ class Layout {
   }
 
   scenarioHead(block: ScenarioBlock): { head: StyledLine[]; captionFrom: number } {
-    const head = wrapSpans([{ text: scenarioHeading(block, this.o.ascii), bold: true }], this.width);
+    const head = wrapSpans([{ text: scenarioHeading(block, this.o.ascii, this.o.narrate), bold: true }], this.width);
     const captionFrom = head.length;
     if (block.caption) head.push(...wrapSpans([{ text: block.caption, italic: true }], this.width));
     return { head, captionFrom };
   }
 
   quizHead(block: QuizBlock): StyledLine[] {
-    return wrapSpans([{ text: `${this.o.ascii ? '?' : '✎'} ${block.caption ?? 'Check yourself'}`, bold: true, role: 'accent' }], this.width);
+    return wrapSpans(
+      [{ text: `${this.o.narrate ? '' : this.o.ascii ? '? ' : '✎ '}${block.caption ?? 'Check yourself'}`, bold: true, role: 'accent' }],
+      this.width,
+    );
   }
 
   terms(lesson: Lesson): StyledLine[] {

@@ -12,7 +12,7 @@ import { type Span, type StyledLine, wrapSpans } from './styled-text.js';
 export interface SelfCheckLinesOptions {
   width: number;
   focused: boolean;
-  symbols: { pointer: string; accepted: string; rejected: string };
+  symbols: { pointer: string; accepted: string; rejected: string; dot: string };
   /** Answers kept from earlier visits: question id -> first-try correctness. */
   earlier: Readonly<Record<string, { correct: boolean }>>;
 }
@@ -40,7 +40,7 @@ export function selfCheckLines(sc: SelfCheck | null, o: SelfCheckLinesOptions): 
     { text: `Question ${index + 1} of ${qs.length}`, bold: true },
     { text: `  ${answered} answered`, role: 'muted' },
     ...(before && rec?.attempts === 0
-      ? [{ text: ` · answered on an earlier visit (${before.correct ? 'right' : 'wrong'} first time)`, role: 'muted' as const }]
+      ? [{ text: ` ${o.symbols.dot} answered on an earlier visit (${before.correct ? 'right' : 'wrong'} first time)`, role: 'muted' as const }]
       : []),
   ]);
   for (const para of sanitizeLine(q.prompt).split(/\n\s*\n/)) out.push(...wrapSpans([{ text: para }], width));

@@ -77,7 +77,7 @@ export function timelineLines(scenario: Scenario, s: SimulatorState, o: Timeline
   if (s.cursor >= last && narration.length === NARRATION_ROWS) {
     // The outcome is the point of the run: never cut it silently.
     const all = wrapSpans([{ text: sentence }], width);
-    if (all.length > NARRATION_ROWS) narration[NARRATION_ROWS - 1] = [...(narration[NARRATION_ROWS - 1] ?? []), { text: '…' }];
+    if (all.length > NARRATION_ROWS) narration[NARRATION_ROWS - 1] = [...(narration[NARRATION_ROWS - 1] ?? []), { text: o.ascii ? '...' : '…' }];
   }
   return [status, ...drawing, ...narration];
 }

@@ -51,7 +51,7 @@ export interface LessonRowsInput {
 export function useLessonRows({ lesson, sources, width, theme, focus, selfCheck, earlier, firstScreen }: LessonRowsInput): LessonRows {
   const lessons = sources.curriculum.lessons;
   const lessonNumber = (id: string) => lessons.find((l) => l.id === id)?.number;
-  const layoutOptions: LayoutOptions = { width, ascii: theme.ascii, glossary: sources.curriculum.glossary, lessonNumber };
+  const layoutOptions: LayoutOptions = { width, ascii: theme.ascii, narrate: theme.narrate, glossary: sources.curriculum.glossary, lessonNumber };
   const tokensOf = useLessonTokens(sources, [lesson]);
   // The first frame lays out only its screen; the whole lesson right after it (issue 18).
   const [wanted, setWanted] = useState(false);
@@ -61,7 +61,7 @@ export function useLessonRows({ lesson, sources, width, theme, focus, selfCheck,
       wanted
         ? { parts: layoutLesson(lesson, layoutOptions, tokensOf(lesson)), complete: true }
         : takeFirstScreen(lessonParts(lesson, layoutOptions, tokensOf(lesson)), firstScreen),
-    [wanted, lesson, width, theme.ascii, sources, wanted ? '' : `${firstScreen.through}:${firstScreen.line}:${firstScreen.rows}`],
+    [wanted, lesson, width, theme.ascii, theme.narrate, sources, wanted ? '' : `${firstScreen.through}:${firstScreen.line}:${firstScreen.rows}`],
   );
   const { parts, complete } = laid;
   useEffect(() => {
@@ -94,7 +94,12 @@ export function useLessonRows({ lesson, sources, width, theme, focus, selfCheck,
         rows.push(k < part.head.length ? { line, key: `${i}:${k}`, part: i } : { line, part: i });
       });
       const focused = (focus.kind === 'timeline' || focus.kind === 'quiz') && focus.part === i;
-      const gutter = focused ? { text: theme.ascii ? '# ' : '┃ ', role: 'accent' as const } : { text: theme.ascii ? '| ' : '│ ', role: 'muted' as const };
+      // --narrate: no bar down the part (read out on every line); its lines say in words whether it has the keys.
+      const gutter = theme.narrate
+        ? { text: '  ' }
+        : focused
+          ? { text: theme.ascii ? '# ' : '┃ ', role: 'accent' as const }
+          : { text: theme.ascii ? '| ' : '│ ', role: 'muted' as const };
       let body: StyledLine[];
       if (part.kind === 'scenario') {
         const t = timelines.get(i);

@@ -8,6 +8,8 @@ import { useStore } from 'zustand';
 import { appProgressStore } from '../../store/progress-store.js';
 import type { Route } from '../../store/router-store.js';
 import { useAppContext } from '../app-context.js';
+import { boxBorder } from '../theme.js';
+import { SelectIndicator } from '../components/select-item.js';
 import type { HomeLessonEntries } from '../reader/continue-entry.js';
 import { dueCount, quizEntryDescription } from './quiz/due-count.js';
 
@@ -37,15 +39,6 @@ export const HOME_ENTRIES: HomeEntry[] = [
 const DueContext = createContext(0);
 
 const LABEL_WIDTH = Math.max(...HOME_ENTRIES.map((e) => e.label.length)) + 2;
-
-function Indicator({ isSelected = false }: { isSelected?: boolean }) {
-  const { theme } = useAppContext();
-  return (
-    <Box marginRight={1}>
-      <Text color={theme.color('selected')}>{isSelected ? theme.symbols.pointer : ' '}</Text>
-    </Box>
-  );
-}
 
 /** The learner's own words for Continue and Lessons (from the progress file), when known. */
 const LessonEntries = createContext<HomeLessonEntries | null>(null);
@@ -99,7 +92,7 @@ export function HomeScreen() {
   const items = HOME_ENTRIES.map((entry, index) => ({ key: entry.label, label: entry.label, value: index }));
   return (
     <Box flexDirection="column">
-      <Box borderStyle={theme.ascii ? 'classic' : 'round'} flexDirection="column" paddingX={1}>
+      <Box {...boxBorder(theme)} flexDirection="column" paddingX={1}>
         <Text bold color={theme.color('accent')}>
           fence-tutor
         </Text>
@@ -110,7 +103,7 @@ export function HomeScreen() {
               <SelectInput
                 items={items}
                 isFocused={!helpOpen}
-                indicatorComponent={Indicator}
+                indicatorComponent={SelectIndicator}
                 itemComponent={Item}
                 onSelect={(item) => {
                   const entry = HOME_ENTRIES[item.value];

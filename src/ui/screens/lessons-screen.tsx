@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import { screenCovered } from '../../store/router-store.js';
 import { appProgressStore } from '../../store/progress-store.js';
 import { useAppContext } from '../app-context.js';
+import { SelectIndicator, SelectItem } from '../components/select-item.js';
 import { useReaderSources } from '../reader/reader-sources.js';
 
 export function LessonsScreen() {
@@ -38,6 +39,8 @@ export function LessonsScreen() {
         <SelectInput
           items={items}
           isFocused={!covered}
+          indicatorComponent={SelectIndicator}
+          itemComponent={SelectItem}
           initialIndex={Math.max(0, last)}
           limit={Math.max(3, area.rows - 4)}
           onSelect={(item) => router.getState().push({ screen: 'reader', lessonId: item.value })}

@@ -13,18 +13,21 @@ export const PROGRESS_AFTER_MS = 200;
 const REDRAW_MS = 250;
 
 export function ExploreProgress({ statesVisited, theme }: { statesVisited: number; theme: Theme }) {
+  const narrate = theme.narrate;
   const [startedAt] = useState(() => Date.now());
   const [now, setNow] = useState(startedAt);
   useEffect(() => {
     const first = setTimeout(() => setNow(Date.now()), PROGRESS_AFTER_MS);
-    const every = setInterval(() => setNow(Date.now()), REDRAW_MS);
+    // --narrate: said once, never redrawn (a screen reader would read every count again).
+    const every = narrate ? undefined : setInterval(() => setNow(Date.now()), REDRAW_MS);
     return () => {
       clearTimeout(first);
       clearInterval(every);
     };
-  }, []);
+  }, [narrate]);
   const elapsed = now - startedAt;
   if (elapsed < PROGRESS_AFTER_MS) return <Text> </Text>;
+  if (narrate) return <Text wrap="wrap"> Counting every ordering of the sink's operations. Escape cancels; the app stays usable while it counts.</Text>;
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text wrap="truncate">

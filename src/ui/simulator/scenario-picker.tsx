@@ -1,5 +1,5 @@
 /** The shipped scenarios (and an instructor's, with --content), to open one. */
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { Box } from 'ink';
 import { Text } from '../components/text.js';
 import SelectInput from 'ink-select-input';
@@ -9,10 +9,12 @@ import { screenCovered } from '../../store/router-store.js';
 import { ContentError, formatProblem } from '../../content/shared/problems.js';
 import { listShippedScenarios, loadScenarioDir } from '../../content/scenario/scenario-loader.js';
 import type { Scenario } from '../../core/types.js';
-import { listSavedRuns } from '../../content/scenario/saved-runs.js';
+import { listSavedRuns, savedRunName } from '../../content/scenario/saved-runs.js';
 import { useAppContext } from '../app-context.js';
 import { errorMessage } from '../../platform/error-message.js';
+import { sanitizeLine } from '../../content/shared/sanitize.js';
 import { useFocusGuards } from '../use-focus-guards.js';
+import { SelectIndicator, SelectItem } from '../components/select-item.js';
 
 function loadAll(contentDir: unknown): { scenarios: Scenario[]; problems: string[] } {
   try {
@@ -23,26 +25,8 @@ function loadAll(contentDir: unknown): { scenarios: Scenario[]; problems: string
     return { scenarios: [...local, ...shipped.filter((s) => !ids.has(s.id))], problems: [] };
   } catch (err) {
     if (err instanceof ContentError) return { scenarios: [], problems: err.problems.map(formatProblem) };
-    return { scenarios: [], problems: [errorMessage(err)] };
+    return { scenarios: [], problems: [sanitizeLine(errorMessage(err))] };
   }
-}
-
-function Indicator({ isSelected = false }: { isSelected?: boolean }) {
-  const { theme } = useAppContext();
-  return (
-    <Box marginRight={1}>
-      <Text color={theme.color('selected')}>{isSelected ? theme.symbols.pointer : ' '}</Text>
-    </Box>
-  );
-}
-
-function Item({ isSelected = false, label }: { isSelected?: boolean; label: string }) {
-  const { theme } = useAppContext();
-  return (
-    <Text color={isSelected ? theme.color('selected') : undefined} bold={isSelected}>
-      {label}
-    </Text>
-  );
 }
 
 /** The runs saved from the simulator ("Your runs"); a file that no longer loads is named, not fatal. */
@@ -92,7 +76,7 @@ export function ScenarioPicker({ title, onPick, runs }: { title: string; onPick:
       </Box>
     );
   }
-  const name = (s: Scenario) => (runs ? basename(s.origin?.file ?? s.id) : s.id);
+  const name = (s: Scenario) => (runs ? savedRunName(s) : s.id);
   const idWidth = Math.max(...scenarios.map((s) => name(s).length), 4) + 2;
   // Saved runs may share an id (two saved from one title): they are told apart by file.
   const items = scenarios.map((s) => ({
@@ -109,8 +93,8 @@ export function ScenarioPicker({ title, onPick, runs }: { title: string; onPick:
       <SelectInput
         items={items}
         isFocused={!covered}
-        indicatorComponent={Indicator}
-        itemComponent={Item}
+        indicatorComponent={SelectIndicator}
+        itemComponent={SelectItem}
         limit={Math.max(3, area.rows - 4)}
         onSelect={(item) => {
           const scenario = scenarios.find((s) => (s.origin?.file ?? s.id) === item.value);

@@ -48,7 +48,7 @@ export function reportSummaryLines(report: ExerciseReport, opts: { width: number
   const total = report.passed ? `All ${report.checks.length} checks passed.` : `${passed} of ${report.checks.length} checks passed.`;
   if (lines.length + 1 > opts.rows) {
     const kept = lines.slice(0, Math.max(0, opts.rows - 2));
-    return [...kept, `… the whole report: fence-tutor exercise check ${opts.id}`, total];
+    return [...kept, `${opts.ascii ? '...' : '…'} the whole report: fence-tutor exercise check ${opts.id}`, total];
   }
   return [...lines, total];
 }

@@ -26,6 +26,7 @@ const FILES: Record<string, string> = {};
 
 export function ExercisesScreen() {
   const { theme, area, services } = useAppContext();
+  const ellipsis = theme.ascii ? '...' : '…';
   // Tests replace the child processes and the tool lookup through the App's services.
   const runCli = services.runCli ?? runCliChild;
   const [rows, setRows] = useState<ExerciseListRow[] | null>(null);
@@ -77,7 +78,7 @@ export function ExercisesScreen() {
     async (target: ExerciseListRow) => {
       const out = await run(
         ['exercise', 'check', target.id, '--json', ...(target.dir ? ['--dir', target.dir] : [])],
-        `checking ${target.id}: your code runs in its own process…`,
+        `checking ${target.id}: your code runs in its own process${ellipsis}`,
       );
       if (!out) return;
       try {
@@ -87,19 +88,19 @@ export function ExercisesScreen() {
       }
       void loadList();
     },
-    [run, loadList],
+    [run, loadList, ellipsis],
   );
 
   const start = useCallback(
     async (target: ExerciseListRow) => {
-      const out = await run(['exercise', 'start', target.id, ...(target.dir ? ['--dir', target.dir] : [])], `starting ${target.id}…`);
+      const out = await run(['exercise', 'start', target.id, ...(target.dir ? ['--dir', target.dir] : [])], `starting ${target.id}${ellipsis}`);
       if (!out) return;
       const edit = /Edit:\s+(\S.*)$/m.exec(out.stdout)?.[1];
       if (edit) FILES[target.id] = edit.trim();
       setPhase({ kind: 'message', text: (out.code === 0 ? out.stdout : out.stderr).trim(), bad: out.code !== 0 });
       void loadList();
     },
-    [run, loadList],
+    [run, loadList, ellipsis],
   );
 
   const toggleWatch = useCallback(
@@ -162,7 +163,7 @@ export function ExercisesScreen() {
         Exercises {sym.separator} write the code, the tutor checks it on real processes
       </Text>
       {listError ? <Text color={theme.color('bad')}>{listError}</Text> : null}
-      {rows === null && !listError ? <Text color={theme.color('muted')}>reading the exercises…</Text> : null}
+      {rows === null && !listError ? <Text color={theme.color('muted')}>reading the exercises{ellipsis}</Text> : null}
       <Box flexDirection="column" marginTop={1}>
         {(rows ?? []).map((r, i) => {
           const status = statusText(r, missingTools);
@@ -186,7 +187,9 @@ export function ExercisesScreen() {
           </Text>
         ) : null}
         {phase.kind === 'idle' && row ? (
-          <Text color={theme.color('muted')}>s start {row.id} (writes the file to edit) · c check it · w watch it (check on every save)</Text>
+          <Text color={theme.color('muted')}>
+            s start {row.id} (writes the file to edit) {sym.dot} c check it {sym.dot} w watch it (check on every save)
+          </Text>
         ) : null}
       </Box>
     </Box>

@@ -136,9 +136,10 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
     }
   });
 
-  const spinner = useSpinner(running, theme.ascii ? SPINNER_ASCII : SPINNER, theme.reducedMotion);
+  // --narrate: a spinner's every frame would be read out again; it stands still, as under --reduced-motion.
+  const spinner = useSpinner(running, theme.ascii ? SPINNER_ASCII : SPINNER, theme.reducedMotion || theme.narrate);
   const sym = theme.symbols;
-  const header = `Lab ${sym.separator} ${experiment.title} · ${ownEtcd ? 'its own etcd' : `${coordinator} coordinator`} · TTL ${ttlMs / 1000} s`;
+  const header = `Lab ${sym.separator} ${experiment.title} ${sym.dot} ${ownEtcd ? 'its own etcd' : `${coordinator} coordinator`} ${sym.dot} TTL ${ttlMs / 1000} s`;
 
   if (view.phase === 'setup') {
     return (
@@ -190,7 +191,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
         <>
           <Outcome result={view.result} evidenceWritten={view.evidenceWritten === true} width={area.columns - 2} maxRows={area.rows - 3} />
           <Text>
-            enter run <Text bold>{experiment.name}</Text> again · {sym.up}/{sym.down} another experiment · r the list
+            enter run <Text bold>{experiment.name}</Text> again {sym.dot} {sym.up}/{sym.down} another experiment {sym.dot} r the list
           </Text>
         </>
       ) : (
@@ -198,7 +199,8 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
           {view.steps.map((s) => (
             <Text key={s.key}>
               {s.done ? <Text color={theme.color('good')}>{sym.accepted}</Text> : <Text>{spinner}</Text>} {s.text}
-              {!s.done && s.id === 'wait-expiry' && view.waiting ? (
+              {!s.done && s.id === 'wait-expiry' && view.waiting && theme.narrate ? <Text> (at least {(view.waiting.ttlMs / 1000).toFixed(1)} s)</Text> : null}
+              {!s.done && s.id === 'wait-expiry' && view.waiting && !theme.narrate ? (
                 <Text>
                   {'   '}
                   {expiryBar(view.waiting.elapsedMs, view.waiting.ttlMs, 20, sym.bar, sym.barEmpty)} {(view.waiting.elapsedMs / 1000).toFixed(1)} s of at least{' '}
@@ -218,7 +220,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
           {view.phase === 'failed' ? (
             <Box flexDirection="column" marginTop={1}>
               <Text color={theme.color('bad')}>the run failed: {view.error}</Text>
-              <Text>Every process it started has been ended. r choose again · enter retry</Text>
+              <Text>Every process it started has been ended. r choose again {sym.dot} enter retry</Text>
             </Box>
           ) : null}
         </Box>
@@ -238,9 +240,10 @@ function Outcome({ result, evidenceWritten, width, maxRows }: { result: LabResul
   const room = Math.max(0, maxRows - lines.length - 7);
   return (
     <Box flexDirection="column">
-      <Text color={theme.color('muted')}>{summaryLine(result)}</Text>
+      <Text color={theme.color('muted')}>{summaryLine(result, theme.ascii)}</Text>
       <Box flexDirection="column" marginTop={1}>
-        <Text>{timeline.slice(0, room).join('\n')}</Text>
+        {/* --narrate: the drawing is noise to a screen reader; the lines below say each mode's outcome, timeline.txt has the drawing. */}
+        <Text>{theme.narrate ? 'The timeline is drawn in timeline.txt, with the evidence.' : timeline.slice(0, room).join('\n')}</Text>
       </Box>
       <Box flexDirection="column" marginTop={1}>
         {lines.map((m) => (
@@ -259,7 +262,9 @@ function Outcome({ result, evidenceWritten, width, maxRows }: { result: LabResul
               .join('; ')}`}
       </Text>
       <Text color={theme.color('muted')}>
-        {evidenceWritten ? `evidence: run.json · report.txt · timeline.txt in ${result.outDir}` : 'ending the processes and writing the evidence…'}
+        {evidenceWritten
+          ? `evidence: run.json ${theme.symbols.dot} report.txt ${theme.symbols.dot} timeline.txt in ${result.outDir}`
+          : `ending the processes and writing the evidence${theme.ascii ? '...' : '…'}`}
       </Text>
     </Box>
   );

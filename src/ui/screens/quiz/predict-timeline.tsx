@@ -12,6 +12,7 @@ import type { DrawnQuestion } from '../../../core/quiz/types.js';
 import { type TimelineModel, timelineFromSim } from '../../../core/timeline/index.js';
 import { realScheduler } from '../../../store/playback-clock.js';
 import { TimelineView } from '../../simulator/timeline-view.js';
+import { wrapText } from '../../../render/lesson-wrap.js';
 import type { Theme } from '../../theme.js';
 import { useShippedScenarioLookup } from '../../shipped-scenarios.js';
 import { type PredictFocus, predictMoment } from './predict-moment.js';
@@ -57,7 +58,8 @@ export function PredictTimeline({ drawing: drawn, reveal, width, withLegend, the
       setCursor(drawn.moment);
       return;
     }
-    if (theme.reducedMotion) {
+    // --narrate too: playing on would redraw the sentences at every tick.
+    if (theme.reducedMotion || theme.narrate) {
       setCursor(drawn.end);
       return;
     }
@@ -72,15 +74,32 @@ export function PredictTimeline({ drawing: drawn, reveal, width, withLegend, the
       });
     });
     return stop;
-  }, [drawn, reveal, theme.reducedMotion]);
+  }, [drawn, reveal, theme.reducedMotion, theme.narrate]);
 
   if (!drawn) return <Text color={theme.color('muted')}> (the scenario of this question is not a shipped one: no timeline to show)</Text>;
+  const heading = (
+    <Text color={theme.color('muted')}>
+      {' '}
+      {reveal ? (cursor >= drawn.end ? `the whole run, to t=${drawn.end}` : `playing on: t=${cursor}`) : `the run so far, up to t=${drawn.moment}`}
+    </Text>
+  );
+  if (theme.narrate) {
+    // --narrate: each moment so far as a sentence, not a drawing read out glyph by glyph.
+    return (
+      <Box flexDirection="column">
+        {heading}
+        <Text>
+          {(drawn.model.notes ?? [])
+            .filter((n) => n.t <= cursor)
+            .flatMap((n) => wrapText(n.text, width - 1).map((l) => ` ${l}`))
+            .join('\n')}
+        </Text>
+      </Box>
+    );
+  }
   return (
     <Box flexDirection="column">
-      <Text color={theme.color('muted')}>
-        {' '}
-        {reveal ? (cursor >= drawn.end ? `the whole run, to t=${drawn.end}` : `playing on: t=${cursor}`) : `the run so far, up to t=${drawn.moment}`}
-      </Text>
+      {heading}
       <TimelineView model={drawn.model} width={width} cursor={cursor} theme={theme} maxRows={drawn.model.lanes.length + (withLegend ? 4 : 2)} />
     </Box>
   );

@@ -10,7 +10,7 @@ import { ORDERING_HELP } from '../../../core/quiz/ordering-draft.js';
 import { modeRules } from '../../../core/quiz/mode-rules.js';
 import { answeredCount } from '../../../core/quiz/session.js';
 import { formatCountdown, type QuizState, timeLeft } from '../../../store/quiz-store.js';
-import type { Theme } from '../../theme.js';
+import { boxBorder, type Theme } from '../../theme.js';
 import { optionLineCount, OptionRows, optionRows } from './option-rows.js';
 import type { PredictFocus } from './predict-moment.js';
 import { PredictTimeline, usePredictDrawing } from './predict-timeline.js';
@@ -63,10 +63,11 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
   const hintLines = state.hintShown && !fb ? 1 + wrapText(hintText(state), width).length + wrapText(lessonLine(state.hintShown.lesson), width).length : 0;
   const fixedLines =
     2 + timelineLines + kindHelp.length + (q.type === 'predict' ? 0 : 1) + optionLines + (examKept ? 1 : 0) + hintLines + (state.confirm ? 4 : 0);
-  const layout = layoutQuestion({ rows, columns, prompt: q.prompt, fixedLines, feedback: fb });
+  // --narrate: the frame grows like a transcript (app.tsx), so nothing is cut to fit the rows.
+  const layout = layoutQuestion({ rows: theme.narrate ? Number.MAX_SAFE_INTEGER : rows, columns, prompt: q.prompt, fixedLines, feedback: fb });
 
   return (
-    <Box flexDirection="column" width={columns} height={rows} overflow="hidden">
+    <Box flexDirection="column" width={columns} {...(theme.narrate ? {} : { height: rows, overflow: 'hidden' as const })}>
       <Box justifyContent="space-between" paddingX={1}>
         <Text bold color={theme.color('accent')}>
           Quiz {theme.symbols.separator} {state.meta.mode} {theme.symbols.dot} question {index + 1} of {n}
@@ -145,9 +146,10 @@ function ConfirmBlock({ state, theme }: { state: QuizState; theme: Theme }) {
     state.confirm === 'submit'
       ? `Submit the exam?${unanswered > 0 ? ` ${unanswered} of ${n} not answered: they count as wrong.` : ' Every question is answered.'}`
       : 'Leave the exam? Your answers so far are saved as an incomplete report.';
-  const keys = state.confirm === 'submit' ? 'enter submit · esc keep going' : 'enter (or ctrl-c) leave · esc keep going';
+  const dot = theme.symbols.dot;
+  const keys = state.confirm === 'submit' ? `enter submit ${dot} esc keep going` : `enter (or ctrl-c) leave ${dot} esc keep going`;
   return (
-    <Box borderStyle={theme.ascii ? 'classic' : 'round'} borderColor={theme.color('warn')} paddingX={1} flexDirection="column">
+    <Box {...boxBorder(theme)} borderColor={theme.color('warn')} paddingX={1} flexDirection="column">
       <Text bold>{text}</Text>
       <Text>{keys}</Text>
     </Box>

@@ -64,6 +64,14 @@ describe('Exercises screen', () => {
     expect(cli.calls).toEqual([['exercises', '--json']]);
   });
 
+  it('with --ascii the list and its key line are ASCII only', async () => {
+    const cli = fakeCli({ exercises: ok(JSON.stringify(LIST)) });
+    const { lastFrame } = await renderApp({ screen: 'exercises' }, { services: { runCli: cli.runCli, missingTools: [] }, display: { ascii: true } });
+    const frame = await waitForFrame(lastFrame, 'etcd-lock');
+    expect(frame).toContain('s start fence-the-sink (writes the file to edit) . c check it . w watch it');
+    expect(frame).toMatch(/^[\x20-\x7e\n]*$/);
+  });
+
   it('c checks in a child process and draws the report as the CLI does; the list is read again', async () => {
     const cli = fakeCli({ exercises: ok(JSON.stringify(LIST)), 'exercise check': { code: 1, stdout: JSON.stringify(REPORT), stderr: '' } });
     const { stdin, lastFrame } = await renderApp({ screen: 'exercises' }, { services: { runCli: cli.runCli, missingTools: [] } });

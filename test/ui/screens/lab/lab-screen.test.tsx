@@ -115,6 +115,31 @@ describe('Lab screen', () => {
     expect(lastFrame()).toMatch(/enter run\s+c coordinator/);
   });
 
+  it('with --ascii a finished run reaches the frame in ASCII only: the header, the summary, the evidence and the footer', async () => {
+    const run = scripted();
+    run.release();
+    const { lastFrame } = await renderApp({ screen: 'lab', autostart: true }, { services: { runLab: run.runLab }, display: { ascii: true } });
+    const done = await waitForFrame(lastFrame, 'evidence: run.json');
+    expect(done).toContain('Lab > the late write . embedded coordinator . TTL 2 s');
+    expect(done).toContain('tokens A 7, B 9; lock seen gone');
+    expect(done).toContain('evidence: run.json . report.txt . timeline.txt in');
+    expect(done).toContain('enter run late-write again . up/down another experiment . r the list');
+    expect(done).toMatch(/^[\x20-\x7e\n]*$/);
+  });
+
+  it('under --narrate: no bar while waiting and no timeline drawing after, only words', async () => {
+    const run = scripted();
+    const { lastFrame } = await renderApp({ screen: 'lab', autostart: true }, { services: { runLab: run.runLab }, display: { narrate: true } });
+    const waiting = await waitForFrame(lastFrame, 'waiting to see the lock gone');
+    expect(waiting).toContain('waiting to see the lock gone (at least 2.0 s)');
+    expect(waiting).not.toMatch(/[█░]/);
+    run.release();
+    const done = await waitForFrame(lastFrame, 'evidence: run.json');
+    expect(done).toContain('The timeline is drawn in timeline.txt, with the evidence.');
+    expect(done).toMatch(/plain\s+A-late\s+B's write LOST/);
+    expect(done).not.toMatch(/[─═│├┼●╳░]/);
+  });
+
   it('after a run, the footer says what enter does, and up/down then enter runs the experiment the cursor is on', async () => {
     const run = scripted();
     run.release();

@@ -1,0 +1,28 @@
+/**
+ * The pointer and row of an ink-select-input list, from the theme. The
+ * library's own draw a Unicode pointer and colour the row blue whatever the
+ * display says: under --ascii or LANG=C the '❯' reached the terminal, and
+ * under NO_COLOR the blue did. Every list passes these two.
+ */
+import { Box } from 'ink';
+import { useAppContext } from '../app-context.js';
+import { Text } from './text.js';
+
+export function SelectIndicator({ isSelected = false }: { isSelected?: boolean }) {
+  const { theme } = useAppContext();
+  return (
+    <Box marginRight={1}>
+      <Text color={theme.color('selected')}>{isSelected ? theme.symbols.pointer : ' '}</Text>
+    </Box>
+  );
+}
+
+export function SelectItem({ isSelected = false, label }: { isSelected?: boolean; label: string }) {
+  const { theme } = useAppContext();
+  return (
+    // One line per item: a long label (an instructor's title, or a crafted one) is cut, not wrapped under the others.
+    <Text color={isSelected ? theme.color('selected') : undefined} bold={isSelected} wrap="truncate-end">
+      {label}
+    </Text>
+  );
+}
