@@ -11,7 +11,8 @@ import { Text } from './text.js';
 export function SelectIndicator({ isSelected = false }: { isSelected?: boolean }) {
   const { theme } = useAppContext();
   return (
-    <Box marginRight={1}>
+    // flexShrink 0: a label wider than the list is cut, never the pointer's column and the space after it ("❯1 Continue").
+    <Box marginRight={1} flexShrink={0}>
       <Text color={theme.color('selected')}>{isSelected ? theme.symbols.pointer : ' '}</Text>
     </Box>
   );
