@@ -5,6 +5,7 @@
  * check failed (a time-out and a thrown exception included), 2 cannot load,
  * not started, bad usage or a missing tool; 130/143 after ending children.
  */
+import { foldToAscii } from '../render/ascii-fold.js';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,7 +73,10 @@ export async function checkExercise(id: string, opts: CheckFlags & GlobalFlags):
   const tempRoot = mkdtempSync(join(tmpdir(), 'fence-exercise-'));
   const removeTemp = () => rmSync(tempRoot, { recursive: true, force: true });
   const unregisterTemp = onCleanup(removeTemp);
-  if (!opts.json) process.stdout.write(sanitizeText(checkingLine(exercise, file, opts.sinkCmd)));
+  if (!opts.json) {
+    const checking = sanitizeText(checkingLine(exercise, file, opts.sinkCmd));
+    process.stdout.write(display.ascii ? foldToAscii(checking) : checking);
+  }
   let report: ExerciseReport;
   try {
     report =

@@ -6,6 +6,7 @@
  */
 import { sanitizeLine } from '../core/neutralise.js';
 import { renderTimeline, type TimelineLane, type TimelineModel } from '../core/timeline/index.js';
+import { foldToAscii } from '../render/ascii-fold.js';
 import { show } from './scenario.js';
 import type { CheckResult, ExerciseReport, SinkAnswer, TrialRun } from './types.js';
 
@@ -114,5 +115,6 @@ export function reportLines(report: ExerciseReport, opts: TextOptions & { detail
   const passed = report.checks.filter((c) => c.status === 'passed').length;
   lines.push(report.passed ? `All ${report.checks.length} checks passed.` : `${passed} of ${report.checks.length} checks passed.`);
   if (report.caveat) lines.push(report.caveat);
-  return lines;
+  // Check details ('→', '…') and the learner's own output carry glyphs the options above do not choose.
+  return opts.ascii ? lines.map(foldToAscii) : lines;
 }

@@ -60,3 +60,32 @@ describe('reportLines', () => {
     expect(reportLines(report, { width: 76, ascii: false })[1]).toBe('File: /tmp/ex<U+202E>/sink.mjs');
   });
 });
+
+describe('reportLines under --ascii', () => {
+  it('folds what the options do not choose: a check detail, a cut line, the learner output', () => {
+    const report: ExerciseReport = {
+      exercise: 'fence-the-sink',
+      title: 'Fence the sink',
+      file: '/tmp/fence-the-sink/sink.mjs',
+      passed: false,
+      checks: [
+        {
+          id: 'stale-token',
+          title: 'A stale token is refused',
+          status: 'failed',
+          summary: 'A-late was kept',
+          runs: 1,
+          wrong: 1,
+          durationMs: 3,
+          detail: ['write A-late token 1 → 200 accepted', 'a long line cut…'],
+        },
+      ],
+      output: ['café ✓'],
+    } as unknown as ExerciseReport;
+    const unicode = reportLines(report, { width: 76, ascii: false }).join('\n');
+    expect(unicode).toMatch(/→|…|é/);
+    const ascii = reportLines(report, { width: 76, ascii: true }).join('\n');
+    expect(ascii).toMatch(/token 1 > 200 accepted/);
+    expect(ascii).not.toMatch(/[^\x00-\x7f]/);
+  });
+});
