@@ -46,6 +46,9 @@ const HIDDEN =
  */
 export const MAX_COMBINING_MARKS = 8;
 const MARK_FLOOD = new RegExp(`(?<=\\p{M}{${MAX_COMBINING_MARKS}})\\p{M}+`, 'gu');
+// The same two patterns without /g, for isNeutral's tests (a /g pattern's test() carries lastIndex from call to call).
+const HAS_HIDDEN = new RegExp(HIDDEN.source, 'u');
+const HAS_MARK_FLOOD = new RegExp(MARK_FLOOD.source, 'u');
 
 /** Text none of the steps of sanitizeText changes (no CR, tab, ESC, C1, or anything not ASCII). */
 const PLAIN_ASCII = /^[\n\x20-\x7e]*$/;
@@ -80,11 +83,7 @@ export function sanitizeLine(text: string): string {
 
 /** True when `text` holds nothing that sanitizeText would change (but newlines and tabs). */
 export function isNeutral(text: string): boolean {
-  return (
-    !/[\u001b\u009b]/.test(text) &&
-    !new RegExp(HIDDEN.source, 'u').test(text.replace(/\r\n/g, '\n').replace(/\r/g, '')) &&
-    !new RegExp(MARK_FLOOD.source, 'u').test(text)
-  );
+  return !/[\u001b\u009b]/.test(text) && !HAS_HIDDEN.test(text.replace(/\r\n/g, '\n').replace(/\r/g, '')) && !HAS_MARK_FLOOD.test(text);
 }
 
 /** A key press that is text to type into a field: printable, with nothing a terminal would act on (no newline or tab either). */

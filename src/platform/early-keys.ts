@@ -16,7 +16,8 @@
 import { exitAfterCleanup } from './cleanup.js';
 import { EXIT } from './exit-codes.js';
 
-const CTRL_C = '\u0003';
+/** Ctrl-C as a raw terminal reads it: never kept, here or by the app's replay (ui/use-keys-while-loading.ts). */
+export const CTRL_C = '\u0003';
 
 /** The part of a TTY read stream the hold uses (process.stdin; a fake in tests). */
 export interface KeyStream {

@@ -20,11 +20,11 @@
  */
 import { useStdin } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { CTRL_C } from '../platform/early-keys.js';
 import { splitKeys } from './split-keys.js';
 
 /** Between two replayed keys: long enough for a render (design.md, trap 3). */
 const REPLAY_GAP_MS = 40;
-const CTRL_C = '\u0003';
 
 export interface KeysWhileLoading {
   /** The fallback calls these as it shows and goes. */

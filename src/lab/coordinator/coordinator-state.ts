@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { readJsonOrSetAside } from '../../content/shared/state-file.js';
 import { writeJsonAtomic } from '../../platform/atomic-file.js';
 import { toolVersion } from '../../platform/package-root.js';
-import { runsCommand } from '../processes/proc.js';
+import { ownerRuns, readLockOwner } from '../processes/proc.js';
 import { LabUnavailableError } from '../types.js';
 
 export const COORDINATOR_SCHEMA_VERSION = 1;
@@ -68,15 +68,8 @@ export function lockCoordinatorState(lockPath: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    let owner: { pid?: number; argv?: string[] } = {};
-    try {
-      // Data, like any file read back: `null` or a list is no owner, not a TypeError.
-      const read: unknown = JSON.parse(readFileSync(lockPath, 'utf8'));
-      if (typeof read === 'object' && read !== null) owner = read as typeof owner;
-    } catch {
-      // half-written or unreadable: its writer died mid-write
-    }
-    if (Number.isInteger(owner.pid) && Array.isArray(owner.argv) && runsCommand(owner.pid!, owner.argv)) {
+    const owner = readLockOwner(lockPath);
+    if (ownerRuns(owner)) {
       throw new LabUnavailableError(`another lab run is using the embedded coordinator (pid ${owner.pid}); wait for it to finish or end it`);
     }
     rmSync(lockPath, { force: true });

@@ -46,6 +46,30 @@ export function runsCommand(pid: number, argv: readonly string[]): boolean {
   return now.join(' ') === argv.join(' ');
 }
 
+/** What a lock's owner wrote of itself (`{pid, argv}`), as read back: any field may be missing. */
+export interface LockOwner {
+  pid?: number;
+  argv?: string[];
+}
+
+/**
+ * A lock owner's file read back as data: `{}` when it is missing, half-written
+ * (its writer died mid-write), or not an object (`null`, a list), never a TypeError.
+ */
+export function readLockOwner(path: string): LockOwner {
+  try {
+    const read: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    return typeof read === 'object' && read !== null ? (read as LockOwner) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** True when the recorded owner is a process still running its recorded command line. */
+export function ownerRuns(owner: LockOwner): boolean {
+  return Number.isInteger(owner.pid) && Array.isArray(owner.argv) && runsCommand(owner.pid!, owner.argv);
+}
+
 /**
  * When the process started, in clock ticks since boot (/proc/PID/stat field
  * 22): with the pid, an identity no reuse can fake. Undefined off Linux.

@@ -5,11 +5,11 @@
  * `<db>.lock`, which a killed sink leaves behind, so `openSinkDb` recovers
  * it (after checking that the sink that owned it is gone).
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import sqlite3, { type Database as DatabaseType } from 'node-sqlite3-wasm';
 import { writeJsonAtomic } from '../../platform/atomic-file.js';
 import { toolVersion } from '../../platform/package-root.js';
-import { runsCommand } from '../processes/proc.js';
+import { ownerRuns, readLockOwner } from '../processes/proc.js';
 import { SINK_MODE_NAMES, type SinkMode } from '../types.js';
 
 /** One row as stored: tokens are integers here (an epoch-mode token is packed). */
@@ -58,15 +58,9 @@ function ownerFile(path: string): string {
  */
 export function recoverStaleLock(path: string): LockRecovery {
   if (!existsSync(lockDir(path))) return { recovered: false };
-  let owner: { pid?: number; argv?: string[] } = {};
-  try {
-    // Data, like any file read back: `null` or a list is no owner, not a TypeError.
-    const read: unknown = JSON.parse(readFileSync(ownerFile(path), 'utf8'));
-    if (typeof read === 'object' && read !== null) owner = read as typeof owner;
-  } catch {
-    // No owner recorded: only sinks lock this file, so nobody alive holds it.
-  }
-  if (Number.isInteger(owner.pid) && owner.pid !== process.pid && Array.isArray(owner.argv) && runsCommand(owner.pid!, owner.argv)) {
+  // No owner recorded ({}): only sinks lock this file, so nobody alive holds it.
+  const owner = readLockOwner(ownerFile(path));
+  if (owner.pid !== process.pid && ownerRuns(owner)) {
     throw new SinkDbBusyError(`${path} is in use by a running sink (pid ${owner.pid})`);
   }
   rmSync(lockDir(path), { recursive: true, force: true });
