@@ -73,7 +73,7 @@ rmSync(staging, { recursive: true, force: true });
  * `import()` in code the entry holds becomes an ESM entry of its own.
  */
 const INLINE =
-  /^src\/(cli\/(program|quiz-run|quiz-grade|quiz-output|scenario-run|json-output|stdout|terminal|sim-plain|explore-plain|plain-home)|content\/(scenario\/scenario-files|shared\/(problems|sanitize|built-content)|lesson\/lesson-find|quiz\/answers-read|validate\/validate-summary)|platform\/(package-root|data-dir-check|data-dir))\.ts$/;
+  /^src\/(cli\/(program|quiz\/quiz-run|quiz\/quiz-grade|quiz\/quiz-output|scenario\/scenario-run|json-output|stdout|terminal|scenario\/sim-plain|scenario\/explore-plain|plain-home)|content\/(scenario\/scenario-files|shared\/(problems|sanitize|built-content)|lesson\/lesson-find|quiz\/answers-read|validate\/validate-summary)|platform\/(package-root|data-dir-check|data-dir))\.ts$/;
 
 /**
  * Turns the entry's heavy `import()`s into imports of ESM entries

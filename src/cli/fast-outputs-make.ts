@@ -13,7 +13,7 @@ import { packageRoot } from '../platform/package-root.js';
 import { lessonInfosFrom } from '../progress/gather-from.js';
 import { lessonsJsonDocument } from './commands/lessons.js';
 import { scenariosJsonDocument, scenariosText } from './commands/scenarios.js';
-import { challengeSummary } from './challenge-rows.js';
+import { challengeSummary } from './challenge/challenge-rows.js';
 import { FAST_OUTPUT } from './fast-outputs.js';
 import { toJson } from './json-output.js';
 

@@ -30,15 +30,15 @@ import { gatherProgressFromInfos } from '../progress/gather-from.js';
 import type { ChallengeInfo, LessonInfo } from '../progress/summary.js';
 import { subsetScenarioOf } from '../content/scenario/scenario-quick.js';
 import { loadProgress } from '../progress/progress-file.js';
-import { type ChallengeSummary, challengeRows } from './challenge-rows.js';
+import { type ChallengeSummary, challengeRows } from './challenge/challenge-rows.js';
 import { printProgressJson } from './commands/progress.js';
-import { printExerciseList } from './exercise-list.js';
+import { printExerciseList } from './exercise/exercise-list.js';
 import { FAST_OUTPUT } from './fast-outputs.js';
 import { printJson } from './json-output.js';
 import { parseGlobalFlags } from './global-flags.js';
-import { CHECK_CHOICES, FENCING_CHOICES, isChoice, MINTING_CHOICES, type ScenarioFlags } from './scenario-flags.js';
-import { exportText } from './quiz-export.js';
-import { planQuiz, type QuizFlags } from './quiz-settings.js';
+import { CHECK_CHOICES, FENCING_CHOICES, isChoice, MINTING_CHOICES, type ScenarioFlags } from './scenario/scenario-flags.js';
+import { exportText } from './quiz/quiz-export.js';
+import { planQuiz, type QuizFlags } from './quiz/quiz-settings.js';
 import { writeStdout } from './stdout.js';
 import { decideDisplay, isUtf8Locale } from './terminal.js';
 import type { GlobalFlags } from '../platform/global-flags.js';
@@ -243,7 +243,7 @@ function scenarioJson(command: 'sim' | 'explore'): FastCommand {
     const flags = scenarioJsonFlags(args);
     const scenario = flags && subsetScenarioOf(flags);
     if (!flags || !scenario) return undefined;
-    return import('./scenario-run.js').then((run) => {
+    return import('./scenario/scenario-run.js').then((run) => {
       (command === 'sim' ? run.printSimJsonOf : run.printExploreJsonOf)(scenario, flags);
       return 0;
     });
@@ -283,7 +283,7 @@ const quizAnswers = (args: readonly string[]): Promise<number> | undefined => {
   const flags: QuizFlags & GlobalFlags = { ...own, ...NO_GLOBALS };
   // What decideDisplay gives with stdout not a terminal (runQuiz uses it only on a terminal).
   const display = decideDisplay(flags, { stdin: {}, stdout: {} });
-  return import('./quiz-run.js').then(({ runQuiz }) => runQuiz(flags, { display, flags }));
+  return import('./quiz/quiz-run.js').then(({ runQuiz }) => runQuiz(flags, { display, flags }));
 };
 
 /** grade REPORT... [--json]: graded by quiz-grade.ts as the commander path does. */
@@ -291,7 +291,7 @@ const grade: FastCommand = (args) => {
   const files = args.filter((a) => !a.startsWith('-'));
   const shape = knownShape(args, ['--json'], files.length);
   if (!shape || files.length === 0) return undefined;
-  return Promise.all([import('./quiz-grade.js'), import('./quiz-output.js')]).then(([{ runGrade }, { processOut }]) =>
+  return Promise.all([import('./quiz/quiz-grade.js'), import('./quiz/quiz-output.js')]).then(([{ runGrade }, { processOut }]) =>
     // A locale that is not UTF-8 gets the text summary in ASCII, as on commander's path (--ascii goes there).
     runGrade(files, shape.flags.has('--json') ? { json: true } : {}, { ...processOut, ascii: !isUtf8Locale(process.env) }),
   );

@@ -2,7 +2,7 @@
  * What the exercises need from the process machinery, which lives in the
  * lab (starting children in their own process group, the pidfile, the
  * embedded coordinator, SIGSTOP). The exercises layer may not import the
- * lab, so the command line passes these in (src/cli/exercise-machinery.ts).
+ * lab, so the command line passes these in (src/cli/exercise/exercise-machinery.ts).
  */
 import type { TokenEvidence } from './types.js';
 

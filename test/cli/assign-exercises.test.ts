@@ -1,7 +1,7 @@
 /** An assignment may list exercises: written by assign, covered by the settings hash, refused when unknown or edited. */
 import { describe, expect, it } from 'vitest';
 import { loadAssignmentText } from '../../src/content/assignment/assignment-loader.js';
-import { buildAssignment } from '../../src/cli/quiz-assign.js';
+import { buildAssignment } from '../../src/cli/quiz/quiz-assign.js';
 
 const FILE = 'week3.json';
 

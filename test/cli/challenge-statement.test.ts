@@ -5,7 +5,7 @@
  * one's own (a challenge with its own scenario).
  */
 import { describe, expect, it } from 'vitest';
-import { challengeStatementText } from '../../src/cli/challenge-output.js';
+import { challengeStatementText } from '../../src/cli/challenge/challenge-output.js';
 import { KEY_CONTEXTS } from '../../src/ui/keymap.js';
 import { allChallenges } from '../../src/content/challenges/challenge-files.js';
 

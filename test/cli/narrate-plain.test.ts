@@ -4,7 +4,7 @@
  * timeline drawing; the counts and the ordering that goes wrong stay.
  */
 import { describe, expect, it } from 'vitest';
-import { explorePlainText } from '../../src/cli/explore-plain.js';
+import { explorePlainText } from '../../src/cli/scenario/explore-plain.js';
 import { listShippedScenarios } from '../../src/content/scenario/scenario-loader.js';
 import { explore } from '../../src/core/explorer.js';
 import type { Display } from '../../src/platform/display.js';

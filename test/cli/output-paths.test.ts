@@ -8,11 +8,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeExerciseReportFile } from '../../src/cli/exercise-check.js';
-import { runAssign } from '../../src/cli/quiz-assign.js';
+import { writeExerciseReportFile } from '../../src/cli/exercise/exercise-check.js';
+import { runAssign } from '../../src/cli/quiz/quiz-assign.js';
 import type { ExerciseReport } from '../../src/exercises/types.js';
-import { runGrade } from '../../src/cli/quiz-grade.js';
-import { runQuiz } from '../../src/cli/quiz-run.js';
+import { runGrade } from '../../src/cli/quiz/quiz-grade.js';
+import { runQuiz } from '../../src/cli/quiz/quiz-run.js';
 import type { Display } from '../../src/platform/display.js';
 import { UsageError } from '../../src/platform/errors.js';
 import { writeReason } from '../../src/platform/atomic-file.js';

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { runPlainQuiz } from '../../src/cli/quiz-plain.js';
+import { runPlainQuiz } from '../../src/cli/quiz/quiz-plain.js';
 import { lessonPointer } from '../../src/content/shared/lesson-pointer.js';
 import { drawQuestions } from '../../src/core/quiz/draw.js';
 import * as S from '../../src/core/quiz/session.js';

@@ -10,8 +10,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runQuiz } from '../../src/cli/quiz-run.js';
-import type { QuizFlags } from '../../src/cli/quiz-settings.js';
+import { runQuiz } from '../../src/cli/quiz/quiz-run.js';
+import type { QuizFlags } from '../../src/cli/quiz/quiz-settings.js';
 import type { Display } from '../../src/platform/display.js';
 import { UsageError } from '../../src/platform/errors.js';
 

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promptTitle, summaryLines } from '../../src/cli/quiz-output.js';
+import { promptTitle, summaryLines } from '../../src/cli/quiz/quiz-output.js';
 import type { QuizReport } from '../../src/core/quiz/grading.js';
 import type { DrawnQuestion } from '../../src/core/quiz/types.js';
 import { ensureBuilt, runCli } from './cli-run.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadAssignmentFile, loadAssignmentText } from '../../src/content/assignment/assignment-loader.js';
 import { loadShippedBank } from '../../src/content/quiz/quiz-loader.js';
-import { buildAssignment } from '../../src/cli/quiz-assign.js';
+import { buildAssignment } from '../../src/cli/quiz/quiz-assign.js';
 import { drawQuestions } from '../../src/core/quiz/draw.js';
 import { writeJsonAtomic } from '../../src/platform/atomic-file.js';
 

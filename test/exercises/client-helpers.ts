@@ -8,7 +8,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openClientMachinery } from '../../src/cli/exercise-client-machinery.js';
+import { openClientMachinery } from '../../src/cli/exercise/exercise-client-machinery.js';
 import { runClientChecks } from '../../src/exercises/clients/run-client-checks.js';
 import { findExercise } from '../../src/content/exercise/exercise-registry.js';
 import type { ExerciseReport } from '../../src/exercises/types.js';

@@ -7,7 +7,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openMachinery } from '../../src/cli/exercise-machinery.js';
+import { openMachinery } from '../../src/cli/exercise/exercise-machinery.js';
 import { findExercise } from '../../src/content/exercise/exercise-registry.js';
 import { runChecks } from '../../src/exercises/run-checks.js';
 import type { ExerciseReport, TokenEvidence } from '../../src/exercises/types.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runGrade } from '../../src/cli/quiz-grade.js';
+import { runGrade } from '../../src/cli/quiz/quiz-grade.js';
 import { exerciseToJunit, readExerciseReport } from '../../src/reports/exercise-report.js';
 
 const REPORT = {

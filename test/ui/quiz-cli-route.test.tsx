@@ -1,5 +1,5 @@
 /**
- * The route `fence-tutor quiz` opens on a terminal (src/cli/quiz-run.ts):
+ * The route `fence-tutor quiz` opens on a terminal (src/cli/quiz/quiz-run.ts):
  * drawn questions and settled settings. The app sits exactly those, saves the
  * report where --report says, and ends with the quiz's exit status.
  */

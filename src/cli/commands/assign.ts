@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { commandFlags } from '../global-flags.js';
-import type { AssignFlags } from '../quiz-assign.js';
+import type { AssignFlags } from '../quiz/quiz-assign.js';
 
 /** `fence-tutor assign`: options here, the work in ../quiz-assign.ts. */
 export function register(program: Command): void {
@@ -22,8 +22,8 @@ export function register(program: Command): void {
     )
     .action(async (_opts, cmd: Command) => {
       const opts = commandFlags<AssignFlags>(cmd);
-      const { runAssign } = await import('../quiz-assign.js');
-      const { processOut } = await import('../quiz-output.js');
+      const { runAssign } = await import('../quiz/quiz-assign.js');
+      const { processOut } = await import('../quiz/quiz-output.js');
       process.exitCode = runAssign(opts, processOut);
     });
 }

@@ -36,7 +36,7 @@ Examples:
         throw new UsageError(`no challenge "${sanitizeLine(id)}". Fix: use one of: ${all.map((c) => c.id).join(', ')} (fence-tutor challenges lists them)`);
       }
       if (flags.check !== undefined) {
-        const { runCheckCommand } = await import('../challenge-check-command.js');
+        const { runCheckCommand } = await import('../challenge/challenge-check-command.js');
         process.exitCode = runCheckCommand(challenge, flags.check, Boolean(flags.json));
         return;
       }
@@ -50,7 +50,7 @@ Examples:
         process.exitCode = await runApp({ route: { screen: 'challenge', id: challenge.id }, display, flags });
         return;
       }
-      const { challengeStatementText } = await import('../challenge-output.js');
+      const { challengeStatementText } = await import('../challenge/challenge-output.js');
       process.stdout.write(challengeStatementText(challenge, display));
     });
 }

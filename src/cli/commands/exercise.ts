@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import type { CheckFlags } from '../exercise-check.js';
+import type { CheckFlags } from '../exercise/exercise-check.js';
 import { commandFlags } from '../global-flags.js';
 
 /**
@@ -36,7 +36,7 @@ Examples:
   $ fence-tutor exercise start durable-mark --dir ~/work/durable-mark`,
     )
     .action(async (id: string, opts: { dir?: string; force?: boolean }) => {
-      const { startExercise } = await import('../exercise-actions.js');
+      const { startExercise } = await import('../exercise/exercise-actions.js');
       process.exitCode = startExercise(id, opts);
     });
   exercise
@@ -66,7 +66,7 @@ Examples:
       --sink-cmd 'python3 sink.py {port} {db}'`,
     )
     .action(async (id: string, _opts, cmd: Command) => {
-      const { checkExercise } = await import('../exercise-check.js');
+      const { checkExercise } = await import('../exercise/exercise-check.js');
       process.exitCode = await checkExercise(id, commandFlags<CheckFlags>(cmd));
     });
   exercise
@@ -74,7 +74,7 @@ Examples:
     .description('the next hint (each run shows one more)')
     .addHelpText('after', '\nExample:\n  $ fence-tutor exercise hint fence-the-sink')
     .action(async (id: string) => {
-      const { showHint } = await import('../exercise-actions.js');
+      const { showHint } = await import('../exercise/exercise-actions.js');
       process.exitCode = showHint(id);
     });
   exercise
@@ -87,7 +87,7 @@ Examples:
       '\nExamples:\n  $ fence-tutor exercise reset fence-the-sink\n  $ fence-tutor exercise reset fence-the-sink --yes      (scripts, no terminal)',
     )
     .action(async (id: string, opts: { dir?: string; yes?: boolean }) => {
-      const { resetExercise } = await import('../exercise-actions.js');
+      const { resetExercise } = await import('../exercise/exercise-actions.js');
       process.exitCode = await resetExercise(id, opts);
     });
   exercise
@@ -96,7 +96,7 @@ Examples:
     .option('--reveal', 'show it before you passed')
     .addHelpText('after', '\nExamples:\n  $ fence-tutor exercise solution fence-the-sink\n  $ fence-tutor exercise solution fence-the-sink --reveal')
     .action(async (id: string, opts: { reveal?: boolean }) => {
-      const { showSolution } = await import('../exercise-actions.js');
+      const { showSolution } = await import('../exercise/exercise-actions.js');
       process.exitCode = showSolution(id, opts);
     });
 }

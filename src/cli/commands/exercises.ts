@@ -20,7 +20,7 @@ Examples:
   $ fence-tutor exercise check fence-the-sink`,
     )
     .action(async (_opts, command: Command) => {
-      const { printExerciseList } = await import('../exercise-list.js');
+      const { printExerciseList } = await import('../exercise/exercise-list.js');
       printExerciseList(commandFlags<{ json?: boolean }>(command));
     });
 }

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { commandFlags } from '../global-flags.js';
-import { addScenarioOptions, type ScenarioFlags } from '../sim-options.js';
+import { addScenarioOptions, type ScenarioFlags } from '../scenario/sim-options.js';
 
 export function register(program: Command): void {
   const cmd = program.command('explore').description('count every ordering of the writes in flight, and show one that goes wrong');
@@ -19,7 +19,7 @@ Examples:
   $ fence-tutor explore --scenario-file my-scenario.yaml`,
     )
     .action(async (_opts, command: Command) => {
-      const { runExplore } = await import('../scenario-run.js');
+      const { runExplore } = await import('../scenario/scenario-run.js');
       await runExplore(commandFlags<ScenarioFlags>(command));
     });
 }

@@ -21,8 +21,8 @@ Examples:
   $ fence-tutor --content my-course grade reports/*.json --json`,
     )
     .action(async (files: string[], opts, cmd: Command) => {
-      const { runGrade } = await import('../quiz-grade.js');
-      const { processOut } = await import('../quiz-output.js');
+      const { runGrade } = await import('../quiz/quiz-grade.js');
+      const { processOut } = await import('../quiz/quiz-output.js');
       const { isUtf8Locale } = await import('../terminal.js');
       const global = globalFlags(cmd);
       // --ascii, or a locale that is not UTF-8: the text summary's separators in ASCII.

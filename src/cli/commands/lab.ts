@@ -36,7 +36,7 @@ Examples:
     )
     .action(async (_opts, cmd: Command) => {
       const startedAt = performance.now();
-      const { runLabCommand } = await import('../lab-command.js');
+      const { runLabCommand } = await import('../lab/lab-command.js');
       process.exitCode = await runLabCommand(commandFlags<LabFlags & { json?: boolean }>(cmd), startedAt);
     });
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { commandFlags } from '../global-flags.js';
-import type { QuizFlags } from '../quiz-settings.js';
+import type { QuizFlags } from '../quiz/quiz-settings.js';
 import { decideDisplay } from '../terminal.js';
 
 /** `fence-tutor quiz`: options here, the work in ../quiz-run.ts (loaded on use). */
@@ -42,7 +42,7 @@ Examples:
     )
     .action(async (_opts, cmd: Command) => {
       const flags = commandFlags<QuizFlags>(cmd);
-      const { runQuiz } = await import('../quiz-run.js');
+      const { runQuiz } = await import('../quiz/quiz-run.js');
       process.exitCode = await runQuiz(flags, { display: decideDisplay(flags), flags });
     });
 }

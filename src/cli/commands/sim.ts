@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { commandFlags } from '../global-flags.js';
 import { decideDisplay } from '../terminal.js';
-import { addScenarioOptions, overridesFrom, type ScenarioFlags } from '../sim-options.js';
+import { addScenarioOptions, overridesFrom, type ScenarioFlags } from '../scenario/sim-options.js';
 import { loadRunApp } from '../load-app.js';
 
 export function register(program: Command): void {
@@ -25,7 +25,7 @@ Examples:
       if (flags.json) {
         // Before decideDisplay: --json is never interactive, and asking the
         // streams whether they are terminals builds them (see writeStdout).
-        const { printSimJson } = await import('../scenario-run.js');
+        const { printSimJson } = await import('../scenario/scenario-run.js');
         await printSimJson(flags);
         return;
       }
@@ -36,7 +36,7 @@ Examples:
         process.exitCode = await runApp({ route: { screen: 'simulator', overrides: overridesFrom(flags) }, display, flags });
         return;
       }
-      const { scenarioFrom } = await import('../scenario-run.js');
+      const { scenarioFrom } = await import('../scenario/scenario-run.js');
       const scenario = await scenarioFrom(flags);
       const overrides = overridesFrom(flags);
       if (display.interactive) {
@@ -44,7 +44,7 @@ Examples:
         process.exitCode = await runApp({ route: { screen: 'simulator', scenario, overrides }, display, flags });
         return;
       }
-      const { simPlainText } = await import('../sim-plain.js');
+      const { simPlainText } = await import('../scenario/sim-plain.js');
       process.stdout.write(simPlainText(scenario, overrides, display));
     });
 }

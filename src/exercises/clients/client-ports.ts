@@ -1,6 +1,6 @@
 /**
  * What the client exercises (redo-on-reject, etcd-lock) need from the lab's
- * machinery, handed in by the command line (src/cli/exercise-client-machinery.ts)
+ * machinery, handed in by the command line (src/cli/exercise/exercise-client-machinery.ts)
  * because the exercises layer may not import the lab.
  */
 import type { ChildLike } from '../ports.js';

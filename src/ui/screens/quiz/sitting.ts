@@ -88,7 +88,7 @@ export function cleanQuestion(q: DrawnQuestion): DrawnQuestion {
 /**
  * A sitting `fence-tutor quiz` opened on a terminal: the command has loaded
  * the bank, drawn the questions and settled every setting, and passes them
- * in the route (src/cli/quiz-run.ts). Null when the route brings no questions.
+ * in the route (src/cli/quiz/quiz-run.ts). Null when the route brings no questions.
  */
 export function sittingFromRoute(route: QuizRoute): OpenedSitting | null {
   if (route.questions === undefined) return null;

@@ -5,13 +5,13 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { sanitizeText } from '../core/neutralise.js';
-import { findExercise, listExercises } from '../content/exercise/exercise-registry.js';
-import { defaultExerciseDir, dirFlag, solutionText, StarterConflictError, writeStarter } from '../exercises/starter.js';
-import type { ExerciseManifest } from '../exercises/types.js';
-import type { ExerciseProgress, ProgressState } from '../progress/progress-file.js';
-import { loadProgress, saveProgressMerged } from '../progress/progress-file.js';
-import { UsageError } from '../platform/errors.js';
+import { sanitizeText } from '../../core/neutralise.js';
+import { findExercise, listExercises } from '../../content/exercise/exercise-registry.js';
+import { defaultExerciseDir, dirFlag, solutionText, StarterConflictError, writeStarter } from '../../exercises/starter.js';
+import type { ExerciseManifest } from '../../exercises/types.js';
+import type { ExerciseProgress, ProgressState } from '../../progress/progress-file.js';
+import { loadProgress, saveProgressMerged } from '../../progress/progress-file.js';
+import { UsageError } from '../../platform/errors.js';
 
 export function requireExercise(id: string): ExerciseManifest {
   const found = findExercise(id);

@@ -7,18 +7,18 @@
  * imports, loaded only when asked for.
  */
 import { join } from 'node:path';
-import { sanitizeLine } from '../content/shared/sanitize.js';
-import { quickFindScenario, quickScenarioFile } from '../content/scenario/scenario-quick.js';
-import { simulate } from '../core/engine.js';
-import { explore } from '../core/explorer.js';
-import { ExplorerLimitError } from '../core/explorer-limit.js';
-import { exploreToJson, simToJson } from '../core/sim-json.js';
-import type { Scenario } from '../core/types.js';
-import { UsageError } from '../platform/errors.js';
-import type { GlobalFlags } from '../platform/global-flags.js';
-import { printJson } from './json-output.js';
+import { sanitizeLine } from '../../content/shared/sanitize.js';
+import { quickFindScenario, quickScenarioFile } from '../../content/scenario/scenario-quick.js';
+import { simulate } from '../../core/engine.js';
+import { explore } from '../../core/explorer.js';
+import { ExplorerLimitError } from '../../core/explorer-limit.js';
+import { exploreToJson, simToJson } from '../../core/sim-json.js';
+import type { Scenario } from '../../core/types.js';
+import { UsageError } from '../../platform/errors.js';
+import type { GlobalFlags } from '../../platform/global-flags.js';
+import { printJson } from '../json-output.js';
 import { overridesFrom, type ScenarioFlags } from './scenario-flags.js';
-import { decideDisplay } from './terminal.js';
+import { decideDisplay } from '../terminal.js';
 
 /** Loads the scenario the flags name; usage errors exit 2, file problems too (ContentError). */
 export async function scenarioFrom(flags: ScenarioFlags): Promise<Scenario> {
@@ -36,7 +36,7 @@ export async function scenarioFrom(flags: ScenarioFlags): Promise<Scenario> {
   }
   const found = await quickFindScenario(id);
   if (found) return found;
-  const { shippedScenarioIds } = await import('../content/scenario/scenario-files.js');
+  const { shippedScenarioIds } = await import('../../content/scenario/scenario-files.js');
   throw new UsageError(`--scenario: no scenario named "${id.replace(/[^\w.-]/g, '?')}"; the shipped ones are: ${shippedScenarioIds().join(', ')}`);
 }
 

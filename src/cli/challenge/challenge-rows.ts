@@ -5,7 +5,7 @@
  * the build wrote), so both print the same bytes. Kept free of the loaders
  * and of anything heavy: the CommonJS entry holds it.
  */
-import type { ChallengeProgress } from '../progress/progress-file.js';
+import type { ChallengeProgress } from '../../progress/progress-file.js';
 
 /** What a row needs of a challenge: the loader's Challenge has these fields, and so has the build's summary (fast-outputs-make.ts). */
 export interface ChallengeSummary {

@@ -5,25 +5,25 @@
  * check failed (a time-out and a thrown exception included), 2 cannot load,
  * not started, bad usage or a missing tool; 130/143 after ending children.
  */
-import { foldToAscii } from '../render/ascii-fold.js';
+import { foldToAscii } from '../../render/ascii-fold.js';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { sanitizeLine, sanitizeText } from '../core/neutralise.js';
-import { saveExerciseReport } from '../exercises/report-io.js';
-import { reportLines } from '../exercises/report-text.js';
-import type { ExerciseManifest, ExerciseReport } from '../exercises/types.js';
-import { writeUserFileAtomic } from '../platform/atomic-file.js';
-import { onCleanup } from '../platform/cleanup.js';
-import { exerciseToJunit } from '../reports/exercise-report.js';
-import { UsageError } from '../platform/errors.js';
-import { EXIT } from '../platform/exit-codes.js';
-import type { GlobalFlags } from '../platform/global-flags.js';
+import { sanitizeLine, sanitizeText } from '../../core/neutralise.js';
+import { saveExerciseReport } from '../../exercises/report-io.js';
+import { reportLines } from '../../exercises/report-text.js';
+import type { ExerciseManifest, ExerciseReport } from '../../exercises/types.js';
+import { writeUserFileAtomic } from '../../platform/atomic-file.js';
+import { onCleanup } from '../../platform/cleanup.js';
+import { exerciseToJunit } from '../../reports/exercise-report.js';
+import { UsageError } from '../../platform/errors.js';
+import { EXIT } from '../../platform/exit-codes.js';
+import type { GlobalFlags } from '../../platform/global-flags.js';
 import { exerciseDir, requireExercise, updateExerciseProgress } from './exercise-actions.js';
 import { requireSinkCmdExercise, runExerciseChecks, runSinkCmd } from './exercise-run.js';
-import { printJson } from './json-output.js';
-import { decideDisplay } from './terminal.js';
+import { printJson } from '../json-output.js';
+import { decideDisplay } from '../terminal.js';
 
 export interface CheckFlags {
   dir?: string;

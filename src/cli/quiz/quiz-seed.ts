@@ -4,7 +4,7 @@
  * loads on first use: importing node:crypto would cost every `quiz` command
  * several milliseconds at start-up, most of which never draw (issue 18).
  */
-import { MAX_SEED } from '../core/quiz/rng.js';
+import { MAX_SEED } from '../../core/quiz/rng.js';
 
 export function drawSeed(): number {
   const word = globalThis.crypto.getRandomValues(new Uint32Array(1))[0]!;

@@ -2,13 +2,13 @@
  * The plain output of `explore`: what was explored, the counts, the final
  * values as bars, and one violating ordering as a table and a timeline.
  */
-import { quoteValueKey, safeText } from '../core/display-text.js';
-import { renderTimeline } from '../core/timeline/render-text.js';
-import { timelineFromOrdering } from '../core/timeline/from-ordering.js';
-import { formatToken } from '../core/token.js';
-import type { ExploreResult, Scenario } from '../core/types.js';
+import { quoteValueKey, safeText } from '../../core/display-text.js';
+import { renderTimeline } from '../../core/timeline/render-text.js';
+import { timelineFromOrdering } from '../../core/timeline/from-ordering.js';
+import { formatToken } from '../../core/token.js';
+import type { ExploreResult, Scenario } from '../../core/types.js';
 import { configLine, scenarioHeading } from './sim-plain.js';
-import type { Display } from '../platform/display.js';
+import type { Display } from '../../platform/display.js';
 
 function percent(part: bigint, whole: bigint): string {
   if (whole === 0n) return '0%';

@@ -5,7 +5,7 @@
  * files: no YAML parser, schema check or engine run for the predict keys.
  * Anything else goes through the real loaders, imported only then.
  */
-import { builtBank } from '../content/shared/built-content.js';
+import { builtBank } from '../../content/shared/built-content.js';
 import type { PlanSources, QuizFlags } from './quiz-settings.js';
 
 export async function planSources(flags: QuizFlags): Promise<PlanSources> {
@@ -21,8 +21,8 @@ export async function planSources(flags: QuizFlags): Promise<PlanSources> {
     }
   }
   const [{ loadQuizArgWithContent }, { loadAssignmentFile }] = await Promise.all([
-    import('../content/quiz/quiz-loader.js'),
-    import('../content/assignment/assignment-loader.js'),
+    import('../../content/quiz/quiz-loader.js'),
+    import('../../content/assignment/assignment-loader.js'),
   ]);
   return { loadBank: loadQuizArgWithContent, loadAssignment: loadAssignmentFile };
 }

@@ -8,9 +8,9 @@
  */
 import { existsSync, watch } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { installSignalHandlers, onCleanup } from '../platform/cleanup.js';
-import { UsageError } from '../platform/errors.js';
-import { EXIT } from '../platform/exit-codes.js';
+import { installSignalHandlers, onCleanup } from '../../platform/cleanup.js';
+import { UsageError } from '../../platform/errors.js';
+import { EXIT } from '../../platform/exit-codes.js';
 import { exerciseDir, requireExercise } from './exercise-actions.js';
 import type { CheckFlags } from './exercise-check.js';
 

@@ -2,17 +2,17 @@
  * `fence-tutor assign`: an assignment file with every setting and the
  * bank's questions embedded (predict keys included), written atomically.
  */
-import { type Assignment, ASSIGNMENT_SCHEMA_VERSION } from '../content/assignment/assignment-loader.js';
-import { loadQuizArgWithContent } from '../content/quiz/quiz-loader.js';
-import { sanitizeLine } from '../content/shared/sanitize.js';
-import { assignmentSettingsHash } from '../content/assignment/assignment-hash.js';
-import { writeUserFileAtomic } from '../platform/atomic-file.js';
-import { toolVersion } from '../platform/package-root.js';
-import { UsageError } from '../platform/errors.js';
-import { passMarkFor, QUIZ_MODES, type QuizMode } from '../core/quiz/grading.js';
-import { modeRules } from '../core/quiz/mode-rules.js';
-import { EXIT } from '../platform/exit-codes.js';
-import { listExercises } from '../content/exercise/exercise-registry.js';
+import { type Assignment, ASSIGNMENT_SCHEMA_VERSION } from '../../content/assignment/assignment-loader.js';
+import { loadQuizArgWithContent } from '../../content/quiz/quiz-loader.js';
+import { sanitizeLine } from '../../content/shared/sanitize.js';
+import { assignmentSettingsHash } from '../../content/assignment/assignment-hash.js';
+import { writeUserFileAtomic } from '../../platform/atomic-file.js';
+import { toolVersion } from '../../platform/package-root.js';
+import { UsageError } from '../../platform/errors.js';
+import { passMarkFor, QUIZ_MODES, type QuizMode } from '../../core/quiz/grading.js';
+import { modeRules } from '../../core/quiz/mode-rules.js';
+import { EXIT } from '../../platform/exit-codes.js';
+import { listExercises } from '../../content/exercise/exercise-registry.js';
 import type { Out } from './quiz-output.js';
 import { parseCount, parseDuration, parsePercent, parseSeed, type QuizFlags } from './quiz-settings.js';
 

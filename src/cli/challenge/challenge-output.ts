@@ -1,11 +1,11 @@
 /** Plain text of `challenges` and `challenge ID`, and the progress a solve records. */
-import { allowedLine, goalLine } from '../challenges/goal-text.js';
-import type { Challenge } from '../content/challenges/challenge-types.js';
-import { wrapText } from '../render/lesson-wrap.js';
-import { sanitizeText } from '../core/neutralise.js';
-import { loadProgress, saveProgressMerged } from '../progress/progress-file.js';
-import { recordChallengeSolved } from '../progress/progress-model.js';
-import type { Display } from '../platform/display.js';
+import { allowedLine, goalLine } from '../../challenges/goal-text.js';
+import type { Challenge } from '../../content/challenges/challenge-types.js';
+import { wrapText } from '../../render/lesson-wrap.js';
+import { sanitizeText } from '../../core/neutralise.js';
+import { loadProgress, saveProgressMerged } from '../../progress/progress-file.js';
+import { recordChallengeSolved } from '../../progress/progress-model.js';
+import type { Display } from '../../platform/display.js';
 import type { ChallengeRow } from './challenge-rows.js';
 
 export function challengeListText(rows: readonly ChallengeRow[], display: Pick<Display, 'ascii' | 'columns'>): string {

@@ -6,14 +6,14 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { ChildLike, ExerciseMachinery } from '../exercises/ports.js';
-import type { TokenEvidence } from '../exercises/types.js';
-import { binPath, LabChild, within } from '../lab/processes/children.js';
-import { type LooseCommand, type LooseMessage, parseLooseMessage } from '../lab/protocol/fields.js';
-import { RunPidfile, reapLeftovers } from '../lab/processes/pidfile.js';
-import { type ExpiryRun, startExpiry } from '../lab/runner/expiry-tokens.js';
-import { onCleanup } from '../platform/cleanup.js';
-import { dataSubdir } from '../platform/data-dir.js';
+import type { ChildLike, ExerciseMachinery } from '../../exercises/ports.js';
+import type { TokenEvidence } from '../../exercises/types.js';
+import { binPath, LabChild, within } from '../../lab/processes/children.js';
+import { type LooseCommand, type LooseMessage, parseLooseMessage } from '../../lab/protocol/fields.js';
+import { RunPidfile, reapLeftovers } from '../../lab/processes/pidfile.js';
+import { type ExpiryRun, startExpiry } from '../../lab/runner/expiry-tokens.js';
+import { onCleanup } from '../../platform/cleanup.js';
+import { dataSubdir } from '../../platform/data-dir.js';
 
 export async function openMachinery(): Promise<ExerciseMachinery> {
   const runDir = dataSubdir('run');

@@ -5,14 +5,14 @@
  *
  * Streams, clock and timers are injected so tests drive it without a TTY.
  */
-import { stepsBlock } from '../core/quiz/predict-steps.js';
+import { stepsBlock } from '../../core/quiz/predict-steps.js';
 import { createInterface } from 'node:readline';
-import { parseTypedResponse } from '../core/quiz/answers.js';
-import * as S from '../core/quiz/session.js';
-import type { DrawnQuestion } from '../core/quiz/types.js';
-import type { QuizMode } from '../core/quiz/grading.js';
-import { modeRules } from '../core/quiz/mode-rules.js';
-import { lessonPointer } from '../content/shared/lesson-pointer.js';
+import { parseTypedResponse } from '../../core/quiz/answers.js';
+import * as S from '../../core/quiz/session.js';
+import type { DrawnQuestion } from '../../core/quiz/types.js';
+import type { QuizMode } from '../../core/quiz/grading.js';
+import { modeRules } from '../../core/quiz/mode-rules.js';
+import { lessonPointer } from '../../content/shared/lesson-pointer.js';
 
 export interface PlainIo {
   input: NodeJS.ReadableStream;

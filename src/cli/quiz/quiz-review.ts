@@ -2,10 +2,10 @@
  * Review mode outside the app: the questions due in the learner's review
  * boxes (most overdue first), presented with the sitting's seed.
  */
-import { presentQuestion } from '../core/quiz/draw.js';
-import { dueIds } from '../core/quiz/leitner.js';
-import type { DrawnQuestion } from '../core/quiz/types.js';
-import { loadReview } from '../reports/review-store.js';
+import { presentQuestion } from '../../core/quiz/draw.js';
+import { dueIds } from '../../core/quiz/leitner.js';
+import type { DrawnQuestion } from '../../core/quiz/types.js';
+import { loadReview } from '../../reports/review-store.js';
 import type { QuizPlan } from './quiz-settings.js';
 
 export function drawReview(plan: QuizPlan, seed: number, now: Date): DrawnQuestion[] {

@@ -2,12 +2,12 @@
  * The plain (non-TTY or --plain) output of `sim`: the scenario and its
  * config, the timeline as text, one sentence per tick, and the outcome.
  */
-import { effectiveConfig, simulate } from '../core/engine.js';
-import { narrateEvents, narrateOutcome, narrateTicks } from '../core/narration.js';
-import { renderTimeline } from '../core/timeline/render-text.js';
-import { timelineFromSim } from '../core/timeline/from-sim.js';
-import type { ConfigOverrides, Scenario, ScenarioConfig } from '../core/types.js';
-import type { Display } from '../platform/display.js';
+import { effectiveConfig, simulate } from '../../core/engine.js';
+import { narrateEvents, narrateOutcome, narrateTicks } from '../../core/narration.js';
+import { renderTimeline } from '../../core/timeline/render-text.js';
+import { timelineFromSim } from '../../core/timeline/from-sim.js';
+import type { ConfigOverrides, Scenario, ScenarioConfig } from '../../core/types.js';
+import type { Display } from '../../platform/display.js';
 
 export function configLine(config: ScenarioConfig, ascii = false): string {
   const parts = [

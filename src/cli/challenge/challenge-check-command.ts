@@ -1,14 +1,14 @@
 /** The work of `challenge ID --check FILE [--json]` (commands/challenge.ts). */
-import { type FileCheck, checkRunScenario } from '../challenges/run-file-check.js';
-import { verdictText } from '../challenges/check-run.js';
-import type { Challenge } from '../content/challenges/challenge-types.js';
-import { loadScenarioText } from '../content/scenario/scenario-loader.js';
-import { readScenarioText } from '../content/scenario/scenario-files.js';
-import { sanitizeText } from '../core/neutralise.js';
-import { toolVersion } from '../platform/package-root.js';
+import { type FileCheck, checkRunScenario } from '../../challenges/run-file-check.js';
+import { verdictText } from '../../challenges/check-run.js';
+import type { Challenge } from '../../content/challenges/challenge-types.js';
+import { loadScenarioText } from '../../content/scenario/scenario-loader.js';
+import { readScenarioText } from '../../content/scenario/scenario-files.js';
+import { sanitizeText } from '../../core/neutralise.js';
+import { toolVersion } from '../../platform/package-root.js';
 import { recordSolve } from './challenge-output.js';
-import { EXIT } from '../platform/exit-codes.js';
-import { printJson } from './json-output.js';
+import { EXIT } from '../../platform/exit-codes.js';
+import { printJson } from '../json-output.js';
 
 /** Checks the run in `file`; returns the exit status. Bad input throws ContentError (exit 2). */
 export function runCheckCommand(challenge: Challenge, file: string, json: boolean): number {

@@ -3,31 +3,31 @@
  * the quiz from an answers file, open the app, or ask plain prompts on a
  * terminal. Exit 0 passed (or practice finished), 1 not passed, 2 bad input.
  */
-import { isCorrect } from '../core/quiz/answers.js';
-import { drawQuestions } from '../core/quiz/draw.js';
-import { buildReport, gradeOne, type QuizReport } from '../core/quiz/grading.js';
-import { modeRules } from '../core/quiz/mode-rules.js';
-import * as S from '../core/quiz/session.js';
-import type { DrawnQuestion } from '../core/quiz/types.js';
-import { toolVersion } from '../platform/package-root.js';
-import { onCleanup } from '../platform/cleanup.js';
-import { saveReportToDataDir } from '../reports/report-io.js';
-import { recordReviewResults } from '../reports/review-store.js';
-import { UsageError } from '../platform/errors.js';
-import { EXIT } from '../platform/exit-codes.js';
-import { NeedsYamlLines, parsePlainJson } from '../content/shared/json-plain.js';
-import type { ParsedYaml } from '../content/shared/yaml.js';
-import type { AnswersFileHeader } from '../content/quiz/answers-read.js';
+import { isCorrect } from '../../core/quiz/answers.js';
+import { drawQuestions } from '../../core/quiz/draw.js';
+import { buildReport, gradeOne, type QuizReport } from '../../core/quiz/grading.js';
+import { modeRules } from '../../core/quiz/mode-rules.js';
+import * as S from '../../core/quiz/session.js';
+import type { DrawnQuestion } from '../../core/quiz/types.js';
+import { toolVersion } from '../../platform/package-root.js';
+import { onCleanup } from '../../platform/cleanup.js';
+import { saveReportToDataDir } from '../../reports/report-io.js';
+import { recordReviewResults } from '../../reports/review-store.js';
+import { UsageError } from '../../platform/errors.js';
+import { EXIT } from '../../platform/exit-codes.js';
+import { NeedsYamlLines, parsePlainJson } from '../../content/shared/json-plain.js';
+import type { ParsedYaml } from '../../content/shared/yaml.js';
+import type { AnswersFileHeader } from '../../content/quiz/answers-read.js';
 import { exportText } from './quiz-export.js';
 import { emitReport, type Out, processOut, promptTitle } from './quiz-output.js';
 import { drawReview } from './quiz-review.js';
 import { drawSeed } from './quiz-seed.js';
 import { type QuizFlags, type QuizPlan, planQuiz } from './quiz-settings.js';
 import { planSources } from './quiz-sources.js';
-import type { Display } from '../platform/display.js';
-import type { GlobalFlags } from '../platform/global-flags.js';
-import { errorMessage } from '../platform/error-message.js';
-import { loadRunApp } from './load-app.js';
+import type { Display } from '../../platform/display.js';
+import type { GlobalFlags } from '../../platform/global-flags.js';
+import { errorMessage } from '../../platform/error-message.js';
+import { loadRunApp } from '../load-app.js';
 
 export interface QuizContext {
   display: Display;
@@ -128,12 +128,12 @@ export async function runQuiz(flags: QuizFlags, ctx: QuizContext): Promise<numbe
 async function parseAnswers(text: string, file: string, plainFirst: boolean): Promise<ParsedYaml> {
   const plain = plainFirst ? parsePlainJson(text, file) : undefined;
   if (plain) return plain;
-  const { parseYaml } = await import('../content/shared/yaml.js');
+  const { parseYaml } = await import('../../content/shared/yaml.js');
   return parseYaml(text, file);
 }
 
 async function sitWithAnswers(plan: QuizPlan, out: Out, now: () => number): Promise<number> {
-  const { readAnswers, readAnswersHeaderFrom, readAnswersText } = await import('../content/quiz/answers-read.js');
+  const { readAnswers, readAnswersHeaderFrom, readAnswersText } = await import('../../content/quiz/answers-read.js');
   const file = plan.answers!;
   const text = readAnswersText(file);
   const sit = (parsed: ParsedYaml) => {

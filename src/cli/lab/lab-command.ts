@@ -4,25 +4,25 @@
  * run, and map the outcome to an exit status (0 expected, 1 unexpected or
  * failed, 2 cannot run here or bad flags).
  */
-import { UsageError } from '../platform/errors.js';
-import { makeUserDirs } from '../platform/atomic-file.js';
-import { printJson } from './json-output.js';
-import { installSignalHandlers, onCleanup, runCleanup } from '../platform/cleanup.js';
-import type { GlobalFlags } from '../platform/global-flags.js';
-import { decideDisplay } from './terminal.js';
-import { defaultOutDir, LabFlagError, type LabFlags, parseLabFlags } from '../lab/lab-options.js';
-import { evidenceLine, plainPrinter } from '../lab/plain-printer.js';
-import { summarize, writeSummary } from '../lab/repeats.js';
-import { assertFreshOutDir, assertLabSupported, runLab } from '../lab/runner/run-lab.js';
-import { interruptedRunCount, LAB_INTERRUPTED_NOTICE } from '../lab/runner/interrupted-runs.js';
+import { UsageError } from '../../platform/errors.js';
+import { makeUserDirs } from '../../platform/atomic-file.js';
+import { printJson } from '../json-output.js';
+import { installSignalHandlers, onCleanup, runCleanup } from '../../platform/cleanup.js';
+import type { GlobalFlags } from '../../platform/global-flags.js';
+import { decideDisplay } from '../terminal.js';
+import { defaultOutDir, LabFlagError, type LabFlags, parseLabFlags } from '../../lab/lab-options.js';
+import { evidenceLine, plainPrinter } from '../../lab/plain-printer.js';
+import { summarize, writeSummary } from '../../lab/repeats.js';
+import { assertFreshOutDir, assertLabSupported, runLab } from '../../lab/runner/run-lab.js';
+import { interruptedRunCount, LAB_INTERRUPTED_NOTICE } from '../../lab/runner/interrupted-runs.js';
 
 /** `lab`'s own options (commander checks nothing but their presence: parseLabFlags does) and the global ones. */
 export type LabCommandFlags = LabFlags & { json?: boolean } & GlobalFlags;
-import { LabAbortedError, type LabResult, LabUnavailableError } from '../lab/types.js';
+import { LabAbortedError, type LabResult, LabUnavailableError } from '../../lab/types.js';
 import { join } from 'node:path';
-import { sanitizeLine } from '../core/neutralise.js';
-import { errorMessage } from '../platform/error-message.js';
-import { loadRunApp } from './load-app.js';
+import { sanitizeLine } from '../../core/neutralise.js';
+import { errorMessage } from '../../platform/error-message.js';
+import { loadRunApp } from '../load-app.js';
 
 export async function runLabCommand(flags: LabCommandFlags, startedAt: number): Promise<number> {
   // A signal at any moment, even before the run has registered its teardown, exits 130/143.
@@ -32,8 +32,8 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
     parsed = parseLabFlags(flags);
     assertLabSupported();
     // A missing tool is bad usage here (exit 2), on a terminal too: say so before any screen opens.
-    const { installHint, missingLabTools } = await import('../lab/tools.js');
-    const { experimentEntry } = await import('../lab/experiment-catalogue.js');
+    const { installHint, missingLabTools } = await import('../../lab/tools.js');
+    const { experimentEntry } = await import('../../lab/experiment-catalogue.js');
     const missing = missingLabTools(experimentEntry(parsed.options.experiment).needs, parsed.options.etcdBin);
     if (missing.length > 0) throw new LabUnavailableError(missing.map(installHint).join('\n'));
   } catch (err) {

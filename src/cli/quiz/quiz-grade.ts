@@ -2,16 +2,16 @@
  * `fence-tutor grade REPORT... [--json] [--csv DIR]`: class results from
  * JSON reports, grouped by quiz and content hash (never mixed).
  */
-import { gradeClass } from '../core/quiz/class-grade.js';
-import type { Question, QuizBank } from '../core/quiz/types.js';
-import { builtBank } from '../content/shared/built-content.js';
-import { ContentError, type Problem } from '../content/shared/problems.js';
-import { gradeText, writeGradeCsv } from '../reports/grade-output.js';
-import { type LoadedReport, readReportFile, studentName } from '../reports/report-io.js';
-import { UsageError } from '../platform/errors.js';
-import { EXIT } from '../platform/exit-codes.js';
-import { type ExerciseGradeRow, exerciseGradeRow, exerciseGradeText, readExerciseReport } from '../reports/exercise-report.js';
-import { toJson } from './json-output.js';
+import { gradeClass } from '../../core/quiz/class-grade.js';
+import type { Question, QuizBank } from '../../core/quiz/types.js';
+import { builtBank } from '../../content/shared/built-content.js';
+import { ContentError, type Problem } from '../../content/shared/problems.js';
+import { gradeText, writeGradeCsv } from '../../reports/grade-output.js';
+import { type LoadedReport, readReportFile, studentName } from '../../reports/report-io.js';
+import { UsageError } from '../../platform/errors.js';
+import { EXIT } from '../../platform/exit-codes.js';
+import { type ExerciseGradeRow, exerciseGradeRow, exerciseGradeText, readExerciseReport } from '../../reports/exercise-report.js';
+import { toJson } from '../json-output.js';
 import type { Out } from './quiz-output.js';
 
 /**
@@ -40,7 +40,7 @@ async function banksFor(reports: readonly LoadedReport[], contentDir: string | u
 }
 
 async function loadBank(quiz: string, contentDir: string | undefined): Promise<QuizBank> {
-  const { isQuizPath, loadQuizArgWithContent } = await import('../content/quiz/quiz-loader.js');
+  const { isQuizPath, loadQuizArgWithContent } = await import('../../content/quiz/quiz-loader.js');
   return loadQuizArgWithContent(isQuizPath(quiz) ? undefined : quiz, contentDir);
 }
 

@@ -4,17 +4,17 @@
  * command as a black box (`--sink-cmd`). Each ends what it started; the
  * errors that mean "cannot run" become UsageError (exit 2).
  */
-import { isClientExercise, runClientChecks } from '../exercises/clients/run-client-checks.js';
-import { ToolMissingError } from '../exercises/clients/client-ports.js';
-import { runChecks } from '../exercises/run-checks.js';
-import { runSinkCmdChecks } from '../exercises/sink-cmd/run-sink-checks.js';
-import { SINK_CMD_EXERCISES, takesSinkCmd } from '../exercises/sink-cmd/sink-checks.js';
-import { sinkCmdExerciseReport } from '../exercises/sink-cmd/sink-cmd-report.js';
-import { SinkStartError } from '../exercises/sink-cmd/sink-process.js';
-import { LoadError } from '../exercises/sink-session.js';
-import type { CheckResult, ExerciseManifest, ExerciseReport } from '../exercises/types.js';
-import { sanitizeLine } from '../core/neutralise.js';
-import { UsageError } from '../platform/errors.js';
+import { isClientExercise, runClientChecks } from '../../exercises/clients/run-client-checks.js';
+import { ToolMissingError } from '../../exercises/clients/client-ports.js';
+import { runChecks } from '../../exercises/run-checks.js';
+import { runSinkCmdChecks } from '../../exercises/sink-cmd/run-sink-checks.js';
+import { SINK_CMD_EXERCISES, takesSinkCmd } from '../../exercises/sink-cmd/sink-checks.js';
+import { sinkCmdExerciseReport } from '../../exercises/sink-cmd/sink-cmd-report.js';
+import { SinkStartError } from '../../exercises/sink-cmd/sink-process.js';
+import { LoadError } from '../../exercises/sink-session.js';
+import type { CheckResult, ExerciseManifest, ExerciseReport } from '../../exercises/types.js';
+import { sanitizeLine } from '../../core/neutralise.js';
+import { UsageError } from '../../platform/errors.js';
 import { openClientMachinery } from './exercise-client-machinery.js';
 import { openMachinery } from './exercise-machinery.js';
 
@@ -63,7 +63,7 @@ export async function runSinkCmd(exercise: ExerciseManifest, command: string, cw
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
   try {
-    const { sinkCheckResult } = await import('../exercises/sink-cmd/sink-cmd-report.js');
+    const { sinkCheckResult } = await import('../../exercises/sink-cmd/sink-cmd-report.js');
     const run = await runSinkCmdChecks({
       exercise: exercise.id as (typeof SINK_CMD_EXERCISES)[number],
       command,

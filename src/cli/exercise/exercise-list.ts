@@ -1,9 +1,9 @@
 /** `exercises`: id, title, lesson and status (new / started / passed), as text or JSON. */
-import { listExercises } from '../content/exercise/exercise-registry.js';
-import { toolVersion } from '../platform/package-root.js';
-import { loadProgress } from '../progress/progress-file.js';
-import { printJson } from './json-output.js';
-import { writeStdout } from './stdout.js';
+import { listExercises } from '../../content/exercise/exercise-registry.js';
+import { toolVersion } from '../../platform/package-root.js';
+import { loadProgress } from '../../progress/progress-file.js';
+import { printJson } from '../json-output.js';
+import { writeStdout } from '../stdout.js';
 
 export type ExerciseStatus = 'new' | 'started' | 'passed';
 

@@ -4,11 +4,11 @@
  * (fast-path.ts) prints it from the build's bank without loading the rest
  * of the quiz.
  */
-import { drawQuestions } from '../core/quiz/draw.js';
-import { toolVersion } from '../platform/package-root.js';
-import { exportKey, exportSheet } from '../reports/export.js';
-import { toGift } from '../reports/gift.js';
-import { toJson } from './json-output.js';
+import { drawQuestions } from '../../core/quiz/draw.js';
+import { toolVersion } from '../../platform/package-root.js';
+import { exportKey, exportSheet } from '../../reports/export.js';
+import { toGift } from '../../reports/gift.js';
+import { toJson } from '../json-output.js';
 import type { ExportKind, QuizPlan } from './quiz-settings.js';
 
 export function exportText(plan: QuizPlan, kind: ExportKind): string {

@@ -2,14 +2,14 @@
  * After a sitting: the report where the flags say (file, or stdout with
  * --format), a short summary for people, and the exit status.
  */
-import type { QuizReport } from '../core/quiz/grading.js';
-import type { DrawnQuestion } from '../core/quiz/types.js';
-import { renderReport, reportFormatFor, writeReport } from '../reports/report-io.js';
-import { sanitizeLine } from '../content/shared/sanitize.js';
-import { writeStderr, writeStdout } from './stdout.js';
-import { EXIT } from '../platform/exit-codes.js';
+import type { QuizReport } from '../../core/quiz/grading.js';
+import type { DrawnQuestion } from '../../core/quiz/types.js';
+import { renderReport, reportFormatFor, writeReport } from '../../reports/report-io.js';
+import { sanitizeLine } from '../../content/shared/sanitize.js';
+import { writeStderr, writeStdout } from '../stdout.js';
+import { EXIT } from '../../platform/exit-codes.js';
 import type { QuizPlan } from './quiz-settings.js';
-import { sanitizeText } from '../core/neutralise.js';
+import { sanitizeText } from '../../core/neutralise.js';
 
 export interface Out {
   stdout: (s: string) => void;

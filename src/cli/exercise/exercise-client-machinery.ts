@@ -10,13 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ClientMachinery, ToolMissingError } from '../exercises/clients/client-ports.js';
-import { ETCD_INSTALL_HINT, findEtcd, launchEtcd } from '../lab/coordinator/etcd-launcher.js';
-import { binPath, LabChild, startService, within } from '../lab/processes/children.js';
-import { type LooseCommand, type LooseMessage, parseLooseMessage } from '../lab/protocol/fields.js';
-import { RunPidfile, reapLeftovers } from '../lab/processes/pidfile.js';
-import { onCleanup } from '../platform/cleanup.js';
-import { dataSubdir } from '../platform/data-dir.js';
+import { type ClientMachinery, ToolMissingError } from '../../exercises/clients/client-ports.js';
+import { ETCD_INSTALL_HINT, findEtcd, launchEtcd } from '../../lab/coordinator/etcd-launcher.js';
+import { binPath, LabChild, startService, within } from '../../lab/processes/children.js';
+import { type LooseCommand, type LooseMessage, parseLooseMessage } from '../../lab/protocol/fields.js';
+import { RunPidfile, reapLeftovers } from '../../lab/processes/pidfile.js';
+import { onCleanup } from '../../platform/cleanup.js';
+import { dataSubdir } from '../../platform/data-dir.js';
 
 export const ETCD_HINT = ETCD_INSTALL_HINT.replace(/, or use a running cluster.*$/, '');
 

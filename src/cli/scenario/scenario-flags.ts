@@ -4,7 +4,7 @@
  * the fast path (fast-path.ts) reads the same flags without loading it;
  * sim-options.ts declares them to commander from the same lists.
  */
-import type { ConfigOverrides } from '../core/types.js';
+import type { ConfigOverrides } from '../../core/types.js';
 
 export const FENCING_CHOICES = ['on', 'off'] as const;
 export const MINTING_CHOICES = ['durable', 'volatile'] as const;
