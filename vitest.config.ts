@@ -1,13 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 const ALL = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
-// Pseudo-terminal sessions (tmux): what they assert is what a person sees
-// within a time, so they run strictly one at a time, last.
-const PTY = ['test/e2e/**/*.test.ts', 'test/**/*-tty*.test.ts', 'test/**/*-tty*.test.tsx'];
-// Real processes (the lab, etcd, SIGSTOP, writers killed at random): they
-// mostly wait (TTLs, elections), and each has its own data dir, temp dirs
-// and free ports, so two files run side by side, apart from the unit tests.
-const PROCESSES = ['test/lab/**/*.test.ts', 'test/lab/**/*.test.tsx', 'test/**/*.serial.test.ts', 'test/**/*.serial.test.tsx'];
+// A test's project follows from its name (test/README.md, "Tiers"):
+// `*.pty.test.ts(x)`: pseudo-terminal sessions (tmux): they run strictly one
+// at a time, last.
+const PTY = ['test/**/*.pty.test.ts', 'test/**/*.pty.test.tsx'];
+// `*.proc.test.ts(x)`: real processes (the lab, etcd, SIGSTOP, writers killed
+// at random, the built CLI): they mostly wait (TTLs, elections), and each has
+// its own data dir, temp dirs and free ports, so two files run side by side,
+// apart from the unit tests.
+const PROCESSES = ['test/**/*.proc.test.ts', 'test/**/*.proc.test.tsx'];
 
 export default defineConfig({
   test: {
