@@ -22,7 +22,7 @@ body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1b;
 h1{font-size:1.5rem}h2{font-size:1.25rem;margin-top:2rem}h3{font-size:1.05rem}
 table{border-collapse:collapse;margin:.5rem 0 1.25rem}caption{text-align:left;font-weight:600;padding:.25rem 0}
 th,td{border-bottom:1px solid #ccc;padding:.2rem .6rem;text-align:left;vertical-align:top}
-td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .flag{font-weight:600}.muted{color:#555}
 svg text{font:12px system-ui,sans-serif;fill:#1b1b1b}
 @media print{body{margin:0;max-width:none;font-size:11pt}h2{break-before:auto}table,figure,section{break-inside:avoid}a{color:inherit}}

@@ -30,6 +30,7 @@ describe('the lab timeline picture', () => {
   it("late-write: a lane per process; A's late write rejected in words on the fenced sink, accepted on the plain one", () => {
     const lanes = [...svg.matchAll(/<g class="lane" data-lane="([^"]+)">/g)].map((m) => m[1]);
     expect(lanes).toEqual(['coordinator', 'A', 'B', 'sink-plain', 'sink-fenced']);
+    expect(svg).toContain(`<desc>fence-tutor ${lateWrite.version} · lab timeline · schemaVersion 1</desc>`);
     expect(laneText(svg, 'sink-fenced')).toContain('rejected (A) "A-late" · token 1');
     expect(laneText(svg, 'sink-fenced')).toContain('accepted (B) "B-current" · token 3');
     expect(laneText(svg, 'sink-plain')).toContain('accepted, stale! (A) "A-late" · token 1');

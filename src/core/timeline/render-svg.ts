@@ -16,6 +16,8 @@ import { eventTimes } from './scale.js';
 
 export interface SvgOptions {
   title: string;
+  /** Which tool and schema wrote the file (conventions: every evidence file says so), as the picture's description. */
+  generator?: string;
   /** Words at the right end of a lane, by lane id (a sink's final value). */
   laneEnds?: Readonly<Record<string, string>>;
 }
@@ -147,7 +149,7 @@ export function timelineSvg(model: TimelineModel, options: SvgOptions): string {
   const lanes = model.lanes.map((lane, i) => laneSvg(lane, TOP + 20 + i * LANE_H, col, options.laneEnds?.[lane.id], right)).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="tl-title" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">
 <title id="tl-title">${esc(options.title)}</title>
-<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff"/><line x1="0" y1="0" x2="0" y2="6" stroke="${COLOURS.paused}" stroke-width="3"/></pattern><style>.small{font-size:11px;fill:#444}</style></defs>
+${options.generator === undefined ? '' : `<desc>${esc(options.generator)}</desc>\n`}<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff"/><line x1="0" y1="0" x2="0" y2="6" stroke="${COLOURS.paused}" stroke-width="3"/></pattern><style>.small{font-size:11px;fill:#444}</style></defs>
 <rect width="100%" height="100%" fill="#fff"/>
 <text x="8" y="20" font-size="14" font-weight="600">${esc(options.title)}</text>
 ${axis}${lanes}<text x="8" y="${axisY + 24}" class="small">${esc(`Events spaced by their order, not to scale; each column is labelled with its real time${unit === 'ms' ? ' in milliseconds' : ''}.`)}</text>

@@ -62,6 +62,7 @@ function finals(result: LabResult): Record<string, string> {
 export function timelinePicture(result: LabResult): string {
   return timelineSvg(pictureModel(result), {
     title: `lab ${result.experiment}, ${result.coordinator} coordinator, TTL ${result.ttlMs} ms: verdict ${result.verdict}`,
+    generator: `fence-tutor ${result.version} · lab timeline · schemaVersion ${result.schemaVersion}`,
     laneEnds: finals(result),
   });
 }
@@ -84,7 +85,7 @@ export function timelinePage(result: LabResult, svg: string, report: string): st
   return htmlPage(
     `lab ${result.experiment}: timeline`,
     'body{max-width:none}figure{margin:1rem 0;overflow-x:auto}pre{white-space:pre-wrap;font-size:12px;background:#f6f6f6;padding:.75rem}tr.rejected td:last-child::before{content:"\\2717 "}tr.accepted td:last-child::before{content:"\\2713 "}@media print{pre{background:none}}',
-    `<h1>Lab run: ${esc(result.experiment)}</h1><p>Verdict: <strong>${esc(result.verdict)}</strong>; fence-tutor ${esc(result.version)}, started ${esc(
+    `<h1>Lab run: ${esc(result.experiment)}</h1><p>Verdict: <strong>${esc(result.verdict)}</strong>; fence-tutor ${esc(result.version)}, schemaVersion ${result.schemaVersion}, started ${esc(
       result.startedAt,
     )}.</p><ul>${checks}</ul><figure>${svg.replace(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" /, '<svg ')}<figcaption>The run as observed: one lane per process, events spaced by order, real times on the axis.</figcaption></figure>${writesTable(
       result,
