@@ -117,7 +117,7 @@ function laneSvg(lane: TimelineLane, y: number, col: (t: number) => number, end:
       }>${esc(words)}</text>${detail === '' ? '' : `<text x="${x - 8}" y="${ty + 12}" class="small">${esc(detail)}</text>`}</g>`,
     );
   });
-  if (end !== undefined) parts.push(`<text class="lane-end" x="${right + 10}" y="${y + 4}" font-weight="600">${esc(end)}</text>`);
+  if (end !== undefined) parts.push(`<text class="lane-end" x="${right + 24}" y="${y + 4}" font-weight="600">${esc(end)}</text>`);
   parts.push('</g>');
   return parts.join('');
 }
