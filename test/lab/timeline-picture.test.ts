@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { timelineSvg } from '../../src/core/timeline/render-svg.js';
 import { pictureModel, timelinePage, timelinePicture } from '../../src/lab/evidence/timeline-picture.js';
+import { evidenceLine } from '../../src/lab/plain-printer.js';
 import type { LabResult } from '../../src/lab/types.js';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'lab', `${name}-result.json`), 'utf8')) as LabResult;
@@ -84,6 +85,10 @@ describe('the lab timeline picture', () => {
     const picture = timelinePicture(result);
     expect(laneText(picture, 'member-etcd-1')).toMatch(/leader .*leader killed \(SIGKILL\)/);
     expect(laneText(picture, 'member-etcd-2')).toContain('elected leader');
+  });
+
+  it('the plain output names timeline.html among the evidence', () => {
+    expect(evidenceLine(lateWrite)).toContain('timeline.txt · timeline.html · sink.sqlite in');
   });
 
   it('tokens as any coordinator gives them: an integer, [epoch, counter], or none (a Redis random value)', () => {

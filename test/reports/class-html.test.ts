@@ -5,6 +5,7 @@ import { buildReport, gradeOne } from '../../src/core/quiz/grading.js';
 import { analyseItems } from '../../src/core/quiz/item-analysis.js';
 import type { Question } from '../../src/core/quiz/types.js';
 import { bandCounts, classHtml, HIST_HEIGHT, scoreBand } from '../../src/reports/class-html.js';
+import { itemsCsv, itemText } from '../../src/reports/item-output.js';
 import { FIXTURE_BANK } from '../core/quiz/fixtures.js';
 
 const hostile: Question = {
@@ -67,5 +68,20 @@ describe('grade --html page', () => {
   it('names each flagged question with its prompt and option counts, and a table caption for every table', () => {
     expect(html).toContain('<section class="flagged-question" data-question="q-hostile">');
     expect(html.match(/<table>/g)!.length).toBe(html.match(/<caption>/g)!.length);
+  });
+});
+
+describe('grade --stats text and items.csv', () => {
+  it('text in ASCII has no other glyph, and neutralises what the bank wrote', () => {
+    const text = itemText(groups[0]!.items, true).join('\n');
+    expect(text).toMatch(/^[\x20-\x7e\n]*$/);
+    expect(text).toContain('Questions to look at');
+    expect(text).toMatch(/q-hostile - nobody chose option \d: "/);
+  });
+
+  it('items.csv defuses a formula in an option and has one row per question', () => {
+    const rows = itemsCsv(groups).trim().split('\r\n');
+    expect(rows).toHaveLength(5);
+    expect(rows[0]).toBe('group,question,type,students,right,facility,discrimination,reliable,options,unanswered,flags');
   });
 });

@@ -74,6 +74,13 @@ describe('grade --stats on the example class', () => {
     expect(JSON.parse(r.stdout).groups[0].items).toBeUndefined();
   });
 
+  it('--html under a path that is a file: one clear error, exit 2', () => {
+    const r = runCli(['grade', ...files, '--html', join(files[0]!, 'class.html')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(join(files[0]!, 'class.html'));
+    expect(r.stderr).toMatch(/--html/);
+  });
+
   it('--html writes one self-contained page under 200 kB', () => {
     const page = join(dir, 'class.html');
     const r = runCli(['grade', ...files, '--html', page]);
