@@ -35,14 +35,14 @@ const bandLabel = (b: number) => (b === 9 ? '90-100%' : `${b * 10}-${b * 10 + 9}
 export const HIST_HEIGHT = 160;
 
 function histogram(g: StatsGroup, index: number): string {
-  const counts = bandCounts(g.items.scores);
+  const counts = bandCounts(g.stats.scores);
   const most = Math.max(1, ...counts);
   const barW = 48;
   const left = 36;
   const top = 24;
   const bottom = top + HIST_HEIGHT;
   const width = left + barW * 10 + 10;
-  const pass = g.items.passMark;
+  const pass = g.stats.passMark;
   const bars = counts
     .map((n, b) => {
       const h = Math.round((n / most) * HIST_HEIGHT);
@@ -83,7 +83,7 @@ function itemRow(i: ItemStats): string {
 }
 
 function itemTable(g: StatsGroup): string {
-  return `<table><caption>Item analysis: first attempts of ${g.items.students} students; facility is percent right, discrimination the correlation with the rest of the test</caption><thead><tr><th>question</th><th class="num">students</th><th class="num">facility</th><th class="num">discrimination</th><th>flags</th></tr></thead><tbody>${g.items.items
+  return `<table><caption>Item analysis: first attempts of ${g.stats.students} students; facility is percent right, discrimination the correlation with the rest of the test</caption><thead><tr><th>question</th><th class="num">students</th><th class="num">facility</th><th class="num">discrimination</th><th>flags</th></tr></thead><tbody>${g.stats.items
     .map(itemRow)
     .join('')}</tbody></table>`;
 }
@@ -120,7 +120,7 @@ function studentTable(g: StatsGroup): string {
 export function classHtml(groups: readonly StatsGroup[], version: string): string {
   const body = groups
     .map((g, index) => {
-      const flagged = g.items.items.filter((i) => i.flags.length > 0 || !i.reliable);
+      const flagged = g.stats.items.filter((i) => i.flags.length > 0 || !i.reliable);
       return `<section class="group"><h2>Quiz ${esc(g.quiz)} <span class="muted">(${esc(groupLabel(g))})</span></h2>${histogram(g, index)}<h3>Questions</h3>${itemTable(
         g,
       )}<h3>Flagged questions (${flagged.length})</h3>${flagged.length === 0 ? '<p>None.</p>' : flagged.map(flaggedQuestion).join('')}<h3>Students</h3>${studentTable(g)}</section>`;

@@ -8,7 +8,7 @@ import { type GroupItemStats, type ItemStats, RELIABLE_STUDENTS } from '../core/
 import { sanitizeLine } from '../core/neutralise.js';
 import { csvCell } from './grade-output.js';
 
-export type StatsGroup = GradeGroup & { items: GroupItemStats };
+export type StatsGroup = GradeGroup & { stats: GroupItemStats };
 
 export function discriminationText(d: number | null): string {
   return d === null ? '-' : d.toFixed(2);
@@ -61,7 +61,7 @@ export function itemsCsv(groups: readonly StatsGroup[]): string {
   return csvTable(
     ['group', 'question', 'type', 'students', 'right', 'facility', 'discrimination', 'reliable', 'options', 'unanswered', 'flags'],
     groups.flatMap((g) =>
-      g.items.items.map((i) => [
+      g.stats.items.map((i) => [
         groupLabel(g),
         i.id,
         i.type,

@@ -83,7 +83,7 @@ describe('the lab timeline picture', () => {
     const model = pictureModel(result);
     expect(model.lanes.slice(0, 3).map((l) => l.label)).toEqual(['etcd-1', 'etcd-2', 'etcd-3']);
     const picture = timelinePicture(result);
-    expect(laneText(picture, 'member-etcd-1')).toMatch(/leader .*leader killed \(SIGKILL\)/);
+    expect(laneText(picture, 'member-etcd-1')).toMatch(/leader at the start .*leader killed \(SIGKILL\)/);
     expect(laneText(picture, 'member-etcd-2')).toContain('elected leader');
   });
 

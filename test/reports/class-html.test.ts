@@ -38,7 +38,7 @@ function input(student: string, rights: number, k: number) {
 }
 
 const inputs = [input('<b>Mallory</b>', 4, 0), input('Bob & co', 2, 1), input('Cy', 0, 2), input('Di', 3, 3)];
-const groups = gradeClass(inputs).map((g) => ({ ...g, items: analyseItems(inputs) }));
+const groups = gradeClass(inputs).map((g) => ({ ...g, stats: analyseItems(inputs) }));
 const html = classHtml(groups, '1.0');
 
 describe('grade --html page', () => {
@@ -57,7 +57,7 @@ describe('grade --html page', () => {
 
   it('draws one bar per band of 10 points with heights in proportion, the pass mark in words', () => {
     // Scores 100, 50, 0, 75: one student each in bands 10 (90-100), 5, 0 and 7.
-    expect(bandCounts(groups[0]!.items.scores)).toEqual([1, 0, 0, 0, 0, 1, 0, 1, 0, 1]);
+    expect(bandCounts(groups[0]!.stats.scores)).toEqual([1, 0, 0, 0, 0, 1, 0, 1, 0, 1]);
     const bars = [...html.matchAll(/<rect class="bar(?:-fail)?" data-band="(\d)" data-count="(\d+)" x="[\d.]+" y="[\d.]+" width="[\d.]+" height="(\d+)"/g)];
     expect(bars.map((b) => [Number(b[1]), Number(b[3])])).toEqual([1, 0, 0, 0, 0, 1, 0, 1, 0, 1].map((n, band) => [band, n * HIST_HEIGHT]));
     expect(html).toContain('pass mark 70%');
@@ -73,7 +73,7 @@ describe('grade --html page', () => {
 
 describe('grade --stats text and items.csv', () => {
   it('text in ASCII has no other glyph, and neutralises what the bank wrote', () => {
-    const text = itemText(groups[0]!.items, true).join('\n');
+    const text = itemText(groups[0]!.stats, true).join('\n');
     expect(text).toMatch(/^[\x20-\x7e\n]*$/);
     expect(text).toContain('Questions to look at');
     expect(text).toMatch(/q-hostile - nobody chose option \d: "/);

@@ -39,7 +39,7 @@ describe('grade --stats on the example class', () => {
     const group = JSON.parse(r.stdout).groups[0];
     expect(group.students).toHaveLength(30);
     expect(group.students.every((s: { verified: boolean; flags: string[] }) => s.verified && s.flags.length === 0)).toBe(true);
-    const items: JsonItem[] = group.items.items;
+    const items: JsonItem[] = group.stats.items;
     expect(items).toHaveLength(10);
     const flagsOf = (id: string) => items.find((i) => i.id === id)!.flags;
     expect(flagsOf(roles.tooEasy)).toEqual(['too easy: facility 96.67% is above 95%', expect.stringMatching(/^weak discrimination 0\.\d\d: below 0\.2$/)]);
@@ -48,7 +48,7 @@ describe('grade --stats on the example class', () => {
     expect(flagsOf(roles.dead)).toEqual([expect.stringMatching(/^nobody chose option \d: ".+"$/)]);
     const others = items.filter((i) => !Object.values(roles).includes(i.id));
     expect(others.map((i) => [i.id, i.flags])).toEqual(others.map((i) => [i.id, []]));
-    expect(group.items.items.every((i: { reliable: boolean }) => i.reliable)).toBe(true);
+    expect(group.stats.items.every((i: { reliable: boolean }) => i.reliable)).toBe(true);
   });
 
   it('text lists the questions to look at', () => {
@@ -71,7 +71,7 @@ describe('grade --stats on the example class', () => {
 
   it('without --stats, --json is what it was (no items)', () => {
     const r = runCli(['grade', ...files, '--json']);
-    expect(JSON.parse(r.stdout).groups[0].items).toBeUndefined();
+    expect(JSON.parse(r.stdout).groups[0].stats).toBeUndefined();
   });
 
   it('--html under a path that is a file: one clear error, exit 2', () => {

@@ -14,13 +14,13 @@ import { toolVersion } from '../../platform/package-root.js';
 export function withItemStats(groups: readonly GradeGroup[], inputs: readonly GradeInput[]): StatsGroup[] {
   return groups.map((g) => ({
     ...g,
-    items: analyseItems(inputs.filter((i) => i.report.quiz === g.quiz && i.report.contentHash === g.contentHash)),
+    stats: analyseItems(inputs.filter((i) => i.report.quiz === g.quiz && i.report.contentHash === g.contentHash)),
   }));
 }
 
 /** Today's text for each group, its item analysis under it. */
 export function statsText(groups: readonly StatsGroup[], ascii: boolean): string {
-  return groups.map((g) => [gradeText([g], ascii).trimEnd(), ...itemText(g.items, ascii)].join('\n')).join('\n\n');
+  return groups.map((g) => [gradeText([g], ascii).trimEnd(), ...itemText(g.stats, ascii)].join('\n')).join('\n\n');
 }
 
 export function writeItemsCsv(dir: string, groups: readonly StatsGroup[]): string {

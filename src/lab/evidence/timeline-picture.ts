@@ -26,8 +26,9 @@ export function pictureModel(result: LabResult): TimelineModel {
   if (f) {
     for (const m of f.members) {
       const lane: TimelineLane = { id: `member-${m.name}`, label: m.name, kind: 'coordinator', spans: [], marks: [] };
-      if (m.name === f.leaderBefore) lane.marks.push({ kind: 'failover', t: 0, label: 'leader' });
-      for (const k of of('leader-killed')) if (k.note?.startsWith(m.name)) lane.marks.push({ kind: 'failover', t: t(k), label: 'leader killed (SIGKILL)' });
+      if (m.name === f.leaderBefore) lane.marks.push({ kind: 'failover', t: 0, label: 'leader at the start' });
+      for (const k of of('leader-killed'))
+        if (k.note?.split(' ')[0] === m.name) lane.marks.push({ kind: 'failover', t: t(k), label: 'leader killed (SIGKILL)' });
       for (const e of of('leader-elected')) if (e.note === m.name) lane.marks.push({ kind: 'failover', t: t(e), label: 'elected leader' });
       extra.push(lane);
     }
