@@ -48,7 +48,7 @@ describe('fence-tutor progress', () => {
     expect(doc).toMatchObject({ schemaVersion: 1, lessonsDone: 1, lessonsTotal: 11, timeSpentMs: 125_000, reviewDue: 1 });
     expect(typeof doc.version).toBe('string');
     expect(doc.continueWith).toMatchObject({ id: 'lease-budgets', number: 3, readPercent: 40 });
-    expect(doc.lessons).toHaveLength(11);
+    expect(doc.lessons).toHaveLength(13);
     expect(doc.lessons.find((l: { id: string }) => l.id === 'who-checks')).toMatchObject({ completed: true, selfCheck: { answered: 0 } });
     expect(doc.quizHistory).toEqual([expect.objectContaining({ quiz: 'all', mode: 'exam', score: 80, passed: true, questions: 5 })]);
   });

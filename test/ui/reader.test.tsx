@@ -254,9 +254,9 @@ describe('reader', () => {
     forgetProgressStores();
     const again = await renderApp({ screen: 'home' });
     const home1 = await waitForFrame(again.lastFrame, /Continue\s+3\. .*\(read \d+%\)/);
-    expect(home1).toMatch(/Lessons\s+11 lessons, 0 done/);
+    expect(home1).toMatch(/Lessons\s+13 lessons, 0 done/);
     await press(again.stdin, 'enter');
-    await waitForFrame(again.lastFrame, 'Lesson 3 of 11');
+    await waitForFrame(again.lastFrame, 'Lesson 3 of 13');
     const body = (s: string) => s.split('\n').slice(1, 10).join('\n');
     expect(body(again.lastFrame() ?? '')).toBe(body(seen));
   });
@@ -279,7 +279,7 @@ describe('reader', () => {
     await setTerminalSize(app.stdout, 100, 40);
     const { stdin, lastFrame } = app;
     // The real loaders (YAML, Markdown) read the course first: on a loaded machine that can take longer than a frame usually does.
-    await waitForFrame(lastFrame, 'Lesson 12 of 12 › Our deploy lock (local)', 30_000);
+    await waitForFrame(lastFrame, 'Lesson 14 of 14 › Our deploy lock (local)', 30_000);
     expect(lastFrame()).toContain('Try it: deploy-marker (fencing on)');
     await press(stdin, 'enter');
     expect(router.getState().keyContext).toBe('reader-timeline');
