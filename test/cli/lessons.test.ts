@@ -37,6 +37,6 @@ describe('fence-tutor lessons', () => {
     const r = run(['--content', fixture, 'lessons', '--json']);
     expect(r.status, r.stderr).toBe(0);
     const ids = JSON.parse(r.stdout).lessons.map((l: { number: number; id: string }) => `${l.number}:${l.id}`);
-    expect(ids.slice(-2)).toEqual(['12:first-steps', '13:second-look']);
+    expect(ids.slice(-2)).toEqual(['14:first-steps', '15:second-look']);
   });
 });

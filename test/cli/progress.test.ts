@@ -45,7 +45,7 @@ describe('fence-tutor progress', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const doc = JSON.parse(r.stdout);
-    expect(doc).toMatchObject({ schemaVersion: 1, lessonsDone: 1, lessonsTotal: 11, timeSpentMs: 125_000, reviewDue: 1 });
+    expect(doc).toMatchObject({ schemaVersion: 1, lessonsDone: 1, lessonsTotal: 13, timeSpentMs: 125_000, reviewDue: 1 });
     expect(typeof doc.version).toBe('string');
     expect(doc.continueWith).toMatchObject({ id: 'lease-budgets', number: 3, readPercent: 40 });
     expect(doc.lessons).toHaveLength(13);
@@ -56,7 +56,7 @@ describe('fence-tutor progress', () => {
   it('prints the same as text', () => {
     const r = runCli(['progress'], { FENCE_TUTOR_HOME: homeWithProgress() });
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain('Lessons done: 1 of 11');
+    expect(r.stdout).toContain('Lessons done: 1 of 13');
     expect(r.stdout).toContain('Time spent: 2 min');
     expect(r.stdout).toContain('Review due: 1');
     expect(r.stdout).toMatch(/Continue: 3\. .*\(read 40%\)/);
