@@ -1,0 +1,92 @@
+/**
+ * Issue 36: the isolation grid on a real PostgreSQL server. Each cell replays
+ * the same forced schedule (A checks; B writes whole, or waits on A's row
+ * lock; A updates and commits; B finishes) on a fresh table, and must give
+ * the outcome the lesson's table states. The server is ours (initdb in a
+ * temp dir, loopback, its own process group) and is gone afterwards.
+ */
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GridCell, ISOLATIONS, runGrid, SINK_CHECKS } from '../../src/lab/postgres/isolation-grid.js';
+import { canConnect, openSession } from '../../src/lab/postgres/pg-session.js';
+import { findPostgresBin, type LaunchedPostgres, launchPostgres } from '../../src/lab/postgres/postgres-server.js';
+import { isAlive } from '../../src/lab/processes/proc.js';
+import { postgresMissing } from './helpers.js';
+
+const skip = await postgresMissing();
+
+/** isolation/check -> [A's outcome, B's outcome, final value, B lost, A's retries, B waited, B's retries] */
+const EXPECTED: Record<string, [string, string, string, boolean, number, boolean, number]> = {
+  'read-committed/select-then-update': ['applied', 'applied', 'A-late', true, 0, false, 0],
+  'read-committed/conditional-update': ['refused', 'applied', 'B-current', false, 0, false, 0],
+  'read-committed/select-for-update': ['applied', 'applied', 'B-current', false, 0, true, 0],
+  'repeatable-read/select-then-update': ['refused', 'applied', 'B-current', false, 1, false, 0],
+  'repeatable-read/conditional-update': ['refused', 'applied', 'B-current', false, 0, false, 0],
+  'repeatable-read/select-for-update': ['applied', 'applied', 'B-current', false, 0, true, 1],
+  'serializable/select-then-update': ['refused', 'applied', 'B-current', false, 1, false, 0],
+  'serializable/conditional-update': ['refused', 'applied', 'B-current', false, 0, false, 0],
+  'serializable/select-for-update': ['applied', 'applied', 'B-current', false, 0, true, 1],
+};
+
+describe.skipIf(skip)('the isolation grid on a real PostgreSQL', { timeout: 120_000 }, () => {
+  let server: LaunchedPostgres;
+  let cells: GridCell[];
+
+  beforeAll(async () => {
+    const bin = findPostgresBin();
+    if (!bin) throw new Error('PostgreSQL is required here (FENCE_REQUIRE_TOOLS=1): apt-get install postgresql');
+    server = await launchPostgres({ bin, canConnect });
+    const sessions = { admin: await openSession(server.url), a: await openSession(server.url), b: await openSession(server.url) };
+    try {
+      cells = await runGrid(
+        sessions,
+        'resource',
+        ISOLATIONS,
+        SINK_CHECKS,
+        { name: 'A', token: 5, value: 'A-late' },
+        { name: 'B', token: 7, value: 'B-current' },
+      );
+    } finally {
+      for (const s of Object.values(sessions)) await s.close();
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('runs nine cells, one per isolation level and check', () => {
+    expect(cells.map((c) => `${c.isolation}/${c.check}`).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it.for(Object.entries(EXPECTED))('%s gives the table outcome', ([key, [a, b, value, lost, aRetries, waited, bRetries]]) => {
+    const cell = cells.find((c) => `${c.isolation}/${c.check}` === key);
+    expect(cell, key).toBeDefined();
+    if (!cell) return;
+    expect({ a: cell.writes.A.outcome, b: cell.writes.B.outcome, value: cell.final.value, lost: cell.staleAccepted }).toEqual({ a, b, value, lost });
+    expect(cell.writes.A.retries).toBe(aRetries);
+    expect(cell.writes.B.waited).toBe(waited);
+    expect(cell.writes.B.retries).toBe(bRetries);
+    // Every retry was a serialization failure, and the final mark is the winner's token.
+    expect([...cell.writes.A.sqlstates, ...cell.writes.B.sqlstates].every((s) => s === '40001')).toBe(true);
+    expect(cell.final.mark).toBe(value === 'A-late' ? 5 : 7);
+  });
+
+  it('the schedule is recorded statement by statement, A checking before B writes', () => {
+    const cell = cells.find((c) => c.isolation === 'read-committed' && c.check === 'select-then-update');
+    const firstB = cell?.statements.findIndex((s) => s.startsWith('B:')) ?? -1;
+    const aCheck = cell?.statements.findIndex((s) => s.startsWith('A: SELECT mark')) ?? -1;
+    expect(aCheck).toBeGreaterThanOrEqual(0);
+    expect(aCheck).toBeLessThan(firstB);
+  });
+
+  it('the server is ours: loopback, a temp dir, and gone after stop', async () => {
+    expect(server.url).toContain('127.0.0.1');
+    expect(server.settings.fsync).toBe('off');
+    expect(existsSync(server.dir)).toBe(true);
+    const pid = server.pid;
+    await server.stop();
+    expect(isAlive(pid)).toBe(false);
+    expect(existsSync(server.dir)).toBe(false);
+  });
+});
