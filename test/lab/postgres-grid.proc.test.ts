@@ -5,13 +5,14 @@
  * the outcome the lesson's table states. The server is ours (initdb in a
  * temp dir, loopback, its own process group) and is gone afterwards.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GridCell, ISOLATIONS, runGrid, SINK_CHECKS } from '../../src/lab/postgres/isolation-grid.js';
 import { canConnect, openSession } from '../../src/lab/postgres/pg-session.js';
 import { findPostgresBin, type LaunchedPostgres, launchPostgres } from '../../src/lab/postgres/postgres-server.js';
 import { isAlive } from '../../src/lab/processes/proc.js';
-import { postgresMissing } from './helpers.js';
+import { postgresMissing, root } from './helpers.js';
 
 const skip = await postgresMissing();
 
@@ -27,6 +28,32 @@ const EXPECTED: Record<string, [string, string, string, boolean, number, boolean
   'serializable/conditional-update': ['refused', 'applied', 'B-current', false, 0, false, 0],
   'serializable/select-for-update': ['applied', 'applied', 'B-current', false, 0, true, 1],
 };
+
+/**
+ * Lesson 5's grid, read from the lesson itself: each row's isolation, check,
+ * A's and B's outcome words, final writer and "B lost", so the lesson can
+ * state nothing the server does not do.
+ */
+function lessonGrid(): Map<string, { a: string; b: string; final: string; lost: boolean }> {
+  const text = readFileSync(join(root, 'lessons', '05-implementation.md'), 'utf8');
+  const start = text.indexOf('<!-- grid:');
+  expect(start, 'lesson 5 holds the grid').toBeGreaterThan(0);
+  const rows = text
+    .slice(start)
+    .split('\n')
+    .slice(3)
+    .filter((l) => l.startsWith('|'));
+  const grid = new Map<string, { a: string; b: string; final: string; lost: boolean }>();
+  for (const row of rows) {
+    const [iso, check, a, b, final, lost] = row
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
+    const key = `${iso?.replaceAll(' ', '-')}/${check?.replace(', then ', '-then-').replaceAll(' ', '-')}`;
+    grid.set(key, { a: a ?? '', b: b ?? '', final: final ?? '', lost: lost === 'yes' });
+  }
+  return grid;
+}
 
 describe.skipIf(skip)('the isolation grid on a real PostgreSQL', { timeout: 120_000 }, () => {
   let server: LaunchedPostgres;
@@ -70,6 +97,22 @@ describe.skipIf(skip)('the isolation grid on a real PostgreSQL', { timeout: 120_
     // Every retry was a serialization failure, and the final mark is the winner's token.
     expect([...cell.writes.A.sqlstates, ...cell.writes.B.sqlstates].every((s) => s === '40001')).toBe(true);
     expect(cell.final.mark).toBe(value === 'A-late' ? 5 : 7);
+  });
+
+  it("lesson 5's grid states what the server did, cell by cell", () => {
+    const grid = lessonGrid();
+    expect([...grid.keys()].sort()).toEqual(Object.keys(EXPECTED).sort());
+    for (const cell of cells) {
+      const row = grid.get(`${cell.isolation}/${cell.check}`);
+      if (!row) throw new Error(`lesson 5 has no row for ${cell.isolation}/${cell.check}`);
+      const { A, B } = cell.writes;
+      expect(row.a.includes(A.outcome === 'applied' ? 'applied' : 'refused'), `${cell.isolation}/${cell.check}: ${row.a}`).toBe(true);
+      expect(row.a.includes('40001, retried'), `${cell.isolation}/${cell.check}: A retried`).toBe(A.retries > 0);
+      expect(row.b.includes('40001, retried'), `${cell.isolation}/${cell.check}: B retried`).toBe(B.retries > 0);
+      expect(row.b.includes('after A') || row.a.includes('first'), `${cell.isolation}/${cell.check}: B waited on A`).toBe(B.waited);
+      expect(row.final, `${cell.isolation}/${cell.check}: final`).toBe(cell.final.value === 'A-late' ? "A's" : "B's");
+      expect(row.lost, `${cell.isolation}/${cell.check}: B lost`).toBe(cell.staleAccepted);
+    }
   });
 
   it('the schedule is recorded statement by statement, A checking before B writes', () => {
