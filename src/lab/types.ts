@@ -9,7 +9,8 @@ import type { ExperimentName } from './experiment-catalogue.js';
 // The experiments' names and what each needs: the catalogue is the one list.
 export { EXPERIMENTS, type ExperimentName, OWN_ETCD_EXPERIMENTS } from './experiment-catalogue.js';
 
-export type CoordinatorKind = 'embedded' | 'etcd';
+export { COORDINATORS, type CoordinatorKind } from './coordinator-catalogue.js';
+import type { CoordinatorKind } from './coordinator-catalogue.js';
 
 /**
  * The sink's write paths. `atomic` behaves like `fenced`; both check inside one transaction.
@@ -35,6 +36,12 @@ export interface LabOptions {
   etcdEndpoints?: string[] | undefined;
   /** etcd binary for the throwaway cluster; default `etcd` on PATH. */
   etcdBin?: string | undefined;
+  /** redis-server for the throwaway Redis; default on PATH. */
+  redisBin?: string | undefined;
+  /** A Redis the user runs (`redis://host:port`): used, never stopped. */
+  redisUrl?: string | undefined;
+  /** How the lock mints its token where the service offers a choice (Redis: none or incr). */
+  token?: 'none' | 'incr' | undefined;
   /** The command's start (performance.now()), so durationMs includes argument parsing and set-up. */
   startedAt?: number | undefined;
   /** Aborting ends the run's processes and rejects with LabAbortedError (the Lab screen, when left). */
@@ -104,7 +111,7 @@ export interface LabResult {
   /** The lease length actually granted (etcd may raise short ones). */
   ttlMs: number;
   requestedTtlMs: number;
-  tokens: { A: number; B: number };
+  tokens: { A: number | null; B: number | null };
   observedExpiryWaitMs: number;
   stoppedAfterMs: number;
   modes: Partial<Record<SinkMode, ModeResult>>;
@@ -114,6 +121,10 @@ export interface LabResult {
   durationMs: number;
   /** etcd only: time spent starting the throwaway etcd, left out of durationMs. */
   etcdStartMs?: number | undefined;
+  /** Any coordinator whose server the run started (etcd, Redis): its start, left out of durationMs. */
+  serverStartMs?: number | undefined;
+  /** How the lock minted its token (Redis: none or incr). */
+  tokenMode?: 'none' | 'incr';
   etcdEndpoints?: string[];
   sink: { url: string; database: string };
   pids: { A: number; B: number; sink: number[] };
@@ -156,6 +167,7 @@ export interface RestoreEvidence {
 
 export type LabStepId =
   | 'etcd'
+  | 'server'
   | 'processes'
   | 'acquire-a'
   | 'acquire-c'
@@ -182,7 +194,8 @@ export type LabEvent =
       writer: WorkerName;
       mode: SinkMode;
       value: string;
-      token: number;
+      /** null: the write carried no token (a Redis lock's random value). */
+      token: number | null;
       outcome: WriteOutcome;
       atMs: number;
     }

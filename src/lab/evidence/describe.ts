@@ -52,6 +52,10 @@ export function describeMode(experiment: ExperimentName, mode: SinkMode, m: Mode
         : `A refused ${status}: ${reason(m)}`,
     };
   }
+  if (m.bWrite && !m.bWrite.accepted && late && !late.accepted) {
+    // A lock without a token (Redis's random value): the fence refuses everyone, the holder included.
+    return { mode, value, protected: false, text: `no token to compare: B's write and A's alike refused (${m.bWrite.status}, ${late.status})` };
+  }
   if (late && !late.accepted) {
     const extra = m.markAfterRestart !== undefined ? `, mark ${m.markAfterRestart} read back after the restart` : '';
     return { mode, value, protected: true, text: `A rejected: ${late.status} ${reason(m)}${extra}` };
@@ -92,7 +96,8 @@ export function summaryLine(result: LabResult, ascii = false): string {
     const r = result.restore;
     return `etcd restored from revision ${r.revisionBeforeRestore} to ${r.revisionAfterRestore} in ${seconds(r.restoreMs)}; epoch ${r.epochBefore} ${to} ${r.epochAfter}${dot} ${seconds(result.durationMs)} in all`;
   }
-  const base = `tokens A ${result.tokens.A}, B ${result.tokens.B}${dot} lock seen gone ${seconds(result.observedExpiryWaitMs)} after A's grant`;
+  const token = (t: number | null) => (t === null ? 'none' : String(t));
+  const base = `tokens A ${token(result.tokens.A)}, B ${token(result.tokens.B)}${dot} lock seen gone ${seconds(result.observedExpiryWaitMs)} after A's grant`;
   if (result.failover) {
     const f = result.failover;
     return `${base}${dot} leader ${f.leaderBefore} killed, ${f.leaderAfter} elected after ${seconds(f.electionMs)}; A's lease TTL ${f.leaseTtlBeforeS} s before, ${f.leaseTtlAfterS} s after${dot} ${seconds(result.durationMs)} in all`;

@@ -13,7 +13,7 @@
  */
 import pg from 'pg';
 import { toolVersion } from '../../platform/package-root.js';
-import type { SinkRowState, WriteDecision, WriteRequest } from '../sink/sink-db.js';
+import type { SinkRowState, TokenlessWrite, WriteDecision, WriteRequest } from '../sink/sink-db.js';
 import { SINK_MODES, SINK_SCHEMA_VERSION } from '../sink/sink-db.js';
 import type { SinkStore, SplitCheck } from '../sink/sink-store.js';
 import type { SinkMode } from '../types.js';
@@ -44,7 +44,7 @@ export async function openPgSinkStore(url: string, schema: string): Promise<Sink
 
   let held: pg.PoolClient | undefined;
 
-  const log = (req: WriteRequest, status: number, accepted: boolean, reason: string | null, q: pg.Pool | pg.PoolClient = pool) =>
+  const log = (req: WriteRequest | TokenlessWrite, status: number, accepted: boolean, reason: string | null, q: pg.Pool | pg.PoolClient = pool) =>
     q.query(`INSERT INTO ${t('writes')} (mode, writer, value, token, status, accepted, reason) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
       req.mode,
       req.writer,
@@ -77,6 +77,11 @@ export async function openPgSinkStore(url: string, schema: string): Promise<Sink
   return {
     recovery: { recovered: false },
     state,
+    async refuseTokenless(req) {
+      const reason = 'no token: a fenced write must carry one (spec 3.3)';
+      await log(req, 409, false, reason);
+      return { status: 409, accepted: false, body: { accepted: false, reason, token: null, hwm: (await state(req.mode)).hwm } };
+    },
     async writePlain(req) {
       await pool.query(`UPDATE ${t('resource')} SET value = $1, token = $2, updated_at = now() WHERE mode = $3`, [req.value, req.token, req.mode]);
       await log(req, 200, true, null);

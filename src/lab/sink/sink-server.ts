@@ -42,6 +42,12 @@ export async function startSink(dbPath: string | SinkStore, port = 0): Promise<R
       if (!(err instanceof ProtocolError)) throw err;
       return { status: 400, accepted: false, body: { accepted: false, reason: err.message } };
     }
+    const unfenced = mode === 'plain' || process.env.FENCE_LAB_SINK_FAULT === 'no-fence';
+    if (body.token === null) {
+      // A lock that gives no token (Redis's random value): plain takes it, a fence has nothing to compare (spec 3.3).
+      const req = { mode, writer: body.writer, value: body.value, token: null };
+      return unfenced ? await db.writePlain(req) : await db.refuseTokenless(req);
+    }
     // The rows hold one INTEGER: an [epoch, revision] token is packed so integer order is the pair's order.
     const [epoch, revision] = Array.isArray(body.token) ? body.token : [0, body.token];
     let token: number;
@@ -62,9 +68,8 @@ export async function startSink(dbPath: string | SinkStore, port = 0): Promise<R
       }
     } else {
       if (hold) await barriers.park(hold, BARRIER_TIMEOUT_MS);
-      // FENCE_LAB_SINK_FAULT=no-fence: a sink that forgot its fence (the tests use it to
-      // prove an outcome other than the expected one is reported, never hidden).
-      const unfenced = mode === 'plain' || process.env.FENCE_LAB_SINK_FAULT === 'no-fence';
+      // FENCE_LAB_SINK_FAULT=no-fence (read above): a sink that forgot its fence (the tests use it
+      // to prove an outcome other than the expected one is reported, never hidden).
       decision = unfenced ? await db.writePlain(req) : await db.writeFenced(req);
     }
     if (release) barriers.release(release);

@@ -5,7 +5,7 @@
  * SQLite's synchronous calls are wrapped.
  */
 import type { SinkMode } from '../types.js';
-import type { LockRecovery, SinkDb, SinkRowState, WriteDecision, WriteRequest } from './sink-db.js';
+import type { LockRecovery, SinkDb, SinkRowState, TokenlessWrite, WriteDecision, WriteRequest } from './sink-db.js';
 
 export type SplitCheck = { ok: true; mark: number } | { ok: false; decision: WriteDecision };
 
@@ -13,8 +13,10 @@ export interface SinkStore {
   /** What the store found left by a killed predecessor (SQLite's lock directory; nothing for PostgreSQL). */
   readonly recovery: LockRecovery;
   state(mode: SinkMode): Promise<SinkRowState>;
-  /** plain: accepts everything. */
-  writePlain(req: WriteRequest): Promise<WriteDecision>;
+  /** plain: accepts everything, a write without a token too. */
+  writePlain(req: WriteRequest | TokenlessWrite): Promise<WriteDecision>;
+  /** A fenced mode's answer to a write that carries no token (a Redis lock's random value): refused (spec 3.3). */
+  refuseTokenless(req: TokenlessWrite): Promise<WriteDecision>;
   /** fenced/atomic: the check and the update cannot interleave with another writer's. */
   writeFenced(req: WriteRequest): Promise<WriteDecision>;
   /** split, first half: read the mark and compare, in a transaction of its own. */
@@ -34,6 +36,7 @@ export function sqliteStore(db: SinkDb): SinkStore {
     state: async (mode) => db.state(mode),
     writePlain: async (req) => db.writePlain(req),
     writeFenced: async (req) => db.writeFenced(req),
+    refuseTokenless: async (req) => db.refuseTokenless(req),
     splitCheck: async (req) => db.splitCheck(req),
     splitApply: async (req, mark) => db.splitApply(req, mark),
     holdOpenTransaction: async () => db.holdOpenTransaction(),
