@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../src/lab/postgres/pg-session.js';
 import { dropSchema, openPgSinkStore } from '../../src/lab/postgres/pg-sink-store.js';
 import { canConnect } from '../../src/lab/postgres/pg-session.js';
+import { UNRECORDED } from '../../src/lab/coordinator/etcd-launcher.js';
 import { findPostgresBin, type LaunchedPostgres, launchPostgres } from '../../src/lab/postgres/postgres-server.js';
 import { type RunningSink, startSink } from '../../src/lab/sink/sink-server.js';
 import { waitUntil } from '../helpers/wait-until.js';
@@ -31,13 +32,13 @@ describe.skipIf(skip)('the sink on a real PostgreSQL', { timeout: 120_000 }, () 
   beforeAll(async () => {
     const bin = findPostgresBin();
     if (!bin) throw new Error('PostgreSQL is required here (FENCE_REQUIRE_TOOLS=1): apt-get install postgresql');
-    server = await launchPostgres({ bin, canConnect });
+    server = await launchPostgres(bin, canConnect, { recorder: UNRECORDED });
     sink = await startSink(await openPgSinkStore(server.url, SCHEMA));
   }, 120_000);
 
   afterAll(async () => {
     await sink?.close();
-    await server?.stop();
+    await server?.server.stop();
   });
 
   it('fenced: a newer token is applied, an older one refused with 409, an equal one passes as a retry', async () => {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GridCell, ISOLATIONS, runGrid, SINK_CHECKS } from '../../src/lab/postgres/isolation-grid.js';
 import { canConnect, openSession } from '../../src/lab/postgres/pg-session.js';
+import { UNRECORDED } from '../../src/lab/coordinator/etcd-launcher.js';
 import { findPostgresBin, type LaunchedPostgres, launchPostgres } from '../../src/lab/postgres/postgres-server.js';
 import { isAlive } from '../../src/lab/processes/proc.js';
 import { postgresMissing, root } from './helpers.js';
@@ -62,7 +63,7 @@ describe.skipIf(skip)('the isolation grid on a real PostgreSQL', { timeout: 120_
   beforeAll(async () => {
     const bin = findPostgresBin();
     if (!bin) throw new Error('PostgreSQL is required here (FENCE_REQUIRE_TOOLS=1): apt-get install postgresql');
-    server = await launchPostgres({ bin, canConnect });
+    server = await launchPostgres(bin, canConnect, { recorder: UNRECORDED });
     const sessions = { admin: await openSession(server.url), a: await openSession(server.url), b: await openSession(server.url) };
     try {
       cells = await runGrid(
@@ -79,7 +80,7 @@ describe.skipIf(skip)('the isolation grid on a real PostgreSQL', { timeout: 120_
   }, 120_000);
 
   afterAll(async () => {
-    await server?.stop();
+    await server?.server.stop();
   });
 
   it('runs nine cells, one per isolation level and check', () => {
@@ -126,10 +127,11 @@ describe.skipIf(skip)('the isolation grid on a real PostgreSQL', { timeout: 120_
   it('the server is ours: loopback, a temp dir, and gone after stop', async () => {
     expect(server.url).toContain('127.0.0.1');
     expect(server.settings.fsync).toBe('off');
-    expect(existsSync(server.dir)).toBe(true);
-    const pid = server.pid;
-    await server.stop();
-    expect(isAlive(pid)).toBe(false);
-    expect(existsSync(server.dir)).toBe(false);
+    expect(server.runAs).toBe(process.getuid?.() === 0 ? 'postgres' : null);
+    const { dir, process: proc } = server.server;
+    expect(existsSync(dir)).toBe(true);
+    await server.server.stop();
+    expect(isAlive(proc.pid)).toBe(false);
+    expect(existsSync(dir)).toBe(false);
   });
 });

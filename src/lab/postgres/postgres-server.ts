@@ -1,21 +1,22 @@
 /**
- * A throwaway PostgreSQL server for one lab run or exercise check (issue 36):
- * `initdb` into a temp dir, then `postgres` on a loopback port we chose, its
- * Unix socket in the same temp dir, in its own process group, logs to a file.
- * Throwaway settings for speed (`fsync=off`, no WAL sync) are named in
- * `settings`, which the evidence records.
+ * A throwaway PostgreSQL server for one lab run or exercise check (issue 36),
+ * started through the lab's one server launcher (servers/launch-server.ts):
+ * `initdb` into the run's temp dir, then `postgres` on a loopback port we
+ * chose, its Unix socket in the same temp dir. Throwaway settings for speed
+ * (`fsync=off` and friends) are named in THROWAWAY_SETTINGS, which the
+ * evidence records.
  *
  * PostgreSQL refuses to run as root: when we are root, `initdb` and
- * `postgres` run as the package's `postgres` user (its uid and gid read from
- * /etc/passwd), and the temp dir is made for that user (mkdtemp, then chown),
- * since it cannot enter the root user's home.
+ * `postgres` run as the package's `postgres` user (uid and gid read from
+ * /etc/passwd), and the temp dir is made for that user (the launcher chowns
+ * it), since it cannot enter the root user's home.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, chownSync, closeSync, constants, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { closeSync, fchownSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { freePort } from '../coordinator/etcd-launcher.js';
-import { within } from '../processes/children.js';
+import { isExecutable } from '../servers/find-executable.js';
+import { type LaunchedServer, type LaunchOptions, launchServer, type ServerSpec } from '../servers/launch-server.js';
+import type { RunAs } from '../servers/spawn-server.js';
 import { LabUnavailableError } from '../types.js';
 
 export const POSTGRES_INSTALL_HINT =
@@ -34,7 +35,7 @@ export const THROWAWAY_SETTINGS: Readonly<Record<string, string>> = {
 /** The folder holding `initdb` and `postgres`: the flag's, else PATH, else Debian's /usr/lib/postgresql/VERSION/bin (newest first). */
 export function findPostgresBin(explicit?: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const candidates = explicit ? [explicit] : [...(env.PATH ?? '').split(delimiter).filter(Boolean), ...debianBins()];
-  return candidates.find((dir) => executable(join(dir, 'initdb')) && executable(join(dir, 'postgres')));
+  return candidates.find((dir) => isExecutable(join(dir, 'initdb')) && isExecutable(join(dir, 'postgres')));
 }
 
 function debianBins(root = '/usr/lib/postgresql'): string[] {
@@ -48,22 +49,7 @@ function debianBins(root = '/usr/lib/postgresql'): string[] {
   }
 }
 
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The user the server runs as: ourselves, or `postgres` when we are root. */
-export interface RunAs {
-  uid: number;
-  gid: number;
-  name: string;
-}
-
 export function serverUser(passwd = '/etc/passwd'): RunAs | undefined {
   if (process.getuid?.() !== 0) return undefined;
   const line = readFileSync(passwd, 'utf8')
@@ -76,180 +62,66 @@ export function serverUser(passwd = '/etc/passwd'): RunAs | undefined {
   return { uid: Number(uid), gid: Number(gid), name: 'postgres' };
 }
 
+export function postgresUrl(port: number): string {
+  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
+/** The launcher's spec: initdb in `prepare`, the postmaster in the foreground, ready when `canConnect` answers. */
+export function postgresServerSpec(bin: string, canConnect: (url: string) => Promise<boolean>, runAs = serverUser()): ServerSpec {
+  const data = (dir: string) => join(dir, 'data');
+  return {
+    role: 'postgres',
+    tempPrefix: 'fence-tutor-postgres',
+    portCount: 1,
+    // SIGTERM is PostgreSQL's "smart" shutdown, which waits for every client; SIGINT ends them.
+    process: { runAs, stopSignal: 'SIGINT' },
+    readyTimeoutMs: 15_000,
+    prepare: (_ports, dir) =>
+      runToEnd(
+        [join(bin, 'initdb'), '-D', data(dir), '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale', 'C'],
+        join(dir, 'initdb.log'),
+        runAs,
+      ),
+    argv: ([port], dir) => [
+      join(bin, 'postgres'),
+      '-D',
+      data(dir),
+      '-p',
+      String(port),
+      ...Object.entries({ ...THROWAWAY_SETTINGS, unix_socket_directories: dir }).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+    ],
+    ready: ([port]) => canConnect(postgresUrl(port ?? 0)),
+  };
+}
+
 export interface LaunchedPostgres {
-  /** A connection string for the `postgres` database as the `postgres` superuser. */
   url: string;
-  port: number;
-  pid: number;
-  argv: string[];
-  dir: string;
+  server: LaunchedServer;
   runAs: string | null;
   settings: Readonly<Record<string, string>>;
-  initMs: number;
-  startMs: number;
-  /** SIGKILLs the postmaster (the restart experiment), leaving the data dir. */
-  kill(): Promise<void>;
-  /** Starts the postmaster again on the same data dir and port. */
-  restart(): Promise<void>;
-  /** Ends the server and removes its temp dir. */
-  stop(): Promise<void>;
 }
 
-export interface PostgresLaunchOptions {
-  bin: string;
-  /** Called as soon as a postmaster is spawned, with its stop: an interrupt while it starts must end it too. */
-  onSpawn?: (pid: number, argv: string[], dir: string, stop: () => Promise<void>) => void;
-  /** Whether a connection can be made: the lab passes the pg client's probe; ready means it answers a query. */
-  canConnect: (url: string) => Promise<boolean>;
-  attempts?: number;
-}
-
-export async function launchPostgres(opts: PostgresLaunchOptions): Promise<LaunchedPostgres> {
+export async function launchPostgres(bin: string, canConnect: (url: string) => Promise<boolean>, opts: LaunchOptions): Promise<LaunchedPostgres> {
   const runAs = serverUser();
-  const dir = mkdtempSync(join(tmpdir(), 'fence-tutor-postgres-'));
-  if (runAs) chownSync(dir, runAs.uid, runAs.gid);
-  const data = join(dir, 'data');
-  const initStarted = performance.now();
-  try {
-    await runToEnd(
-      [join(opts.bin, 'initdb'), '-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale', 'C'],
-      join(dir, 'initdb.log'),
-      runAs,
-    );
-  } catch (err) {
-    rmSync(dir, { recursive: true, force: true });
-    throw err;
-  }
-  const initMs = performance.now() - initStarted;
-  let lastError = '';
-  for (let attempt = 0; attempt < (opts.attempts ?? 3); attempt++) {
-    const port = await freePort();
-    const started = performance.now();
-    const server = new Postmaster(opts.bin, data, dir, port, runAs);
-    const proc = server.start();
-    opts.onSpawn?.(proc.pid ?? -1, server.argv, dir, () => server.stopAndRemove());
-    const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-    if (await server.waitReady(() => opts.canConnect(url))) {
-      return {
-        url,
-        port,
-        pid: proc.pid ?? -1,
-        argv: server.argv,
-        dir,
-        runAs: runAs?.name ?? null,
-        settings: THROWAWAY_SETTINGS,
-        initMs,
-        startMs: performance.now() - started,
-        kill: () => server.kill(),
-        restart: async () => {
-          server.start();
-          if (!(await server.waitReady(() => opts.canConnect(url)))) {
-            throw new LabUnavailableError(`PostgreSQL did not come back after its restart:\n${tail(server.logPath)}`);
-          }
-        },
-        stop: () => server.stopAndRemove(),
-      };
-    }
-    lastError = tail(server.logPath);
-    await server.kill();
-    if (!/could not bind|address already in use/i.test(lastError)) break;
-  }
-  rmSync(dir, { recursive: true, force: true });
-  throw new LabUnavailableError(`the throwaway PostgreSQL did not become ready${lastError ? `:\n${lastError}` : ''}`);
+  const server = await launchServer(postgresServerSpec(bin, canConnect, runAs), opts);
+  return { url: postgresUrl(server.ports[0] ?? 0), server, runAs: runAs?.name ?? null, settings: THROWAWAY_SETTINGS };
 }
 
-/** One postmaster on a data dir: started, stopped, killed, started again. */
-class Postmaster {
-  readonly argv: string[];
-  readonly logPath: string;
-  private proc: ChildProcess | undefined;
-  private exited: Promise<void> = Promise.resolve();
-  private running = false;
-
-  constructor(
-    bin: string,
-    data: string,
-    private readonly dir: string,
-    port: number,
-    private readonly runAs: RunAs | undefined,
-  ) {
-    this.logPath = join(dir, 'postgres.log');
-    const settings = Object.entries({ ...THROWAWAY_SETTINGS, unix_socket_directories: dir }).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
-    this.argv = [join(bin, 'postgres'), '-D', data, '-p', String(port), ...settings];
-  }
-
-  start(): ChildProcess {
-    const proc = spawnLogged(this.argv, this.logPath, this.runAs);
-    this.proc = proc;
-    this.running = true;
-    this.exited = new Promise((resolve) =>
-      proc.once('exit', () => {
-        this.running = false;
-        resolve();
-      }),
-    );
-    return proc;
-  }
-
-  /** Polls the probe until it answers, the postmaster exits, or 15 s pass (a loaded machine). */
-  async waitReady(probe: () => Promise<boolean>): Promise<boolean> {
-    const deadline = performance.now() + 15_000;
-    while (this.running && performance.now() < deadline) {
-      if (await probe()) return true;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return false;
-  }
-
-  async kill(): Promise<void> {
-    if (!this.running || this.proc?.pid === undefined) return;
-    // The whole group: the postmaster's backends die with it, as after a crash.
-    signalGroup(this.proc.pid, 'SIGKILL');
-    await within(this.exited, 5000);
-  }
-
-  async stopAndRemove(): Promise<void> {
-    if (this.running && this.proc?.pid !== undefined) {
-      // SIGQUIT: PostgreSQL's immediate shutdown (the data dir is thrown away anyway).
-      signalGroup(this.proc.pid, 'SIGQUIT');
-      if (!(await within(this.exited, 3000))) await this.kill();
-    }
-    rmSync(this.dir, { recursive: true, force: true });
-  }
-}
-
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-/** Spawns in its own process group, output to a file (never our stdout), as `runAs` when given. */
-function spawnLogged(argv: string[], logPath: string, runAs: RunAs | undefined): ChildProcess {
+/** Runs `initdb` to its end, as `runAs`, its output to a log file; a failure quotes the log's last lines. */
+function runToEnd(argv: string[], logPath: string, runAs: RunAs | undefined): Promise<void> {
   const logFd = openSync(logPath, 'a');
-  if (runAs) chownSync(logPath, runAs.uid, runAs.gid);
+  if (runAs) fchownSync(logFd, runAs.uid, runAs.gid);
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PG')));
-  try {
-    return spawn(argv[0] as string, argv.slice(1), {
+  return new Promise<void>((resolve, reject) => {
+    const proc = spawn(argv[0] as string, argv.slice(1), {
       stdio: ['ignore', logFd, logFd],
       env,
-      detached: true,
       cwd: '/',
       ...(runAs ? { uid: runAs.uid, gid: runAs.gid } : {}),
     });
-  } finally {
-    closeSync(logFd);
-  }
-}
-
-function runToEnd(argv: string[], logPath: string, runAs: RunAs | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const proc = spawnLogged(argv, logPath, runAs);
     proc.once('error', (err) => reject(new LabUnavailableError(`could not run ${argv[0]}: ${err.message}`)));
     proc.once('exit', (code) => (code === 0 ? resolve() : reject(new LabUnavailableError(`${argv[0]} failed (exit ${code}):\n${tail(logPath)}`))));
-  });
+  }).finally(() => closeSync(logFd));
 }
 
 function tail(path: string): string {
