@@ -112,6 +112,8 @@ export interface LabResult {
   ttlMs: number;
   requestedTtlMs: number;
   tokens: { A: number | null; B: number | null };
+  /** Redis: each lock's random value, what names the holder where there is no token (not a token: it orders nothing). */
+  lockValues?: { A: string; B: string };
   observedExpiryWaitMs: number;
   stoppedAfterMs: number;
   modes: Partial<Record<SinkMode, ModeResult>>;

@@ -241,7 +241,8 @@ export class LabContext {
     const pending = specs.map((spec) => this.sendWrite(name, spec));
     this.worker(name).signal('SIGCONT');
     this.observe({ actor: name, kind: 'resume' });
-    this.step('resume-a', 'done', `${name} resumed (SIGCONT); it sends "${specs[0]?.value}" with token ${this.holders[name]?.token}`);
+    const token = this.holders[name]?.token;
+    this.step('resume-a', 'done', `${name} resumed (SIGCONT); it sends "${specs[0]?.value}" with ${token === null ? 'no token' : `token ${token}`}`);
     return specs.map((spec, i) => this.finishWrite(name, spec, pending[i]!));
   }
 
