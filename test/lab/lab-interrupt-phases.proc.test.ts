@@ -25,6 +25,7 @@ interface Phase {
   name: string;
   coordinator: 'embedded' | 'etcd' | 'redis';
   reached: (p: PidfileContent) => boolean;
+  experiment?: string;
 }
 
 const PHASES: Phase[] = [
@@ -37,11 +38,20 @@ const PHASES: Phase[] = [
   { name: 'redis is starting', coordinator: 'redis', reached: (p) => has(p, 'redis') },
   { name: 'the workers start against redis', coordinator: 'redis', reached: (p) => has(p, 'A') },
   { name: 'A is stopped on redis (waiting for the key to expire)', coordinator: 'redis', reached: (p) => stopped(p, 'A') },
+  // The second Redis process of coordinator-restart (the first one killed and started again), and C stopped on the durable one.
+  {
+    name: 'coordinator-restart, once Redis was restarted',
+    coordinator: 'redis',
+    experiment: 'coordinator-restart',
+    reached: (p) => p.children.filter((c) => c.role === 'redis').length >= 2,
+  },
+  { name: 'coordinator-restart, C stopped on the durable Redis', coordinator: 'redis', experiment: 'coordinator-restart', reached: (p) => stopped(p, 'C') },
 ];
 
 async function interrupt(phase: Phase, signal: 'SIGINT' | 'SIGTERM') {
   const home = tempHome('lab-phase-');
-  const child = spawn(process.execPath, [bin, 'lab', '--json', '--ttl', '8', '--coordinator', phase.coordinator], {
+  const experiment = phase.experiment ? ['--experiment', phase.experiment] : [];
+  const child = spawn(process.execPath, [bin, 'lab', '--json', '--ttl', '8', '--coordinator', phase.coordinator, ...experiment], {
     cwd: root,
     env: { ...process.env, FENCE_TUTOR_HOME: home },
     stdio: ['ignore', 'pipe', 'pipe'],

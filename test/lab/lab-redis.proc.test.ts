@@ -95,7 +95,27 @@ describe.skipIf(skip)('lab --coordinator redis', { concurrent: true, timeout: 60
     expect(await leftovers(home)).toEqual([]);
   });
 
+  it("coordinator-restart: volatile rewinds the counter (B gets A's token, A overwrites B); durable keeps it (A rejected)", async ({ expect }) => {
+    const { result, home } = await lab(['--experiment', 'coordinator-restart']);
+    expect(result.verdict, JSON.stringify(result.checks)).toBe('expected');
+    expect(result.tokenMode).toBe('incr');
+    expect(result.modes.volatile?.tokens).toEqual({ A: 1, B: 1 });
+    expect(result.modes.volatile?.lateWrite?.accepted).toBe(true);
+    expect(result.modes.volatile?.final.value).toBe('A-late');
+    expect(result.modes.durable?.tokens).toEqual({ C: 1, D: 2 });
+    expect(result.modes.durable?.lateWrite?.status).toBe(409);
+    expect(result.modes.durable?.final.value).toBe('D-current');
+    const notes = result.observations.filter((o) => o.kind === 'coordinator-restarted').map((o) => o.note);
+    expect(notes).toEqual(['volatile: lock gone', 'durable: lock still held']);
+    expect(result.checks).toHaveLength(5);
+    expect(evidenceFiles(result)).toEqual([true, true, true, true]);
+    expect(await leftovers(home)).toEqual([]);
+  });
+
   it.for([
+    [['--experiment', 'coordinator-restart', '--redis-url', 'redis://127.0.0.1:6379'], 'leave out --redis-url'],
+    [['--experiment', 'coordinator-restart', '--coordinator', 'etcd'], 'use --coordinator redis'],
+    [['--experiment', 'coordinator-restart', '--token', 'none'], 'add --token incr'],
     [['--coordinator', 'embedded', '--token', 'incr'], '--token needs --coordinator redis'],
     [['--coordinator', 'redis', '--redis-url', 'http://x'], 'not a Redis URL'],
     [['--coordinator', 'etcd', '--redis-bin', '/usr/bin/redis-server'], '--redis-bin needs --coordinator redis'],

@@ -214,7 +214,7 @@ export class LabContext {
         this.observedExpiryWaitMs = Math.round((at - grantAt) * 10) / 10;
         this.observe({ actor: 'coordinator', kind: 'expiry-observed', atMs: at });
         this.emit({ type: 'waiting', elapsedMs: at - grantAt, ttlMs: ttl, atMs: at });
-        this.step('wait-expiry', 'done', `saw the lock gone ${(this.observedExpiryWaitMs / 1000).toFixed(2)} s after A's grant (TTL ${fmtSeconds(ttl)})`);
+        this.step('wait-expiry', 'done', `saw the lock gone ${(this.observedExpiryWaitMs / 1000).toFixed(2)} s after ${from}'s grant (TTL ${fmtSeconds(ttl)})`);
         return this.observedExpiryWaitMs;
       }
       if (at - lastProgress >= 100) {

@@ -240,8 +240,10 @@ async function startCoordinatorServer(
   const launch = launchServer(server.spec(bin, options), {
     recorder: td.pidfile,
     stopping: () => td.stopping,
+    // A starting server's process alone; once up, the launched server's stop, which ends whichever
+    // process runs (an experiment may restart it) and removes its temp dir.
     onProcess: (proc) => {
-      td.serverStop = proc.stop;
+      if (!td.server) td.serverStop = proc.stop;
     },
   });
   td.serverLaunch = launch;
