@@ -192,8 +192,8 @@ describe('validate', () => {
     expect(lines[1]).toBe('  10 questions, 0 without keyTerms, 0 give-aways');
     const two = [...fair(), ...fair().map((q) => ({ ...q, id: `${q.id}-b`, file: 'other.yaml' }))];
     expect(tellStatsLines(two).slice(2)).toEqual([
-      expect.stringMatching(/fair-bank\.yaml: 10 single-choice/),
-      expect.stringMatching(/^ {2}other\.yaml: 10 single-choice/),
+      expect.stringMatching(/^ {2}fair-bank: 10 single-choice/),
+      expect.stringMatching(/^ {2}other: 10 single-choice/),
     ]);
     expect(validateContent([FAIR], realLoaders, { stats: true }).stats).toEqual(lines);
   });
