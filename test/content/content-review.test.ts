@@ -132,3 +132,65 @@ describe('wording held to the sources and to lesson 7', () => {
     expect(text).not.toMatch(/Redis has no facility/);
   });
 });
+
+describe('issue 34: the last errors, held to their sources', () => {
+  const lesson = (file: string) => readFileSync(resolve(import.meta.dirname, '../../lessons', file), 'utf8').replace(/\s+/g, ' ');
+  const glossary = readFileSync(resolve(import.meta.dirname, '../../lessons/glossary.yaml'), 'utf8').replace(/\s+/g, ' ');
+
+  it('a PUT without a resourceVersion is refused for Leases and custom resources; a PATCH without one is applied', () => {
+    expect(glossary).not.toMatch(/an update that carries none is applied unconditionally/);
+    expect(glossary).toMatch(/An update \(PUT\) that carries none is refused for a Lease or a custom resource/);
+    expect(glossary).toMatch(/a PATCH that sets none is applied unconditionally/);
+    expect(question('resourceversion-equality-only').explanation).toMatch(/PATCH that sets none is applied unconditionally/);
+    expect(question('resourceversion-equality-only').explanation).not.toMatch(/omits resourceVersion is not checked/);
+    expect(lesson('03-lease-budgets.md')).not.toMatch(/compared only when the request carries one/);
+  });
+
+  it('a second BEGIN IMMEDIATE waits only with a busy timeout, else fails with SQLITE_BUSY', () => {
+    expect(lesson('05-implementation.md')).not.toMatch(/the second writer waits at `BEGIN` instead/);
+    expect(lesson('05-implementation.md')).toMatch(/busy timeout .* fails with `SQLITE_BUSY`/);
+    expect(optionsOf('lab-begin-immediate').join('\n')).toMatch(/waits out the busy timeout or fails with SQLITE_BUSY/);
+    expect(question('lab-begin-immediate').explanation).toMatch(/only if a busy timeout is set/);
+  });
+
+  it("token-checked-at-acquire-only's distractors are all false, and lab-run-order has one valid order", () => {
+    expect(optionsOf('token-checked-at-acquire-only').join('\n')).not.toMatch(/never acquired/);
+    // The sink, coordinator and workers start together (lesson 11): no step of theirs is ordered.
+    expect(optionsOf('lab-run-order').join('\n')).not.toMatch(/Start the/);
+    expect(lesson('11-the-lab.md')).toMatch(/both workers' processes at once/);
+  });
+
+  it("split-race-final-value's prompt states the 3-tick gap and the arrival ticks the engine runs", () => {
+    const run = simulate(findShippedScenario('split-race')!, { check: 'split' });
+    const [b, a] = [run.writes.find((w) => w.actor === 'B'), run.writes.filter((w) => w.actor === 'A').at(-1)];
+    expect([b?.arrivedAt, a?.arrivedAt, a?.appliedAt]).toEqual([7, 8, 11]);
+    expect(question('split-race-final-value').prompt).toMatch(/tick 7 .* tick 8\. .* three ticks later/s);
+  });
+
+  it('lab-failover-token-after-election rests on the replicated log that lesson 8 teaches, not on an untaught majority', () => {
+    expect(optionsOf('lab-failover-token-after-election').join('\n')).not.toMatch(/majority/);
+    expect(lesson('08-failover-monotonicity.md')).toMatch(/revision counter lives in the replicated log/);
+  });
+
+  it('the minimum TTL is cited from server.go, where it is computed; the raise from lessor.go', () => {
+    for (const file of ['05-implementation.md', '11-the-lab.md']) {
+      expect(lesson(file), file).toMatch(/server\/etcdserver\/server\.go` \(`NewServer`: the minimum/);
+      expect(lesson(file), file).not.toMatch(/lessor\.go` \(minimum TTL/);
+    }
+    expect(question('etcd-short-ttl-raised').source).toMatch(/server\.go \(NewServer: minTTL/);
+  });
+
+  it('lesson 3 derives the lease budget L > 2d + p + s with a worked example, and reports antirez without overstating', () => {
+    const text = lesson('03-lease-budgets.md');
+    expect(text).toMatch(/L > 2d \+ p \+ s/);
+    expect(text).toMatch(/L > 0\.2 \+ 1 \+ 0\.05 = 1\.25 s/);
+    expect(text).not.toMatch(/the part neither side disputes/);
+    expect(text).toMatch(/Breaking Redlock with bad timings/);
+  });
+
+  it('lesson 2 names linearizability and cites the Kleppmann section it quotes', () => {
+    const text = lesson('02-token-contract.md');
+    expect(text).toMatch(/\*\*linearizability\*\*/);
+    expect(text).toMatch(/"Protecting a resource with a lock"/);
+  });
+});
