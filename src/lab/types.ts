@@ -17,7 +17,7 @@ import type { CoordinatorKind } from './coordinator-catalogue.js';
  * `revision` and `epoch` are the restore experiment's two token modes: fenced rows whose
  * tokens are etcd's create revision, or `[epoch, revision]` packed into one integer.
  */
-export const SINK_MODE_NAMES = ['plain', 'fenced', 'atomic', 'split', 'revision', 'epoch'] as const;
+export const SINK_MODE_NAMES = ['plain', 'fenced', 'atomic', 'split', 'revision', 'epoch', 'volatile', 'durable'] as const;
 export type SinkMode = (typeof SINK_MODE_NAMES)[number];
 
 export type WorkerName = 'A' | 'B' | 'C' | 'D';
@@ -92,7 +92,9 @@ export interface Observation {
     | 'leader-killed'
     | 'leader-elected'
     | 'snapshot'
-    | 'etcd-restored';
+    | 'etcd-restored'
+    | 'coordinator-killed'
+    | 'coordinator-restarted';
   token?: number | undefined;
   /** restore: the epoch that went with `token` (a revision): read by the worker at a grant, sent with an epoch-mode write. */
   epoch?: number | undefined;
@@ -112,6 +114,8 @@ export interface LabResult {
   ttlMs: number;
   requestedTtlMs: number;
   tokens: { A: number | null; B: number | null };
+  /** Redis: each lock's random value, what names the holder where there is no token (not a token: it orders nothing). */
+  lockValues?: { A: string; B: string };
   observedExpiryWaitMs: number;
   stoppedAfterMs: number;
   modes: Partial<Record<SinkMode, ModeResult>>;
@@ -177,6 +181,7 @@ export type LabStepId =
   | 'kill-leader'
   | 'election'
   | 'restore'
+  | 'restart-coordinator'
   | 'stop-a'
   | 'wait-expiry'
   | 'acquire-b'

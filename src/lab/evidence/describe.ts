@@ -42,6 +42,7 @@ export function describeMode(experiment: ExperimentName, mode: SinkMode, m: Mode
   const late = m.lateWrite;
   const status = late ? `(${late.status})` : '';
   if (experiment === 'restore') return describeRestoreMode(mode, m, value);
+  if (experiment === 'coordinator-restart') return describeRestartedCoordinator(mode, m, value);
   if (experiment === 'early') {
     return {
       mode,
@@ -85,6 +86,23 @@ function describeRestoreMode(mode: SinkMode, m: ModeResult, value: string): Mode
     ? `C's late write accepted (${c.status}): ${show(m.tokens?.C)} equals the mark`
     : `C's late write refused (${c?.status}): ${show(m.tokens?.C)} is below ${show(m.tokens?.D)}`;
   return { mode, value, protected: protectedHere, holder: 'D', text: `${dText}; ${cText}` };
+}
+
+/** coordinator-restart: volatile is A then B, durable C then D; the second holder is the one a fence protects. */
+function describeRestartedCoordinator(mode: SinkMode, m: ModeResult, value: string): ModeLine {
+  const [first, second] = mode === 'durable' ? (['C', 'D'] as const) : (['A', 'B'] as const);
+  const late = m.lateWrite;
+  const tokens = `${first} ${show(m.tokens?.[first])}, ${second} ${show(m.tokens?.[second])}`;
+  if (late && !late.accepted) {
+    return { mode, value, protected: true, holder: second === 'D' ? 'D' : 'B', text: `${first} rejected (${late.status}): tokens ${tokens}` };
+  }
+  return {
+    mode,
+    value,
+    protected: false,
+    holder: second === 'D' ? 'D' : 'B',
+    text: `${first}'s late write accepted (${late?.status}) as a retry of the equal token: tokens ${tokens}`,
+  };
 }
 
 /** The line under the outcome: what was measured, in the terms of the experiment. */

@@ -214,7 +214,7 @@ export class LabContext {
         this.observedExpiryWaitMs = Math.round((at - grantAt) * 10) / 10;
         this.observe({ actor: 'coordinator', kind: 'expiry-observed', atMs: at });
         this.emit({ type: 'waiting', elapsedMs: at - grantAt, ttlMs: ttl, atMs: at });
-        this.step('wait-expiry', 'done', `saw the lock gone ${(this.observedExpiryWaitMs / 1000).toFixed(2)} s after A's grant (TTL ${fmtSeconds(ttl)})`);
+        this.step('wait-expiry', 'done', `saw the lock gone ${(this.observedExpiryWaitMs / 1000).toFixed(2)} s after ${from}'s grant (TTL ${fmtSeconds(ttl)})`);
         return this.observedExpiryWaitMs;
       }
       if (at - lastProgress >= 100) {
@@ -241,7 +241,8 @@ export class LabContext {
     const pending = specs.map((spec) => this.sendWrite(name, spec));
     this.worker(name).signal('SIGCONT');
     this.observe({ actor: name, kind: 'resume' });
-    this.step('resume-a', 'done', `${name} resumed (SIGCONT); it sends "${specs[0]?.value}" with token ${this.holders[name]?.token}`);
+    const token = this.holders[name]?.token;
+    this.step('resume-a', 'done', `${name} resumed (SIGCONT); it sends "${specs[0]?.value}" with ${token === null ? 'no token' : `token ${token}`}`);
     return specs.map((spec, i) => this.finishWrite(name, spec, pending[i]!));
   }
 

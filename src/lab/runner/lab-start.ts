@@ -173,6 +173,10 @@ export async function startRun({ options, experiment, teardown: td, listener, t0
   return { world, ctx, a, b, database, endpoints, serverStartMs };
 }
 
+function tokenOf(holder: { token: number | null } | undefined): number | null {
+  return holder === undefined ? 0 : holder.token;
+}
+
 /** Runs the experiment on a started world and builds the result its verdict is read from. */
 export async function runExperiment(started: StartedRun, { options, experiment, listener, t0 }: Omit<StartInput, 'teardown' | 'runId'>): Promise<LabResult> {
   const { world, ctx, a, b, database, endpoints, serverStartMs } = started;
@@ -186,7 +190,9 @@ export async function runExperiment(started: StartedRun, { options, experiment, 
     coordinator: options.coordinator,
     ttlMs: ctx.grantedTtlMs,
     requestedTtlMs: options.ttlMs,
-    tokens: { A: ctx.holders.A?.token ?? 0, B: ctx.holders.B?.token ?? 0 },
+    // null where the lock gives no token (a Redis lock's random value, kept in lockValues).
+    tokens: { A: tokenOf(ctx.holders.A), B: tokenOf(ctx.holders.B) },
+    ...(ctx.holders.A?.lockValue && ctx.holders.B?.lockValue ? { lockValues: { A: ctx.holders.A.lockValue, B: ctx.holders.B.lockValue } } : {}),
     observedExpiryWaitMs: ctx.observedExpiryWaitMs,
     stoppedAfterMs: ctx.stoppedAfterMs,
     modes: outcome.modes,
@@ -234,8 +240,10 @@ async function startCoordinatorServer(
   const launch = launchServer(server.spec(bin, options), {
     recorder: td.pidfile,
     stopping: () => td.stopping,
+    // A starting server's process alone; once up, the launched server's stop, which ends whichever
+    // process runs (an experiment may restart it) and removes its temp dir.
     onProcess: (proc) => {
-      td.serverStop = proc.stop;
+      if (!td.server) td.serverStop = proc.stop;
     },
   });
   td.serverLaunch = launch;
