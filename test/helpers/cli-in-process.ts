@@ -84,7 +84,7 @@ function swapProcess(env: NodeJS.ProcessEnv, input: string, stdout: string[], st
   const savedExitCode = process.exitCode;
   const savedExit = process.exit;
   const stdinDescriptor = Object.getOwnPropertyDescriptor(process, 'stdin');
-  const listeners = new Map(SIGNALS.map((name) => [name, process.listeners(name)]));
+  const listeners = new Map(SIGNALS.map((name) => [name, process.listeners(name as 'SIGINT')]));
   const outWrite = Object.getOwnPropertyDescriptor(process.stdout, 'write');
   const errWrite = Object.getOwnPropertyDescriptor(process.stderr, 'write');
   const outTty = Object.getOwnPropertyDescriptor(process.stdout, 'isTTY');
@@ -131,7 +131,7 @@ function swapProcess(env: NodeJS.ProcessEnv, input: string, stdout: string[], st
     restoreOwn(process.stderr, 'write', errWrite);
     restoreOwn(process.stdout, 'isTTY', outTty);
     for (const [name, before] of listeners) {
-      for (const added of process.listeners(name)) if (!before.includes(added)) process.removeListener(name, added as () => void);
+      for (const added of process.listeners(name as 'SIGINT')) if (!before.includes(added)) process.removeListener(name, added as () => void);
     }
   };
   return swap;
