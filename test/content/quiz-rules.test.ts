@@ -7,20 +7,18 @@
  * instructor's bank `validate` warns, and refuses a self-check that asks
  * about a later lesson.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadShippedCurriculum } from '../../src/content/lesson/lesson-loader.js';
 import { loadShippedBank } from '../../src/content/quiz/quiz-loader.js';
 import { fairnessFindings, lessonsNotYetTaught, MAX_RECALL, type RuleQuestion, singleChoiceStats, unevenPositions } from '../../src/content/quiz/quiz-rules.js';
 import { validateContent } from '../../src/content/validate/validate.js';
 import { realLoaders } from '../../src/content/validate/validate-loaders.js';
-import { ensureBuilt } from '../cli/cli-run.js';
+import { runCliInProcess } from '../helpers/cli-in-process.js';
 
 const GOOD = resolve(import.meta.dirname, '../fixtures/curriculum/good');
-const BIN = resolve(import.meta.dirname, '../../bin/fence-tutor.js');
 const bank = loadShippedBank();
 const curriculum = loadShippedCurriculum();
 const order = new Map(curriculum.lessons.map((l, i) => [l.id, i] as const));
@@ -103,7 +101,6 @@ describe('fairnessFindings', () => {
 });
 
 describe('validate and an instructor’s bank', () => {
-  beforeAll(ensureBuilt, 120_000);
   let dir: string | undefined;
   afterEach(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -137,7 +134,7 @@ describe('validate and an instructor’s bank', () => {
     expect(readFileSync(bankFile, 'utf8').split('\n')[(p?.line ?? 0) - 1]).toMatch(/^ {4}requires:/);
   });
 
-  it('warns (exit 0) about an unfair bank and counts its recall questions', () => {
+  it('warns (exit 0) about an unfair bank and counts its recall questions', async () => {
     const { root } = copy((t) =>
       t
         .replace('      - "7"\n      - "6"\n', '      - "7, because equal tokens pass"\n      - "6"\n')
@@ -147,7 +144,7 @@ describe('validate and an instructor’s bank', () => {
     expect(report.problems).toEqual([]);
     expect(report.counts.recall).toBe(1);
     expect(report.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/right option is the longest in 1 of 1 .*q-two/)]);
-    const r = spawnSync(process.execPath, [BIN, 'validate', root], { encoding: 'utf8' });
+    const r = await runCliInProcess(['validate', root]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/2 questions \(1 recall\)/);
     expect(r.stderr).toMatch(/^fence-tutor: warning: .*fixture-bank\.yaml: the right option is the longest in 1 of 1/m);
