@@ -5,9 +5,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAY_BE_EMOJI } from '../../scripts/string-width-patch.mjs';
 import { ensureBuilt, root } from '../cli/cli-run.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 const COPIES = ['8.x', '7.x (wrap-ansi)'];
 
