@@ -128,7 +128,7 @@ const shared = {
  * built twice: once to learn which of our modules it holds, then with a
  * registry of them (`fence-entry` below), each `require`d lazily so that
  * what was lazy stays lazy (commander loads only when program.ts does).
- * test/build/bundle.test.ts fails when any module of ours is in two outputs.
+ * test/build/bundle.proc.test.ts fails when any module of ours is in two outputs.
  */
 const ENTRY = 'src/cli/main.ts';
 const entryOptions = {
@@ -265,7 +265,7 @@ if (process.argv.includes('--analyze')) {
 
 /**
  * The metafile of the build now in dist/, its output paths under `dist/`,
- * beside it in .tmp/ (not shipped): test/build/bundle.test.ts inspects the
+ * beside it in .tmp/ (not shipped): test/build/bundle.proc.test.ts inspects the
  * bundle the tests run instead of building a second one. Written after the
  * install, through a rename, so it never describes a half-installed dist/.
  */

@@ -71,7 +71,7 @@ describe('built-in modules at start-up', () => {
 
   // Issue 18: on the shipped content these read the build's snapshot
   // (dist/content) from the entry itself. No ESM part loaded means none of
-  // the chunks holding yaml, marked or zod (test/build/bundle.test.ts keeps
+  // the chunks holding yaml, marked or zod (test/build/bundle.proc.test.ts keeps
   // those libraries out of the entry).
   it.each([
     ['lessons --json', ['lessons', '--json']],

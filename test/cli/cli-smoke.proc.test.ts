@@ -118,7 +118,7 @@ describe('the built CLI, one command family at a time', { concurrent: true, time
   });
 
   it('never loads React on the plain path', async ({ expect }) => {
-    // The loaders' path (the build's snapshot loads no ESM part at all: test/build/startup-modules.test.ts).
+    // The loaders' path (the build's snapshot loads no ESM part at all: test/build/startup-modules.proc.test.ts).
     const r = await runCliAsync(['lesson', '2'], { NODE_DEBUG: 'esm', FENCE_TUTOR_BUILT_CONTENT: '0' });
     expect(r.status).toBe(0);
     const loaded = [...new Set([...r.stderr.matchAll(/Storing (file:\/\/\S+\.js)/g)].map((m) => m[1]!))];
