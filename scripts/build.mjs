@@ -331,14 +331,8 @@ async function writeBuiltContent(outdir) {
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
   try {
-    const { makeBuiltFiles } = await import(pathToFileURL(maker).href);
-    const { content, plain, files, outputs } = makeBuiltFiles(root);
-    const dir = join(outdir, 'content');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'shipped.json'), JSON.stringify(content));
-    // No shipped.bin for content that does not load whole: the snapshot then never matches.
-    if (files) writeFileSync(join(dir, 'shipped.bin'), files);
-    for (const [name, text] of Object.entries({ ...plain, ...outputs })) writeFileSync(join(dir, name), text);
+    const { makeBuiltFiles, writeBuiltFiles } = await import(pathToFileURL(maker).href);
+    writeBuiltFiles(outdir, makeBuiltFiles(root));
   } finally {
     rmSync(maker, { force: true });
   }
