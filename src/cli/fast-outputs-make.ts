@@ -3,7 +3,7 @@
  * build's snapshot of the shipped content with the same functions the
  * commander path calls: scripts/build.mjs bundles this module on its own,
  * runs it after the main build, and writes every file it returns to
- * dist/content/. test/cli/fast-path.proc.test.ts compares each fast command's
+ * dist/content/. test/cli/fast-path.test.ts compares each fast command's
  * output with the real loaders' (FENCE_TUTOR_BUILT_CONTENT=0).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -11,7 +11,7 @@
  * directory that fails its check, an unknown lesson...), which then goes to
  * commander as if this file did not exist: commander's errors and messages
  * stay the only ones. What a fast command prints must be byte for byte what
- * the commander path prints: test/cli/fast-path.proc.test.ts compares each with
+ * the commander path prints: test/cli/fast-path.test.ts compares each with
  * FENCE_TUTOR_BUILT_CONTENT=0 (no snapshot and no fast path: the real
  * loaders through commander). Besides the build's outputs, `exercises` reads
  * the small JSON manifests the entry holds the reader of, and `sim --json`
