@@ -41,7 +41,7 @@ describe('the built CLI, one command family at a time', { concurrent: true, time
   it('lessons --json and lesson 1 --plain: the whole text reaches a pipe (the fast path, from the build)', async ({ expect }) => {
     const list = await run(['lessons', '--json']);
     expect(list.status, list.stderr).toBe(0);
-    expect(JSON.parse(list.stdout).lessons).toHaveLength(11);
+    expect(JSON.parse(list.stdout).lessons.length).toBeGreaterThan(10);
     // The bundle's fast path prints what its commander path prints (test/cli/fast-path.test.ts checks every fast command, in process).
     expect(await run(['lessons', '--json'], { FENCE_TUTOR_BUILT_CONTENT: '0' })).toEqual(list);
     const one = await run(['lesson', '1', '--plain']);
