@@ -87,29 +87,25 @@ describe.skipIf(!tt.enabled)('the explorer off the UI thread', () => {
   // and C-c waited; test/ui/continue-entry.test.ts pins the source it uses.
   it.each([
     ['Home', '', 'Continue'],
-    ['the reader', 'lesson 1', 'Lesson 1 of 11'],
+    ['the reader', 'lesson 1', /Lesson 1 of \d+/],
     ['the scenario picker', 'sim', 'pick a scenario'],
     ['the quiz menu', 'quiz', 'Quiz'],
-  ])(
-    'Ctrl-C on %s ends the app with 130',
-    async (_name, args, ready) => {
-      term = await tt.start(args, { cols: 80, rows: 24 });
-      await term.waitFor(ready);
-      const [pid] = term.commandPids();
-      await term.send('C-c');
-      await waitUntil(
-        () => {
-          try {
-            process.kill(pid!, 0);
-            return false;
-          } catch {
-            return true;
-          }
-        },
-        { what: 'the app to end after Ctrl-C', timeout: STEP_LIMIT_MS },
-      );
-      expect(await term.waitForExit()).toBe(130);
-    },
-    60_000,
-  );
+  ])('Ctrl-C on %s ends the app with 130', async (_name, args, ready) => {
+    term = await tt.start(args, { cols: 80, rows: 24 });
+    await term.waitFor(ready);
+    const [pid] = term.commandPids();
+    await term.send('C-c');
+    await waitUntil(
+      () => {
+        try {
+          process.kill(pid!, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      },
+      { what: 'the app to end after Ctrl-C', timeout: STEP_LIMIT_MS },
+    );
+    expect(await term.waitForExit()).toBe(130);
+  });
 });
