@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { reapTestHomes } from '../src/lab/processes/reap-test-homes.js';
+import { reapTestHomes } from './helpers/reap-test-homes.js';
 import { buildIfStale } from './helpers/build-once.js';
 
 export default function setup(): () => Promise<void> {

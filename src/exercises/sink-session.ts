@@ -13,6 +13,7 @@ import { show } from './scenario.js';
 import type { ChildLike, ExerciseMachinery, Message } from './ports.js';
 import type { TrialItem } from './scenario.js';
 import type { SinkAnswer, SinkRequest, SinkState, StepRecord, TrialRun } from './types.js';
+import { errorMessage } from '../platform/error-message.js';
 
 /**
  * The learner's child gets a HOME and data dir of its own under the check's
@@ -95,7 +96,7 @@ export class SinkSession {
     try {
       ready = await child.waitFor(['ready', 'failed'], Math.max(10_000, this.timeLimitMs));
     } catch (err) {
-      throw new LoadError(`your sink did not start: ${(err as Error).message}`);
+      throw new LoadError(`your sink did not start: ${errorMessage(err)}`);
     }
     if (ready.ev === 'failed') throw new LoadError(String(ready.message));
   }
@@ -224,7 +225,7 @@ export class SinkSession {
       return await this.child!.request(command, Math.max(this.timeLimitMs, 2000));
     } catch (err) {
       if (this.child && !this.child.alive) throw this.exitedError();
-      throw new TimeLimitError((err as Error).message);
+      throw new TimeLimitError(errorMessage(err));
     }
   }
 

@@ -19,6 +19,7 @@ import { format } from 'node:util';
 import { compileWasmWithBaselineOnly } from '../../platform/wasm-baseline.js';
 import { type DbHandle, type Gate, makeDbHandle, type Params, type StepInfo, type SyncSqlite, asRequest } from './db-handle.js';
 import { describeThrown, importLearnerModule } from './learner-errors.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export interface SinkChildArgs {
   /** Absolute path of the learner's module. */
@@ -155,7 +156,7 @@ export async function runSinkChild(args: SinkChildArgs): Promise<void> {
     if (!handler) return;
     Promise.resolve()
       .then(() => handler(cmd))
-      .catch((err: unknown) => emit({ id: cmd.id, ev: 'error', message: (err as Error).message }));
+      .catch((err: unknown) => emit({ id: cmd.id, ev: 'error', message: errorMessage(err) }));
   });
   lines.on('close', () => {
     closeDb();

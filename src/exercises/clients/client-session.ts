@@ -9,6 +9,7 @@ import { captureOutput } from '../captured-output.js';
 import type { ChildLike, Message } from '../ports.js';
 import { LearnerThrew, LoadError, learnerHome, sinkExitWords, TimeLimitError } from '../sink-session.js';
 import type { ClientMachinery } from './client-ports.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export class ClientSession {
   child: ChildLike | undefined;
@@ -37,7 +38,7 @@ export class ClientSession {
     try {
       ready = await child.waitFor(['ready', 'failed'], Math.max(10_000, this.timeLimitMs));
     } catch (err) {
-      throw new LoadError(`your code did not start: ${(err as Error).message}`);
+      throw new LoadError(`your code did not start: ${errorMessage(err)}`);
     }
     if (ready.ev === 'failed') throw new LoadError(String(ready.message));
   }

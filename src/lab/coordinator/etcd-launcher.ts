@@ -9,7 +9,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freeLoopbackPort } from '../../platform/free-port.js';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { within } from '../processes/children.js';
@@ -48,18 +48,6 @@ export function findEtcd(explicit?: string, env: NodeJS.ProcessEnv = process.env
   return undefined;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export async function launchEtcd(opts: {
   bin: string;
   onSpawn?: (pid: number, argv: string[], dataDir: string, stop: () => Promise<void>) => void;
@@ -68,7 +56,7 @@ export async function launchEtcd(opts: {
   const started = performance.now();
   let lastError = '';
   for (let attempt = 0; attempt < (opts.attempts ?? 3); attempt++) {
-    const [clientPort, peerPort] = [await freePort(), await freePort()];
+    const [clientPort, peerPort] = [await freeLoopbackPort(), await freeLoopbackPort()];
     if (clientPort === peerPort) continue;
     const dataDir = mkdtempSync(join(tmpdir(), 'fence-tutor-etcd-'));
     const client = `http://127.0.0.1:${clientPort}`;

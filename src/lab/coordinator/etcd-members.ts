@@ -5,7 +5,8 @@ import { postJson } from '../http.js';
 import { within } from '../processes/children.js';
 import { LabUnavailableError } from '../types.js';
 import { EtcdClient } from './etcd-client.js';
-import { freePort, spawnEtcd } from './etcd-launcher.js';
+import { spawnEtcd } from './etcd-launcher.js';
+import { freeLoopbackPort } from '../../platform/free-port.js';
 import { errorMessage } from '../../platform/error-message.js';
 
 export const HEARTBEAT_MS = 50;
@@ -219,7 +220,7 @@ async function waitReady(members: EtcdMember[], stopping?: () => boolean): Promi
 
 async function distinctFreePorts(n: number): Promise<number[]> {
   const ports = new Set<number>();
-  while (ports.size < n) ports.add(await freePort());
+  while (ports.size < n) ports.add(await freeLoopbackPort());
   return [...ports];
 }
 

@@ -15,12 +15,21 @@ import { describeModes, modeColumnWidth } from './describe.js';
 import { labTimeline } from './lab-timeline.js';
 import { shellQuote } from '../../platform/shell-quote.js';
 
-export const EVIDENCE_FILES = ['run.json', 'report.txt', 'timeline.txt', 'sink.sqlite'] as const;
+/**
+ * Every evidence file written here, with what writes it: a new evidence file
+ * joins this table (the sink writes sink.sqlite itself).
+ */
+const EVIDENCE_WRITERS = {
+  'run.json': (result: LabResult) => writeJsonAtomic(join(result.outDir, 'run.json'), result),
+  'report.txt': (result: LabResult, experiment: Experiment) => writeFileAtomic(join(result.outDir, 'report.txt'), reportText(result, experiment)),
+  'timeline.txt': (result: LabResult) => writeFileAtomic(join(result.outDir, 'timeline.txt'), timelineText(result)),
+} as const;
+
+/** The files writeEvidence writes into a run's out dir. */
+export const EVIDENCE_FILES = Object.keys(EVIDENCE_WRITERS) as (keyof typeof EVIDENCE_WRITERS)[];
 
 export function writeEvidence(result: LabResult, experiment: Experiment): void {
-  writeJsonAtomic(join(result.outDir, 'run.json'), result);
-  writeFileAtomic(join(result.outDir, 'report.txt'), reportText(result, experiment));
-  writeFileAtomic(join(result.outDir, 'timeline.txt'), timelineText(result));
+  for (const file of EVIDENCE_FILES) EVIDENCE_WRITERS[file](result, experiment);
 }
 
 function header(result: LabResult, what: string): string[] {
