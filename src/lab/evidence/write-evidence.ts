@@ -1,7 +1,8 @@
 /**
  * The evidence of a run, in its out dir: run.json (the result, exactly what
- * --json prints), report.txt (for people) and timeline.txt (the observed run
- * drawn by the engine's text renderer). Each is written atomically and says
+ * --json prints), report.txt (for people), timeline.txt (the observed run
+ * drawn by the engine's text renderer), and timeline.svg and timeline.html
+ * (the same run as a picture, and a page with it and the facts). Each is written atomically and says
  * which schema and tool version wrote it. The sink's database sink.sqlite
  * sits beside them; its `meta` table carries the same two fields.
  */
@@ -13,23 +14,34 @@ import { formatToken } from '../../core/token.js';
 import type { FailoverEvidence, LabResult, ModeResult, RestoreEvidence } from '../types.js';
 import { describeModes, modeColumnWidth } from './describe.js';
 import { labTimeline } from './lab-timeline.js';
+import { timelinePage, timelinePicture } from './timeline-picture.js';
 import { shellQuote } from '../../platform/shell-quote.js';
 
 /**
- * Every evidence file written here, with what writes it: a new evidence file
- * joins this table (the sink writes sink.sqlite itself).
+ * Every evidence file written here, with what it holds: a new evidence file
+ * joins this table. The sink writes sink.sqlite itself, beside them.
  */
-const EVIDENCE_WRITERS = {
-  'run.json': (result: LabResult) => writeJsonAtomic(join(result.outDir, 'run.json'), result),
-  'report.txt': (result: LabResult, experiment: Experiment) => writeFileAtomic(join(result.outDir, 'report.txt'), reportText(result, experiment)),
-  'timeline.txt': (result: LabResult) => writeFileAtomic(join(result.outDir, 'timeline.txt'), timelineText(result)),
-} as const;
+function evidenceContents(result: LabResult, experiment: Experiment) {
+  const report = reportText(result, experiment);
+  // The same run as a picture, and a page with the picture and the facts (timeline-picture.ts).
+  const svg = timelinePicture(result);
+  return {
+    'run.json': () => writeJsonAtomic(join(result.outDir, 'run.json'), result),
+    'report.txt': () => writeFileAtomic(join(result.outDir, 'report.txt'), report),
+    'timeline.txt': () => writeFileAtomic(join(result.outDir, 'timeline.txt'), timelineText(result)),
+    'timeline.svg': () => writeFileAtomic(join(result.outDir, 'timeline.svg'), svg),
+    'timeline.html': () => writeFileAtomic(join(result.outDir, 'timeline.html'), timelinePage(result, svg, report)),
+  } as const;
+}
 
-/** The files writeEvidence writes into a run's out dir. */
-export const EVIDENCE_FILES = Object.keys(EVIDENCE_WRITERS) as (keyof typeof EVIDENCE_WRITERS)[];
+type EvidenceFile = keyof ReturnType<typeof evidenceContents>;
+
+/** The files writeEvidence writes into a run's out dir, in order. */
+export const EVIDENCE_FILES: readonly EvidenceFile[] = ['run.json', 'report.txt', 'timeline.txt', 'timeline.svg', 'timeline.html'];
 
 export function writeEvidence(result: LabResult, experiment: Experiment): void {
-  for (const file of EVIDENCE_FILES) EVIDENCE_WRITERS[file](result, experiment);
+  const writers = evidenceContents(result, experiment);
+  for (const file of EVIDENCE_FILES) writers[file]();
 }
 
 function header(result: LabResult, what: string): string[] {
