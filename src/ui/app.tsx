@@ -3,7 +3,7 @@
  * too-small notice, and the hint line. The frame is one line shorter than
  * the terminal so Ink never clears the whole screen on redraw (trap 5).
  */
-import { Box, useApp, useInput } from 'ink';
+import { Box, useApp } from 'ink';
 import { Suspense, useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { Display } from '../platform/display.js';
@@ -19,6 +19,7 @@ import { actionFor, isKeyContext } from './keymap.js';
 import { screenFor } from './screens/index.js';
 import { makeTheme } from './theme.js';
 import { SettleBeforeReplay, useKeysWhileLoading } from './use-keys-while-loading.js';
+import { useKeys } from './use-keys.js';
 import { useTerminalSize } from './use-terminal-size.js';
 
 export interface AppProps {
@@ -49,23 +50,27 @@ export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SE
     if (exitCode !== null) exit(exitCode);
   }, [exitCode, exit]);
 
-  useInput((input, key) => {
-    const action = actionFor('global', input, key);
-    const state = router.getState();
-    if (action === 'quit') {
-      if (state.ctrlCGuard?.()) return;
-      state.quit(EXIT.interrupted);
-      return;
-    }
-    // Too small: the hidden screen keeps its place; q or Esc leaves the app, as the notice says.
-    if (state.tooSmall) {
-      if (action === 'back') state.quit(EXIT.ok);
-      return;
-    }
-    if (state.captureKeys && !state.helpOpen) return;
-    if (action === 'help') state.toggleHelp();
-    else if (action === 'back') state.back();
-  });
+  useKeys(
+    (input, key) => {
+      const action = actionFor('global', input, key);
+      const state = router.getState();
+      if (action === 'quit') {
+        if (state.ctrlCGuard?.()) return;
+        state.quit(EXIT.interrupted);
+        return;
+      }
+      // Too small: the hidden screen keeps its place; q or Esc leaves the app, as the notice says.
+      if (state.tooSmall) {
+        if (action === 'back') state.quit(EXIT.ok);
+        return;
+      }
+      if (state.captureKeys && !state.helpOpen) return;
+      if (action === 'help') state.toggleHelp();
+      else if (action === 'back') state.back();
+    },
+    // While a field has the keys (captureKeys) a paste is text, whole.
+    { takesText: () => router.getState().captureKeys },
+  );
 
   const bodyRows = Math.max(1, size.rows - 2);
   const context: AppContextValue = useMemo(
