@@ -18,7 +18,6 @@ import { EXIT } from '../platform/exit-codes.js';
 import { actionFor, isKeyContext } from './keymap.js';
 import { screenFor } from './screens/index.js';
 import { makeTheme } from './theme.js';
-import { SettleBeforeReplay, useKeysWhileLoading } from './use-keys-while-loading.js';
 import { useKeys } from './use-keys.js';
 import { useTerminalSize } from './use-terminal-size.js';
 
@@ -28,13 +27,11 @@ export interface AppProps {
   flags?: GlobalFlags;
   /** Swapped-in services (tests); none in production. */
   services?: AppServices;
-  /** Keys typed while the app loaded (run-app, from the CLI's hold), replayed once the screen is ready. */
-  earlyKeys?: string;
 }
 
 const NO_SERVICES: AppServices = {};
 
-export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SERVICES, earlyKeys }: AppProps) {
+export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SERVICES }: AppProps) {
   const { exit } = useApp();
   const size = useTerminalSize();
   const route = useStore(router, currentRoute);
@@ -44,7 +41,6 @@ export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SE
   const theme = useMemo(() => makeTheme(display), [display]);
   const tooSmall = isTooSmall(size);
   useEffect(() => router.getState().setTooSmall(tooSmall), [router, tooSmall]);
-  const keysWhileLoading = useKeysWhileLoading(earlyKeys);
 
   useEffect(() => {
     if (exitCode !== null) exit(exitCode);
@@ -85,7 +81,6 @@ export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SE
 
   return (
     <AppContext.Provider value={context}>
-      <SettleBeforeReplay keys={keysWhileLoading} />
       {/* Narration mode grows like a transcript; otherwise a fixed frame one row shorter than the terminal. */}
       <Box flexDirection="column" width={size.columns} height={display.narrate ? undefined : Math.max(1, size.rows - 1)}>
         <Box flexDirection="column" flexGrow={1} overflow="hidden">
@@ -96,7 +91,7 @@ export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SE
             rule), and a lab run keeps going rather than starting again.
           */}
           <Box display={helpOpen || tooSmall ? 'none' : 'flex'} flexDirection="column" flexGrow={1}>
-            <Suspense fallback={<Loading keys={keysWhileLoading} />}>
+            <Suspense fallback={<Loading />}>
               <Screen route={route} />
             </Suspense>
           </Box>

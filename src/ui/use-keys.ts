@@ -9,6 +9,7 @@
  * arrows and page keys one call each. Only Ink's public useInput is used.
  */
 import { type Key, useInput } from 'ink';
+import { CTRL_C } from '../platform/early-keys.js';
 import { splitKeys } from './split-keys.js';
 
 /** A key with no modifier and no special name: a printable character. */
@@ -46,6 +47,8 @@ export function keysOf(input: string, key: Key): [string, Key][] {
   if (key.ctrl || key.meta || key.escape) return [[input, key]];
   const pieces = splitKeys(input);
   if (pieces.length <= 1) return [[input, key]];
+  // Ctrl-C read with other keys quits at once; the keys around it are dropped, not acted on after it.
+  if (pieces.includes(CTRL_C)) return [['c', { ...PLAIN_KEY, ctrl: true }]];
   const keys: [string, Key][] = [];
   for (const piece of pieces) {
     if (piece === '\r' || piece === '\n') keys.push(['', { ...PLAIN_KEY, return: true }]);
