@@ -8,8 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { reapTestHomes } from '../src/lab/processes/reap-test-homes.js';
 import type { TestProject } from 'vitest/node';
+import { reapTestHomes } from './helpers/reap-test-homes.js';
 import { buildIfStale } from './helpers/build-once.js';
 
 /** The projects whose files run the bundle (vitest.config.ts): vitest calls this setup once for each project that has files to run. */

@@ -119,7 +119,7 @@ describe('a damaged or hand-edited pidfile', () => {
 
 describe('the test suite teardown', () => {
   it('reaps leftovers in the suite home and in per-test homes one level down', async () => {
-    const { reapTestHomes } = await import('../../src/lab/processes/reap-test-homes.js');
+    const { reapTestHomes } = await import('../helpers/reap-test-homes.js');
     const { mkdirSync } = await import('node:fs');
     const home = mkdtempSync(join(tmpdir(), 'fence-home-'));
     const inner = join(home, 'lab-test-x', 'run');

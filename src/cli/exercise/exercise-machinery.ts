@@ -6,10 +6,10 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { ChildLike, ExerciseMachinery } from '../../exercises/ports.js';
+import type { ClientChild, ExerciseMachinery, SinkChild } from '../../exercises/ports.js';
 import type { TokenEvidence } from '../../exercises/types.js';
 import { binPath, LabChild, within } from '../../lab/processes/children.js';
-import { type LooseCommand, type LooseMessage, parseLooseMessage } from '../../lab/protocol/fields.js';
+import { parseSinkChildMessage, type SinkChildCommand, type SinkChildMessage } from '../../exercises/child-protocol.js';
 import { RunPidfile, reapLeftovers } from '../../lab/processes/pidfile.js';
 import { type ExpiryRun, startExpiry } from '../../lab/runner/expiry-tokens.js';
 import { onCleanup } from '../../platform/cleanup.js';
@@ -20,10 +20,10 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
   await reapLeftovers(runDir);
   const runId = `ex-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   const pidfile = new RunPidfile(runDir, runId);
-  const children = new Set<LabChild<LooseMessage, LooseCommand>>();
+  const children = new Set<LabChild<SinkChildMessage, SinkChildCommand>>();
   let expiry: ExpiryRun | undefined;
 
-  const killGroup = async (child: ChildLike): Promise<void> => {
+  const killGroup = async (child: SinkChild | ClientChild): Promise<void> => {
     for (const sig of ['SIGCONT', 'SIGKILL'] as const) {
       try {
         process.kill(-child.pid, sig);
@@ -32,7 +32,7 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
       }
     }
     await within(child.exited, 2000);
-    children.delete(child as LabChild<LooseMessage, LooseCommand>);
+    children.delete(child as LabChild<SinkChildMessage, SinkChildCommand>);
   };
 
   let closed: Promise<void> | undefined;
@@ -49,7 +49,7 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
     startSinkChild(args, env, cwd) {
       const argv = [process.execPath, binPath(), 'exercise-sink', ...args, '--run', runId];
       const proc = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env, cwd });
-      const child = new LabChild<LooseMessage, LooseCommand>('your sink', proc, argv, parseLooseMessage, { lenient: true });
+      const child = new LabChild<SinkChildMessage, SinkChildCommand>('your sink', proc, argv, parseSinkChildMessage, { lenient: true });
       pidfile.addChild({ role: 'exercise-sink', pid: child.pid, argv });
       children.add(child);
       return child;

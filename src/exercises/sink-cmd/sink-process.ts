@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { onCleanup } from '../../platform/cleanup.js';
 import { processGroupAlive } from '../../platform/process-group.js';
 import { sendToSink } from './loopback-http.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export const HEALTH_LIMIT_MS = 10_000;
 const OUTPUT_LINES = 40;
@@ -115,7 +116,7 @@ export class SinkProcess {
         if (answer.status === 200) return;
         last = `status ${answer.status}`;
       } catch (err) {
-        last = (err as Error).message;
+        last = errorMessage(err);
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

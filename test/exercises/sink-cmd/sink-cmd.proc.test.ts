@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { describe, it } from 'vitest';
 import { runSinkCmdChecks } from '../../../src/exercises/sink-cmd/run-sink-checks.js';
 import { SINK_CMD_EXERCISES } from '../../../src/exercises/sink-cmd/sink-checks.js';
-import { freeLoopbackPort } from '../../../src/exercises/sink-cmd/free-port.js';
+import { freeLoopbackPort } from '../../../src/platform/free-port.js';
 import { SinkProcess, SinkStartError } from '../../../src/exercises/sink-cmd/sink-process.js';
 import { processGroupAlive } from '../../../src/platform/process-group.js';
 import { lanes } from '../../helpers/lanes.js';
