@@ -95,3 +95,15 @@ export function isTypedText(text: string): boolean {
 export function typedChars(text: string): string {
   return [...text].filter(isTypedText).join('');
 }
+
+/** Characters that take no terminal column: combining marks, format and control characters (display-width.ts counts with it). */
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\p{Cc}]$/u;
+
+export function isZeroWidth(ch: string): boolean {
+  return ZERO_WIDTH.test(ch);
+}
+
+/** One character a key press may type as itself: not a control, format or other \p{C} character (use-keys.ts splits runs of them). */
+export function isPrintableChar(ch: string): boolean {
+  return /^[^\p{C}]$/u.test(ch);
+}

@@ -11,6 +11,7 @@
 import { type Key, useInput } from 'ink';
 import { CTRL_C } from '../platform/early-keys.js';
 import { splitKeys } from './split-keys.js';
+import { isPrintableChar } from '../core/neutralise.js';
 
 /** A key with no modifier and no special name: a printable character. */
 const PLAIN_KEY: Key = {
@@ -36,8 +37,6 @@ const PLAIN_KEY: Key = {
   numLock: false,
 };
 
-const PRINTABLE = /^[^\p{C}]$/u;
-
 /**
  * The keys of one input, as if each had been read alone: a run of printable
  * characters (a trailing Enter included) becomes one call per character;
@@ -52,7 +51,7 @@ export function keysOf(input: string, key: Key): [string, Key][] {
   const keys: [string, Key][] = [];
   for (const piece of pieces) {
     if (piece === '\r' || piece === '\n') keys.push(['', { ...PLAIN_KEY, return: true }]);
-    else if (PRINTABLE.test(piece)) keys.push([piece, { ...PLAIN_KEY, shift: /^[A-Z]$/.test(piece) }]);
+    else if (isPrintableChar(piece)) keys.push([piece, { ...PLAIN_KEY, shift: /^[A-Z]$/.test(piece) }]);
     else return [[input, key]];
   }
   return keys;
