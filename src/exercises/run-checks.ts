@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { exerciseReport } from './report.js';
-import { explore } from './adversary.js';
+import { type Exploration, explore } from './adversary.js';
 import { checksFor } from './checks/index.js';
 import type { ExerciseMachinery } from './ports.js';
 import type { CheckSpec, Tokens } from './scenario.js';
@@ -86,22 +86,7 @@ async function runOne(session: SinkSession, spec: CheckSpec, tokens: Tokens): Pr
       }
     }
     const x = await explore(session, spec, tokens, killPoints);
-    const ok = spec.mode === 'some' ? x.firstRight !== undefined : x.wrong === 0;
-    if (ok) {
-      const some = spec.mode === 'some' ? ` (found in run ${x.runs})` : x.runs > 1 ? ` (${x.runs} of ${x.runs} interleavings right)` : '';
-      return {
-        ...base,
-        status: 'passed',
-        summary: `${spec.passed(tokens)}${some}`,
-        ...(x.firstRight ? { shown: x.firstRight } : {}),
-        runs: x.runs,
-        wrong: x.wrong,
-        durationMs: took(),
-      };
-    }
-    const wrongRun = x.firstWrong!;
-    const problem = spec.mode === 'some' ? `no interleaving of ${x.runs} showed it: ${wrongRun.problem}` : wrongRun.problem;
-    return failed(base, spec, wrongRun.run, problem, x.runs, x.wrong, took());
+    return verdict(spec, tokens, x, took());
   } catch (err) {
     if (err instanceof TimeLimitError) {
       await session.restart().catch(() => undefined);
@@ -125,6 +110,42 @@ async function runOne(session: SinkSession, spec: CheckSpec, tokens: Tokens): Pr
     }
     throw err;
   }
+}
+
+/** A check's result from its search: passed only when the search finished and saw nothing wrong. */
+export function verdict(spec: CheckSpec, tokens: Tokens, x: Exploration, durationMs: number): CheckResult {
+  const base = { id: spec.id, title: spec.title };
+  const ok = spec.mode === 'some' ? x.firstRight !== undefined : x.wrong === 0;
+  if (ok && x.cutShort && spec.mode !== 'some') {
+    return {
+      ...base,
+      status: 'not-exhaustive',
+      summary: `nothing wrong in ${x.runs} runs, but ${x.cutShort}`,
+      ...(x.firstRight ? { shown: x.firstRight } : {}),
+      hint: 'A search cut short proves nothing about the interleavings it did not try: this is not a pass.',
+      runs: x.runs,
+      wrong: 0,
+      durationMs,
+    };
+  }
+  if (ok) {
+    const some = spec.mode === 'some' ? ` (found in run ${x.runs})` : x.runs > 1 ? ` (${x.runs} of ${x.runs} interleavings right)` : '';
+    return {
+      ...base,
+      status: 'passed',
+      summary: `${spec.passed(tokens)}${some}`,
+      ...(x.firstRight ? { shown: x.firstRight } : {}),
+      runs: x.runs,
+      wrong: x.wrong,
+      durationMs,
+    };
+  }
+  const wrongRun = x.firstWrong!;
+  const problem =
+    spec.mode === 'some'
+      ? `no interleaving of ${x.runs} showed it${x.cutShort ? ` (not exhaustive: ${x.cutShort})` : ''}: ${wrongRun.problem}`
+      : wrongRun.problem;
+  return failed(base, spec, wrongRun.run, problem, x.runs, x.wrong, durationMs);
 }
 
 function failed(
