@@ -1,7 +1,7 @@
 /**
- * One `exercise check`: a real expiry supplies the tokens while the
- * learner's sink starts, then each check's scenario is replayed by the
- * adversary. Returns the report; never prints (report-text does that).
+ * One `exercise check`: the learner's sink starts (a file that cannot load
+ * stops here), a real expiry supplies the tokens, then each check's
+ * scenario is replayed by the adversary. Returns the report; never prints (report-text does that).
  */
 import { readFileSync } from 'node:fs';
 import { exerciseReport } from './report.js';
@@ -32,11 +32,10 @@ export async function runChecks(opts: RunChecksOptions): Promise<ExerciseReport>
   const fileSha256 = sha256(readFileSync(opts.file));
   const suite = checksFor(opts.exercise.id);
   const session = new SinkSession(opts.machinery, opts.file, suite.requires, opts.tempRoot, opts.timeLimitMs);
-  const evidencePromise = opts.machinery.supplyTokens(opts.ttlMs);
-  evidencePromise.catch(() => undefined); // awaited below; a load error must not leave it unhandled
   try {
+    // The learner's file loads first: a syntax error is told at once, before any real expiry starts.
     await session.start();
-    const evidence = await evidencePromise;
+    const evidence = await opts.machinery.supplyTokens(opts.ttlMs);
     const checks: CheckResult[] = [];
     for (const spec of suite.checks) {
       const result = await runOne(session, spec, evidence.tokens);
