@@ -24,7 +24,7 @@ function glyphs(ascii: boolean) {
 export function tokenLine(report: ExerciseReport): string | undefined {
   const e = report.evidence;
   if (!e) return undefined;
-  return `Real expiry: A took the lock with token ${e.tokens.A} and was stopped (SIGSTOP); its lease (TTL ${e.ttlMs} ms) ran out after ${Math.round(e.observedExpiryWaitMs)} ms; B took it with token ${e.tokens.B}.`;
+  return `Real expiry: A took the lock with token ${e.tokens.A} and was stopped (SIGSTOP); the lock was seen gone ${Math.round(e.observedExpiryWaitMs)} ms after A asked for its lease (TTL ${e.ttlMs} ms, which starts no earlier); B took it with token ${e.tokens.B}.`;
 }
 
 export function answerText(a: SinkAnswer | undefined, ascii: boolean): string {
