@@ -192,7 +192,7 @@ export const KEY_CONTEXTS = {
       { action: 'undo', keys: ['u'], label: 'u', hint: 'undo', help: 'undo the last act', inHints: true },
       { action: 'redo', keys: ['y'], label: 'y', hint: '', help: 'redo what was undone' },
       { action: 'hint', keys: ['h'], label: 'h', hint: 'hint', help: 'show the next hint', inHints: true },
-      { action: 'solution', keys: ['s'], label: 's', hint: '', help: 'show or hide the reference solution' },
+      { action: 'solution', keys: ['s'], label: 's', hint: '', help: 'the reference solution: in words, then in the scenario format, then hidden' },
     ],
   },
   'challenge-add': {

@@ -11,8 +11,9 @@ import { Box } from 'ink';
 import { Text } from '../components/text.js';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { verdictText } from '../../challenges/check-run.js';
+import { missWords, verdictText } from '../../challenges/check-run.js';
 import { allowedLine, goalLine } from '../../challenges/goal-text.js';
+import { solutionScenarioLines, solutionWords } from '../../challenges/solution-text.js';
 import { stepLineWords } from '../../core/sandbox/act-words.js';
 import { narrateOutcome, narrateTicks } from '../../core/narration.js';
 import { timelineFromSim } from '../../core/timeline/index.js';
@@ -26,6 +27,7 @@ import { TogglesLine } from '../simulator/toggles-line.js';
 import { useFocusGuards } from '../use-focus-guards.js';
 import { wrapText } from '../../render/lesson-wrap.js';
 import { useScreenInput } from '../use-screen-input.js';
+import { menuWindow } from './menu-window.js';
 import { stepDrafts } from './step-drafts.js';
 
 /** Steps shown at once below the timeline (the list scrolls with the selection). */
@@ -148,18 +150,20 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
     : v
       ? v.solved
         ? `${theme.symbols.accepted} ${verdictText(v)}${challenge.proof !== undefined ? ` Why no ordering can: ${challenge.proof}` : challenge.debrief ? ` ${challenge.debrief}` : ''}`
-        : `Not yet: ${v.misses.map((m) => `${m.field}: wanted ${m.wanted}, the run gives ${m.actual}`).join('; ')}`
+        : `Not yet: ${v.misses.map(missWords).join('; ')}.`
       : '';
   const message = sandbox.refusal
     ? `Refused: ${sandbox.refusal}`
-    : s.solutionShown
-      ? `Solution: ${challenge.solution.steps.length} steps, config ${JSON.stringify(challenge.solution.config)}`
+    : s.solutionView !== 'hidden'
+      ? `Solution (the steps that differ from the start; s ${s.solutionView === 'words' ? 'shows them in the scenario format' : 'hides them'}):`
       : s.hintsShown > 0
         ? `Hint ${s.hintsShown} of ${challenge.hints.length}: ${challenge.hints[s.hintsShown - 1] ?? ''}`
         : sandbox.lastAct
           ? `Last act: ${sandbox.lastAct}`
           : `Press x to add a step, h for a hint.`;
 
+  // What the learner may change is wrapped, never cut: at 80 columns the toggles at its end were lost to a '…'.
+  const stepsHeader = wrapText(`Steps (${sandbox.steps.length}) ${theme.symbols.dot} ${allowedLine(challenge.allow)}`, width - 2);
   const first = Math.max(0, Math.min((selected ?? 0) - 2, sandbox.steps.length - STEP_ROWS));
   const stepRows = sandbox.steps.slice(first, first + STEP_ROWS).map((step, i) => {
     const index = first + i;
@@ -170,12 +174,16 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
       </Text>
     );
   });
+  // The steps box's rows, less the menu's own header line; the window keeps the pointer in view.
+  const window = menu === null ? null : menuWindow(menu, drafts.length, STEP_ROWS + stepsHeader.length - 1);
   const menuRows =
-    menu === null ? null : (
+    menu === null || window === null ? null : (
       <Box flexDirection="column">
-        <Text bold> Add at t={selected === null ? 0 : (sandbox.steps[selected]?.at ?? 0)} (enter adds, q closes):</Text>
-        {drafts.slice(Math.max(0, menu - 3), Math.max(0, menu - 3) + STEP_ROWS).map((d, i) => {
-          const index = Math.max(0, menu - 3) + i;
+        <Text bold wrap="truncate">
+          {` Add at t=${selected === null ? 0 : (sandbox.steps[selected]?.at ?? 0)} (${menu + 1} of ${drafts.length}; enter adds, q closes):`}
+        </Text>
+        {drafts.slice(window.first, window.last).map((d, i) => {
+          const index = window.first + i;
           return (
             <Text key={d.label} wrap="truncate" color={index === menu ? theme.color('selected') : undefined}>
               {` ${index === menu ? theme.symbols.pointer : ' '} ${d.label}`}
@@ -184,8 +192,6 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
         })}
       </Box>
     );
-  // What the learner may change is wrapped, never cut: at 80 columns the toggles at its end were lost to a '…'.
-  const stepsHeader = wrapText(`Steps (${sandbox.steps.length}) ${theme.symbols.dot} ${allowedLine(challenge.allow)}`, width - 2);
   // The task and the goal are the challenge: wrapped, never cut (most were cut at 80 columns).
   const taskLines = wrapText(challenge.task, width - 2);
   const goalLines = wrapText(goalLine(challenge.goal), width - 2);
@@ -227,16 +233,24 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
       )}
       {rule}
       <Box height={STEP_ROWS + stepsHeader.length} flexDirection="column" overflow="hidden">
-        {menuRows ?? (
-          <>
-            {stepsHeader.map((line, i) => (
-              <Text key={line} bold={i === 0}>
-                {` ${line}`}
-              </Text>
-            ))}
-            {stepRows}
-          </>
-        )}
+        {menuRows ??
+          (s.solutionView !== 'hidden' ? (
+            <Text>
+              {(s.solutionView === 'words' ? solutionWords(challenge) : solutionScenarioLines(challenge))
+                .flatMap((l) => wrapText(l, width - 4))
+                .map((l) => `   ${l}`)
+                .join('\n')}
+            </Text>
+          ) : null) ?? (
+            <>
+              {stepsHeader.map((line, i) => (
+                <Text key={line} bold={i === 0}>
+                  {` ${line}`}
+                </Text>
+              ))}
+              {stepRows}
+            </>
+          )}
       </Box>
       <Box height={verdictRows} paddingX={1} overflow="hidden">
         <Text color={v?.solved ? theme.color('good') : undefined}>{verdictLines.join('\n')}</Text>
