@@ -193,6 +193,7 @@ export const KEY_CONTEXTS = {
       { action: 'redo', keys: ['y'], label: 'y', hint: '', help: 'redo what was undone' },
       { action: 'hint', keys: ['h'], label: 'h', hint: 'hint', help: 'show the next hint', inHints: true },
       { action: 'solution', keys: ['s'], label: 's', hint: '', help: 'the reference solution: in words, then in the scenario format, then hidden' },
+      { action: 'save', keys: ['w'], label: 'w', hint: '', help: 'save the run as a scenario file (then: fence-tutor challenge ID --check FILE)' },
     ],
   },
   'challenge-add': {

@@ -33,3 +33,13 @@ describe('solutionWords', () => {
     ]);
   });
 });
+
+describe("atomic-proof's task and goal agree (issue 33)", () => {
+  it('the task asks for the attempt the goal checks (A rejected, every ordering tried), not for an accepted write', () => {
+    const c = challenge('atomic-proof');
+    expect(c.goal.rejected).toEqual(['A']);
+    expect(c.task).toMatch(/rejected/);
+    expect(c.task).toMatch(/every ordering/);
+    expect(c.task).not.toMatch(/ordering in which it is accepted/);
+  });
+});

@@ -9,6 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanup } from 'ink-testing-library';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkRun } from '../../src/challenges/check-run.js';
+import { explore } from '../../src/core/explorer.js';
+import { allChallenges } from '../../src/content/challenges/challenge-files.js';
+import { loadScenarioFile } from '../../src/content/scenario/scenario-loader.js';
 import { loadProgress } from '../../src/progress/progress-file.js';
 import { appProgressStore, forgetProgressStores } from '../../src/store/progress-store.js';
 import { press, renderApp, waitForFrame } from '../helpers/ink.js';
@@ -98,6 +102,18 @@ describe('the challenge screen', () => {
     expect(words).not.toContain('{"ttl"');
     await press(stdin, 's');
     await waitForFrame(lastFrame, '- { at: 1, actor: "A", do: write, value: "0", delay: 20 }');
+  });
+
+  it('w saves the run as it stands, and challenge --check judges that file as the screen does (issue 33)', async () => {
+    const { stdin, lastFrame } = await renderApp({ screen: 'challenge', id: 'lose-b-update' });
+    await waitForFrame(lastFrame, 'Not yet:');
+    await press(stdin, 'f', 'w');
+    const frame = await waitForFrame(lastFrame, /Saved to \S+lose-b-update-run\.yaml; check it with:/);
+    const path = /Saved to (\S+\.yaml);/.exec(frame)![1]!;
+    const challenge = allChallenges().find((c) => c.id === 'lose-b-update')!;
+    const run = loadScenarioFile(path);
+    const { verdict } = checkRun(challenge, run, (sc) => explore(sc));
+    expect(verdict).toMatchObject({ solved: true, acts: 1 });
   });
 
   it('decides an ordering goal with the explorer and shows the verdict when it arrives', async () => {

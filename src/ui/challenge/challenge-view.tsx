@@ -28,6 +28,7 @@ import { useFocusGuards } from '../use-focus-guards.js';
 import { wrapText } from '../../render/lesson-wrap.js';
 import { useScreenInput } from '../use-screen-input.js';
 import { menuWindow } from './menu-window.js';
+import { saveChallengeRun } from './save-run.js';
 import { stepDrafts } from './step-drafts.js';
 
 /** Steps shown at once below the timeline (the list scrolls with the selection). */
@@ -42,11 +43,14 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
   const s = useStore(session);
   const sandbox = useStore(s.sandbox);
   const [menu, setMenu] = useState<number | null>(null);
+  /** The last `w`, in words: where the run went and how to check it, or why nothing was written. */
+  const [saved, setSaved] = useState<string | null>(null);
 
   // Every act (and the opening) re-decides the verdict; leaving stops a count under way.
   const revision = sandbox.revision;
   useEffect(() => {
     if (revision >= 0) session.getState().recheck();
+    setSaved(null); // a saved notice is about the run as it was
   }, [session, revision]);
   useEffect(() => () => session.getState().dispose(), [session]);
   // The act menu takes q/Esc first, and its own keys and help.
@@ -134,6 +138,9 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
       case 'solution':
         s.toggleSolution();
         break;
+      case 'save':
+        setSaved(saveChallengeRun(challenge.id, st));
+        break;
     }
   });
 
@@ -154,13 +161,15 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
       : '';
   const message = sandbox.refusal
     ? `Refused: ${sandbox.refusal}`
-    : s.solutionView !== 'hidden'
-      ? `Solution (the steps that differ from the start; s ${s.solutionView === 'words' ? 'shows them in the scenario format' : 'hides them'}):`
-      : s.hintsShown > 0
-        ? `Hint ${s.hintsShown} of ${challenge.hints.length}: ${challenge.hints[s.hintsShown - 1] ?? ''}`
-        : sandbox.lastAct
-          ? `Last act: ${sandbox.lastAct}`
-          : `Press x to add a step, h for a hint.`;
+    : saved !== null
+      ? saved
+      : s.solutionView !== 'hidden'
+        ? `Solution (the steps that differ from the start; s ${s.solutionView === 'words' ? 'shows them in the scenario format' : 'hides them'}):`
+        : s.hintsShown > 0
+          ? `Hint ${s.hintsShown} of ${challenge.hints.length}: ${challenge.hints[s.hintsShown - 1] ?? ''}`
+          : sandbox.lastAct
+            ? `Last act: ${sandbox.lastAct}`
+            : `Press x to add a step, h for a hint.`;
 
   // What the learner may change is wrapped, never cut: at 80 columns the toggles at its end were lost to a '…'.
   const stepsHeader = wrapText(`Steps (${sandbox.steps.length}) ${theme.symbols.dot} ${allowedLine(challenge.allow)}`, width - 2);
@@ -199,7 +208,9 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
   // The verdict too: every miss is a thing to fix (three misses took three lines, and the third was cut).
   const verdictLines = wrapText(verdictLine, width - 2);
   const verdictRows = Math.max(2, verdictLines.length);
-  const fixed = 3 + taskLines.length + goalLines.length + 1 + (STEP_ROWS + stepsHeader.length) + verdictRows + 1;
+  // The message may take two rows (a saved file's path and the command that checks it).
+  const messageLines = wrapText(message, width - 2).slice(0, 2);
+  const fixed = 3 + taskLines.length + goalLines.length + 1 + (STEP_ROWS + stepsHeader.length) + verdictRows + messageLines.length;
   const timelineRows = Math.max(3, area.rows - fixed);
   return (
     <Box flexDirection="column">
@@ -255,10 +266,8 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
       <Box height={verdictRows} paddingX={1} overflow="hidden">
         <Text color={v?.solved ? theme.color('good') : undefined}>{verdictLines.join('\n')}</Text>
       </Box>
-      <Box height={1} paddingX={1} overflow="hidden">
-        <Text wrap="truncate" color={sandbox.refusal ? theme.color('warn') : theme.color('muted')}>
-          {message}
-        </Text>
+      <Box height={messageLines.length} paddingX={1} overflow="hidden">
+        <Text color={sandbox.refusal ? theme.color('warn') : theme.color('muted')}>{messageLines.join('\n')}</Text>
       </Box>
     </Box>
   );
