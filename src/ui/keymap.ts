@@ -64,7 +64,7 @@ export const KEY_CONTEXTS = {
       { action: 'pick', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], label: '1-9', hint: '', help: 'open the scenario in that place of the list' },
     ],
   },
-  // The toggles (f, d, a, [ ]) are not in the hint line: the settings line
+  // The toggles (f, d, a, [/]) are not in the hint line: the settings line
   // above the timeline shows each with its key, where the eye lands.
   simulator: {
     title: 'Simulator',
