@@ -98,7 +98,7 @@ describe('predict questions say their settings in their own sentence (issue 33)'
   it('a lease length is never varied behind the prompt: one ttl per question, stated as "N-tick lease"', () => {
     for (const q of loadShippedBank().questions) {
       if (q.type !== 'predict') continue;
-      const ttls = new Set(q.variants.map((v) => v.ttl).filter((t) => t !== undefined));
+      const ttls = new Set(q.variants.map((v) => v.overrides.ttl).filter((t) => t !== undefined));
       expect(ttls.size, q.id).toBeLessThanOrEqual(1);
       for (const ttl of ttls) expect(q.prompt, q.id).toContain(`${ttl}-tick lease`);
     }
