@@ -234,8 +234,8 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
   // The verdict too: every miss is a thing to fix (three misses took three lines, and the third was cut).
   const verdictLines = wrapText(verdictLine, width - 2);
   const verdictRows = Math.max(2, verdictLines.length);
-  // The message may take two rows (a saved file's path and the command that checks it).
-  const messageLines = wrapText(message, width - 2).slice(0, 2);
+  // The message may take up to three rows (a saved file's path and the command that checks it).
+  const messageLines = wrapText(message, width - 2).slice(0, 3);
   const fixed = 3 + taskLines.length + goalLines.length + 1 + (STEP_ROWS + stepsHeader.length) + verdictRows + messageLines.length;
   const timelineRows = Math.max(3, area.rows - fixed);
   return (
