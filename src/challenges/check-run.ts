@@ -60,7 +60,7 @@ export function verdictText(v: Verdict): string {
     const acts = `${v.acts} act${v.acts === 1 ? '' : 's'}`;
     return v.acts <= v.par ? `Solved in ${acts}, at par (${v.par}).` : `Solved in ${acts}; par is ${v.par}.`;
   }
-  return `Not solved: ${v.misses.map(missWords).join('. ')}.`;
+  return `Not solved: ${v.misses.map(missWords).join('; ')}.`;
 }
 
 /** What a goal's part is about, in words, for the fields whose `wanted` is a bare value. */

@@ -41,7 +41,7 @@ describe('practice in the app', () => {
     await press(stdin, '1'); // wrong
     expect(frame()).toContain('✗ your answer: not right'); // said in words, not by colour
     // The retry comes before the answer (issue 33): nothing gives the answer away yet.
-    expect(frame()).toContain('✗ Not right. r (or another digit) tries again; a shows the answer.');
+    expect(frame()).toContain('✗ Not right. r or a digit: try again; a: see the answer. First try counts.');
     expect(frame()).not.toContain('The resource itself must reject lower tokens.');
     expect(frame()).not.toContain('Source: Kleppmann 2016');
     expect(frame()).toMatch(/enter next\s+r try again\s+a show the answer/);

@@ -106,7 +106,7 @@ export function QuestionView({ state, theme, columns, rows, focusOf, answerShown
             {fb.correct
               ? `${theme.symbols.accepted} Right.${(rec?.attempts ?? 0) > 1 ? ' (Your first try is what the report keeps.)' : ''}`
               : withheld
-                ? `${theme.symbols.rejected} Not right. r (or another digit) tries again; a shows the answer. The first try counts.`
+                ? `${theme.symbols.rejected} Not right. r or a digit: try again; a: see the answer. First try counts.`
                 : `${theme.symbols.rejected} Not right. r (or another digit) tries again; the first try counts.`}
           </Text>
           <Lines lines={layout.answer} />
