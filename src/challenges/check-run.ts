@@ -60,5 +60,32 @@ export function verdictText(v: Verdict): string {
     const acts = `${v.acts} act${v.acts === 1 ? '' : 's'}`;
     return v.acts <= v.par ? `Solved in ${acts}, at par (${v.par}).` : `Solved in ${acts}; par is ${v.par}.`;
   }
-  return `Not solved: ${v.misses.map((m) => `${m.field}: wanted ${m.wanted}; the run gives ${m.actual}`).join('. ')}.`;
+  return `Not solved: ${v.misses.map(missWords).join('; ')}.`;
+}
+
+/** What a goal's part is about, in words, for the fields whose `wanted` is a bare value. */
+const FIELD_WORDS: Record<string, string> = {
+  final: 'the sink should end at',
+  mark: 'the mark should end at',
+  staleAcceptances: 'stale writes accepted should be',
+  rejected: 'rejected writes should come from exactly',
+  accepted: 'accepted writes should come from exactly',
+};
+
+/** "[A, B]" as "A and B", "[]" as "no one"; anything else as it is. */
+function listWords(text: string): string {
+  const list = /^\[(.*)\]$/.exec(text);
+  if (!list) return text;
+  const names = list[1]!.split(', ').filter((n) => n !== '');
+  return names.length === 0 ? 'no one' : names.join(' and ');
+}
+
+/** One missed part of the goal as a sentence, never a field name: "the sink should end at "1", but it ends at "100"". */
+export function missWords(m: GoalMiss): string {
+  const about = FIELD_WORDS[m.field];
+  if (about) return `${about} ${listWords(m.wanted)}, but the run gives ${listWords(m.actual)}`;
+  const actor = /^(grants|writes)\.(.+)$/.exec(m.field);
+  if (actor) return `${actor[2]}'s ${actor[1]} should be ${m.wanted}, but the run gives ${m.actual}`;
+  // The rest (ttlAtMost, refusedWhileHolding, tokensBackwards, explore) carry their own words.
+  return `wanted ${m.wanted}, but the run gives ${m.actual}`;
 }

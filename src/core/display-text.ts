@@ -38,3 +38,8 @@ export function quoteValue(value: string | null, max = 24): string {
 export function quoteValueKey(key: string, max = 24): string {
   return quoteValue(key === NO_VALUE_KEY ? null : key, max);
 }
+
+/** A count with thousands separators ("152,034,626,562"), as the explorer's progress line writes them. */
+export function countText(n: bigint | number): string {
+  return n.toLocaleString('en-US');
+}

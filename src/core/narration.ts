@@ -142,7 +142,10 @@ export function narrateComparison(before: SimResult, after: SimResult, change: s
   const why = reason ? `${reason}; ` : '';
   const ends = `the sink ends at ${quoteValue(after.final.value)} instead of ${quoteValue(before.final.value)}`;
   if (after.staleAcceptances > before.staleAcceptances) {
-    const stale = after.writes.find((w) => w.stale)!;
+    // The stale write the sink ends with, when one does: the sentence names the writer whose value is left
+    // (issue 33: with several stale writes it named the first, F, while the value came from E).
+    const last = lastLanded(after);
+    const stale = last?.stale && last.value === after.final.value ? last : after.writes.find((w) => w.stale)!;
     const victim = overwritten(after, stale);
     const what = victim ? `${stale.actor}'s late write overwrote ${victim.actor}'s: lost update` : `${stale.actor}'s stale write was accepted`;
     return after.final.value !== before.final.value ? `${change}: ${why}${what}; ${ends}.` : `${change}: ${why}${what}.`;

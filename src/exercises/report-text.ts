@@ -24,7 +24,7 @@ function glyphs(ascii: boolean) {
 export function tokenLine(report: ExerciseReport): string | undefined {
   const e = report.evidence;
   if (!e) return undefined;
-  return `Real expiry: A took the lock with token ${e.tokens.A} and was stopped (SIGSTOP); its lease (TTL ${e.ttlMs} ms) ran out after ${Math.round(e.observedExpiryWaitMs)} ms; B took it with token ${e.tokens.B}.`;
+  return `Real expiry: A took the lock with token ${e.tokens.A} and was stopped (SIGSTOP); the lock was seen gone ${Math.round(e.observedExpiryWaitMs)} ms after A asked for its lease (TTL ${e.ttlMs} ms, which starts no earlier); B took it with token ${e.tokens.B}.`;
 }
 
 export function answerText(a: SinkAnswer | undefined, ascii: boolean): string {
@@ -86,11 +86,13 @@ export function runTimeline(run: TrialRun): TimelineModel {
   return { unit: 'step', start: 0, end: Math.max(1, run.steps.length), lanes: [...lanes, sink] };
 }
 
+const STATUS_PREFIX: Partial<Record<CheckResult['status'], string>> = { 'timed-out': 'TIMED OUT: ', 'not-exhaustive': 'NOT EXHAUSTIVE: ' };
+
 export function checkLines(c: CheckResult, opts: TextOptions, detail: boolean): string[] {
   const g = glyphs(opts.ascii);
   const ok = c.status === 'passed';
   const head = `${ok ? g.ok : g.bad} ${c.id}: ${c.title}`;
-  const summary = `${c.status === 'timed-out' ? 'TIMED OUT: ' : ''}${c.summary}`.split('\n');
+  const summary = `${STATUS_PREFIX[c.status] ?? ''}${c.summary}`.split('\n');
   const out = [head, ...summary.map((l, i) => `    ${i > 0 ? '  ' : ''}${l}`)];
   if (c.shown && (detail || !ok)) for (const l of runLines(c.shown, { ...opts, width: Math.max(40, opts.width - 4) })) out.push(`    ${l}`);
   if (c.detail && (detail || !ok)) for (const l of c.detail) out.push(`    ${sanitizeLine(l)}`);

@@ -1,11 +1,11 @@
 /**
- * One `exercise check`: a real expiry supplies the tokens while the
- * learner's sink starts, then each check's scenario is replayed by the
- * adversary. Returns the report; never prints (report-text does that).
+ * One `exercise check`: the learner's sink starts (a file that cannot load
+ * stops here), a real expiry supplies the tokens, then each check's
+ * scenario is replayed by the adversary. Returns the report; never prints (report-text does that).
  */
 import { readFileSync } from 'node:fs';
 import { exerciseReport } from './report.js';
-import { explore } from './adversary.js';
+import { type Exploration, explore } from './adversary.js';
 import { checksFor } from './checks/index.js';
 import type { ExerciseMachinery } from './ports.js';
 import type { CheckSpec, Tokens } from './scenario.js';
@@ -32,11 +32,10 @@ export async function runChecks(opts: RunChecksOptions): Promise<ExerciseReport>
   const fileSha256 = sha256(readFileSync(opts.file));
   const suite = checksFor(opts.exercise.id);
   const session = new SinkSession(opts.machinery, opts.file, suite.requires, opts.tempRoot, opts.timeLimitMs);
-  const evidencePromise = opts.machinery.supplyTokens(opts.ttlMs);
-  evidencePromise.catch(() => undefined); // awaited below; a load error must not leave it unhandled
   try {
+    // The learner's file loads first: a syntax error is told at once, before any real expiry starts.
     await session.start();
-    const evidence = await evidencePromise;
+    const evidence = await opts.machinery.supplyTokens(opts.ttlMs);
     const checks: CheckResult[] = [];
     for (const spec of suite.checks) {
       const result = await runOne(session, spec, evidence.tokens);
@@ -86,22 +85,7 @@ async function runOne(session: SinkSession, spec: CheckSpec, tokens: Tokens): Pr
       }
     }
     const x = await explore(session, spec, tokens, killPoints);
-    const ok = spec.mode === 'some' ? x.firstRight !== undefined : x.wrong === 0;
-    if (ok) {
-      const some = spec.mode === 'some' ? ` (found in run ${x.runs})` : x.runs > 1 ? ` (${x.runs} of ${x.runs} interleavings right)` : '';
-      return {
-        ...base,
-        status: 'passed',
-        summary: `${spec.passed(tokens)}${some}`,
-        ...(x.firstRight ? { shown: x.firstRight } : {}),
-        runs: x.runs,
-        wrong: x.wrong,
-        durationMs: took(),
-      };
-    }
-    const wrongRun = x.firstWrong!;
-    const problem = spec.mode === 'some' ? `no interleaving of ${x.runs} showed it: ${wrongRun.problem}` : wrongRun.problem;
-    return failed(base, spec, wrongRun.run, problem, x.runs, x.wrong, took());
+    return verdict(spec, tokens, x, took());
   } catch (err) {
     if (err instanceof TimeLimitError) {
       await session.restart().catch(() => undefined);
@@ -125,6 +109,42 @@ async function runOne(session: SinkSession, spec: CheckSpec, tokens: Tokens): Pr
     }
     throw err;
   }
+}
+
+/** A check's result from its search: passed only when the search finished and saw nothing wrong. */
+export function verdict(spec: CheckSpec, tokens: Tokens, x: Exploration, durationMs: number): CheckResult {
+  const base = { id: spec.id, title: spec.title };
+  const ok = spec.mode === 'some' ? x.firstRight !== undefined : x.wrong === 0;
+  if (ok && x.cutShort && spec.mode !== 'some') {
+    return {
+      ...base,
+      status: 'not-exhaustive',
+      summary: `nothing wrong in ${x.runs} runs, but ${x.cutShort}`,
+      ...(x.firstRight ? { shown: x.firstRight } : {}),
+      hint: 'A search cut short proves nothing about the interleavings it did not try: this is not a pass.',
+      runs: x.runs,
+      wrong: 0,
+      durationMs,
+    };
+  }
+  if (ok) {
+    const some = spec.mode === 'some' ? ` (found in run ${x.runs})` : x.runs > 1 ? ` (${x.runs} of ${x.runs} interleavings right)` : '';
+    return {
+      ...base,
+      status: 'passed',
+      summary: `${spec.passed(tokens)}${some}`,
+      ...(x.firstRight ? { shown: x.firstRight } : {}),
+      runs: x.runs,
+      wrong: x.wrong,
+      durationMs,
+    };
+  }
+  const wrongRun = x.firstWrong!;
+  const problem =
+    spec.mode === 'some'
+      ? `no interleaving of ${x.runs} showed it${x.cutShort ? ` (not exhaustive: ${x.cutShort})` : ''}: ${wrongRun.problem}`
+      : wrongRun.problem;
+  return failed(base, spec, wrongRun.run, problem, x.runs, x.wrong, durationMs);
 }
 
 function failed(

@@ -8,6 +8,7 @@
 import { makeDirs } from '../platform/make-dirs.js';
 import { join } from 'node:path';
 import { sanitizeText } from '../core/neutralise.js';
+import { MAX_CALLS_PER_REQUEST } from './adversary.js';
 import { captureOutput } from './captured-output.js';
 import { show } from './scenario.js';
 import type { SinkChildCommand, SinkChildMessage } from './child-protocol.js';
@@ -126,13 +127,14 @@ export class SinkSession {
   }
 
   /** Runs `items` on the open database, choosing at each choice point by `schedule` (default: the first). */
-  async run(items: TrialItem[], schedule: number[]): Promise<{ run: TrialRun; choices: Choice[] }> {
+  async run(items: TrialItem[], schedule: number[]): Promise<{ run: TrialRun; choices: Choice[]; capped: string[] }> {
     const requests: SinkRequest[] = [];
     const answers: (SinkAnswer | undefined)[] = [];
     const steps: StepRecord[] = [];
     const sentAt: number[] = [];
     const answeredAt: number[] = [];
     const choices: Choice[] = [];
+    const capped = new Set<string>();
     let restarts = 0;
     const probes: SinkState[] = [];
     for (const item of items) {
@@ -177,7 +179,12 @@ export class SinkSession {
           break;
         }
         let pick = 0;
-        if (parked.length > 1) {
+        // A request past the cap on calls runs on without choice points (the search says so).
+        const over = parked.findIndex(([, s]) => s.calls >= MAX_CALLS_PER_REQUEST);
+        if (parked.length > 1 && over >= 0) {
+          pick = over;
+          capped.add(requestWords(requests[parked[over]![1].index]!));
+        } else if (parked.length > 1) {
           pick = Math.min(schedule[choices.length] ?? 0, parked.length - 1);
           choices.push({ chosen: pick, options: parked.length });
         }
@@ -194,7 +201,11 @@ export class SinkSession {
       }
     }
     const final = await this.state();
-    return { run: { requests, answers, steps, final, sentAt, answeredAt, ...(probes.length ? { probes } : {}), ...(restarts ? { restarts } : {}) }, choices };
+    return {
+      run: { requests, answers, steps, final, sentAt, answeredAt, ...(probes.length ? { probes } : {}), ...(restarts ? { restarts } : {}) },
+      choices,
+      capped: [...capped],
+    };
   }
 
   async close(): Promise<void> {
@@ -235,9 +246,7 @@ export class SinkSession {
     const running = [...this.states.values()].filter((st) => st.phase === 'running').map((st) => requests[st.index]);
     return running
       .filter((r) => r !== undefined)
-      .map((r) =>
-        r.fn === 'register' ? `${r.writer}'s register(db, ${r.token})` : `${r.writer}'s write ${show(r.value ?? null)} with token ${r.token ?? 'none'}`,
-      )
+      .map(requestWords)
       .join(' and ');
   }
 
@@ -272,6 +281,11 @@ export class SinkSession {
 }
 
 export class LearnerThrew extends Error {}
+
+/** A request in words: "B's write "B-current" with token 3", "A's register(db, 1)". */
+function requestWords(r: SinkRequest): string {
+  return r.fn === 'register' ? `${r.writer}'s register(db, ${r.token})` : `${r.writer}'s write ${show(r.value ?? null)} with token ${r.token ?? 'none'}`;
+}
 
 /** The learner's return value as an answer; anything but `{accepted: boolean}` is explained. */
 function answerOf(result: unknown): SinkAnswer {

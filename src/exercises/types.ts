@@ -57,7 +57,8 @@ export interface TrialRun {
   restarts?: number;
 }
 
-export type CheckStatus = 'passed' | 'failed' | 'timed-out' | 'threw';
+/** `not-exhaustive`: nothing wrong was seen, but a cap stopped the search before every interleaving ran. */
+export type CheckStatus = 'passed' | 'failed' | 'timed-out' | 'threw' | 'not-exhaustive';
 
 export interface CheckResult {
   id: string;

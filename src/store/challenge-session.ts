@@ -29,7 +29,8 @@ export interface ChallengeSessionState {
   exploring: boolean;
   /** Hints shown so far (h shows the next). */
   hintsShown: number;
-  solutionShown: boolean;
+  /** The reference solution below the timeline: hidden, in words, or in the scenario format (s cycles). */
+  solutionView: 'hidden' | 'words' | 'scenario';
   /** Re-decides the verdict for the run as it is now (the screen calls it on every change). */
   recheck: () => void;
   nextHint: () => void;
@@ -41,6 +42,8 @@ export interface ChallengeSessionState {
 export type ChallengeSession = StoreApi<ChallengeSessionState>;
 
 /** The sandbox's run with its toggles written into the config: what a saved file holds and what is checked. */
+const NEXT_SOLUTION_VIEW = { hidden: 'words', words: 'scenario', scenario: 'hidden' } as const;
+
 export function runOf(sandbox: SandboxStore): Scenario | null {
   const s = sandbox.getState();
   const scenario = s.scenario();
@@ -70,7 +73,7 @@ export function createChallengeSession(challenge: Challenge, engine: ChallengeEn
     verdict: null,
     exploring: false,
     hintsShown: 0,
-    solutionShown: false,
+    solutionView: 'hidden',
     recheck: () => {
       job?.cancel();
       job = null;
@@ -112,7 +115,7 @@ export function createChallengeSession(challenge: Challenge, engine: ChallengeEn
       );
     },
     nextHint: () => set({ hintsShown: Math.min(challenge.hints.length, get().hintsShown + 1) }),
-    toggleSolution: () => set({ solutionShown: !get().solutionShown }),
+    toggleSolution: () => set({ solutionView: NEXT_SOLUTION_VIEW[get().solutionView] }),
     dispose: () => {
       job?.cancel();
       job = null;

@@ -64,7 +64,7 @@ export const KEY_CONTEXTS = {
       { action: 'pick', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], label: '1-9', hint: '', help: 'open the scenario in that place of the list' },
     ],
   },
-  // The toggles (f, d, a, [ ]) are not in the hint line: the settings line
+  // The toggles (f, d, a, [/]) are not in the hint line: the settings line
   // above the timeline shows each with its key, where the eye lands.
   simulator: {
     title: 'Simulator',
@@ -192,7 +192,8 @@ export const KEY_CONTEXTS = {
       { action: 'undo', keys: ['u'], label: 'u', hint: 'undo', help: 'undo the last act', inHints: true },
       { action: 'redo', keys: ['y'], label: 'y', hint: '', help: 'redo what was undone' },
       { action: 'hint', keys: ['h'], label: 'h', hint: 'hint', help: 'show the next hint', inHints: true },
-      { action: 'solution', keys: ['s'], label: 's', hint: '', help: 'show or hide the reference solution' },
+      { action: 'solution', keys: ['s'], label: 's', hint: '', help: 'the reference solution: in words, then in the scenario format, then hidden' },
+      { action: 'save', keys: ['w'], label: 'w', hint: '', help: 'save the run as a scenario file (then: fence-tutor challenge ID --check FILE)' },
     ],
   },
   'challenge-add': {

@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, it } from 'vitest';
+import { TRIALS_PER_PAIR } from '../../src/exercises/sink-cmd/timing-adversary.js';
 import { PYTHON, warnWithoutPython } from '../exercises/sink-cmd/python.js';
 import { ensureBuilt, root, runCliAsync } from './cli-run.js';
 
@@ -65,7 +66,7 @@ describe('exercise check --sink-cmd and missing tools', { concurrent: true, time
       expect(report.caveat).toMatch(/weaker evidence/);
       expect(report.checks.map((c) => c.id)).toContain('below-mark');
       expect(report.checks.filter((c) => c.status !== 'passed').map((c) => c.id)).toEqual([]);
-      expect(report.checks.find((c) => c.id === 'timing-adversary')).toMatchObject({ status: 'passed', runs: 60, wrong: 0 });
+      expect(report.checks.find((c) => c.id === 'timing-adversary')).toMatchObject({ status: 'passed', runs: TRIALS_PER_PAIR, wrong: 0 });
     },
     120_000,
   );

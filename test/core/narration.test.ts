@@ -110,3 +110,16 @@ describe('narration', () => {
         }
   });
 });
+
+describe('narrateComparison names the writer whose value the sink ends at (issue 33)', () => {
+  const write = (actor: string, value: string, token: number, arrivedAt: number, stale: boolean) =>
+    ({ actor, value, token: [0, token] as const, sentAt: arrivedAt, arrivedAt, result: 'accepted', hwmBefore: null, stale, sendIndex: arrivedAt }) as const;
+  it('two stale writes, F first and E last: the sentence is about E, whose value is left', () => {
+    const writes = [write('G', 'G-1', 7, 1, false), write('F', 'F-4', 5, 2, true), write('E', 'E-4', 4, 3, true)];
+    const before = { writes: [writes[0]], final: { value: 'G-1' }, staleAcceptances: 0 } as never;
+    const after = { writes, final: { value: 'E-4' }, staleAcceptances: 2 } as never;
+    const line = narrateComparison(before, after, 'fencing off');
+    expect(line).toMatch(/^fencing off: E's late write overwrote/);
+    expect(line).toContain('the sink ends at "E-4" instead of "G-1"');
+  });
+});

@@ -158,3 +158,15 @@ describe('renderTimeline', () => {
     for (const line of renderTimeline(evil, { width: 80 })) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
   });
 });
+
+describe('the sink lane under --ascii keeps every token (issue 33)', () => {
+  it('split-race at 80 columns: where "ok:2" does not fit, B\'s accept reads "+2", never a bare "ok"', () => {
+    const scenario = findShippedScenario('split-race')!;
+    const model = timelineFromSim(simulate(scenario), scenario);
+    const lines = renderTimeline(model, { width: 80, ascii: true });
+    const sink = lines.find((l) => /^sink {2,}/.test(l))!;
+    expect(sink).toContain('+2 "1" ok:1 stale!');
+    expect(sink).not.toMatch(/ ok /);
+    expect(lines.join('\n')).toContain('ok/+ accepted');
+  });
+});

@@ -37,7 +37,30 @@ describe('exercise early-write', { concurrent: true, timeout: 120_000 }, () => {
   it('the starter fails register-raises-mark; the solution passes', async ({ expect }) => {
     const [starter, solution] = await Promise.all([statusesOf(ID, shipped(ID, 'sink.mjs')), statusesOf(ID, shipped(ID, 'solution.mjs'))]);
     expect(starter).toMatchObject({ 'register-raises-mark': 'failed' });
-    expect(Object.values(solution)).toEqual(['passed', 'passed', 'passed']);
+    expect(Object.values(solution)).toEqual(Array(7).fill('passed'));
+  });
+  it('a racy register (db.get, then db.run outside a transaction) fails when registrations overlap (issue 33)', async ({ expect }) => {
+    const report = await checkFile(ID, fixture(ID, 'register-racy.mjs'));
+    // One after the other it looks right: only the overlapping checks catch it.
+    expect(statuses(report)).toEqual({
+      'register-raises-mark': 'passed',
+      'register-never-lowers': 'passed',
+      'holder-writes-after-register': 'passed',
+      'one-transaction': 'passed',
+      'registrations-in-flight': 'failed',
+      'register-beside-late-write': 'passed',
+      'late-register-beside-write': 'failed',
+    });
+    expect(report.passed).toBe(false);
+    expect(report.checks.find((c) => c.id === 'registrations-in-flight')!.shown!.final.mark).toBe(report.evidence!.tokens.A);
+  });
+  it('a racy write (compared outside the transaction) fails when it overlaps a write or a registration', async ({ expect }) => {
+    expect(await statusesOf(ID, fixture(ID, 'write-racy.mjs'))).toMatchObject({
+      'register-raises-mark': 'passed',
+      'one-transaction': 'failed',
+      'registrations-in-flight': 'passed',
+      'register-beside-late-write': 'failed',
+    });
   });
   it('wrong registrations are caught by name', async ({ expect }) => {
     const [lowers, elsewhere, lte] = await Promise.all(
@@ -54,7 +77,15 @@ describe('exercise durable-mark', { concurrent: true, timeout: 120_000 }, () => 
   it('the starter (mark in memory) fails mark-survives-restart; the solution passes', async ({ expect }) => {
     const [starter, solution] = await Promise.all([statusesOf(ID, shipped(ID, 'sink.mjs')), statusesOf(ID, shipped(ID, 'solution.mjs'))]);
     expect(starter).toMatchObject({ fences: 'passed', 'mark-survives-restart': 'failed' });
-    expect(solution).toEqual({ fences: 'passed', 'mark-survives-restart': 'passed', 'kill-mid-write': 'passed' });
+    expect(solution).toEqual({ fences: 'passed', 'mark-survives-restart': 'passed', 'kill-mid-write': 'passed', 'one-transaction': 'passed' });
+  });
+  it('a durable mark compared outside the write call fails one-transaction (two writes in flight)', async ({ expect }) => {
+    expect(await statusesOf(ID, fixture(ID, 'write-racy.mjs'))).toEqual({
+      fences: 'passed',
+      'mark-survives-restart': 'passed',
+      'kill-mid-write': 'passed',
+      'one-transaction': 'failed',
+    });
   });
   it('a mark read at start but never saved fails mark-survives-restart', async ({ expect }) => {
     expect(await statusesOf(ID, fixture(ID, 'mark-loaded-once.mjs'))).toMatchObject({ 'mark-survives-restart': 'failed' });
@@ -71,11 +102,20 @@ describe('exercise idempotent-retry', { concurrent: true, timeout: 120_000 }, ()
   it('the starter fails retry-once; the solution passes', async ({ expect }) => {
     const [starter, solution] = await Promise.all([statusesOf(ID, shipped(ID, 'sink.mjs')), statusesOf(ID, shipped(ID, 'solution.mjs'))]);
     expect(starter).toMatchObject({ 'retry-once': 'failed', 'retry-in-flight': 'failed' });
-    expect(Object.values(solution)).toEqual(['passed', 'passed', 'passed', 'passed']);
+    expect(Object.values(solution)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed']);
   });
   it('dedupe by token fails new-op-applies; an id looked up outside the transaction fails retry-in-flight', async ({ expect }) => {
     const [byToken, outsideTx] = await Promise.all([statusesOf(ID, fixture(ID, 'dedupe-by-token.mjs')), statusesOf(ID, fixture(ID, 'id-outside-tx.mjs'))]);
     expect(byToken).toMatchObject({ 'new-op-applies': 'failed', 'retry-once': 'passed' });
     expect(outsideTx).toMatchObject({ 'retry-in-flight': 'failed', 'retry-once': 'passed' });
+  });
+  it('a mark read before the transaction fails stale-in-flight (a stale write beside a fresh one)', async ({ expect }) => {
+    expect(await statusesOf(ID, fixture(ID, 'mark-outside-tx.mjs'))).toEqual({
+      'retry-once': 'passed',
+      'new-op-applies': 'passed',
+      'stale-still-refused': 'passed',
+      'retry-in-flight': 'passed',
+      'stale-in-flight': 'failed',
+    });
   });
 });

@@ -35,6 +35,15 @@ describe(`exercise ${ID}`, { concurrent: true, timeout: 120_000 }, () => {
     expect(race.shown!.final.value).toBe('A-late');
   });
 
+  it('a sink past the cap on calls per request is "not exhaustive", never passed (issue 33)', async ({ expect }) => {
+    const report = await checkFile(ID, fixture(ID, 'many-calls.mjs'));
+    expect(statuses(report)).toMatchObject({ 'stale-rejected': 'passed', 'one-transaction': 'not-exhaustive' });
+    expect(report.passed).toBe(false);
+    expect(report.checks.find((c) => c.id === 'one-transaction')!.summary).toMatch(
+      /B.s write "B-current" with token \d+ made more than 12 database calls: interleavings after the 12th were not explored/,
+    );
+  });
+
   it('a write with no token let through is caught by no-token-refused', async ({ expect }) => {
     const report = await checkFile(ID, fixture(ID, 'null-token.mjs'));
     expect(statuses(report)).toMatchObject({ 'no-token-refused': 'failed', 'stale-rejected': 'passed' });

@@ -49,8 +49,8 @@ describe('worker → runner messages', () => {
   const messages: WorkerMessage[] = [
     { ev: 'ready', pid: 42, name: 'W7' },
     { ev: 'lease-lost', leaseId: '694d7a' },
-    { ev: 'acquired', id: 1, token: 9, leaseId: 'l', ttlMs: 2000, leaseGrantedAt: 1.5e12 + 0.25, sentAt: 1.5e12 + 1 },
-    { ev: 'acquired', id: 2, token: 9, leaseId: 'l', ttlMs: 2000, leaseGrantedAt: 1, sentAt: 2, epoch: 1 },
+    { ev: 'acquired', id: 1, token: 9, leaseId: 'l', ttlMs: 2000, grantRequestedAt: 1.5e12 + 0.25, sentAt: 1.5e12 + 1 },
+    { ev: 'acquired', id: 2, token: 9, leaseId: 'l', ttlMs: 2000, grantRequestedAt: 1, sentAt: 2, epoch: 1 },
     { ev: 'busy', id: 3, reason: 'the lock is held' },
     { ev: 'wrote', id: 4, mode: 'fenced', token: 7, status: 409, body: { accepted: false, reason: 'stale' } },
     { ev: 'wrote', id: 5, mode: 'epoch', token: [1, 4], status: 200, body: { accepted: true } },
@@ -65,11 +65,11 @@ describe('worker → runner messages', () => {
 
   it.each([
     [
-      { ev: 'acquired', id: 1, leaseId: 'l', ttlMs: 2000, leaseGrantedAt: 1, sentAt: 2 },
+      { ev: 'acquired', id: 1, leaseId: 'l', ttlMs: 2000, grantRequestedAt: 1, sentAt: 2 },
       /worker A's "acquired": "token" must be an integer ≥ 0 \(got nothing\)/,
     ],
-    [{ ev: 'acquired', id: 1, token: 1.5, leaseId: 'l', ttlMs: 2000, leaseGrantedAt: 1, sentAt: 2 }, /"token" must be an integer/],
-    [{ ev: 'acquired', id: 1, token: 3, leaseId: 'l', ttlMs: 2000, leaseGrantedAt: null, sentAt: 2 }, /"leaseGrantedAt" must be a finite number/],
+    [{ ev: 'acquired', id: 1, token: 1.5, leaseId: 'l', ttlMs: 2000, grantRequestedAt: 1, sentAt: 2 }, /"token" must be an integer/],
+    [{ ev: 'acquired', id: 1, token: 3, leaseId: 'l', ttlMs: 2000, grantRequestedAt: null, sentAt: 2 }, /"grantRequestedAt" must be a finite number/],
     [{ ev: 'wrote', id: 1, mode: 'epoch', token: [1], status: 200, body: {} }, /"token" must be a token: an integer ≥ 0 or \[epoch, revision\]/],
     [{ ev: 'wrote', id: 1, mode: 'epoch', token: [1, -4], status: 200, body: {} }, /"token" must be a token/],
     [{ ev: 'wrote', id: 1, mode: 'fenced', token: 3, status: 200, body: 'ok' }, /"body" must be a JSON object/],

@@ -37,6 +37,7 @@ it('every shipped question fits 80x24, with its feedback and source', { timeout:
     expect(asked, q.id).toContain('enter answer');
     if (typeof q.answer === 'number') await press(stdin, String(((q.answer + 1) % q.options.length) + 1));
     else await press(stdin, 'enter'); // nothing ticked / the order as shown: wrong
+    await press(stdin, 'a'); // the answer, asked for (practice keeps it back for the retry)
     const answered = lastFrame() ?? '';
     fits(answered, q.id);
     expect(answered, q.id).toContain('✗ Not right.');

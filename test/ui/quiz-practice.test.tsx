@@ -40,10 +40,11 @@ describe('practice in the app', () => {
 
     await press(stdin, '1'); // wrong
     expect(frame()).toContain('✗ your answer: not right'); // said in words, not by colour
-    expect(frame()).toContain('✗ Not right.');
-    expect(frame()).toContain('The resource itself must reject lower tokens.');
-    expect(frame()).toContain('Source: Kleppmann 2016');
-    expect(frame()).toMatch(/enter next\s+r try again/);
+    // The retry comes before the answer (issue 33): nothing gives the answer away yet.
+    expect(frame()).toContain('✗ Not right. r or a digit: try again; a: see the answer. First try counts.');
+    expect(frame()).not.toContain('The resource itself must reject lower tokens.');
+    expect(frame()).not.toContain('Source: Kleppmann 2016');
+    expect(frame()).toMatch(/enter next\s+r try again\s+a show the answer/);
 
     await press(stdin, 'r', 'down', 'enter'); // retry with the arrows: option 2
     expect(frame()).toContain('✓ Right.');
@@ -100,6 +101,20 @@ describe('practice in the app', () => {
     expect(frame()).not.toContain('Not right');
   });
 
+  it('reveals the answer on request (a), or after a second wrong try (issue 33)', async () => {
+    const first = await sitting([SINGLE]);
+    await press(first.stdin, '1', 'a');
+    expect(first.frame()).toContain('The resource itself must reject lower tokens.');
+    expect(first.frame()).toContain('Source: Kleppmann 2016');
+    cleanup();
+    const second = await sitting([SINGLE]);
+    await press(second.stdin, '1');
+    expect(second.frame()).not.toContain('Source: Kleppmann 2016');
+    await press(second.stdin, 'r', '3'); // wrong again
+    expect(second.frame()).toContain('✗ Not right. r (or another digit) tries again; the first try counts.');
+    expect(second.frame()).toContain('Source: Kleppmann 2016');
+  });
+
   it('u and shift+up move an event up', async () => {
     const { stdin, frame } = await sitting([ORDERING]);
     await press(stdin, '3', 'u'); // A pauses up one
@@ -132,7 +147,7 @@ describe('practice in the app', () => {
 
   it('fits 80x24: every line within 80 columns and the frame shorter than the terminal', async () => {
     const { stdin, frame } = await sitting();
-    await press(stdin, '1');
+    await press(stdin, '1', 'a');
     const lines = frame().split('\n');
     expect(lines.length).toBeLessThan(24);
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);

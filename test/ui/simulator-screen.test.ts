@@ -27,7 +27,9 @@ describe('simulator screen', () => {
     const { lastFrame } = await openLateWrite();
     const frame = lastFrame() ?? '';
     for (const lane of ['coordinator', 'A', 'B', 'sink']) expect(frame).toMatch(new RegExp(`^ +${lane}\\b`, 'm'));
-    expect(frame).toMatch(/f fencing ON\s+d minting durable\s+a check atomic\s+\[ \] lease 10/);
+    expect(frame).toMatch(/f fencing ON\s+d minting durable\s+a check atomic\s+\[\/\] lease 10/);
+    // Not an unticked checkbox (issue 33).
+    expect(frame).not.toContain('[ ]');
     expect(frame).toContain('■ paused');
     expect(frame).toContain('t = 0 of 31');
     expect(frame).toMatch(/✓ accepted.*✗ rejected|✗ rejected.*✓ accepted/s);

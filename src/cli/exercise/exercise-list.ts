@@ -1,5 +1,6 @@
 /** `exercises`: id, title, lesson and status (new / started / passed), as text or JSON. */
 import { listExercises } from '../../content/exercise/exercise-registry.js';
+import { allLessons } from '../../content/shared/content-sources.js';
 import { toolVersion } from '../../platform/package-root.js';
 import { loadProgress } from '../../progress/progress-file.js';
 import { printJson } from '../json-output.js';
@@ -34,8 +35,11 @@ export function printExerciseList(flags: { json?: boolean }): void {
   }
   const idWidth = Math.max(...rows.map((r) => r.id.length), 2);
   const titleWidth = Math.max(...rows.map((r) => r.title.length), 5);
+  // Lessons by number, as the README and the lesson list name them (the slug is for --json).
+  const numbers = new Map(allLessons().curriculum.lessons.map((l) => [l.id, l.number]));
+  const lesson = (id: string) => (numbers.has(id) ? `lesson ${numbers.get(id)}` : `lesson ${id}`);
   const lines = rows.map(
-    (r, i) => `${String(i + 1).padStart(2)}. ${r.id.padEnd(idWidth)}  ${r.title.padEnd(titleWidth)}  lesson ${r.lesson.padEnd(22)} ${r.status}`,
+    (r, i) => `${String(i + 1).padStart(2)}. ${r.id.padEnd(idWidth)}  ${r.title.padEnd(titleWidth)}  ${lesson(r.lesson).padEnd(10)} ${r.status}`,
   );
   writeStdout(`${lines.join('\n')}\n\nStart one: fence-tutor exercise start ID    (then: fence-tutor exercise check ID)\n`);
 }

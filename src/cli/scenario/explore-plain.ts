@@ -2,7 +2,7 @@
  * The plain output of `explore`: what was explored, the counts, the final
  * values as bars, and one violating ordering as a table and a timeline.
  */
-import { quoteValueKey, safeText } from '../../core/display-text.js';
+import { countText, quoteValueKey, safeText } from '../../core/display-text.js';
 import { renderTimeline } from '../../core/timeline/render-text.js';
 import { timelineFromOrdering } from '../../core/timeline/from-ordering.js';
 import { formatToken } from '../../core/token.js';
@@ -43,10 +43,10 @@ export function explorePlainText(scenario: Scenario, result: ExploreResult, disp
   const out: string[] = [...scenarioHeading(scenario, ascii), configLine(result.config, ascii), ''];
   const stale = result.orderingsWithStaleAcceptance;
   out.push(
-    `${result.orderings} ordering${result.orderings === 1n ? '' : 's'} of the sink's operations; ` +
+    `${countText(result.orderings)} ordering${result.orderings === 1n ? '' : 's'} of the sink's operations; ` +
       (stale === 0n
         ? 'none of them accepts a stale write.'
-        : `${stale} of them accept${stale === 1n ? 's' : ''} a stale write (${percent(stale, result.orderings)}).`),
+        : `${countText(stale)} of them accept${stale === 1n ? 's' : ''} a stale write (${percent(stale, result.orderings)}).`),
     '',
     ...(display.narrate ? finalValueSentences(result.finalValues) : ['final value', ...bars(result.finalValues, width, ascii)]),
   );

@@ -30,4 +30,4 @@ export function moveInOrder(order: readonly number[], at: number, delta: -1 | 1)
 export const ORDERING_HELP = 'First event at the top: select one (digit or arrows), move it with u/n or shift+arrows, then enter.';
 
 /** The note beside the selected event. */
-export const ORDERING_SELECTED_NOTE = 'selected: u/n moves it';
+export const ORDERING_SELECTED_NOTE = '(selected: u/n moves it)';

@@ -125,7 +125,18 @@ function markTexts(lane: TimelineLane, m: TimelineMark, g: Glyphs, ascii: boolea
       const verdict = m.kind === 'reject' ? g.rejected : g.accepted;
       const kind: CellKind = m.stale ? 'stale' : m.kind === 'apply' ? 'accept' : m.kind;
       const sep = ascii ? ':' : '';
-      return forms([`${val} ${verdict}${sep}${tok}${stale}`, `${verdict}${sep}${tok}${stale}`, `${verdict}${stale ? '!' : ''}`], kind, verdict);
+      const full = forms([`${val} ${verdict}${sep}${tok}${stale}`, `${verdict}${sep}${tok}${stale}`], kind, verdict);
+      // ASCII's verdict is two letters and a colon: where "ok:2" cannot fit, the one-cell mark keeps the
+      // token ("+2", as "?2" does for a check) rather than dropping it (issue 33: B's token was lost).
+      const tight =
+        ascii && tok
+          ? forms(
+              [`${m.kind === 'reject' ? g.mark.reject : g.mark.accept}${tok}${stale ? '!' : ''}`],
+              kind,
+              m.kind === 'reject' ? g.mark.reject : g.mark.accept,
+            )
+          : [];
+      return [...full, ...tight, ...forms([`${verdict}${stale ? '!' : ''}`], kind, verdict)];
     }
     if (m.kind === 'check') return forms([`${sym}${tok}`, sym]);
     if (m.kind === 'restart') return forms([m.lost ? `${sym} mark lost` : `${sym} restart`, sym]);
@@ -194,7 +205,9 @@ function legendLines(used: Set<CellKind>, g: Glyphs, width: number, epochToken: 
   const items: { sym: string; word: string; kind: CellKind }[] = [];
   for (const [kind, word] of LEGEND_ORDER) {
     if (!used.has(kind)) continue;
-    const sym = kind === 'accept' ? g.accepted : kind === 'reject' ? g.rejected : kind in g.span ? g.span[kind as SpanKind] : g.mark[kind as MarkKind];
+    let sym = kind === 'accept' ? g.accepted : kind === 'reject' ? g.rejected : kind in g.span ? g.span[kind as SpanKind] : g.mark[kind as MarkKind];
+    // ASCII's tight form of a verdict ("+2", "x2") is named too.
+    if ((kind === 'accept' || kind === 'reject') && g.accepted.length > 1) sym = `${sym}/${kind === 'accept' ? g.mark.accept : g.mark.reject}`;
     items.push({ sym, word, kind });
   }
   // Tokens read as one number until a failover; then `epoch:counter` needs saying once.

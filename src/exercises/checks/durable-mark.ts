@@ -3,6 +3,7 @@
  * the same file, including a kill between any two of a write's calls.
  */
 import { accepted, type CheckSpec, show, write } from '../scenario.js';
+import { oneTransaction } from './fence-the-sink.js';
 
 export const fencesWhileUp: CheckSpec = {
   id: 'fences',
@@ -48,4 +49,4 @@ export const killMidWrite: CheckSpec = {
   passed: () => "after every kill point, the file held B's write whole or not at all",
 };
 
-export const DURABLE_MARK: CheckSpec[] = [fencesWhileUp, markSurvivesRestart, killMidWrite];
+export const DURABLE_MARK: CheckSpec[] = [fencesWhileUp, markSurvivesRestart, killMidWrite, oneTransaction];

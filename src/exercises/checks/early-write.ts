@@ -3,7 +3,8 @@
  * acquires, so a stale write that arrives before the new holder's first
  * write is refused too (lesson 7's early stale write).
  */
-import { accepted, type CheckSpec, finalIs, register, write } from '../scenario.js';
+import { accepted, type CheckSpec, finalIs, register, show, write } from '../scenario.js';
+import { oneTransaction } from './fence-the-sink.js';
 
 export const registerRaisesMark: CheckSpec = {
   id: 'register-raises-mark',
@@ -32,4 +33,43 @@ export const holderWritesAfterRegister: CheckSpec = {
   passed: (t) => `B's write with ${t.B} was accepted after its registration`,
 };
 
-export const EARLY_WRITE: CheckSpec[] = [registerRaisesMark, registerNeverLowers, holderWritesAfterRegister];
+export const registrationsInFlight: CheckSpec = {
+  id: 'registrations-in-flight',
+  title: "B's registration and A's late one in flight together",
+  hint: 'The adversary can run the other registration between any two of your database calls. Could both read the old mark before either raises it?',
+  scenario: (t) => [{ send: [register('B', t.B), register('A', t.A)] }],
+  judge: (run, t) => finalIs(run, null, t.B),
+  passed: (t) => `every interleaving of the two registrations left the mark at ${t.B}`,
+};
+
+export const registerBesideLateWrite: CheckSpec = {
+  id: 'register-beside-late-write',
+  title: "B's registration and A's late write in flight together",
+  hint: "A's write may land before B's registration (then it is accepted) or after (then it is refused), never in between. Which of your calls must no other request come between?",
+  scenario: (t) => [{ send: [register('B', t.B), write('A', 'A-late', t.A)] }],
+  judge: (run, t) => {
+    const expected = accepted(run, 1) === true ? 'A-late' : null;
+    if (run.final.mark !== t.B) return `the mark ended at ${run.final.mark ?? 'none'}, not B's registered ${t.B}`;
+    return run.final.value === expected ? null : `A's write was ${accepted(run, 1) ? 'accepted' : 'refused'}, yet the sink ended at ${show(run.final.value)}`;
+  },
+  passed: (t) => `every interleaving ended with the mark at ${t.B}, A's write accepted only when it landed first`,
+};
+
+export const lateRegisterBesideWrite: CheckSpec = {
+  id: 'late-register-beside-write',
+  title: "A's late registration and B's write in flight together",
+  hint: "A late registration with an older token must change nothing, even when it read the mark before B's write raised it.",
+  scenario: (t) => [{ send: [write('B', 'B-current', t.B), register('A', t.A)] }],
+  judge: (run, t) => (accepted(run, 0) !== true ? `B's write with token ${t.B} was refused` : finalIs(run, 'B-current', t.B)),
+  passed: (t) => `every interleaving ended at "B-current" with mark ${t.B}`,
+};
+
+export const EARLY_WRITE: CheckSpec[] = [
+  registerRaisesMark,
+  registerNeverLowers,
+  holderWritesAfterRegister,
+  oneTransaction,
+  registrationsInFlight,
+  registerBesideLateWrite,
+  lateRegisterBesideWrite,
+];

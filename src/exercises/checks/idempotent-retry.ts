@@ -44,4 +44,14 @@ export const retryInFlight: CheckSpec = {
   passed: () => 'every interleaving applied "B-1" once and answered both attempts accepted',
 };
 
-export const IDEMPOTENT_RETRY: CheckSpec[] = [retryOnce, newOperationApplies, staleStillRefused, retryInFlight];
+export const staleInFlight: CheckSpec = {
+  id: 'stale-in-flight',
+  title: "B's write and A's late write in flight together",
+  hint: "A's write may land before B's (then both apply) or after (then it is refused), never in between. Which of your calls must no other write come between?",
+  scenario: (t) => [{ send: [write('B', 'B-1', t.B, 'B-1'), write('A', 'A-late', t.A, 'A-1')] }],
+  judge: (run, t) =>
+    accepted(run, 0) !== true ? `B's write with token ${t.B} was refused` : finalIs(run, accepted(run, 1) === true ? 'A-late,B-1' : 'B-1', t.B),
+  passed: (t) => `every interleaving ended with mark ${t.B} and A's value only when it landed first`,
+};
+
+export const IDEMPOTENT_RETRY: CheckSpec[] = [retryOnce, newOperationApplies, staleStillRefused, retryInFlight, staleInFlight];

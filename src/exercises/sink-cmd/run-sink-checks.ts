@@ -21,6 +21,15 @@ const RESTART_ALLOWANCE_MS = 10_000;
 export const BLACK_BOX_CAVEAT =
   'Through a black box the tutor can only time requests against each other; the in-process adversary holds a request between any two database calls. 0 wrong here is weaker evidence than a pass there.';
 
+/** The closing sentence after a failed run: what went wrong is real, and the caveat above is about passes. */
+export const BLACK_BOX_FAILED =
+  'What went wrong above is real: the requests and answers shown are what your sink did. Fix it, then check again (a pass through a black box is weaker evidence than one in-process).';
+
+/** The report's last line, agreeing with the run: the caveat when it passed, the failure's weight when not. */
+export function blackBoxCaveat(passed: boolean): string {
+  return passed ? BLACK_BOX_CAVEAT : BLACK_BOX_FAILED;
+}
+
 export interface SinkCheckResult {
   id: string;
   title: string;
@@ -55,7 +64,7 @@ export interface SinkCmdOptions {
   /**
    * Per check, before a hung check is killed (default CHECK_LIMIT_MS; each
    * restart adds its allowance). The CLI keeps the default; the tests, which
-   * do not measure it, give more, since on a loaded machine 60 timed trials
+   * do not measure it, give more, since on a loaded machine the timed trials
    * beside other runs can take longer than 15 s.
    */
   checkLimitMs?: number;
@@ -83,8 +92,10 @@ export async function runSinkCmdChecks(opts: SinkCmdOptions): Promise<SinkCmdRep
     let result: SinkCheckResult;
     try {
       await sink.start();
-      const outcome = await withinLimit(check.run(session), (opts.checkLimitMs ?? CHECK_LIMIT_MS) + (check.restarts ?? 0) * RESTART_ALLOWANCE_MS, () =>
-        sink.stop(),
+      const outcome = await withinLimit(
+        check.run(session),
+        (opts.checkLimitMs ?? CHECK_LIMIT_MS) + (check.restarts ?? 0) * RESTART_ALLOWANCE_MS + (check.allowanceMs ?? 0),
+        () => sink.stop(),
       );
       result = base(check, session, sink, started, true);
       if (outcome) result.trials = { wrong: outcome.wrong, total: outcome.total };
@@ -106,7 +117,8 @@ export async function runSinkCmdChecks(opts: SinkCmdOptions): Promise<SinkCmdRep
     checks.push(result);
     opts.onCheck?.(result);
   }
-  return { exercise: opts.exercise, command: opts.command, checks, passed: checks.every((c) => c.passed), caveat: BLACK_BOX_CAVEAT };
+  const passed = checks.every((c) => c.passed);
+  return { exercise: opts.exercise, command: opts.command, checks, passed, caveat: blackBoxCaveat(passed) };
 }
 
 function base(check: { id: string; title: string }, session: SinkSession, sink: SinkProcess, started: number, passed: boolean): SinkCheckResult {

@@ -1,14 +1,17 @@
 /**
  * The timing adversary for a black-box sink. It cannot hold a request
  * between two of the sink's database calls (the in-process adversary can),
- * so it overlaps requests instead: in each trial the stale (or repeated)
- * request leaves a few milliseconds after the fresh one, at several offsets,
- * and the state afterwards must be what a correct sink gives in every order.
+ * so it overlaps requests instead: every pair of request kinds the contract
+ * has (write with write, registration with write, write with registration,
+ * registration with registration, a write with its retry) gets the same
+ * fixed number of trials, each pair in both orders at several offsets, and
+ * the state afterwards must be what a correct sink gives in every order.
  * Tokens rise from trial to trial, so trials share one database.
  */
 import { CheckFailure, type SinkSession, type WriteRequest } from './black-box-session.js';
 
-export type TrialKind = 'stale-after-fresh' | 'stale-after-register' | 'retry-after-original';
+/** A pair: the fresh request (token 2i+3) and the other (the stale token 2i+2, or the same request again). */
+export type TrialKind = 'stale-after-fresh' | 'stale-after-register' | 'register-after-fresh' | 'register-after-register' | 'retry-after-original';
 
 export interface TrialOutcome {
   total: number;
@@ -17,80 +20,81 @@ export interface TrialOutcome {
   firstWrong?: string;
 }
 
-export const TRIALS_PER_CHECK = 60;
-/** Milliseconds between the fresh request and the stale one; 0 = the same tick. */
+/** Milliseconds between the first request of a pair and the second; 0 = the same tick. */
 export const OFFSETS_MS = [0, 1, 2, 4, 7, 10] as const;
+/** Per pair: every offset, the fresh request first and then the other first, twice over. */
+export const TRIALS_PER_PAIR = OFFSETS_MS.length * 2 * 2;
 
-export async function runTimingTrials(session: SinkSession, kinds: readonly TrialKind[], trials = TRIALS_PER_CHECK): Promise<TrialOutcome> {
+type Op = 'write' | 'register';
+const PAIRS: Record<TrialKind, { fresh: Op; other: Op; retry?: true }> = {
+  'stale-after-fresh': { fresh: 'write', other: 'write' },
+  'stale-after-register': { fresh: 'register', other: 'write' },
+  'register-after-fresh': { fresh: 'write', other: 'register' },
+  'register-after-register': { fresh: 'register', other: 'register' },
+  'retry-after-original': { fresh: 'write', other: 'write', retry: true },
+};
+
+export async function runTimingTrials(session: SinkSession, kinds: readonly TrialKind[], perPair = TRIALS_PER_PAIR): Promise<TrialOutcome> {
   const outcome: TrialOutcome = { total: 0, wrong: 0 };
-  let applied = (await session.state(false)).applied;
-  for (let i = 0; i < trials; i++) {
+  for (let i = 0; i < kinds.length * perPair; i++) {
     const kind = kinds[i % kinds.length]!;
-    const offset = OFFSETS_MS[i % OFFSETS_MS.length]!;
+    const round = Math.floor(i / kinds.length);
+    const offset = OFFSETS_MS[round % OFFSETS_MS.length]!;
+    const freshFirst = Math.floor(round / OFFSETS_MS.length) % 2 === 0;
     // The previous trial left the mark at 2i+1 at most: the stale token 2i+2
     // is still acceptable if it lands first, and stale only next to 2i+3.
     const stale = 2 * i + 2;
-    const fresh = stale + 1;
-    const result = await runTrial(session, kind, i, stale, fresh, offset);
-    const state = await session.state(false);
-    const problem = judge(kind, result, state, fresh, `B-${i}`, applied);
-    applied = state.applied;
+    const problem = await runTrial(session, kind, i, stale, stale + 1, offset, freshFirst);
     outcome.total++;
     if (problem) {
       outcome.wrong++;
-      outcome.firstWrong ??= `trial ${i + 1} (${describe(kind, stale, fresh, offset)}): ${problem}`;
+      outcome.firstWrong ??= `trial ${i + 1} (${describe(kind, stale, stale + 1, offset, freshFirst)}): ${problem}`;
     }
   }
   return outcome;
 }
 
-interface TrialResult {
-  freshAccepted: boolean;
-  /** 200 answers to writes in this trial (each one applied, or a retry answered from the record). */
-  accepted: number;
+interface Sent {
+  op: Op;
+  status: number;
 }
 
-async function runTrial(session: SinkSession, kind: TrialKind, i: number, stale: number, fresh: number, offset: number): Promise<TrialResult> {
+async function runTrial(session: SinkSession, kind: TrialKind, i: number, stale: number, fresh: number, offset: number, freshFirst: boolean) {
+  const pair = PAIRS[kind];
   const freshWrite: WriteRequest = { writer: 'B', value: `B-${i}`, token: fresh, requestId: `B-${i}` };
   const staleWrite: WriteRequest = { writer: 'A', value: `A-late-${i}`, token: stale, requestId: `A-${i}` };
-  const after = <T>(run: () => Promise<T>): Promise<T> => (offset === 0 ? run() : new Promise<void>((resolve) => setTimeout(resolve, offset)).then(run));
-  if (kind === 'stale-after-register') {
-    const [registered, late] = await Promise.all([session.register(fresh, false), after(() => session.write(staleWrite, false))]);
-    if (registered !== 200) throw new CheckFailure(`POST /register {"token": ${fresh}}: expected 200, got ${registered}`);
-    const first = await session.write(freshWrite, false);
-    return { freshAccepted: first.status === 200, accepted: (late.status === 200 ? 1 : 0) + (first.status === 200 ? 1 : 0) };
-  }
-  const second = kind === 'retry-after-original' ? freshWrite : staleWrite;
-  const [a, b] = await Promise.all([session.write(freshWrite, false), after(() => session.write(second, false))]);
-  if (kind === 'retry-after-original') {
-    // Both answers are 200 (one applied, one from the record), but one effect.
-    return { freshAccepted: a.status === 200 && b.status === 200, accepted: 1 };
-  }
-  return { freshAccepted: a.status === 200, accepted: (a.status === 200 ? 1 : 0) + (b.status === 200 ? 1 : 0) };
-}
-
-function judge(
-  kind: TrialKind,
-  r: TrialResult,
-  s: { value: string | null; mark: number | null; applied: number },
-  fresh: number,
-  freshValue: string,
-  appliedBefore: number,
-): string | undefined {
-  if (!r.freshAccepted) return `the write with the newest token ${fresh} was refused`;
-  if (s.mark !== fresh) return `the mark ended at ${s.mark}, not ${fresh}`;
-  if (s.value !== freshValue) return `the value ended as ${JSON.stringify(s.value)}, not ${JSON.stringify(freshValue)}`;
-  if (s.applied - appliedBefore !== r.accepted) {
-    return kind === 'retry-after-original'
-      ? `a request sent twice took effect ${s.applied - appliedBefore} times`
-      : `"applied" rose by ${s.applied - appliedBefore} for ${r.accepted} accepted writes`;
+  const send = async (op: Op, token: number, request: WriteRequest): Promise<Sent> =>
+    op === 'register' ? { op, status: await session.register(token, false) } : { op, status: (await session.write(request, false)).status };
+  const freshSend = () => send(pair.fresh, fresh, freshWrite);
+  const otherSend = () => send(pair.other, stale, pair.retry ? freshWrite : staleWrite);
+  const later = <T>(run: () => Promise<T>): Promise<T> => (offset === 0 ? run() : new Promise<void>((resolve) => setTimeout(resolve, offset)).then(run));
+  const before = await session.state(false);
+  const [first, second] = await Promise.all(freshFirst ? [freshSend(), later(otherSend)] : [otherSend(), later(freshSend)]);
+  const [f, o] = freshFirst ? [first, second] : [second, first];
+  for (const s of [f, o]) if (s.op === 'register' && s.status !== 200) throw new CheckFailure(`POST /register: expected 200, got ${s.status}`);
+  const after = await session.state(false);
+  if (pair.fresh === 'write' && f.status !== 200) return `the write with the newest token ${fresh} was refused`;
+  if (after.mark !== fresh) return `the mark ended at ${after.mark}, not ${fresh}`;
+  const writesAccepted = [f, o].filter((s) => s.op === 'write' && s.status === 200).length;
+  const effects = after.applied - before.applied;
+  if (pair.retry) {
+    if (o.status !== 200) return `the retry of an applied request was answered ${o.status}, not 200`;
+    if (effects !== 1) return `a request sent twice took effect ${effects} times`;
+  } else if (effects !== writesAccepted) return `"applied" rose by ${effects} for ${writesAccepted} accepted writes`;
+  if (pair.fresh === 'write' && after.value !== freshWrite.value)
+    return `the value ended as ${JSON.stringify(after.value)}, not ${JSON.stringify(freshWrite.value)}`;
+  if (pair.fresh === 'register') {
+    // The holder that registered must still be able to write under its token.
+    const own = await session.write(freshWrite, false);
+    if (own.status !== 200) return `after registering ${fresh}, its own write with ${fresh} was refused`;
   }
   return undefined;
 }
 
-function describe(kind: TrialKind, stale: number, fresh: number, offset: number): string {
+function describe(kind: TrialKind, stale: number, fresh: number, offset: number, freshFirst: boolean): string {
+  const pair = PAIRS[kind];
+  const freshWords = pair.fresh === 'register' ? `register ${fresh}` : `a write with token ${fresh}`;
+  const otherWords = pair.retry ? 'the same request again' : pair.other === 'register' ? `register ${stale}` : `a write with token ${stale}`;
   const gap = offset === 0 ? 'in the same instant' : `${offset} ms later`;
-  if (kind === 'stale-after-register') return `register ${fresh}, a write with token ${stale} ${gap}`;
-  if (kind === 'retry-after-original') return `a write with token ${fresh}, the same request again ${gap}`;
-  return `a write with token ${fresh}, a write with token ${stale} ${gap}`;
+  return freshFirst ? `${freshWords}, ${otherWords} ${gap}` : `${otherWords}, ${freshWords} ${gap}`;
 }

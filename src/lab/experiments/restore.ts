@@ -95,7 +95,7 @@ export const restore: Experiment = {
         { mode: 'epoch', value: 'C-late', tokenMode: 'epoch' },
       ]),
     );
-    ctx.step('late-write', 'done', `C's late write: revision ${cLateRevision!.status}, epoch ${cLateEpoch!.status}`);
+    ctx.step('late-write', 'done', `C's late write: ${bothModesWords(cLateRevision!.status, cLateEpoch!.status)}`);
     const [revisionFinal, epochFinal] = await Promise.all([ctx.final('revision'), ctx.final('epoch')]);
 
     const holders = ctx.holders;
@@ -154,6 +154,20 @@ export const restore: Experiment = {
 async function writeBoth(ctx: LabContext, name: WorkerName, value: string): Promise<{ revision: WriteOutcome; epoch: WriteOutcome }> {
   ctx.step('write-b', 'started', `${name} writes "${value}" in both token modes`);
   const [revision, epoch] = await Promise.all([ctx.write(name, { mode: 'revision', value }), ctx.write(name, { mode: 'epoch', value, tokenMode: 'epoch' })]);
-  ctx.step('write-b', 'done', `${name} wrote "${value}": revision ${revision.status}, epoch ${epoch.status}`);
+  ctx.step('write-b', 'done', `${name} wrote "${value}": ${bothModesWords(revision.status, epoch.status)}`);
   return { revision, epoch };
+}
+
+/** An HTTP status as the sink's answer in words, the number after it ("accepted (200)"). */
+function answerWords(status: number): string {
+  return status === 200 ? 'accepted (200)' : status === 409 ? 'refused (409)' : `answered ${status}`;
+}
+
+/**
+ * Both token modes' answers, each named as a mode: "revision mode accepted
+ * (200), epoch mode refused (409)". A bare "revision 200, epoch 200" read as
+ * revision numbers (issue 33).
+ */
+export function bothModesWords(revisionStatus: number, epochStatus: number): string {
+  return `revision mode ${answerWords(revisionStatus)}, epoch mode ${answerWords(epochStatus)}`;
 }

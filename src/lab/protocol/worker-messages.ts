@@ -55,8 +55,8 @@ export type WorkerReply =
       lockValue?: string;
       leaseId: string;
       ttlMs: number;
-      /** When the lease began, as the worker saw it (epoch ms, sub-ms). */
-      leaseGrantedAt: number;
+      /** When the worker sent the grant request (epoch ms, sub-ms): the lease's TTL starts no earlier. */
+      grantRequestedAt: number;
       sentAt: number;
       /** The epoch read with the lock (only when the command named an epoch file). */
       epoch?: number;
@@ -153,7 +153,7 @@ export function parseWorkerMessage(value: unknown, name: string): WorkerMessage 
         ...(lockValue !== undefined ? { lockValue } : {}),
         leaseId: m.string('leaseId'),
         ttlMs: m.integer('ttlMs', 1),
-        leaseGrantedAt: m.number('leaseGrantedAt'),
+        grantRequestedAt: m.number('grantRequestedAt'),
         sentAt: m.number('sentAt'),
         ...(epoch !== undefined ? { epoch } : {}),
       };

@@ -156,11 +156,11 @@ export class LabContext {
       ...(opts.epochFile ? { epochFile: opts.epochFile } : {}),
     });
     if (reply.ev !== 'acquired') throw new Error(`${name} could not acquire the lock: ${replyProblem(reply)}`);
-    // A's grant is when its lease began, as A saw it (the lease's TTL counts
-    // from there), not when its answer reached us a pipe hop later.
+    // A's grant is when A sent the grant request: the lease's TTL starts no
+    // earlier, so the wait measured from here is never shorter than the TTL.
     // Both processes read the same system clock through performance.timeOrigin.
     const received = this.now();
-    const leaseAt = reply.leaseGrantedAt - (performance.timeOrigin + this.t0);
+    const leaseAt = reply.grantRequestedAt - (performance.timeOrigin + this.t0);
     const atMs = leaseAt <= received && leaseAt > received - 5000 ? leaseAt : received;
     const holder: Holder = {
       token: reply.token,

@@ -15,6 +15,7 @@ import { readEpoch } from '../tokens/epoch-token.js';
 import type { DistributiveOmit } from '../protocol/fields.js';
 import { parseWorkerCommand, type WorkerCommand, type WorkerNotice, type WorkerOp, type WorkerReplies, type WorkerReply } from '../protocol/worker-messages.js';
 import { type CoordinatorClient, connectCoordinator } from '../coordinator/client.js';
+import { grantTimed } from './grant-clock.js';
 
 export interface WorkerArgs {
   name: string;
@@ -39,9 +40,8 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
       const c = client;
       // The restore experiment's epoch: read when the lock is taken, kept with the token.
       const epoch = cmd.epochFile !== undefined ? readEpoch(cmd.epochFile) : 0;
-      const lease = await c.grant(cmd.ttlMs);
-      // When the lease began, as this process saw it (epoch ms, sub-ms): the TTL counts from here.
-      const leaseGrantedAt = performance.timeOrigin + performance.now();
+      // The TTL counts from no earlier than the moment the grant request left (grant-clock.ts).
+      const { lease, requestedAt: grantRequestedAt } = await grantTimed(() => c.grant(cmd.ttlMs));
       const outcome = await c.acquire(cmd.key, lease.leaseId);
       if (!outcome.acquired) {
         await c.revoke(lease.leaseId).catch(() => undefined);
@@ -69,7 +69,7 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
         ...(outcome.lockValue !== undefined ? { lockValue: outcome.lockValue } : {}),
         leaseId: lease.leaseId,
         ttlMs: lease.ttlMs,
-        leaseGrantedAt,
+        grantRequestedAt,
         ...(cmd.epochFile !== undefined ? { epoch } : {}),
         sentAt: performance.timeOrigin + performance.now(),
       };

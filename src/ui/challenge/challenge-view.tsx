@@ -12,8 +12,9 @@ import { Text } from '../components/text.js';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { verdictText } from '../../challenges/check-run.js';
+import { missWords, verdictText } from '../../challenges/check-run.js';
 import { allowedLine, goalLine } from '../../challenges/goal-text.js';
+import { solutionScenarioLines, solutionWords } from '../../challenges/solution-text.js';
 import { stepLineWords } from '../../core/sandbox/act-words.js';
 import { narrateOutcome, narrateTicks } from '../../core/narration.js';
 import { timelineFromSim } from '../../core/timeline/index.js';
@@ -27,6 +28,8 @@ import { TogglesLine } from '../simulator/toggles-line.js';
 import { useFocusGuards } from '../use-focus-guards.js';
 import { wrapText } from '../../render/lesson-wrap.js';
 import { useScreenInput } from '../use-screen-input.js';
+import { menuWindow } from './menu-window.js';
+import { saveChallengeRun } from './save-run.js';
 import { stepDrafts } from './step-drafts.js';
 
 /** Steps shown at once below the timeline (the list scrolls with the selection). */
@@ -47,7 +50,7 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
       verdict: c.verdict,
       exploring: c.exploring,
       hintsShown: c.hintsShown,
-      solutionShown: c.solutionShown,
+      solutionView: c.solutionView,
       nextHint: c.nextHint,
       toggleSolution: c.toggleSolution,
     })),
@@ -66,11 +69,14 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
     })),
   );
   const [menu, setMenu] = useState<number | null>(null);
+  /** The last `w`, in words: where the run went and how to check it, or why nothing was written. */
+  const [saved, setSaved] = useState<string | null>(null);
 
   // Every act (and the opening) re-decides the verdict; leaving stops a count under way.
   const revision = sandbox.revision;
   useEffect(() => {
     if (revision >= 0) session.getState().recheck();
+    setSaved(null); // a saved notice is about the run as it was
   }, [session, revision]);
   useEffect(() => () => session.getState().dispose(), [session]);
   // The act menu takes q/Esc first, and its own keys and help.
@@ -158,6 +164,9 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
       case 'solution':
         s.toggleSolution();
         break;
+      case 'save':
+        setSaved(saveChallengeRun(challenge.id, st));
+        break;
     }
   });
 
@@ -174,18 +183,22 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
     : v
       ? v.solved
         ? `${theme.symbols.accepted} ${verdictText(v)}${challenge.proof !== undefined ? ` Why no ordering can: ${challenge.proof}` : challenge.debrief ? ` ${challenge.debrief}` : ''}`
-        : `Not yet: ${v.misses.map((m) => `${m.field}: wanted ${m.wanted}, the run gives ${m.actual}`).join('; ')}`
+        : `Not yet: ${v.misses.map(missWords).join('; ')}.`
       : '';
   const message = sandbox.refusal
     ? `Refused: ${sandbox.refusal}`
-    : s.solutionShown
-      ? `Solution: ${challenge.solution.steps.length} steps, config ${JSON.stringify(challenge.solution.config)}`
-      : s.hintsShown > 0
-        ? `Hint ${s.hintsShown} of ${challenge.hints.length}: ${challenge.hints[s.hintsShown - 1] ?? ''}`
-        : sandbox.lastAct
-          ? `Last act: ${sandbox.lastAct}`
-          : `Press x to add a step, h for a hint.`;
+    : saved !== null
+      ? saved
+      : s.solutionView !== 'hidden'
+        ? `Solution (the steps that differ from the start; s ${s.solutionView === 'words' ? 'shows them in the scenario format' : 'hides them'}):`
+        : s.hintsShown > 0
+          ? `Hint ${s.hintsShown} of ${challenge.hints.length}: ${challenge.hints[s.hintsShown - 1] ?? ''}`
+          : sandbox.lastAct
+            ? `Last act: ${sandbox.lastAct}`
+            : `Press x to add a step, h for a hint.`;
 
+  // What the learner may change is wrapped, never cut: at 80 columns the toggles at its end were lost to a '…'.
+  const stepsHeader = wrapText(`Steps (${sandbox.steps.length}) ${theme.symbols.dot} ${allowedLine(challenge.allow)}`, width - 2);
   const first = Math.max(0, Math.min((selected ?? 0) - 2, sandbox.steps.length - STEP_ROWS));
   const stepRows = sandbox.steps.slice(first, first + STEP_ROWS).map((step, i) => {
     const index = first + i;
@@ -196,12 +209,16 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
       </Text>
     );
   });
+  // The steps box's rows, less the menu's own header line; the window keeps the pointer in view.
+  const window = menu === null ? null : menuWindow(menu, drafts.length, STEP_ROWS + stepsHeader.length - 1);
   const menuRows =
-    menu === null ? null : (
+    menu === null || window === null ? null : (
       <Box flexDirection="column">
-        <Text bold> Add at t={selected === null ? 0 : (sandbox.steps[selected]?.at ?? 0)} (enter adds, q closes):</Text>
-        {drafts.slice(Math.max(0, menu - 3), Math.max(0, menu - 3) + STEP_ROWS).map((d, i) => {
-          const index = Math.max(0, menu - 3) + i;
+        <Text bold wrap="truncate">
+          {` Add at t=${selected === null ? 0 : (sandbox.steps[selected]?.at ?? 0)} (${menu + 1} of ${drafts.length}; enter adds, q closes):`}
+        </Text>
+        {drafts.slice(window.first, window.last).map((d, i) => {
+          const index = window.first + i;
           return (
             <Text key={d.label} wrap="truncate" color={index === menu ? theme.color('selected') : undefined}>
               {` ${index === menu ? theme.symbols.pointer : ' '} ${d.label}`}
@@ -210,8 +227,6 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
         })}
       </Box>
     );
-  // What the learner may change is wrapped, never cut: at 80 columns the toggles at its end were lost to a '…'.
-  const stepsHeader = wrapText(`Steps (${sandbox.steps.length}) ${theme.symbols.dot} ${allowedLine(challenge.allow)}`, width - 2);
   // The task and the goal are the challenge: wrapped, never cut (most were cut at 80 columns).
   const taskLines = wrapText(challenge.task, width - 2);
   const goalLines = wrapText(goalLine(challenge.goal), width - 2);
@@ -219,7 +234,9 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
   // The verdict too: every miss is a thing to fix (three misses took three lines, and the third was cut).
   const verdictLines = wrapText(verdictLine, width - 2);
   const verdictRows = Math.max(2, verdictLines.length);
-  const fixed = 3 + taskLines.length + goalLines.length + 1 + (STEP_ROWS + stepsHeader.length) + verdictRows + 1;
+  // The message may take up to three rows (a saved file's path and the command that checks it).
+  const messageLines = wrapText(message, width - 2).slice(0, 3);
+  const fixed = 3 + taskLines.length + goalLines.length + 1 + (STEP_ROWS + stepsHeader.length) + verdictRows + messageLines.length;
   const timelineRows = Math.max(3, area.rows - fixed);
   return (
     <Box flexDirection="column">
@@ -253,24 +270,30 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
       )}
       {rule}
       <Box height={STEP_ROWS + stepsHeader.length} flexDirection="column" overflow="hidden">
-        {menuRows ?? (
-          <>
-            {stepsHeader.map((line, i) => (
-              <Text key={line} bold={i === 0}>
-                {` ${line}`}
-              </Text>
-            ))}
-            {stepRows}
-          </>
-        )}
+        {menuRows ??
+          (s.solutionView !== 'hidden' ? (
+            <Text>
+              {(s.solutionView === 'words' ? solutionWords(challenge) : solutionScenarioLines(challenge))
+                .flatMap((l) => wrapText(l, width - 4))
+                .map((l) => `   ${l}`)
+                .join('\n')}
+            </Text>
+          ) : null) ?? (
+            <>
+              {stepsHeader.map((line, i) => (
+                <Text key={line} bold={i === 0}>
+                  {` ${line}`}
+                </Text>
+              ))}
+              {stepRows}
+            </>
+          )}
       </Box>
       <Box height={verdictRows} paddingX={1} overflow="hidden">
         <Text color={v?.solved ? theme.color('good') : undefined}>{verdictLines.join('\n')}</Text>
       </Box>
-      <Box height={1} paddingX={1} overflow="hidden">
-        <Text wrap="truncate" color={sandbox.refusal ? theme.color('warn') : theme.color('muted')}>
-          {message}
-        </Text>
+      <Box height={messageLines.length} paddingX={1} overflow="hidden">
+        <Text color={sandbox.refusal ? theme.color('warn') : theme.color('muted')}>{messageLines.join('\n')}</Text>
       </Box>
     </Box>
   );

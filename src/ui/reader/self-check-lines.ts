@@ -18,6 +18,7 @@ export interface SelfCheckLinesOptions {
 }
 
 function hanging(text: string, width: number, first: string, rest: string, style: Omit<Span, 'text'> = {}, note = ''): StyledLine[] {
+  // The note (an ordering's "(selected: ...)", in brackets) stands apart from the option's words.
   const spans: Span[] = [{ ...style, text }, ...(note === '' ? [] : [{ text: ` ${note}`, role: 'muted' as const }])];
   return wrapSpans(spans, width - first.length).map((l, i) => [{ text: i === 0 ? first : rest }, ...l]);
 }

@@ -6,7 +6,8 @@
 import { Box } from 'ink';
 import { Text } from '../components/text.js';
 import { useMemo } from 'react';
-import { quoteValue, quoteValueKey } from '../../core/display-text.js';
+import { countText, quoteValue, quoteValueKey } from '../../core/display-text.js';
+import { wrapText } from '../../render/lesson-wrap.js';
 import { timelineFromOrdering } from '../../core/timeline/index.js';
 import { formatToken } from '../../core/token.js';
 import type { ExploreResult, SinkOperation } from '../../core/types.js';
@@ -80,7 +81,12 @@ export function ExplorePanel({ result, theme, width, rows, step }: ExplorePanelP
   const timelineRows = replaying ? Math.min(2 + model.lanes.length + 2, Math.max(3, rows - 8)) : 0;
   // Leave room for the header lines and the bars; the rest is the counterexample.
   const barRows = theme.narrate || replaying ? 0 : Math.min(entries.length, Math.max(1, rows - 8 - Math.min(ops.length, 6)));
-  const opRows = Math.max(1, rows - 5 - barRows - timelineRows);
+  // The headline wraps rather than losing its percentage at the edge (a 30-digit count took the line).
+  const headLines = wrapText(
+    `${countText(result.orderings)} ordering${result.orderings === 1n ? '' : 's'} of the sink's operations; ${countText(result.orderingsWithStaleAcceptance)} of them accept a stale write (${percent(result.orderingsWithStaleAcceptance, result.orderings)})`,
+    Math.max(20, width - 2),
+  );
+  const opRows = Math.max(1, rows - 5 - barRows - timelineRows - (headLines.length - 1));
   const values = valuesAfter(ops, result.config.initial);
   const firstOp = step === null ? 0 : Math.max(0, Math.min(step - Math.floor(opRows / 2), ops.length - opRows));
   const shown = ops.slice(firstOp, firstOp + opRows);
@@ -96,10 +102,7 @@ export function ExplorePanel({ result, theme, width, rows, step }: ExplorePanelP
   const columns = { value: widest('value', 3), token: widest('token', 1), mark: widest('mark', 1), result: widest('result', 1) };
   return (
     <Box flexDirection="column" paddingX={1}>
-      <Text wrap="truncate">
-        {String(result.orderings)} ordering{result.orderings === 1n ? '' : 's'} of the sink's operations; {String(result.orderingsWithStaleAcceptance)} of them
-        accept a stale write ({percent(result.orderingsWithStaleAcceptance, result.orderings)})
-      </Text>
+      <Text>{headLines.join('\n')}</Text>
       {theme.narrate
         ? entries.map(([value, n]) => (
             <Text key={value}>

@@ -20,7 +20,7 @@ export function TogglesLine({ config, theme }: { config: ScenarioConfig; theme: 
       {'   '}
       {key('a')} check <Text bold>{config.check.padEnd(6)}</Text>
       {'   '}
-      {key('[ ]')} lease <Text bold>{config.ttl}</Text>
+      {key('[/]')} lease <Text bold>{config.ttl}</Text>
     </Text>
   );
 }

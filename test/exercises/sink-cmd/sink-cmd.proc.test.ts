@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { describe, it } from 'vitest';
 import { runSinkCmdChecks } from '../../../src/exercises/sink-cmd/run-sink-checks.js';
 import { SINK_CMD_EXERCISES } from '../../../src/exercises/sink-cmd/sink-checks.js';
+import { TRIALS_PER_PAIR } from '../../../src/exercises/sink-cmd/timing-adversary.js';
 import { freeLoopbackPort } from '../../../src/platform/free-port.js';
 import { SinkProcess, SinkStartError } from '../../../src/exercises/sink-cmd/sink-process.js';
 import { processGroupAlive } from '../../../src/platform/process-group.js';
@@ -26,6 +27,8 @@ const FIXTURES = join(ROOT, 'test/fixtures/sinks');
 const AIMED = ['below-mark', 'timing-adversary'];
 /** The limit for a hung check: these tests do not measure it, and two runs side by side beside another file on a loaded machine may take longer than the CLI's 15 s. */
 const CHECK_LIMIT_MS = 60_000;
+/** How many pairs of request kinds each exercise's timing adversary overlaps (sink-checks.ts). */
+const PAIRS: Record<string, number> = { 'fence-the-sink': 1, 'early-write': 4, 'durable-mark': 1, 'idempotent-retry': 2 };
 
 warnWithoutPython('the example sink of docs/sink-contract.md (the --sink-cmd tests)');
 const hasPython = PYTHON !== undefined;
@@ -49,8 +52,31 @@ describe.skipIf(!hasPython)('--sink-cmd black-box checks', { concurrent: true, t
     expect(failed).toEqual([]);
     expect(report.passed).toBe(true);
     const timing = report.checks.find((c) => c.id === 'timing-adversary');
-    expect(timing?.trials).toEqual({ wrong: 0, total: 60 });
-    expect(report.caveat).toMatch(/weaker evidence/);
+    expect(timing?.trials).toEqual({ wrong: 0, total: PAIRS[exercise]! * TRIALS_PER_PAIR });
+    expect(report.caveat).toMatch(/0 wrong here is weaker evidence/);
+  });
+
+  it('a register that reads, waits 50 ms, then writes fails the timing adversary in each of 5 runs (issue 33)', { timeout: 600_000 }, async ({ expect }) => {
+    for (let run = 1; run <= 5; run++) {
+      const report = await twoAtATime(() =>
+        runSinkCmdChecks({
+          checkLimitMs: CHECK_LIMIT_MS,
+          exercise: 'early-write',
+          command: `${PYTHON} ${join(FIXTURES, 'racy-register.py')} {port} {db}`,
+          only: ['register-raises', 'timing-adversary'],
+        }),
+      );
+      // One registration at a time it is right: only the overlapping pairs catch it.
+      expect(report.checks.map((c) => [c.id, c.passed])).toEqual([
+        ['register-raises', true],
+        ['timing-adversary', false],
+      ]);
+      const timing = report.checks[1]!;
+      expect(timing.failure).toMatch(/of 96 overlapping trials went wrong; the first: trial \d+ \((register|a write)/);
+      // The last line agrees with the trials: no "0 wrong" after a failure.
+      expect(report.caveat).not.toMatch(/0 wrong/);
+      expect(report.caveat).toMatch(/What went wrong above is real/);
+    }
   });
 
   it('a sink with no token check fails, naming the stale-token check', async ({ expect }) => {
@@ -70,7 +96,7 @@ describe.skipIf(!hasPython)('--sink-cmd black-box checks', { concurrent: true, t
     expect(below?.exchanges.map((e) => e.status)).toEqual([200, 200]);
     const timing = report.checks.find((c) => c.id === 'timing-adversary');
     expect(timing?.trials?.wrong).toBeGreaterThan(0);
-    expect(timing?.failure).toMatch(/of 60 overlapping trials went wrong/);
+    expect(timing?.failure).toMatch(new RegExp(`of ${TRIALS_PER_PAIR} overlapping trials went wrong`));
   }, 240_000);
 
   it('a sink that splits the check from the write passes the sequential stale-token check and fails the timing adversary', async ({ expect }) => {

@@ -174,7 +174,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
         <Box marginTop={1}>
           <Text>
             c coordinator <Text bold>{ownEtcd ? 'its own etcd' : coordinator}</Text>
-            {'    '}[ ] TTL <Text bold>{ttlMs / 1000} s</Text>
+            {'    '}[/] TTL <Text bold>{ttlMs / 1000} s</Text>
             {'    '}enter run <Text bold>{experiment.name}</Text>
           </Text>
         </Box>

@@ -29,6 +29,8 @@ export interface QuestionViewProps {
   columns: number;
   rows: number;
   focusOf: (id: string) => PredictFocus | undefined;
+  /** Whether the feedback shows the right answer (answer-reveal.ts); default: whenever there is feedback. */
+  answerShown?: boolean;
 }
 
 export function Countdown({ state, theme }: { state: QuizFields; theme: Theme }) {
@@ -43,7 +45,7 @@ export function Countdown({ state, theme }: { state: QuizFields; theme: Theme })
   );
 }
 
-export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionViewProps) {
+export function QuestionView({ state, theme, columns, rows, focusOf, answerShown = true }: QuestionViewProps) {
   const index = state.session.current;
   const q = state.questions[index];
   const drawing = usePredictDrawing(q, q ? focusOf(q.id) : undefined);
@@ -64,7 +66,15 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
   const fixedLines =
     2 + timelineLines + kindHelp.length + (q.type === 'predict' ? 0 : 1) + optionLines + (examKept ? 1 : 0) + hintLines + (state.confirm ? 4 : 0);
   // --narrate: the frame grows like a transcript (app.tsx), so nothing is cut to fit the rows.
-  const layout = layoutQuestion({ rows: theme.narrate ? Number.MAX_SAFE_INTEGER : rows, columns, prompt: q.prompt, fixedLines, feedback: fb });
+  // Practice offers the retry before the answer: the feedback holds it back until asked (a) or a second wrong try.
+  const withheld = fb !== null && !answerShown;
+  const layout = layoutQuestion({
+    rows: theme.narrate ? Number.MAX_SAFE_INTEGER : rows,
+    columns,
+    prompt: q.prompt,
+    fixedLines,
+    feedback: withheld ? null : fb,
+  });
 
   return (
     <Box flexDirection="column" width={columns} {...(theme.narrate ? {} : { height: rows, overflow: 'hidden' as const })}>
@@ -81,7 +91,9 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
       <Text color={theme.color('muted')}> {rule}</Text>
       {/* Once answered, the prompt gives way to the feedback (question-layout.ts). */}
       <Lines lines={layout.prompt} />
-      {q.type === 'predict' ? <PredictTimeline drawing={drawing} reveal={fb !== null} width={columns - 2} withLegend={withLegend} theme={theme} /> : null}
+      {q.type === 'predict' ? (
+        <PredictTimeline drawing={drawing} reveal={fb !== null && !withheld} width={columns - 2} withLegend={withLegend} theme={theme} />
+      ) : null}
       <Lines lines={kindHelp} color={theme.color('muted')} />
       <Box marginTop={q.type === 'predict' ? 0 : 1}>
         <OptionRows state={state} theme={theme} width={columns} />
@@ -93,7 +105,9 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
             {' '}
             {fb.correct
               ? `${theme.symbols.accepted} Right.${(rec?.attempts ?? 0) > 1 ? ' (Your first try is what the report keeps.)' : ''}`
-              : `${theme.symbols.rejected} Not right. r (or another digit) tries again; the first try counts.`}
+              : withheld
+                ? `${theme.symbols.rejected} Not right. r or a digit: try again; a: see the answer. First try counts.`
+                : `${theme.symbols.rejected} Not right. r (or another digit) tries again; the first try counts.`}
           </Text>
           <Lines lines={layout.answer} />
           <Lines lines={layout.explanation} />

@@ -69,6 +69,14 @@ export const QUIZ_KEY_CONTEXTS = {
     bindings: [
       { action: 'next', keys: ['enter', 'right'], label: 'enter', hint: 'next', help: 'go on to the next question', inHints: true },
       { action: 'retry', keys: ['r'], label: 'r', hint: 'try again', help: 'after a wrong answer: try again (the first try is what counts)', inHints: true },
+      {
+        action: 'reveal',
+        keys: ['a'],
+        label: 'a',
+        hint: 'show the answer',
+        help: 'after a wrong answer: show the right answer now (after a second wrong try it shows anyway)',
+        inHints: true,
+      },
       { action: 'pick', keys: DIGITS, label: '1-9', hint: '', help: 'after a wrong answer: answer again with that option' },
     ],
   },

@@ -18,6 +18,7 @@ import { useScreenInput } from '../../use-screen-input.js';
 import { useFocusGuards } from '../../use-focus-guards.js';
 import type { Theme } from '../../theme.js';
 import type { PredictFocus } from './predict-moment.js';
+import { answerShown } from './answer-reveal.js';
 import { QuestionView } from './question-view.js';
 import { contextOf } from './sitting-context.js';
 import { summaryLines } from './summary-lines.js';
@@ -38,6 +39,8 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
   const state = useStore(store, useShallow(quizFields));
   const context = contextOf(state);
   const [scroll, setScroll] = useState(0);
+  /** The try whose answer the learner asked to see (a), by question and attempt: a new try hides it again. */
+  const [revealed, setRevealed] = useState<string | null>(null);
   const timed = state.phase === 'question' && state.meta.timeLimitMs !== null;
 
   // The countdown: the only timer, running while a timed sitting is on screen.
@@ -119,6 +122,9 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
       case 'hint':
         s.askHint();
         break;
+      case 'reveal':
+        setRevealed(attemptKey(s));
+        break;
       case 'retry':
         s.retry();
         break;
@@ -149,7 +155,16 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
 
   if (state.phase === 'intro') return <IntroView state={state} theme={theme} />;
   if (state.phase === 'summary') return <SummaryView state={state} theme={theme} scroll={scroll} columns={area.columns} rows={area.rows} />;
-  return <QuestionView state={state} theme={theme} columns={area.columns} rows={area.rows} focusOf={focusOf} />;
+  return (
+    <QuestionView
+      state={state}
+      theme={theme}
+      columns={area.columns}
+      rows={area.rows}
+      focusOf={focusOf}
+      answerShown={answerShown(state, revealed === attemptKey(state))}
+    />
+  );
 }
 
 function IntroView({ state, theme }: { state: QuizFields; theme: Theme }) {
@@ -197,4 +212,9 @@ function SummaryView({ state, theme, scroll, columns, rows }: { state: QuizField
       {more > 0 ? <Text color={theme.color('muted')}>{`${theme.symbols.down} ${more} more lines (${theme.symbols.down} scrolls)`}</Text> : null}
     </Box>
   );
+}
+
+function attemptKey(s: QuizFields): string {
+  const i = s.session.current;
+  return `${i}:${s.session.answers[i]?.attempts ?? 0}`;
 }
