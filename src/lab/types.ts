@@ -129,6 +129,8 @@ export interface LabResult {
   serverStartMs?: number | undefined;
   /** How the lock minted its token (Redis: none or incr). */
   tokenMode?: 'none' | 'incr';
+  /** The server the run started for its coordinator (not etcd's failover/restore members): how it ran, and its temp dir (removed). */
+  server?: { argv: string[]; dir: string; ports: number[] };
   etcdEndpoints?: string[];
   sink: { url: string; database: string };
   pids: { A: number; B: number; sink: number[] };
