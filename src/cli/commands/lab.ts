@@ -25,6 +25,8 @@ export function register(program: Command): void {
     .addOption(new Option('--token <how>', 'Redis: none (the lock is a random value) or incr (an INCR token minted with the lock)').choices(['none', 'incr']))
     .option('--redis-bin <path>', 'redis-server for the throwaway Redis (default: redis-server on PATH)')
     .option('--redis-url <url>', 'use a running Redis (redis://HOST:PORT); the lab never stops it')
+    .option('--compare', 'late-write on every installed coordinator, one table (not installed: what to install)')
+    .option('--with-failover', "with --compare: each system's failover or restart experiment too")
     .addHelpText(
       'after',
       `
@@ -36,6 +38,7 @@ Examples:
   $ fence-tutor lab --experiment split --json
   $ fence-tutor lab --coordinator etcd --ttl 2 --repeats 5
   $ fence-tutor lab --coordinator redis --token incr
+  $ fence-tutor lab --compare --with-failover
   $ fence-tutor lab --experiment failover --json
   $ fence-tutor lab --experiment restore`,
     )
