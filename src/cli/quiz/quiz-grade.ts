@@ -44,7 +44,11 @@ async function loadBank(quiz: string, contentDir: string | undefined): Promise<Q
   return loadQuizArgWithContent(isQuizPath(quiz) ? undefined : quiz, contentDir);
 }
 
-export async function runGrade(files: string[], flags: { json?: boolean; csv?: string; content?: string | undefined }, out: Out): Promise<number> {
+export async function runGrade(
+  files: string[],
+  flags: { json?: boolean; csv?: string; content?: string | undefined; stats?: boolean; html?: string },
+  out: Out,
+): Promise<number> {
   if (files.length === 0) throw new UsageError('grade needs at least one report file, e.g. fence-tutor grade reports/*.json');
   const loaded: LoadedReport[] = [];
   const exerciseRows: ExerciseGradeRow[] = [];
@@ -65,18 +69,25 @@ export async function runGrade(files: string[], flags: { json?: boolean; csv?: s
   }
   if (problems.length > 0) throw new ContentError(problems);
   const banks = await banksFor(loaded, flags.content);
-  const groups = gradeClass(
-    loaded.map((l) => {
-      const bank = banks.get(l.report.contentHash);
-      return { file: l.file, student: studentName(l), report: l.report, ...(bank ? { bank } : {}) };
-    }),
-  );
+  const inputs = loaded.map((l) => {
+    const bank = banks.get(l.report.contentHash);
+    return { file: l.file, student: studentName(l), report: l.report, ...(bank ? { bank } : {}) };
+  });
+  const plainGroups = gradeClass(inputs);
+  // --stats and --html: each group with its item analysis (grade-stats.ts); else today's groups as they were.
+  const stats = flags.stats || flags.html !== undefined ? await import('./grade-stats.js') : undefined;
+  const statsGroups = stats?.withItemStats(plainGroups, inputs);
+  const groups = (flags.stats ? statsGroups : undefined) ?? plainGroups;
   if (flags.csv !== undefined) {
     const written = writeGradeCsv(flags.csv, groups, exerciseRows);
+    if (flags.stats && stats && statsGroups) written.push(stats.writeItemsCsv(flags.csv, statsGroups));
     out.stderr(`Wrote ${written.join(', ')}\n`);
   }
+  if (flags.html !== undefined && stats && statsGroups) out.stderr(`Wrote ${await stats.writeClassHtml(flags.html, statsGroups)}\n`);
+  const quizText = flags.stats && stats && statsGroups ? stats.statsText(statsGroups, out.ascii === true) : gradeText(groups, out.ascii);
   if (flags.json) out.stdout(`${toJson({ groups, exercises: exerciseRows })}\n`);
-  else if (flags.csv === undefined) out.stdout(`${[gradeText(groups, out.ascii), exerciseGradeText(exerciseRows)].filter((t) => t !== '').join('\n\n')}\n`);
+  else if (flags.csv === undefined && flags.html === undefined)
+    out.stdout(`${[quizText, exerciseGradeText(exerciseRows)].filter((t) => t !== '').join('\n\n')}\n`);
   const flagged = groups.flatMap((g) => g.students).filter((s) => s.flags.length > 0).length;
   if (flagged > 0) out.stderr(`Note: ${flagged} report${flagged === 1 ? '' : 's'} flagged (see "Flags"): scores are recomputed from the answers.\n`);
   const unverified = groups.flatMap((g) => g.students.filter((s) => !s.verified).map(() => `${g.quiz}@${g.contentHash.slice(0, 12)}`));

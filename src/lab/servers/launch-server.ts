@@ -7,14 +7,14 @@
  * A restart keeps the ports and the data (a server killed and started again)
  * and retries the same ports while they are still taken.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { chownSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorMessage } from '../../platform/error-message.js';
 import { delay } from '../processes/children.js';
 import { LabAbortedError, LabUnavailableError } from '../types.js';
 import { freePorts } from './free-port.js';
 import { makeRecordedTempDir } from './run-temp-dir.js';
-import { type ServerProcess, startServerProcess } from './server-process.js';
+import { type ServerProcess, type ServerProcessOptions, startServerProcess } from './server-process.js';
 import type { ServerRecorder } from './spawn-server.js';
 
 export interface ServerSpec {
@@ -23,8 +23,10 @@ export interface ServerSpec {
   /** The temp dir's prefix, `fence-` and lowercase words (`fence-tutor-redis`). */
   tempPrefix: string;
   portCount: number;
-  /** Writes what the server reads before it starts (a config file), if anything. */
-  prepare?(ports: number[], dir: string): void;
+  /** Writes what the server reads before it starts (a config file, an initdb), if anything. */
+  prepare?(ports: number[], dir: string): void | Promise<void>;
+  /** Spawning as another user, a polite ending other than SIGTERM. */
+  process?: ServerProcessOptions;
   argv(ports: number[], dir: string): string[];
   /** One probe: true once the server answers as the lab uses it. */
   ready(ports: number[], dir: string): Promise<boolean>;
@@ -62,9 +64,16 @@ export async function launchServer(spec: ServerSpec, opts: LaunchOptions): Promi
     if (opts.stopping?.()) throw new LabAbortedError();
     const ports = await freePorts(spec.portCount);
     const dir = makeRecordedTempDir(spec.tempPrefix, opts.recorder);
+    const runAs = spec.process?.runAs;
+    if (runAs) chownSync(dir, runAs.uid, runAs.gid);
     const logPath = join(dir, `${spec.role}.log`);
-    spec.prepare?.(ports, dir);
-    const proc = startServerProcess(spec.role, spec.argv(ports, dir), logPath, opts.recorder);
+    try {
+      await spec.prepare?.(ports, dir);
+    } catch (err) {
+      rmSync(dir, { recursive: true, force: true });
+      throw err;
+    }
+    const proc = startServerProcess(spec.role, spec.argv(ports, dir), logPath, opts.recorder, spec.process);
     opts.onProcess?.(proc);
     try {
       await waitReady(spec, proc, ports, dir, opts.stopping);
@@ -107,7 +116,7 @@ export async function restartOnSamePorts(server: LaunchedServer, argv: string[],
   let lastError = '';
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (opts.stopping?.()) throw new LabAbortedError();
-    const proc = startServerProcess(server.spec.role, argv, server.process.logPath, opts.recorder);
+    const proc = startServerProcess(server.spec.role, argv, server.process.logPath, opts.recorder, server.spec.process);
     server.process = proc;
     opts.onProcess?.(proc);
     try {

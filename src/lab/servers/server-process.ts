@@ -6,7 +6,7 @@
  */
 import { statSync } from 'node:fs';
 import { within } from '../processes/children.js';
-import { type ServerRecorder, spawnServer } from './spawn-server.js';
+import { type RunAs, type ServerRecorder, spawnServer } from './spawn-server.js';
 
 export interface ServerProcess {
   readonly role: string;
@@ -23,9 +23,16 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export function startServerProcess(role: string, argv: string[], logPath: string, recorder: ServerRecorder): ServerProcess {
+/** How a server is spawned and asked to end, where it differs from the default. */
+export interface ServerProcessOptions {
+  runAs?: RunAs | undefined;
+  /** The polite ending (default SIGTERM; PostgreSQL's SIGTERM waits for every client, SIGINT does not). */
+  stopSignal?: NodeJS.Signals | undefined;
+}
+
+export function startServerProcess(role: string, argv: string[], logPath: string, recorder: ServerRecorder, options: ServerProcessOptions = {}): ServerProcess {
   const logOffset = sizeOf(logPath);
-  const { proc, pid } = spawnServer(role, argv, logPath, recorder);
+  const { proc, pid } = spawnServer(role, argv, logPath, recorder, options.runAs);
   let running = true;
   const exited = new Promise<void>((resolve) =>
     proc.once('exit', () => {
@@ -53,7 +60,7 @@ export function startServerProcess(role: string, argv: string[], logPath: string
     async stop() {
       if (!running) return;
       kill('SIGCONT');
-      kill('SIGTERM');
+      kill(options.stopSignal ?? 'SIGTERM');
       if (!(await within(exited, 2000))) {
         kill('SIGKILL');
         await within(exited, 2000);

@@ -12,7 +12,7 @@
  * stopped orphan must not hold a CI pipe.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, fchownSync, openSync } from 'node:fs';
 import { LabUnavailableError } from '../types.js';
 
 /** What records a server before and after its spawn: the run's pidfile. */
@@ -27,13 +27,26 @@ export interface SpawnedServer {
   readonly argv: string[];
 }
 
-export function spawnServer(role: string, argv: string[], logPath: string, recorder: ServerRecorder): SpawnedServer {
+/** A server that refuses to run as root (PostgreSQL) runs as this user when we are root. */
+export interface RunAs {
+  uid: number;
+  gid: number;
+  name: string;
+}
+
+export function spawnServer(role: string, argv: string[], logPath: string, recorder: ServerRecorder, runAs?: RunAs): SpawnedServer {
   const slot = recorder.intend(role, argv);
   const logFd = openSync(logPath, 'a');
+  if (runAs) fchownSync(logFd, runAs.uid, runAs.gid);
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ETCD_')));
   let proc: ChildProcess;
   try {
-    proc = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', logFd, logFd], env, detached: true });
+    proc = spawn(argv[0]!, argv.slice(1), {
+      stdio: ['ignore', logFd, logFd],
+      env,
+      detached: true,
+      ...(runAs ? { uid: runAs.uid, gid: runAs.gid, cwd: '/' } : {}),
+    });
   } finally {
     closeSync(logFd);
   }
