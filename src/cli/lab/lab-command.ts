@@ -71,6 +71,9 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
         ttlMs: parsed.options.ttlMs,
         etcdEndpoints: parsed.options.etcdEndpoints,
         etcdBin: parsed.options.etcdBin,
+        token: parsed.options.token,
+        redisBin: parsed.options.redisBin,
+        redisUrl: parsed.options.redisUrl,
         outDir: outRoot,
         autostart: true,
         onResult: (result: LabResult) => {

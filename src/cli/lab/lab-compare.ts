@@ -8,6 +8,7 @@
  * every installed system gave its expected verdict, else 1.
  */
 import { join } from 'node:path';
+import { NOTHING } from '../../core/display-text.js';
 import { sanitizeLine } from '../../core/neutralise.js';
 import { COORDINATOR_CATALOGUE, type CoordinatorKind, coordinatorEntry } from '../../lab/coordinator-catalogue.js';
 import { defaultOutDir, type LabFlags, parseLabFlags } from '../../lab/lab-options.js';
@@ -124,7 +125,7 @@ export function compareTable(rows: CompareRow[]): string[] {
     if (!m) return '';
     // B's status only when it was refused too (a lock without a token): otherwise it is 200 in every row.
     const statuses = [m.bWrite !== undefined && m.bWrite !== 200 ? `B ${m.bWrite}` : '', m.lateWrite ? `A ${m.lateWrite}` : ''].filter(Boolean);
-    return `${m.value ?? 'nothing'}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`;
+    return `${m.value ?? NOTHING}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`;
   };
   const cells = rows.map((r) =>
     r.installed
