@@ -42,6 +42,9 @@ export interface LabOptions {
   redisUrl?: string | undefined;
   /** How the lock mints its token where the service offers a choice (Redis: none or incr). */
   token?: 'none' | 'incr' | undefined;
+  /** ZooKeeper's jars (Debian: /usr/share/java); a running ensemble to use instead (HOST:PORT[,...]), never stopped. */
+  zookeeperHome?: string | undefined;
+  zookeeperConnect?: string | undefined;
   /** The command's start (performance.now()), so durationMs includes argument parsing and set-up. */
   startedAt?: number | undefined;
   /** Aborting ends the run's processes and rejects with LabAbortedError (the Lab screen, when left). */
@@ -114,7 +117,7 @@ export interface LabResult {
   ttlMs: number;
   requestedTtlMs: number;
   tokens: { A: number | null; B: number | null };
-  /** Redis: each lock's random value, what names the holder where there is no token (not a token: it orders nothing). */
+  /** Redis: each lock's random value (not a token: it orders nothing); ZooKeeper: each token's czxid in raw hex. */
   lockValues?: { A: string; B: string };
   observedExpiryWaitMs: number;
   stoppedAfterMs: number;

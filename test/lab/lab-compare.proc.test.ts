@@ -10,7 +10,7 @@ import { type CompareRow, compareTable } from '../../src/cli/lab/lab-compare.js'
 import { ensureBuilt, runCli, tempHome, toolMissing } from './helpers.js';
 import { leftovers } from './leftovers.js';
 
-const skip = toolMissing('etcd') || toolMissing('redis-server');
+const skip = toolMissing('etcd') || toolMissing('redis-server') || toolMissing('java');
 
 describe.skipIf(skip)('lab --compare --json', { timeout: 120_000 }, () => {
   it('one row per system, each installed one expected, with its tokens and sinks; nothing left', async () => {
@@ -24,11 +24,12 @@ describe.skipIf(skip)('lab --compare --json', { timeout: 120_000 }, () => {
       ['etcd', true, 'expected'],
       ['redis', true, 'expected'],
       ['redis --token incr', true, 'expected'],
+      ['zookeeper', true, 'expected'],
     ]);
     const byLabel = new Map(rows.map((r) => [r.label, r]));
     expect(byLabel.get('redis')?.tokens).toEqual({ A: null, B: null });
     expect(byLabel.get('redis')?.modes?.fenced).toEqual({ value: null, bWrite: 409, lateWrite: 409 });
-    for (const label of ['embedded', 'etcd', 'redis --token incr']) {
+    for (const label of ['embedded', 'etcd', 'redis --token incr', 'zookeeper']) {
       const row = byLabel.get(label)!;
       expect(row.tokens!.B!).toBeGreaterThan(row.tokens!.A!);
       expect(row.modes?.fenced).toEqual({ value: 'B-current', bWrite: 200, lateWrite: 409 });

@@ -25,6 +25,8 @@ export function register(program: Command): void {
     .addOption(new Option('--token <how>', 'Redis: none (the lock is a random value) or incr (an INCR token minted with the lock)').choices(['none', 'incr']))
     .option('--redis-bin <path>', 'redis-server for the throwaway Redis (default: redis-server on PATH)')
     .option('--redis-url <url>', 'use a running Redis (redis://HOST:PORT); the lab never stops it')
+    .option('--zookeeper-home <dir>', "ZooKeeper's jars for the throwaway server (default: /usr/share/java)")
+    .option('--zookeeper-connect <hosts>', 'use a running ZooKeeper (HOST:PORT[,...]); the lab never stops it')
     .option('--compare', 'late-write on every installed coordinator, one table (not installed: what to install)')
     .option('--with-failover', "with --compare: each system's failover or restart experiment too")
     .addHelpText(

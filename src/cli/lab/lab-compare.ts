@@ -54,6 +54,7 @@ const VARIANTS: Variant[] = [
   { kind: 'etcd', label: 'etcd', options: {}, failover: 'failover' },
   { kind: 'redis', label: 'redis', options: { token: 'none' } },
   { kind: 'redis', label: 'redis --token incr', options: { token: 'incr' }, failover: 'coordinator-restart' },
+  { kind: 'zookeeper', label: 'zookeeper', options: {} },
 ];
 
 /** Installed means its executables are on PATH or in the Debian locations: found, never started. */

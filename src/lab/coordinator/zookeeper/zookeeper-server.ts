@@ -4,16 +4,15 @@
  * forks away from the process group), bound to 127.0.0.1 on a port we pick,
  * its data in the run's temp dir, the admin server off and only the
  * four-letter words the lab uses whitelisted. Its timing and heap are fixed
- * here, in one place. Ready means `ruok` is answered `imok`.
+ * here, in one place. Ready means `srvr` reports the server's mode.
  *
- * The building block of issue 35's ZooKeeper coordinator (its client and lock
- * recipe are not wired yet); tested on its own.
  */
 import { statSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { findExecutable } from '../../servers/find-executable.js';
 import type { ServerSpec } from '../../servers/launch-server.js';
+import type { CoordinatorServer } from '../servers.js';
 
 export const ZOOKEEPER_INSTALL_HINT =
   'ZooKeeper was not found (java and /usr/share/java/zookeeper.jar). Install it (Debian/Ubuntu: `sudo apt-get install zookeeper`), or pass --zookeeper-home DIR';
@@ -72,7 +71,8 @@ export function zookeeperSpec(install: ZooKeeperInstall): ServerSpec {
       'org.apache.zookeeper.server.quorum.QuorumPeerMain',
       join(dir, 'zoo.cfg'),
     ],
-    ready: async ([port]) => (await fourLetterWord(port!, 'ruok')) === 'imok',
+    // Not `ruok`: it answers imok before the server serves requests; `srvr` reports a mode only once it does.
+    ready: async ([port]) => /^Mode: /m.test(await fourLetterWord(port!, 'srvr')),
     readyTimeoutMs: 30_000,
   };
 }
@@ -95,3 +95,13 @@ export function fourLetterWord(port: number, word: (typeof FOUR_LETTER_WORDS)[nu
     socket.once('end', done);
   });
 }
+
+export const ZOOKEEPER_SERVER: CoordinatorServer = {
+  given: (options) => (options.zookeeperConnect ? [options.zookeeperConnect] : undefined),
+  find: (options) => findZooKeeper(options.zookeeperHome)?.java,
+  missing: (options) =>
+    options.zookeeperHome ? `${options.zookeeperHome} holds no zookeeper.jar (or java is missing). ${ZOOKEEPER_INSTALL_HINT}` : ZOOKEEPER_INSTALL_HINT,
+  // find() said both are there; the jar comes from the same place.
+  spec: (_java, options) => zookeeperSpec(findZooKeeper(options.zookeeperHome)!),
+  endpoints: ([port]) => [`127.0.0.1:${port}`],
+};

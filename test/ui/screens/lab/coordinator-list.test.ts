@@ -17,11 +17,12 @@ describe('the Lab screen coordinators', () => {
       { kind: 'embedded', needs: undefined },
       { kind: 'etcd', needs: undefined },
       { kind: 'redis', needs: 'redis-server' },
+      { kind: 'zookeeper', needs: 'zookeeper' },
     ]);
-    expect(looked).toEqual([['etcd'], ['redis-server']]);
+    expect(looked).toEqual([['etcd'], ['redis-server'], ['java']]);
   });
 
-  it('c cycles embedded, etcd, redis and back', () => {
-    expect([nextCoordinator('embedded'), nextCoordinator('etcd'), nextCoordinator('redis')]).toEqual(['etcd', 'redis', 'embedded']);
+  it('c cycles embedded, etcd, redis, zookeeper and back', () => {
+    expect(['embedded', 'etcd', 'redis', 'zookeeper'].map((k) => nextCoordinator(k as 'etcd'))).toEqual(['etcd', 'redis', 'zookeeper', 'embedded']);
   });
 });
