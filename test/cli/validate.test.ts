@@ -27,6 +27,16 @@ describe('fence-tutor validate', () => {
     expect(r.stderr).toBe('');
   });
 
+  it('--stats prints the quiz tell figures of the shipped banks, pooled then per bank, before the OK line', () => {
+    const r = run(['validate', '--stats']);
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^all banks: \d+ single-choice; right option strictly longest \d+ \(\d+%\), among the two longest \d+ of \d+ \(\d+%\)/);
+    expect(lines[1]).toMatch(/^ {2}\d+ questions, 0 without keyTerms, 0 give-aways$/);
+    expect(lines.filter((l) => /^ {2}[a-z-]+: \d+ single-choice/.test(l)).length).toBeGreaterThanOrEqual(11);
+    expect(lines.at(-1)).toMatch(/^OK: /);
+  });
+
   it('passes a fixture curriculum given by path', () => {
     const r = run(['validate', GOOD]);
     expect(r.status, r.stderr).toBe(0);

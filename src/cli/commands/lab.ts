@@ -3,6 +3,7 @@ import { COORDINATORS } from '../../lab/coordinator-catalogue.js';
 import { EXPERIMENTS, experimentsHelp } from '../../lab/experiment-catalogue.js';
 import { commandFlags } from '../global-flags.js';
 import type { LabFlags } from '../../lab/lab-options.js';
+import type { SinkFlags } from '../../lab/sink-options.js';
 
 /**
  * `fence-tutor lab`: the late write (and the other experiments) on real
@@ -29,6 +30,25 @@ export function register(program: Command): void {
     .option('--zookeeper-connect <hosts>', 'use a running ZooKeeper (HOST:PORT[,...]); the lab never stops it')
     .option('--compare', 'late-write on every installed coordinator, one table (not installed: what to install)')
     .option('--with-failover', "with --compare: each system's failover or restart experiment too")
+    .addOption(new Option('--sink <db>', "the sink's database: sqlite (a file in the evidence folder) or postgres").choices(['sqlite', 'postgres']))
+    .option('--postgres-bin <dir>', 'the folder holding initdb and postgres (default: PATH, then /usr/lib/postgresql/VERSION/bin)')
+    .option('--postgres-url <url>', 'use a running PostgreSQL (postgres://USER@HOST:PORT/DB); the lab makes and drops its own schema')
+    .addOption(
+      new Option('--isolation <level>', 'split on PostgreSQL: replay the race at this isolation level').choices([
+        'read-committed',
+        'repeatable-read',
+        'serializable',
+        'all',
+      ]),
+    )
+    .addOption(
+      new Option('--sink-check <how>', "split on PostgreSQL: the sink's check").choices([
+        'select-then-update',
+        'conditional-update',
+        'select-for-update',
+        'all',
+      ]),
+    )
     .addHelpText(
       'after',
       `
@@ -42,11 +62,13 @@ Examples:
   $ fence-tutor lab --coordinator redis --token incr
   $ fence-tutor lab --compare --with-failover
   $ fence-tutor lab --experiment failover --json
-  $ fence-tutor lab --experiment restore`,
+  $ fence-tutor lab --experiment restore
+  $ fence-tutor lab --sink postgres
+  $ fence-tutor lab --experiment split --sink postgres --isolation all --sink-check all`,
     )
     .action(async (_opts, cmd: Command) => {
       const startedAt = performance.now();
       const { runLabCommand } = await import('../lab/lab-command.js');
-      process.exitCode = await runLabCommand(commandFlags<LabFlags & { json?: boolean }>(cmd), startedAt);
+      process.exitCode = await runLabCommand(commandFlags<LabFlags & SinkFlags & { json?: boolean }>(cmd), startedAt);
     });
 }

@@ -274,3 +274,48 @@ export async function runGrid(
 export function cellKey(cell: Pick<GridCell, 'isolation' | 'check'>): string {
   return `${cell.isolation}/${cell.check}`;
 }
+
+/**
+ * What each cell must give on a real server (lesson 5's table; the
+ * experiment's checks and test/lab/postgres-grid.proc.test.ts read it):
+ * only READ COMMITTED with a check in a SELECT and an unconditional UPDATE
+ * loses B's write.
+ */
+export function expectedCell(
+  isolation: Isolation,
+  check: SinkCheck,
+): { staleAccepted: boolean; finalWriter: 'stale' | 'current'; aRetried: boolean; bWaited: boolean; bRetried: boolean } {
+  const snapshotLevel = isolation !== 'read-committed';
+  return {
+    staleAccepted: isolation === 'read-committed' && check === 'select-then-update',
+    finalWriter: isolation === 'read-committed' && check === 'select-then-update' ? 'stale' : 'current',
+    aRetried: snapshotLevel && check === 'select-then-update',
+    bWaited: check === 'select-for-update',
+    bRetried: snapshotLevel && check === 'select-for-update',
+  };
+}
+
+export interface GridRequest {
+  isolations: Isolation[];
+  checks: SinkCheck[];
+  stale: GridWriter;
+  current: GridWriter;
+}
+
+/** A grid request as the sink receives it (JSON from the runner): checked, never trusted. */
+export function parseGridRequest(raw: unknown): GridRequest {
+  const r = raw as Partial<Record<keyof GridRequest, unknown>> | null;
+  const writer = (w: unknown): GridWriter => {
+    const x = w as Partial<GridWriter> | null;
+    if (!x || typeof x.name !== 'string' || typeof x.value !== 'string' || !Number.isSafeInteger(x.token))
+      throw new Error('a grid writer is {name, token, value}');
+    return { name: x.name, token: x.token as number, value: x.value };
+  };
+  const list = <T extends string>(v: unknown, allowed: readonly T[]): T[] => {
+    if (!Array.isArray(v) || v.length === 0 || !v.every((x) => (allowed as readonly unknown[]).includes(x)))
+      throw new Error(`expected a list of ${allowed.join(', ')}`);
+    return v as T[];
+  };
+  if (!r || typeof r !== 'object') throw new Error('a grid request is a JSON object');
+  return { isolations: list(r.isolations, ISOLATIONS), checks: list(r.checks, SINK_CHECKS), stale: writer(r.stale), current: writer(r.current) };
+}
