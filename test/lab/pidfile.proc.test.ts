@@ -6,10 +6,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isLabTempDir, reapLeftovers } from '../../src/lab/processes/pidfile.js';
 import { commandLineOf, isAlive, processState } from '../../src/lab/processes/proc.js';
 import { stillAlive } from './helpers.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 const started: ChildProcess[] = [];
 afterEach(() => {

@@ -64,7 +64,7 @@ Examples:
   $ fence-tutor lab --experiment failover --json
   $ fence-tutor lab --experiment restore
   $ fence-tutor lab --sink postgres
-  $ fence-tutor lab --experiment split --sink postgres --isolation all --sink-check all`,
+  $ fence-tutor lab --experiment split --sink postgres --isolation all`,
     )
     .action(async (_opts, cmd: Command) => {
       const startedAt = performance.now();
