@@ -28,6 +28,12 @@ export const COORDINATOR_CATALOGUE = [
     token: 'none: a random value (SET NX PX); with --token incr, an INCR counter',
     server: { executables: ['redis-server'], debianPackage: 'redis-server' },
   },
+  {
+    kind: 'zookeeper',
+    title: 'ZooKeeper',
+    token: "the holder znode's czxid (leader epoch, counter)",
+    server: { executables: ['java'], debianPackage: 'zookeeper' },
+  },
 ] as const satisfies readonly CoordinatorEntry[];
 
 export type CoordinatorKind = (typeof COORDINATOR_CATALOGUE)[number]['kind'];

@@ -22,6 +22,8 @@ export interface LabFlags {
   token?: string;
   redisBin?: string;
   redisUrl?: string;
+  zookeeperHome?: string;
+  zookeeperConnect?: string;
 }
 
 export class LabFlagError extends Error {}
@@ -98,6 +100,7 @@ export function parseLabFlags(flags: LabFlags & SinkFlags): { options: Omit<LabO
       etcdEndpoints,
       etcdBin: flags.etcdBin,
       ...redis,
+      ...parseZooKeeperFlags(flags, coordinator),
       ...sink,
     },
     out: flags.out,
@@ -146,5 +149,22 @@ function parseRedisFlags(flags: LabFlags, coordinator: CoordinatorKind, experime
     ...(coordinator === 'redis' ? { token: token as 'none' | 'incr' } : {}),
     ...(flags.redisBin !== undefined ? { redisBin: flags.redisBin } : {}),
     ...(flags.redisUrl !== undefined ? { redisUrl: flags.redisUrl } : {}),
+  };
+}
+
+/** `--zookeeper-home`, `--zookeeper-connect`: only with `--coordinator zookeeper`. */
+function parseZooKeeperFlags(flags: LabFlags, coordinator: CoordinatorKind): Pick<LabOptions, 'zookeeperHome' | 'zookeeperConnect'> {
+  for (const [flag, value] of [
+    ['--zookeeper-home', flags.zookeeperHome],
+    ['--zookeeper-connect', flags.zookeeperConnect],
+  ] as const) {
+    if (value !== undefined && coordinator !== 'zookeeper') throw new LabFlagError(`${flag} needs --coordinator zookeeper`);
+  }
+  if (flags.zookeeperConnect !== undefined && !/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/.test(flags.zookeeperConnect)) {
+    throw new LabFlagError(`--zookeeper-connect ${flags.zookeeperConnect}: not HOST:PORT[,HOST:PORT...]. Fix: e.g. 127.0.0.1:2181`);
+  }
+  return {
+    ...(flags.zookeeperHome !== undefined ? { zookeeperHome: flags.zookeeperHome } : {}),
+    ...(flags.zookeeperConnect !== undefined ? { zookeeperConnect: flags.zookeeperConnect } : {}),
   };
 }

@@ -43,6 +43,9 @@ export interface LabOptions {
   redisUrl?: string | undefined;
   /** How the lock mints its token where the service offers a choice (Redis: none or incr). */
   token?: 'none' | 'incr' | undefined;
+  /** ZooKeeper's jars (Debian: /usr/share/java); a running ensemble to use instead (HOST:PORT[,...]), never stopped. */
+  zookeeperHome?: string | undefined;
+  zookeeperConnect?: string | undefined;
   /** The sink's database (issue 36): SQLite in the evidence folder (default) or PostgreSQL. */
   sink?: SinkOptions['sink'];
   postgresUrl?: string | undefined;
@@ -152,7 +155,7 @@ export interface LabResult {
   ttlMs: number;
   requestedTtlMs: number;
   tokens: { A: number | null; B: number | null };
-  /** Redis: each lock's random value, what names the holder where there is no token (not a token: it orders nothing). */
+  /** Redis: each lock's random value (not a token: it orders nothing); ZooKeeper: each token's czxid in raw hex. */
   lockValues?: { A: string; B: string };
   observedExpiryWaitMs: number;
   stoppedAfterMs: number;
@@ -167,6 +170,8 @@ export interface LabResult {
   serverStartMs?: number | undefined;
   /** How the lock minted its token (Redis: none or incr). */
   tokenMode?: 'none' | 'incr';
+  /** The server the run started for its coordinator (not etcd's failover/restore members): how it ran, and its temp dir (removed). */
+  server?: { argv: string[]; dir: string; ports: number[] };
   etcdEndpoints?: string[];
   /** The sink's service and database: SQLite's file, or (issue 36) PostgreSQL's schema and settings beside it. */
   sink: { url: string; database: string; postgres?: SinkDatabaseEvidence };

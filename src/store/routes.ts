@@ -47,6 +47,10 @@ export interface LabRoute {
   ttlMs?: number;
   etcdEndpoints?: string[] | undefined;
   etcdBin?: string | undefined;
+  /** Redis: how the lock mints its token, the server to start, or one the user runs. */
+  token?: 'none' | 'incr' | undefined;
+  redisBin?: string | undefined;
+  redisUrl?: string | undefined;
   outDir?: string;
   /** Opened by `fence-tutor lab` on a terminal: runs at once. */
   autostart?: boolean;

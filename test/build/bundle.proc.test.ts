@@ -152,6 +152,21 @@ describe('the bundle', () => {
     expect(offenders).toEqual([]);
   });
 
+  // Issue 35: a lock service's client loads only when a run uses that coordinator: no other part,
+  // the lab's worker and runner included, holds it among its static imports.
+  it('holds the Redis client (ioredis) only in a part reached by a dynamic import', () => {
+    const holders = Object.keys(meta.outputs).filter((out) => Object.keys(meta.outputs[out]!.inputs).some((i) => /(^|\/)node_modules\/ioredis\//.test(i)));
+    expect(holders.length).toBeGreaterThan(0);
+    const offenders: string[] = [];
+    for (const [out, o] of Object.entries(meta.outputs)) {
+      if (!o.entryPoint) continue;
+      for (const reached of reachable(out, ['import-statement', 'require-call'])) {
+        if (holders.includes(reached) && !o.entryPoint.includes('redis')) offenders.push(`${o.entryPoint} loads ${reached} statically`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
   it('keeps React and Ink out of every lazily loaded part outside src/ui (sim, quiz --answers, the lab worker and sink)', () => {
     const offenders: string[] = [];
     for (const [out, o] of Object.entries(meta.outputs)) {

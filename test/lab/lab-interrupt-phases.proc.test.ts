@@ -20,13 +20,14 @@ vi.setConfig({ testTimeout: 120_000 });
 beforeAll(() => ensureBuilt());
 const noEtcd = toolMissing('etcd');
 const noRedis = toolMissing('redis-server');
+const noJava = toolMissing('java');
 
 const has = (p: PidfileContent, role: string) => p.children.some((c) => c.role === role);
 const stopped = (p: PidfileContent, role: string) => p.children.some((c) => c.role === role && processState(c.pid) === 'T');
 
 interface Phase {
   name: string;
-  coordinator: 'embedded' | 'etcd' | 'redis';
+  coordinator: 'embedded' | 'etcd' | 'redis' | 'zookeeper';
   reached: (p: PidfileContent) => boolean;
   experiment?: string;
 }
@@ -48,6 +49,8 @@ const PHASES: Phase[] = [
     experiment: 'coordinator-restart',
     reached: (p) => p.children.filter((c) => c.role === 'redis').length >= 2,
   },
+  { name: 'zookeeper is starting', coordinator: 'zookeeper', reached: (p) => has(p, 'zookeeper') },
+  { name: 'A is stopped on zookeeper (waiting for its session to expire)', coordinator: 'zookeeper', reached: (p) => stopped(p, 'A') },
   { name: 'coordinator-restart, C stopped on the durable Redis', coordinator: 'redis', experiment: 'coordinator-restart', reached: (p) => stopped(p, 'C') },
 ];
 
@@ -126,7 +129,7 @@ describe('interrupting a lab run at seeded random moments (the later phases: exp
 // on a loaded machine, and a phase could be missed before its 20 s wait ended).
 describe('interrupting a lab run in every phase', () => {
   for (const phase of PHASES) {
-    const skip = (phase.coordinator === 'etcd' && noEtcd) || (phase.coordinator === 'redis' && noRedis);
+    const skip = (phase.coordinator === 'etcd' && noEtcd) || (phase.coordinator === 'redis' && noRedis) || (phase.coordinator === 'zookeeper' && noJava);
     it.skipIf(skip).each([
       ['SIGINT', 130],
       ['SIGTERM', 143],

@@ -29,8 +29,9 @@ async function lab(args: string[], home = tempHome('lab-redis-')): Promise<{ res
   return { result: JSON.parse(run.stdout) as LabResult, home };
 }
 
+/** The evidence files, and whether the server's temp dir is still there (it must not be). */
 function evidenceFiles(result: LabResult): boolean[] {
-  return ['run.json', 'report.txt', 'timeline.txt', 'sink.sqlite'].map((f) => existsSync(join(result.outDir, f)));
+  return [...['run.json', 'report.txt', 'timeline.txt', 'sink.sqlite'].map((f) => existsSync(join(result.outDir, f))), existsSync(result.server?.dir ?? '/')];
 }
 
 describe.skipIf(skip)('lab --coordinator redis', { concurrent: true, timeout: 60_000 }, () => {
@@ -50,7 +51,7 @@ describe.skipIf(skip)('lab --coordinator redis', { concurrent: true, timeout: 60
     expect(result.serverStartMs).toBeGreaterThan(0);
     expect(result.etcdStartMs).toBeUndefined();
     expect(result.durationMs).toBeGreaterThan(result.observedExpiryWaitMs);
-    expect(evidenceFiles(result)).toEqual([true, true, true, true]);
+    expect(evidenceFiles(result)).toEqual([true, true, true, true, false]);
     expect(await leftovers(home)).toEqual([]);
   });
 
@@ -62,7 +63,7 @@ describe.skipIf(skip)('lab --coordinator redis', { concurrent: true, timeout: 60
     expect(result.modes.fenced?.lateWrite?.status).toBe(409);
     expect(result.modes.fenced?.final).toEqual({ value: 'B-current', token: 2, hwm: 2 });
     expect(result.modes.plain?.final.value).toBe('A-late');
-    expect(evidenceFiles(result)).toEqual([true, true, true, true]);
+    expect(evidenceFiles(result)).toEqual([true, true, true, true, false]);
     expect(await leftovers(home)).toEqual([]);
   });
 
@@ -108,7 +109,7 @@ describe.skipIf(skip)('lab --coordinator redis', { concurrent: true, timeout: 60
     const notes = result.observations.filter((o) => o.kind === 'coordinator-restarted').map((o) => o.note);
     expect(notes).toEqual(['volatile: lock gone', 'durable: lock still held']);
     expect(result.checks).toHaveLength(5);
-    expect(evidenceFiles(result)).toEqual([true, true, true, true]);
+    expect(evidenceFiles(result)).toEqual([true, true, true, true, false]);
     expect(await leftovers(home)).toEqual([]);
   });
 

@@ -31,7 +31,7 @@ describe('runner → worker commands', () => {
 
   it.each([
     [{ op: 'acquire', id: 1, key: '/k', ttlMs: '2000', coordinator: 'etcd', endpoints: [] }, /"acquire" command: "ttlMs" must be an integer/],
-    [{ op: 'acquire', id: 1, key: '/k', ttlMs: 2000, coordinator: 'zookeeper', endpoints: [] }, /"coordinator" must be one of embedded, etcd/],
+    [{ op: 'acquire', id: 1, key: '/k', ttlMs: 2000, coordinator: 'consul', endpoints: [] }, /"coordinator" must be one of embedded, etcd, redis, zookeeper/],
     [{ op: 'acquire', id: 1, key: '/k', ttlMs: 2000, coordinator: 'etcd' }, /"endpoints" must be a list of strings \(got nothing\)/],
     [{ op: 'write', id: 1, url: 'u', mode: 'sloppy', value: 'v' }, /"mode" must be one of plain, fenced/],
     [{ op: 'write', id: 1, url: 'u', mode: 'plain', value: 7 }, /"value" must be a string/],

@@ -26,6 +26,10 @@ export function register(program: Command): void {
     .addOption(new Option('--token <how>', 'Redis: none (the lock is a random value) or incr (an INCR token minted with the lock)').choices(['none', 'incr']))
     .option('--redis-bin <path>', 'redis-server for the throwaway Redis (default: redis-server on PATH)')
     .option('--redis-url <url>', 'use a running Redis (redis://HOST:PORT); the lab never stops it')
+    .option('--zookeeper-home <dir>', "ZooKeeper's jars for the throwaway server (default: /usr/share/java)")
+    .option('--zookeeper-connect <hosts>', 'use a running ZooKeeper (HOST:PORT[,...]); the lab never stops it')
+    .option('--compare', 'late-write on every installed coordinator, one table (not installed: what to install)')
+    .option('--with-failover', "with --compare: each system's failover or restart experiment too")
     .addOption(new Option('--sink <db>', "the sink's database: sqlite (a file in the evidence folder) or postgres").choices(['sqlite', 'postgres']))
     .option('--postgres-bin <dir>', 'the folder holding initdb and postgres (default: PATH, then /usr/lib/postgresql/VERSION/bin)')
     .option('--postgres-url <url>', 'use a running PostgreSQL (postgres://USER@HOST:PORT/DB); the lab makes and drops its own schema')
@@ -56,6 +60,7 @@ Examples:
   $ fence-tutor lab --experiment split --json
   $ fence-tutor lab --coordinator etcd --ttl 2 --repeats 5
   $ fence-tutor lab --coordinator redis --token incr
+  $ fence-tutor lab --compare --with-failover
   $ fence-tutor lab --experiment failover --json
   $ fence-tutor lab --experiment restore
   $ fence-tutor lab --sink postgres

@@ -18,7 +18,7 @@ import { assertFreshOutDir, assertLabSupported, runLab } from '../../lab/runner/
 import { interruptedRunCount, LAB_INTERRUPTED_NOTICE } from '../../lab/runner/interrupted-runs.js';
 
 /** `lab`'s own options (commander checks nothing but their presence: parseLabFlags does) and the global ones. */
-export type LabCommandFlags = LabFlags & SinkFlags & { json?: boolean } & GlobalFlags;
+export type LabCommandFlags = LabFlags & SinkFlags & { json?: boolean; compare?: boolean; withFailover?: boolean } & GlobalFlags;
 import { LabAbortedError, type LabResult, LabUnavailableError } from '../../lab/types.js';
 import { join } from 'node:path';
 import { sanitizeLine } from '../../core/neutralise.js';
@@ -28,6 +28,8 @@ import { loadRunApp } from '../load-app.js';
 export async function runLabCommand(flags: LabCommandFlags, startedAt: number): Promise<number> {
   // A signal at any moment, even before the run has registered its teardown, exits 130/143.
   installSignalHandlers();
+  if (flags.compare) return compare(flags, startedAt);
+  if (flags.withFailover) throw new UsageError('--with-failover goes with --compare. Fix: add --compare, or leave it out');
   let parsed: ReturnType<typeof parseLabFlags>;
   try {
     parsed = parseLabFlags(flags);
@@ -74,6 +76,9 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
         ttlMs: parsed.options.ttlMs,
         etcdEndpoints: parsed.options.etcdEndpoints,
         etcdBin: parsed.options.etcdBin,
+        token: parsed.options.token,
+        redisBin: parsed.options.redisBin,
+        redisUrl: parsed.options.redisUrl,
         outDir: outRoot,
         autostart: true,
         onResult: (result: LabResult) => {
@@ -134,4 +139,27 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
     );
   }
   return results.every((r) => r.verdict === 'expected') ? 0 : 1;
+}
+
+/** `lab --compare`: every installed coordinator side by side; an experiment or coordinator of its own would be ignored, so refused. */
+async function compare(flags: LabCommandFlags, startedAt: number): Promise<number> {
+  for (const [flag, given] of [
+    ['--experiment', flags.experiment !== undefined && flags.experiment !== 'late-write'],
+    ['--coordinator', flags.coordinator],
+    ['--repeats', flags.repeats !== undefined && flags.repeats !== '1'],
+    ['--etcd-endpoints', flags.etcdEndpoints],
+    ['--redis-url', flags.redisUrl],
+    ['--token', flags.token],
+  ] as const) {
+    if (given) throw new UsageError(`--compare runs late-write on every coordinator the lab can start. Fix: leave out ${flag}`);
+  }
+  const { runCompare } = await import('./lab-compare.js');
+  try {
+    return await runCompare(flags, startedAt);
+  } catch (err) {
+    if (err instanceof LabAbortedError) return new Promise<number>(() => setTimeout(() => undefined, 10_000));
+    if (err instanceof LabFlagError || err instanceof LabUnavailableError) throw new UsageError(err.message);
+    process.stderr.write(`fence-tutor: the lab run failed: ${sanitizeLine(errorMessage(err))}\n`);
+    return 1;
+  }
 }

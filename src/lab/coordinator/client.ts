@@ -42,6 +42,11 @@ const CLIENTS: Record<CoordinatorKind, (endpoints: string[], token: LockTokenMod
     const { EtcdClient } = await import('./etcd-client.js');
     return new EtcdClient(endpoints);
   },
+  async zookeeper([connect]) {
+    if (!connect) throw new Error('ZooKeeper needs its HOST:PORT');
+    const { ZooKeeperLockClient } = await import('./zookeeper/zookeeper-client.js');
+    return new ZooKeeperLockClient(connect);
+  },
   async redis([url], token) {
     if (!url) throw new Error('Redis needs its URL');
     const { RedisLockClient } = await import('./redis/redis-client.js');

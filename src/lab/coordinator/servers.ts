@@ -23,6 +23,7 @@ export interface CoordinatorServer {
 const SERVERS: Partial<Record<CoordinatorKind, () => Promise<CoordinatorServer>>> = {
   etcd: async () => (await import('./etcd-launcher.js')).ETCD_SERVER,
   redis: async () => (await import('./redis/redis-server.js')).REDIS_SERVER,
+  zookeeper: async () => (await import('./zookeeper/zookeeper-server.js')).ZOOKEEPER_SERVER,
 };
 
 export async function coordinatorServer(kind: CoordinatorKind): Promise<CoordinatorServer | undefined> {

@@ -21,6 +21,7 @@ import type { RouteOf } from '../../../store/router-store.js';
 import { useAppContext } from '../../app-context.js';
 import { useFocusGuards } from '../../use-focus-guards.js';
 import { useScreenInput } from '../../use-screen-input.js';
+import { coordinatorChoices, nextCoordinator } from './coordinator-list.js';
 import { LAB_EXPERIMENTS } from './experiment-list.js';
 import { applyLabEvent, expiryBar, failedView, INITIAL_LAB_VIEW, type LabViewState, startedView } from './lab-view-state.js';
 import { errorMessage } from '../../../platform/error-message.js';
@@ -55,9 +56,15 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
   // Looked up once per screen: PATH does not change under a running tutor.
   const missing = useMemo(() => new Map(LAB_EXPERIMENTS.map((e) => [e.name, missingLabTools(e.needs ?? [], etcdBin)])), [etcdBin]);
   const missingHere = missing.get(experiment.name) ?? [];
-  // failover and restore start their own etcd: the coordinator choice does not apply.
+  const coordinators = useMemo(() => coordinatorChoices(), []);
+  // failover and restore start their own etcd, coordinator-restart its own Redis: the coordinator choice does not apply.
   const ownEtcd = experiment.ownEtcd;
-  const runCoordinator: CoordinatorKind = ownEtcd ? 'etcd' : coordinator;
+  const onlyOn = (experiment as { onlyOn?: CoordinatorKind }).onlyOn;
+  const runCoordinator: CoordinatorKind = ownEtcd ? 'etcd' : (onlyOn ?? coordinator);
+  // Redis: late-write shows the lock's random value (no token); the others compare tokens, so INCR.
+  const token = runCoordinator === 'redis' ? (route.token ?? (experiment.name === 'late-write' ? 'none' : 'incr')) : undefined;
+  const fixed = ownEtcd ? 'its own etcd' : onlyOn ? `its own ${onlyOn}` : undefined;
+  const nameWidth = Math.max(...LAB_EXPERIMENTS.map((e) => e.name.length)) + 1;
 
   const start = useCallback(() => {
     if (abortRef.current && !abortRef.current.signal.aborted && view.phase === 'running') return;
@@ -79,6 +86,9 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
             outDir: outDirFromRoute ?? defaultOutDir(name),
             etcdEndpoints: route.etcdEndpoints,
             etcdBin: route.etcdBin,
+            token,
+            redisBin: route.redisBin,
+            redisUrl: route.redisUrl,
             signal: controller.signal,
           },
           (event) => {
@@ -91,7 +101,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
         if (!controller.signal.aborted) setView((v) => failedView(v, errorMessage(err)));
       }
     })();
-  }, [view.phase, route, services, experiment.name, runCoordinator, ttlMs]);
+  }, [view.phase, route, services, experiment.name, runCoordinator, ttlMs, token]);
 
   // Leaving the screen ends a run that is still going (its processes, its pidfile).
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -122,7 +132,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
         start();
         break;
       case 'coordinator':
-        setCoordinator((c) => (c === 'embedded' ? 'etcd' : 'embedded'));
+        setCoordinator(nextCoordinator);
         break;
       case 'ttl-down':
         setTtlMs((t) => Math.max(1000, t - 1000));
@@ -139,7 +149,8 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
   // --narrate: a spinner's every frame would be read out again; it stands still, as under --reduced-motion.
   const spinner = useSpinner(running, theme.ascii ? SPINNER_ASCII : SPINNER, theme.reducedMotion || theme.narrate);
   const sym = theme.symbols;
-  const header = `Lab ${sym.separator} ${experiment.title} ${sym.dot} ${ownEtcd ? 'its own etcd' : `${coordinator} coordinator`} ${sym.dot} TTL ${ttlMs / 1000} s`;
+  const header = `Lab ${sym.separator} ${experiment.title} ${sym.dot} ${fixed ?? `${coordinator} coordinator`} ${sym.dot} TTL ${ttlMs / 1000} s`;
+  const coordinatorNeeds = coordinators.find((c) => c.kind === runCoordinator)?.needs;
 
   if (view.phase === 'setup') {
     return (
@@ -154,7 +165,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
             <Box key={e.name}>
               <Box flexShrink={0}>
                 <Text color={i === selected ? theme.color('selected') : undefined} bold={i === selected}>
-                  {i === selected ? sym.pointer : ' '} {e.name.padEnd(11)}
+                  {i === selected ? sym.pointer : ' '} {e.name.padEnd(nameWidth)}
                 </Text>
               </Box>
               <Box flexShrink={1}>
@@ -171,9 +182,17 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
             needs {tool}: {installHint(tool)}
           </Text>
         ))}
+        <Text color={theme.color('muted')}>
+          coordinators: {coordinators.map((c) => (c.needs ? `${c.kind} (needs ${c.needs}: apt-get install ${c.needs})` : c.kind)).join(', ')}
+        </Text>
+        {coordinatorNeeds && !fixed ? (
+          <Text color={theme.color('bad')}>
+            needs {coordinatorNeeds}: apt-get install {coordinatorNeeds}
+          </Text>
+        ) : null}
         <Box marginTop={1}>
           <Text>
-            c coordinator <Text bold>{ownEtcd ? 'its own etcd' : coordinator}</Text>
+            c coordinator <Text bold>{fixed ?? `${coordinator}${token === 'incr' ? ' (INCR token)' : ''}`}</Text>
             {'    '}[/] TTL <Text bold>{ttlMs / 1000} s</Text>
             {'    '}enter run <Text bold>{experiment.name}</Text>
           </Text>

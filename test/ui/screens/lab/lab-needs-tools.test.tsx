@@ -49,7 +49,8 @@ describe('Lab screen: experiments that need etcd tools', () => {
     const frame = await waitForFrame(lastFrame, 'the real thing, on this machine');
     expect(frame).not.toMatch(/failover[^\n]*needs/);
     expect(frame).toMatch(/restore[\s\S]*\(needs etcdctl\)/);
-    await press(stdin, 'up');
+    // Two up from the first: coordinator-restart is last, restore before it.
+    await press(stdin, 'up', 'up');
     expect(await waitForFrame(lastFrame, 'needs etcdctl:')).toMatch(/apt-get install\s+etcd-client/);
   });
 
@@ -65,7 +66,7 @@ describe('Lab screen: experiments that need etcd tools', () => {
     const { stdin, lastFrame } = await renderApp({ screen: 'lab' }, { services: { runLab } });
     const frame = await waitForFrame(lastFrame, 'the real thing, on this machine');
     expect(frame).not.toMatch(/needs/);
-    await press(stdin, 'up');
+    await press(stdin, 'up', 'up');
     expect(lastFrame()).toMatch(/c coordinator its own etcd/);
     await press(stdin, 'enter');
     await waitForFrame(lastFrame, 'the run failed');

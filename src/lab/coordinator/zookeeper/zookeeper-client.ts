@@ -1,0 +1,118 @@
+/**
+ * A lock on ZooKeeper, as the lab's coordinator (through
+ * node-zookeeper-client, loaded only here), after "Recipes and Solutions",
+ * Locks: each contender creates an ephemeral sequential child under the lock
+ * node and holds the lock when its child has the lowest sequence number. A
+ * "lease" is a session: its timeout plays the TTL (the server bounds it to 2
+ * to 20 ticks; `grant` reports what was negotiated), its heartbeats are the
+ * keepalive, and a stopped client's session expires, which deletes its child.
+ * The token is the holder child's `czxid`: a zxid, leader epoch in the high
+ * 32 bits and a counter in the low 32, here as one integer (exact while the
+ * epoch is below 2^21), which orders as the pair does.
+ *
+ * The lab acquires without waiting (B asks only once A's child is gone), so a
+ * contender that is not lowest removes its child and answers busy instead of
+ * watching its predecessor as the recipe's waiter would.
+ */
+import zookeeper, { type Client, type Stat } from 'node-zookeeper-client';
+import type { AcquireOutcome, CoordinatorClient } from '../client.js';
+
+/** A zxid's two halves: the leader epoch and the counter within it. */
+export function splitZxid(zxid: bigint): { epoch: number; counter: number; hex: string } {
+  return { epoch: Number(zxid >> 32n), counter: Number(zxid & 0xffffffffn), hex: `0x${zxid.toString(16)}` };
+}
+
+function call<T>(run: (done: (err: Error | null, value: T) => void) => void): Promise<T> {
+  return new Promise((resolve, reject) => run((err, value) => (err ? reject(err) : resolve(value))));
+}
+
+function connect(connectString: string, sessionTimeout: number): Promise<Client> {
+  const client = zookeeper.createClient(connectString, { sessionTimeout, spinDelay: 100, retries: 2 });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      client.close();
+      reject(new Error(`ZooKeeper at ${connectString} did not answer`));
+    }, 10_000);
+    client.once('connected', () => {
+      clearTimeout(timer);
+      resolve(client);
+    });
+    client.connect();
+  });
+}
+
+export class ZooKeeperLockClient implements CoordinatorClient {
+  readonly kind = 'zookeeper' as const;
+  /** session id (hex) → its session and the child it created. */
+  private readonly sessions = new Map<string, { client: Client; child?: string }>();
+  private admin: Client | undefined;
+
+  constructor(private readonly connectString: string) {}
+
+  async grant(ttlMs: number): Promise<{ leaseId: string; ttlMs: number }> {
+    const client = await connect(this.connectString, ttlMs);
+    const leaseId = client.getSessionId().toString('hex');
+    this.sessions.set(leaseId, { client });
+    return { leaseId, ttlMs: client.getSessionTimeout() };
+  }
+
+  async keepAlive(leaseId: string): Promise<boolean> {
+    // The library sends the session's heartbeats itself; the lease lives while the session does.
+    return this.sessions.get(leaseId)?.client.getState().name === 'SYNC_CONNECTED';
+  }
+
+  async acquire(key: string, leaseId: string): Promise<AcquireOutcome> {
+    const session = this.sessions.get(leaseId);
+    if (!session) return { acquired: false, reason: 'no such session' };
+    const { client } = session;
+    await call<string>((done) => client.mkdirp(key, done));
+    const child = await call<string>((done) => client.create(`${key}/lock-`, null, zookeeper.CreateMode.EPHEMERAL_SEQUENTIAL, done));
+    const children = (await call<string[]>((done) => client.getChildren(key, done))).sort();
+    if (`${key}/${children[0]}` !== child) {
+      await call<void>((done) => client.remove(child, (err) => done(err, undefined)));
+      return { acquired: false, reason: `held: ${children[0]} is lower than our ${child.slice(key.length + 1)}` };
+    }
+    session.child = child;
+    const stat = await call<Stat | null>((done) => client.exists(child, done));
+    if (!stat) return { acquired: false, reason: 'our lock node vanished (the session expired)' };
+    const zxid = stat.czxid.readBigUInt64BE(0);
+    return { acquired: true, token: Number(zxid), lockValue: splitZxid(zxid).hex };
+  }
+
+  async isHeld(key: string): Promise<boolean> {
+    const admin = await this.adminClient();
+    try {
+      return (await call<string[]>((done) => admin.getChildren(key, done))).length > 0;
+    } catch (err) {
+      if ((err as { getCode?: () => number }).getCode?.() === zookeeper.Exception.NO_NODE) return false;
+      throw err;
+    }
+  }
+
+  async revoke(leaseId: string): Promise<void> {
+    // Closing the session deletes its ephemeral child: the lock is released.
+    this.sessions.get(leaseId)?.client.close();
+    this.sessions.delete(leaseId);
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    const admin = await this.adminClient();
+    const path = prefix.replace(/\/+$/, '');
+    await call<void>((done) =>
+      admin.removeRecursive(path, (err) =>
+        done(err && (err as { getCode?: () => number }).getCode?.() !== zookeeper.Exception.NO_NODE ? err : null, undefined),
+      ),
+    );
+  }
+
+  async close(): Promise<void> {
+    for (const { client } of this.sessions.values()) client.close();
+    this.sessions.clear();
+    this.admin?.close();
+  }
+
+  private async adminClient(): Promise<Client> {
+    this.admin ??= await connect(this.connectString, 10_000);
+    return this.admin;
+  }
+}

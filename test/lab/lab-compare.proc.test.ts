@@ -1,0 +1,70 @@
+/**
+ * `lab --compare` (issue 35): late-write on every coordinator the lab can
+ * start, one JSON row each with coordinator, installed, tokens, modes and
+ * verdict; exit 0 when every installed one gave its expected verdict. A system
+ * that is not installed is a row saying what to install (compareTable below).
+ * The flags it refuses exit 2.
+ */
+import { describe, expect, it } from 'vitest';
+import { type CompareRow, compareTable } from '../../src/cli/lab/lab-compare.js';
+import { ensureBuilt, runCli, tempHome, toolMissing } from './helpers.js';
+import { leftovers } from './leftovers.js';
+
+const skip = toolMissing('etcd') || toolMissing('redis-server') || toolMissing('java');
+
+describe.skipIf(skip)('lab --compare --json', { timeout: 120_000 }, () => {
+  it('one row per system, each installed one expected, with its tokens and sinks; nothing left', async () => {
+    ensureBuilt();
+    const home = tempHome('lab-compare-');
+    const run = await runCli(['lab', '--compare', '--json', '--ttl', '1'], { FENCE_TUTOR_HOME: home }, 120_000);
+    expect(run.code, run.stderr).toBe(0);
+    const { rows } = JSON.parse(run.stdout) as { rows: CompareRow[] };
+    expect(rows.map((r) => [r.label, r.installed, r.verdict])).toEqual([
+      ['embedded', true, 'expected'],
+      ['etcd', true, 'expected'],
+      ['redis', true, 'expected'],
+      ['redis --token incr', true, 'expected'],
+      ['zookeeper', true, 'expected'],
+    ]);
+    const byLabel = new Map(rows.map((r) => [r.label, r]));
+    expect(byLabel.get('redis')?.tokens).toEqual({ A: null, B: null });
+    expect(byLabel.get('redis')?.modes?.fenced).toEqual({ value: null, bWrite: 409, lateWrite: 409 });
+    for (const label of ['embedded', 'etcd', 'redis --token incr', 'zookeeper']) {
+      const row = byLabel.get(label)!;
+      expect(row.tokens!.B!).toBeGreaterThan(row.tokens!.A!);
+      expect(row.modes?.fenced).toEqual({ value: 'B-current', bWrite: 200, lateWrite: 409 });
+    }
+    for (const row of rows) expect(row.modes?.plain?.value).toBe('A-late');
+    expect(await leftovers(home)).toEqual([]);
+  });
+});
+
+describe('lab --compare', { concurrent: true, timeout: 60_000 }, () => {
+  it.for([
+    [['--compare', '--coordinator', 'etcd'], 'leave out --coordinator'],
+    [['--compare', '--experiment', 'split'], 'leave out --experiment'],
+    [['--with-failover'], '--with-failover goes with --compare'],
+  ] as const)('%j: exit 2, saying %s', async ([args, words], { expect }) => {
+    ensureBuilt();
+    const run = await runCli(['lab', ...args], { FENCE_TUTOR_HOME: tempHome('lab-compare-') });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(words);
+  });
+
+  it('a system that is not installed is a row saying what to install', ({ expect }) => {
+    const lines = compareTable([
+      { coordinator: 'redis', label: 'redis', installed: false, install: 'not installed: apt-get install redis-server', token: 'none' },
+      {
+        coordinator: 'etcd',
+        label: 'etcd',
+        installed: true,
+        token: "the lock key's create_revision",
+        tokens: { A: 2, B: 4 },
+        modes: { plain: { value: 'A-late', bWrite: 200, lateWrite: 200 }, fenced: { value: 'B-current', bWrite: 200, lateWrite: 409 } },
+        verdict: 'expected',
+      },
+    ]);
+    expect(lines.find((l) => l.includes('redis'))).toMatch(/redis\s+not installed: apt-get install redis-server$/);
+    expect(lines.find((l) => l.includes('etcd'))).toMatch(/etcd .* 2\s+4\s+A-late \(A 200\)\s+B-current \(A 409\)\s+expected$/);
+  });
+});
