@@ -106,7 +106,24 @@ export function experimentEntry(name: ExperimentName): ExperimentEntry {
 }
 
 /** The "Experiments:" block of `lab --help`: each name, then its description aligned beside it. */
-export function experimentsHelp(): string {
+export function experimentsHelp(columns = 80): string {
   const width = Math.max(...EXPERIMENT_CATALOGUE.map((e) => e.name.length)) + 2;
-  return EXPERIMENT_CATALOGUE.flatMap((e) => e.help.map((line, i) => `  ${(i === 0 ? e.name : '').padEnd(width)}${line}`)).join('\n');
+  // The catalogue's lines are written for a narrower name column: rewrapped to fit `columns`.
+  const room = columns - 2 - width;
+  return EXPERIMENT_CATALOGUE.flatMap((e) => wrapWords(e.help.join(' '), room).map((line, i) => `  ${(i === 0 ? e.name : '').padEnd(width)}${line}`)).join(
+    '\n',
+  );
+}
+
+function wrapWords(text: string, room: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > room) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
 }
