@@ -14,6 +14,7 @@ import { RunPidfile, reapLeftovers } from '../../lab/processes/pidfile.js';
 import { type ExpiryRun, startExpiry } from '../../lab/runner/expiry-tokens.js';
 import { onCleanup } from '../../platform/cleanup.js';
 import { dataSubdir } from '../../platform/data-dir.js';
+import { guardedEnv, newGuardGroup, sweepGroup } from '../../platform/guard.js';
 
 export async function openMachinery(): Promise<ExerciseMachinery> {
   const runDir = dataSubdir('run');
@@ -21,6 +22,7 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
   const runId = `ex-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   const pidfile = new RunPidfile(runDir, runId);
   const children = new Set<LabChild<LooseMessage, LooseCommand>>();
+  const groups = new Map<ChildLike, string>();
   let expiry: ExpiryRun | undefined;
 
   const killGroup = async (child: ChildLike): Promise<void> => {
@@ -32,6 +34,8 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
       }
     }
     await within(child.exited, 2000);
+    const group = groups.get(child);
+    if (group !== undefined) sweepGroup(group);
     children.delete(child as LabChild<LooseMessage, LooseCommand>);
   };
 
@@ -48,8 +52,11 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
   return {
     startSinkChild(args, env, cwd) {
       const argv = [process.execPath, binPath(), 'exercise-sink', ...args, '--run', runId];
-      const proc = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env, cwd });
+      // A guard group of its own: the check's end ends it and every descendant, detached ones included.
+      const group = newGuardGroup('sink');
+      const proc = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env: guardedEnv(env, group), cwd });
       const child = new LabChild<LooseMessage, LooseCommand>('your sink', proc, argv, parseLooseMessage, { lenient: true });
+      groups.set(child, group);
       pidfile.addChild({ role: 'exercise-sink', pid: child.pid, argv });
       children.add(child);
       return child;

@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { onCleanup } from '../../platform/cleanup.js';
+import { guardedEnv, newGuardGroup, sweepGroup } from '../../platform/guard.js';
 import { processGroupAlive } from '../../platform/process-group.js';
 import { sendToSink } from './loopback-http.js';
 
@@ -48,6 +49,7 @@ export class SinkProcess {
   private readonly stderr: string[] = [];
   private partial = { out: '', err: '' };
   private readonly removeHook: () => void;
+  private readonly group = newGuardGroup('sink-cmd');
   /** How many times the sink was started (1 + restarts). */
   starts = 0;
 
@@ -65,7 +67,8 @@ export class SinkProcess {
     const proc = spawn('sh', ['-c', command], {
       detached: true, // its own process group: one kill ends all it started
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: this.opts.env,
+      // A guard group of its own: its end ends every descendant, those that left the process group too.
+      env: guardedEnv(this.opts.env, this.group),
       cwd: this.opts.cwd,
     });
     this.proc = proc;
@@ -151,6 +154,7 @@ export class SinkProcess {
     const pid = this.proc?.pid;
     if (pid === undefined) return;
     signalGroup(pid, 'SIGKILL');
+    sweepGroup(this.group);
     await this.exited;
     const deadline = Date.now() + 3000;
     while (processGroupAlive(pid) && Date.now() < deadline) {

@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { guardedEnv } from '../../platform/guard.js';
 import { packageRoot } from '../../platform/package-root.js';
 import { type DistributiveOmit, parseJsonLine } from '../protocol/fields.js';
 import { parseServiceMessage, type ServiceCommand, type ServiceMessage } from '../protocol/service-messages.js';
@@ -271,7 +272,8 @@ function spawnDetached(argv: string[]): ChildProcess {
   return spawn(argv[0]!, argv.slice(1), {
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
-    env: { ...process.env, NODE_OPTIONS: '' },
+    // Marked, so the guardian ends it should this runner die before it could (platform/guard.ts).
+    env: guardedEnv({ ...process.env, NODE_OPTIONS: '' }),
   });
 }
 
