@@ -12,6 +12,7 @@ import { captureOutput } from './captured-output.js';
 import { show } from './scenario.js';
 import type { ChildLike, ExerciseMachinery, Message } from './ports.js';
 import type { TrialItem } from './scenario.js';
+import { LEARNER_NODE_OPTIONS, OVER_MEMORY } from '../platform/memory-watch.js';
 import type { SinkAnswer, SinkRequest, SinkState, StepRecord, TrialRun } from './types.js';
 
 /**
@@ -26,7 +27,8 @@ export function learnerHome(tempRoot: string): { home: string; env: NodeJS.Proce
     HOME: home,
     FENCE_TUTOR_HOME: join(home, 'data'),
     TMPDIR: home,
-    NODE_OPTIONS: '',
+    // V8's heap cap for the sink and every node process it starts; the tutor also watches the sink's resident memory.
+    NODE_OPTIONS: LEARNER_NODE_OPTIONS,
     LANG: process.env.LANG ?? 'C.UTF-8',
   };
   return { home, env };
@@ -240,6 +242,10 @@ export class SinkSession {
   }
 
   private exitedError(): SinkExited {
+    const said = this.child?.diagnostics() ?? '';
+    if (said.includes(OVER_MEMORY) || /heap out of memory|Reached heap limit/.test(said)) {
+      return new SinkExited(`your sink ${OVER_MEMORY}, so the tutor ended it: keep less in memory (no unbounded arrays or caches)`);
+    }
     return new SinkExited(
       `your sink's process ended (${sinkExitWords(this.exitCode)}) before it answered: does your code call process.exit, or end its process another way?${this.child?.diagnostics() ?? ''}`,
     );

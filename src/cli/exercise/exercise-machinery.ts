@@ -15,6 +15,7 @@ import { type ExpiryRun, startExpiry } from '../../lab/runner/expiry-tokens.js';
 import { onCleanup } from '../../platform/cleanup.js';
 import { dataSubdir } from '../../platform/data-dir.js';
 import { guardedEnv, newGuardGroup, sweepGroup } from '../../platform/guard.js';
+import { OVER_MEMORY, watchMemory } from '../../platform/memory-watch.js';
 
 export async function openMachinery(): Promise<ExerciseMachinery> {
   const runDir = dataSubdir('run');
@@ -57,6 +58,11 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
       const proc = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env: guardedEnv(env, group), cwd });
       const child = new LabChild<LooseMessage, LooseCommand>('your sink', proc, argv, parseLooseMessage, { lenient: true });
       groups.set(child, group);
+      const stopWatch = watchMemory(child.pid, () => {
+        child.note(`(the tutor) your sink ${OVER_MEMORY}; it was ended`);
+        void killGroup(child);
+      });
+      child.onExit(stopWatch);
       pidfile.addChild({ role: 'exercise-sink', pid: child.pid, argv });
       children.add(child);
       return child;
