@@ -6,7 +6,7 @@
  * time limit: a hang or an infinite loop is killed and reported as such.
  */
 import { makeDirs } from '../platform/make-dirs.js';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { sanitizeText } from '../core/neutralise.js';
 import { captureOutput } from './captured-output.js';
 import { show } from './scenario.js';
@@ -84,7 +84,9 @@ export class SinkSession {
 
   async start(): Promise<void> {
     const { home, env } = learnerHome(this.tempRoot);
-    const child = this.machinery.startSinkChild(['--file', this.file, '--requires', this.requires.join(',')], env, home);
+    // The learner's folder and this check's temp root, nothing else (docs/exercises.md: a guard against accidents).
+    const files = { read: [dirname(this.file), this.tempRoot], write: [this.tempRoot] };
+    const child = this.machinery.startSinkChild(['--file', this.file, '--requires', this.requires.join(',')], env, home, files);
     this.child = child;
     child.on((m) => this.onMessage(m));
     // A sink that ends by itself (the learner's process.exit) is told at once, not waited on as a hang.

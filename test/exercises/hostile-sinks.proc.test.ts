@@ -24,7 +24,7 @@ const WRITE = `export async function write(db, request) {
 }`;
 
 /** `--time-limit` in ms: short where the sink hangs on purpose, long where the cap must come first. */
-const SINKS: { name: string; source: string; says?: RegExp; limitMs?: number }[] = [
+const SINKS: { name: string; source: string; says?: RegExp; limitMs?: number; sinkCmd?: string }[] = [
   {
     name: '1 GiB on stdout without a newline',
     source: `import { once } from 'node:events';
@@ -61,10 +61,23 @@ ${WRITE}`,
 ${WRITE}`,
   },
   {
-    name: 'a setsid grandchild holding stdout',
+    name: 'a .mjs sink that starts a process (refused by the permission model)',
     source: `import { spawn } from 'node:child_process';
 spawn('setsid', ['sh', '-c', 'sleep 1000 & sleep 1000'], { stdio: ['ignore', 'inherit', 'inherit'], detached: true }).unref();
 ${WRITE}`,
+  },
+  {
+    name: "a .mjs sink reading the tutor's environment (refused by the permission model)",
+    source: `import { readFileSync } from 'node:fs';
+export async function write(db, request) {
+  return { accepted: true, env: readFileSync('/proc/' + process.ppid + '/environ', 'latin1') };
+}`,
+    says: /restricted/,
+  },
+  {
+    name: 'a --sink-cmd sink whose setsid grandchild holds stdout',
+    source: WRITE,
+    sinkCmd: "setsid sh -c 'sleep 1000 & sleep 1000' & sleep 1000",
   },
 ];
 
@@ -81,7 +94,20 @@ describe.skipIf(process.platform !== 'linux')('hostile learner sinks (issue 38)'
       delete env.CI;
       const runner = spawn(
         process.execPath,
-        [bin, 'exercise', 'check', 'fence-the-sink', '--dir', work, '--json', '--ttl', '0.3', '--time-limit', String(sink.limitMs ?? 2000)],
+        [
+          bin,
+          'exercise',
+          'check',
+          'fence-the-sink',
+          '--dir',
+          work,
+          '--json',
+          '--ttl',
+          '0.3',
+          '--time-limit',
+          String(sink.limitMs ?? 2000),
+          ...(sink.sinkCmd ? ['--sink-cmd', sink.sinkCmd] : []),
+        ],
         {
           env,
           stdio: ['ignore', 'pipe', 'pipe'],
@@ -103,10 +129,15 @@ describe.skipIf(process.platform !== 'linux')('hostile learner sinks (issue 38)'
         },
         { every: 20, timeout: 200_000, what: 'the check to end' },
       );
-      expect(code).toBe(1);
-      const report = JSON.parse(out) as { passed: boolean; checks: { detail?: string; message?: string }[] };
-      expect(report.passed).toBe(false);
-      if (sink.says) expect(JSON.stringify(report)).toMatch(sink.says);
+      if (sink.sinkCmd) {
+        // Never healthy: the sink could not start (exit 2), said once the tutor stopped waiting for it.
+        expect(code).toBe(2);
+      } else {
+        expect(code).toBe(1);
+        const report = JSON.parse(out) as { passed: boolean };
+        expect(report.passed).toBe(false);
+        if (sink.says) expect(JSON.stringify(report)).toMatch(sink.says);
+      }
       expect(peak).toBeLessThan(150 * 1024 * 1024);
       await waitUntil(() => startedBy(runner.pid!).length === 0, { timeout: 20_000, what: 'no process left' }).catch(() => undefined);
       expect(startedBy(runner.pid!).map((p) => p.cmdline)).toEqual([]);

@@ -28,6 +28,9 @@ export async function write(db, request) {
 }
 `;
 
+/** Never healthy; its setsid'd grandchildren hold the tutor's pipes. */
+const DETACHING_CMD = "setsid sh -c 'sleep 1000 & sleep 1000' & sleep 1000";
+
 interface Trial {
   name: string;
   args: (work: string) => string[];
@@ -39,7 +42,12 @@ const exerciseArgs = (work: string) => ['exercise', 'check', 'fence-the-sink', '
 
 const TRIALS: Trial[] = [
   { name: 'exercise check, once its sink started', args: exerciseArgs, moment: (p) => p.cmdline.includes('exercise-sink') },
-  { name: 'exercise check, once the learner detached a grandchild', args: exerciseArgs, moment: (p) => p.cmdline.includes('sleep 1000') },
+  {
+    // A .mjs sink may start no process (Node's permission model): a --sink-cmd sink may.
+    name: 'exercise check --sink-cmd, once the learner detached a grandchild',
+    args: (work) => ['exercise', 'check', 'fence-the-sink', '--dir', work, '--json', '--sink-cmd', DETACHING_CMD],
+    moment: (p) => p.cmdline.includes('sleep 1000'),
+  },
   { name: 'exercise check, while the expiry runs', args: exerciseArgs, moment: (p) => p.cmdline.includes('lab-worker') },
   { name: 'lab embedded, once a worker started', args: () => ['lab', '--json', '--ttl', '1'], moment: (p) => p.cmdline.includes('lab-worker') },
   // A stopped worker cannot read the end of its stdin: only the guardian ends it.
