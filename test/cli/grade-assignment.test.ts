@@ -82,7 +82,7 @@ describe('grade --assignment (D9)', () => {
     const row = gradeAlone({ ...honest, passMark: 1, passed: true, timeLimitMs: null }, 'lowered');
     expect(row.passed).toBe(false);
     expect(row.flags.join('\n')).toMatch(/pass mark 1%, the assignment's is 80%/);
-    expect(row.flags.join('\n')).toMatch(/time limit none, the assignment's is 600000 ms/);
+    expect(row.flags.join('\n')).toMatch(/time limit absent, the assignment's is 600000 ms/);
   });
 
   it('a report renamed to another quiz is flagged, and its score is the same alone as beside others', () => {

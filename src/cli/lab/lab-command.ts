@@ -4,6 +4,7 @@
  * run, and map the outcome to an exit status (0 expected, 1 unexpected or
  * failed, 2 cannot run here or bad flags).
  */
+import { describeWriteFailure } from '../../platform/write-failure.js';
 import { UsageError } from '../../platform/errors.js';
 import { makeUserDirs } from '../../platform/atomic-file.js';
 import { printJson } from '../json-output.js';
@@ -113,6 +114,8 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
     forgetNotice();
     if (err instanceof LabUnavailableError) throw new UsageError(err.message);
     if (err instanceof UsageError) throw err;
+    const writeProblem = describeWriteFailure(err);
+    if (writeProblem) throw new UsageError(writeProblem);
     process.stderr.write(`fence-tutor: the lab run failed: ${sanitizeLine(errorMessage(err))}\n`);
     return 1;
   }

@@ -33,7 +33,8 @@ export interface AssignmentVerdict {
   flags: string[];
 }
 
-const show = (v: number | null, unit = '') => (v === null ? 'none' : `${v}${unit}`);
+// "absent": the setting was taken out of the report (or the assignment has none).
+const show = (v: number | null, unit = '') => (v === null ? 'absent' : `${v}${unit}`);
 
 export function gradeAgainstAssignment(report: QuizReport, terms: AssignmentTerms): AssignmentVerdict {
   const flags: string[] = [];

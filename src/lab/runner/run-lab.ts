@@ -6,6 +6,8 @@
  * (success, failure, exception, or SIGINT/SIGTERM through the cleanup
  * registry: lab-teardown.ts). This file wires the three together.
  */
+import { describeWriteFailure, probeWritable } from '../../platform/write-failure.js';
+import { UsageError } from '../../platform/errors.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { makeUserDirs } from '../../platform/atomic-file.js';
@@ -46,6 +48,14 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
   assertFreshOutDir(options.outDir);
   // Before any process starts: an --out that cannot be made is bad input, and nothing is left to end.
   makeUserDirs(options.outDir, '--out');
+  // Before the lease is waited out: a full or read-only disk is said now, in one line (D8), not after the run.
+  try {
+    probeWritable(options.outDir);
+  } catch (err) {
+    const problem = describeWriteFailure(err);
+    if (problem === undefined) throw err;
+    throw new UsageError(`${problem} (the evidence folder, --out)`);
+  }
   const runId = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   const runDir = dataSubdir('run');
   const reaped = await reapLeftovers(runDir);
