@@ -91,10 +91,19 @@ const str = (v: unknown, what: string): string => {
 };
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
+/** What is wrong with a schemaVersion, precisely: "1" written as a string is not an unknown version. */
+export function schemaVersionProblem(value: unknown, expected: number): string {
+  if (value === undefined) return '`schemaVersion` is missing';
+  if (typeof value === 'string' && Number(value) === expected) {
+    return `\`schemaVersion\` is the string ${JSON.stringify(value)}; it must be the number ${expected}, without quotes`;
+  }
+  return `unknown schemaVersion ${JSON.stringify(value)} (this version reads ${expected})`;
+}
+
 /** Throws when `raw` is not a progress file (readJsonOrSetAside then sets it aside). */
 export function parseProgress(raw: unknown): ProgressState {
   if (!isRecord(raw)) throw new Error('not a JSON object');
-  if (raw.schemaVersion !== PROGRESS_SCHEMA_VERSION) throw new Error(`unknown schemaVersion ${String(raw.schemaVersion)}`);
+  if (raw.schemaVersion !== PROGRESS_SCHEMA_VERSION) throw new Error(schemaVersionProblem(raw.schemaVersion, PROGRESS_SCHEMA_VERSION));
   if (!isRecord(raw.lessons)) throw new Error('`lessons` is not an object');
   const lessons: Record<string, LessonProgress> = {};
   for (const [id, value] of Object.entries(raw.lessons)) {

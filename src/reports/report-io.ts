@@ -70,6 +70,9 @@ export function readReportFile(file: string): LoadedReport {
     if (!ok) throw bad(file, `not a quiz report: ${what}`);
   };
   need(typeof r === 'object' && r !== null && !Array.isArray(r), 'expected a JSON object');
+  if (typeof r.schemaVersion === 'string' && /^\d+$/.test(r.schemaVersion)) {
+    throw bad(file, `\`schemaVersion\` is the string ${JSON.stringify(r.schemaVersion)}; it must be a number, without quotes`);
+  }
   need(typeof r.schemaVersion === 'number', '`schemaVersion` is missing');
   need(typeof r.quiz === 'string', '`quiz` is missing');
   need(typeof r.contentHash === 'string', '`contentHash` is missing');

@@ -41,6 +41,8 @@ describe('progress file', () => {
   it('refuses a file of the wrong shape (it would be set aside)', () => {
     expect(() => parseProgress([])).toThrow(/not a JSON object/);
     expect(() => parseProgress({ schemaVersion: 99, lessons: {} })).toThrow(/schemaVersion/);
+    // Issue 38: "1" as a string is said as such, not as an unknown version 1.
+    expect(() => parseProgress({ schemaVersion: '1', lessons: {} })).toThrow('`schemaVersion` is the string "1"; it must be the number 1, without quotes');
     expect(() => parseProgress({ schemaVersion: 1, lessons: { a: { firstOpenedAt: 'x' } } })).toThrow(/lastOpenedAt/);
     expect(() => parseProgress({ schemaVersion: 1, lessons: { a: 'no' } })).toThrow(/not an object/);
   });
