@@ -1,6 +1,6 @@
 // `npm run bench`: runs every scripts/bench/<area>.mjs module's
 // `bench({ runs })`, prints one table, and writes it to bench/latest.md and
-// into the README between the bench:start/end markers; a part (--only) is
+// into docs/performance.md between the bench:start/end markers; a part (--only) is
 // written to bench/partial.md instead.
 //   node scripts/bench.mjs [--runs N] [--only area,area]
 // Shared helpers that are no area live in scripts/bench/lib.mjs and
@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { fmt, root } from './bench/lib.mjs';
 
-// The areas the README's Performance section promises, in table order.
+// The areas docs/performance.md promises, in table order.
 const EXPECTED = ['package', 'startup', 'engine', 'app', 'lab'];
 
 function arg(name, fallback) {
@@ -76,7 +76,7 @@ console.log(`\n${context}`);
 
 mkdirSync(join(root, 'bench'), { recursive: true });
 // A part (--only) goes to bench/partial.md (not committed): bench/latest.md
-// stays the last full run, the table the README shows.
+// stays the last full run, the table docs/performance.md shows.
 const out = join(root, 'bench', only.length === 0 ? 'latest.md' : 'partial.md');
 const tmp = `${out}.${process.pid}.tmp`;
 writeFileSync(
@@ -86,18 +86,18 @@ writeFileSync(
 renameSync(tmp, out);
 if (!existsSync(out)) process.exitCode = 1;
 
-// The README's Performance section shows the latest full table.
-const readme = join(root, 'README.md');
+// docs/performance.md shows the latest full table.
+const perfPage = join(root, 'docs', 'performance.md');
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
-if (only.length === 0 && existsSync(readme)) {
-  const text = readFileSync(readme, 'utf8');
+if (only.length === 0 && existsSync(perfPage)) {
+  const text = readFileSync(perfPage, 'utf8');
   const a = text.indexOf(START);
   const b = text.indexOf(END);
   if (a >= 0 && b > a) {
     const next = `${text.slice(0, a + START.length)}\n${context}\n\n${md}\n${text.slice(b)}`;
-    writeFileSync(`${readme}.${process.pid}.tmp`, next);
-    renameSync(`${readme}.${process.pid}.tmp`, readme);
+    writeFileSync(`${perfPage}.${process.pid}.tmp`, next);
+    renameSync(`${perfPage}.${process.pid}.tmp`, perfPage);
   }
 }
 

@@ -1,5 +1,5 @@
 // Bundles the command line into dist/. See design.md section 3, trap 9, for
-// why each option is here, and the README ("Why the entry is CommonJS").
+// why each option is here, and docs/performance.md ("Why the entry is CommonJS").
 //
 //   dist/cli.cjs     the entry (CommonJS, one file): commander, every command's
 //                    definition, and what `sim`, `explore` and `--version` run
@@ -112,7 +112,7 @@ const shared = {
   metafile: true,
   legalComments: 'none',
   // The WebAssembly SQLite build loads its .wasm beside its own .js file, so
-  // it stays a runtime dependency (README: "Why one runtime dependency").
+  // it stays a runtime dependency (docs/performance.md: "Why one runtime dependency").
   external: ['node-sqlite3-wasm'],
   alias: { 'react-devtools-core': './scripts/stubs/react-devtools-core.js' },
   define: { 'process.env.NODE_ENV': '"production"' },
@@ -134,7 +134,7 @@ const ENTRY = 'src/cli/main.ts';
 const entryOptions = {
   ...shared,
   // CommonJS, one file: Node starts a CommonJS entry without its ESM loader,
-  // about 13 ms sooner here (README, "Why the entry is CommonJS").
+  // about 13 ms sooner here (docs/performance.md, "Why the entry is CommonJS").
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   // package-root finds the package from its own file's URL.

@@ -50,21 +50,6 @@ function cli(args, env, cwd = base) {
   });
 }
 
-/** At most `n` at once. */
-async function pool(n, jobs) {
-  const results = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < jobs.length) {
-        const i = next++;
-        results[i] = await jobs[i]();
-      }
-    }),
-  );
-  return results;
-}
-
 function read(path) {
   try {
     return readFileSync(path, 'latin1');

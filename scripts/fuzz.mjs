@@ -1,6 +1,6 @@
 // `npm run fuzz -- --cases N [--seed S] [--jobs J] [--out FILE]`: whole-command fuzzing
 // of every loader (scripts/fuzz/run.mjs), a summary table on stdout and in
-// bench/fuzz.md (quoted by the README's reliability section). Exit 1 when
+// bench/fuzz.md (quoted by docs/limits.md, "Reliability: hostile input"). Exit 1 when
 // any case fails, with its seed so it can be replayed. --jobs runs J cases
 // at a time (default 1: the wall time in bench/fuzz.md stays comparable).
 import { writeFileSync } from 'node:fs';

@@ -10,7 +10,7 @@
  */
 
 /** A system tool an experiment needs beyond Node. */
-export type LabTool = 'etcd' | 'etcdctl';
+export type LabTool = 'etcd' | 'etcdctl' | 'redis-server';
 
 export interface ExperimentEntry {
   name: string;
@@ -22,6 +22,8 @@ export interface ExperimentEntry {
   /** Starts its own etcd (a cluster, or a member it restores): never embedded, never --etcd-endpoints. */
   ownEtcd: boolean;
   needs: readonly LabTool[];
+  /** Runs on this coordinator only (it kills and restarts the server the run started): never on one the user runs. */
+  onlyOn?: string;
 }
 
 export const EXPERIMENT_CATALOGUE = [
@@ -76,6 +78,19 @@ export const EXPERIMENT_CATALOGUE = [
     help: ['etcd restored from a snapshot reissues a revision: revision vs', 'epoch tokens (needs etcd and etcdctl; starts its own member)'],
     ownEtcd: true,
     needs: ['etcd', 'etcdctl'],
+  },
+  {
+    name: 'coordinator-restart',
+    title: 'the lock service restarts',
+    blurb: "Redis is killed and restarted between A's grant and B's: INCR tokens without persistence and with an fsynced AOF",
+    help: [
+      "Redis (--token incr) is killed and restarted between A's grant",
+      "and B's: volatile (no persistence) vs durable (AOF, fsync always)",
+      '(needs redis-server; starts its own)',
+    ],
+    ownEtcd: false,
+    needs: ['redis-server'],
+    onlyOn: 'redis',
   },
 ] as const satisfies readonly ExperimentEntry[];
 

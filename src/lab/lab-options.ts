@@ -5,7 +5,8 @@
 import { join } from 'node:path';
 import { dataSubdir } from '../platform/data-dir.js';
 import { makeNewDir } from '../platform/unique-name.js';
-import { type CoordinatorKind, EXPERIMENTS, type ExperimentName, type LabOptions, OWN_ETCD_EXPERIMENTS } from './types.js';
+import { experimentEntry } from './experiment-catalogue.js';
+import { COORDINATORS, type CoordinatorKind, EXPERIMENTS, type ExperimentName, type LabOptions, OWN_ETCD_EXPERIMENTS } from './types.js';
 
 export const MIN_TTL_S = 0.5;
 export const MAX_TTL_S = 60;
@@ -18,6 +19,9 @@ export interface LabFlags {
   repeats?: string;
   etcdEndpoints?: string;
   etcdBin?: string;
+  token?: string;
+  redisBin?: string;
+  redisUrl?: string;
 }
 
 export class LabFlagError extends Error {}
@@ -34,11 +38,22 @@ export function parseLabFlags(flags: LabFlags): { options: Omit<LabOptions, 'out
   if (ownEtcd && flags.etcdEndpoints !== undefined) {
     throw new LabFlagError(`--experiment ${experiment} stops etcd members, so it never uses a cluster it did not start. Fix: leave out --etcd-endpoints`);
   }
-  // These experiments imply etcd.
-  const coordinator = (flags.coordinator ?? (ownEtcd ? 'etcd' : 'embedded')) as CoordinatorKind;
-  if (coordinator !== 'embedded' && coordinator !== 'etcd') {
-    throw new LabFlagError(`--coordinator ${flags.coordinator}: unknown. Fix: use embedded or etcd`);
+  // These experiments imply etcd; one that restarts its server implies that server's coordinator.
+  const onlyOn = experimentEntry(experiment).onlyOn as CoordinatorKind | undefined;
+  const coordinator = (flags.coordinator ?? onlyOn ?? (ownEtcd ? 'etcd' : 'embedded')) as CoordinatorKind;
+  if (onlyOn && coordinator !== onlyOn) {
+    throw new LabFlagError(`--experiment ${experiment} restarts the ${onlyOn} server the lab starts. Fix: use --coordinator ${onlyOn}`);
   }
+  if (onlyOn && flags.redisUrl !== undefined) {
+    throw new LabFlagError(`--experiment ${experiment} kills and restarts its server, so it never uses one it did not start. Fix: leave out --redis-url`);
+  }
+  if (!COORDINATORS.includes(coordinator)) {
+    throw new LabFlagError(`--coordinator ${flags.coordinator}: unknown. Fix: use one of ${COORDINATORS.join(', ')}`);
+  }
+  if (ownEtcd && coordinator !== 'etcd') {
+    throw new LabFlagError(`--experiment ${experiment} runs on etcd members the lab starts itself. Fix: leave out --coordinator ${coordinator}`);
+  }
+  const redis = parseRedisFlags(flags, coordinator, experiment);
   const ttl = Number(flags.ttl ?? '2');
   if (!Number.isFinite(ttl) || ttl < MIN_TTL_S || ttl > MAX_TTL_S) {
     throw new LabFlagError(`--ttl ${flags.ttl}: not a number of seconds. Fix: give ${MIN_TTL_S} to ${MAX_TTL_S}, e.g. --ttl 2`);
@@ -75,6 +90,7 @@ export function parseLabFlags(flags: LabFlags): { options: Omit<LabOptions, 'out
       ttlMs: Math.round(ttl * 1000),
       etcdEndpoints,
       etcdBin: flags.etcdBin,
+      ...redis,
     },
     out: flags.out,
     repeats,
@@ -94,4 +110,42 @@ export function defaultOutDir(experiment: ExperimentName): string {
     // The data directory cannot be written: the run's own mkdir of --out says so in one line (exit 2).
     return join(dataSubdir('lab'), `${stamp}-${experiment}`);
   }
+}
+
+/** `--token`, `--redis-bin`, `--redis-url`: each only with `--coordinator redis`. */
+function parseRedisFlags(flags: LabFlags, coordinator: CoordinatorKind, experiment: ExperimentName): Pick<LabOptions, 'token' | 'redisBin' | 'redisUrl'> {
+  for (const [flag, value] of [
+    ['--token', flags.token],
+    ['--redis-bin', flags.redisBin],
+    ['--redis-url', flags.redisUrl],
+  ] as const) {
+    if (value !== undefined && coordinator !== 'redis') throw new LabFlagError(`${flag} needs --coordinator redis`);
+  }
+  if (flags.token !== undefined && flags.token !== 'none' && flags.token !== 'incr') {
+    throw new LabFlagError(`--token ${flags.token}: unknown. Fix: use none (the lock's random value) or incr (an INCR counter)`);
+  }
+  if (flags.redisUrl !== undefined) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(flags.redisUrl);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed?.protocol !== 'redis:' || parsed.hostname === '') {
+      throw new LabFlagError(`--redis-url ${flags.redisUrl}: not a Redis URL. Fix: e.g. redis://127.0.0.1:6379`);
+    }
+  }
+  // Only late-write shows a lock without a token; the others compare tokens, so they need INCR.
+  const token = flags.token ?? (experiment === 'late-write' ? 'none' : 'incr');
+  if (coordinator === 'redis' && token === 'none' && experiment !== 'late-write') {
+    throw new LabFlagError(`--experiment ${experiment} compares tokens, and a Redis lock's random value is none. Fix: add --token incr`);
+  }
+  if (flags.redisUrl !== undefined && flags.redisBin !== undefined) {
+    throw new LabFlagError('--redis-bin starts a Redis, --redis-url uses a running one. Fix: give one of them');
+  }
+  return {
+    ...(coordinator === 'redis' ? { token: token as 'none' | 'incr' } : {}),
+    ...(flags.redisBin !== undefined ? { redisBin: flags.redisBin } : {}),
+    ...(flags.redisUrl !== undefined ? { redisUrl: flags.redisUrl } : {}),
+  };
 }

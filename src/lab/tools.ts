@@ -5,15 +5,23 @@
  */
 import { ETCD_INSTALL_HINT, findEtcd } from './coordinator/etcd-launcher.js';
 import { ETCDCTL_INSTALL_HINT, findEtcdctl } from './coordinator/etcd-snapshot.js';
+import { findRedis, REDIS_INSTALL_HINT } from './coordinator/redis/redis-server.js';
 
 import type { LabTool } from './experiment-catalogue.js';
 
 export type { LabTool } from './experiment-catalogue.js';
 
 export function missingLabTools(needs: readonly LabTool[], etcdBin?: string): LabTool[] {
-  return needs.filter((tool) => (tool === 'etcd' ? !findEtcd(etcdBin) : !findEtcdctl(etcdBin)));
+  return needs.filter((tool) => !FOUND[tool](etcdBin));
 }
 
+const FOUND: Record<LabTool, (etcdBin?: string) => boolean> = {
+  etcd: (etcdBin) => findEtcd(etcdBin) !== undefined,
+  etcdctl: (etcdBin) => findEtcdctl(etcdBin) !== undefined,
+  'redis-server': () => findRedis() !== undefined,
+};
+
 export function installHint(tool: LabTool): string {
+  if (tool === 'redis-server') return REDIS_INSTALL_HINT;
   return tool === 'etcd' ? ETCD_INSTALL_HINT.replace(/, or use a running cluster.*$/, '') : ETCDCTL_INSTALL_HINT;
 }

@@ -9,14 +9,15 @@ import type { ExperimentName } from './experiment-catalogue.js';
 // The experiments' names and what each needs: the catalogue is the one list.
 export { EXPERIMENTS, type ExperimentName, OWN_ETCD_EXPERIMENTS } from './experiment-catalogue.js';
 
-export type CoordinatorKind = 'embedded' | 'etcd';
+export { COORDINATORS, type CoordinatorKind } from './coordinator-catalogue.js';
+import type { CoordinatorKind } from './coordinator-catalogue.js';
 
 /**
  * The sink's write paths. `atomic` behaves like `fenced`; both check inside one transaction.
  * `revision` and `epoch` are the restore experiment's two token modes: fenced rows whose
  * tokens are etcd's create revision, or `[epoch, revision]` packed into one integer.
  */
-export const SINK_MODE_NAMES = ['plain', 'fenced', 'atomic', 'split', 'revision', 'epoch'] as const;
+export const SINK_MODE_NAMES = ['plain', 'fenced', 'atomic', 'split', 'revision', 'epoch', 'volatile', 'durable'] as const;
 export type SinkMode = (typeof SINK_MODE_NAMES)[number];
 
 export type WorkerName = 'A' | 'B' | 'C' | 'D';
@@ -35,6 +36,12 @@ export interface LabOptions {
   etcdEndpoints?: string[] | undefined;
   /** etcd binary for the throwaway cluster; default `etcd` on PATH. */
   etcdBin?: string | undefined;
+  /** redis-server for the throwaway Redis; default on PATH. */
+  redisBin?: string | undefined;
+  /** A Redis the user runs (`redis://host:port`): used, never stopped. */
+  redisUrl?: string | undefined;
+  /** How the lock mints its token where the service offers a choice (Redis: none or incr). */
+  token?: 'none' | 'incr' | undefined;
   /** The command's start (performance.now()), so durationMs includes argument parsing and set-up. */
   startedAt?: number | undefined;
   /** Aborting ends the run's processes and rejects with LabAbortedError (the Lab screen, when left). */
@@ -85,7 +92,9 @@ export interface Observation {
     | 'leader-killed'
     | 'leader-elected'
     | 'snapshot'
-    | 'etcd-restored';
+    | 'etcd-restored'
+    | 'coordinator-killed'
+    | 'coordinator-restarted';
   token?: number | undefined;
   /** restore: the epoch that went with `token` (a revision): read by the worker at a grant, sent with an epoch-mode write. */
   epoch?: number | undefined;
@@ -104,7 +113,9 @@ export interface LabResult {
   /** The lease length actually granted (etcd may raise short ones). */
   ttlMs: number;
   requestedTtlMs: number;
-  tokens: { A: number; B: number };
+  tokens: { A: number | null; B: number | null };
+  /** Redis: each lock's random value, what names the holder where there is no token (not a token: it orders nothing). */
+  lockValues?: { A: string; B: string };
   observedExpiryWaitMs: number;
   stoppedAfterMs: number;
   modes: Partial<Record<SinkMode, ModeResult>>;
@@ -114,6 +125,10 @@ export interface LabResult {
   durationMs: number;
   /** etcd only: time spent starting the throwaway etcd, left out of durationMs. */
   etcdStartMs?: number | undefined;
+  /** Any coordinator whose server the run started (etcd, Redis): its start, left out of durationMs. */
+  serverStartMs?: number | undefined;
+  /** How the lock minted its token (Redis: none or incr). */
+  tokenMode?: 'none' | 'incr';
   etcdEndpoints?: string[];
   sink: { url: string; database: string };
   pids: { A: number; B: number; sink: number[] };
@@ -156,6 +171,7 @@ export interface RestoreEvidence {
 
 export type LabStepId =
   | 'etcd'
+  | 'server'
   | 'processes'
   | 'acquire-a'
   | 'acquire-c'
@@ -165,6 +181,7 @@ export type LabStepId =
   | 'kill-leader'
   | 'election'
   | 'restore'
+  | 'restart-coordinator'
   | 'stop-a'
   | 'wait-expiry'
   | 'acquire-b'
@@ -182,7 +199,8 @@ export type LabEvent =
       writer: WorkerName;
       mode: SinkMode;
       value: string;
-      token: number;
+      /** null: the write carried no token (a Redis lock's random value). */
+      token: number | null;
       outcome: WriteOutcome;
       atMs: number;
     }

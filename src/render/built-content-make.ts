@@ -99,7 +99,7 @@ export function makeBuiltContent(root = packageRoot()): BuiltContentFiles {
     const rel = relative(root, resolve(file));
     return rel.startsWith('..') || isAbsolute(rel) ? file : rel.split('\\').join('/');
   };
-  const report = validateContent(shippedContentTargets(root), realLoaders);
+  const report = validateContent(shippedContentTargets(root), realLoaders, { shipped: true });
   const checked = checkCurriculum(resolve(root, 'lessons'));
   const curriculum: Curriculum = checked.curriculum ?? { dir: resolve(root, 'lessons'), lessons: [], glossary: [] };
   const plain: Record<string, string> = {};

@@ -53,7 +53,8 @@ export type QuizPhase = 'intro' | 'question' | 'summary';
 /** A question asked of the learner before acting: leave the exam, or submit it. */
 export type QuizConfirm = 'leave' | 'submit' | null;
 
-export interface QuizState {
+/** What a sitting shows: every field a view reads (the actions are apart, in QuizActions). */
+export interface QuizFields {
   meta: SittingMeta;
   questions: DrawnQuestion[];
   phase: QuizPhase;
@@ -77,7 +78,9 @@ export interface QuizState {
   report: QuizReport | null;
   savedTo: string[];
   saveError: string | null;
+}
 
+export interface QuizActions {
   /** Starts the sitting (the exam clock starts here, after the intro). */
   begin: () => void;
   moveCursor: (delta: number) => void;
@@ -105,4 +108,26 @@ export interface QuizState {
   tick: () => void;
 }
 
+export interface QuizState extends QuizFields, QuizActions {}
+
 export type QuizStore = StoreApi<QuizState>;
+
+/** The fields of a sitting, without its actions: what a view subscribes to (with useShallow). */
+export function quizFields(s: QuizState): QuizFields {
+  return {
+    meta: s.meta,
+    questions: s.questions,
+    phase: s.phase,
+    session: s.session,
+    now: s.now,
+    cursor: s.cursor,
+    drafts: s.drafts,
+    feedback: s.feedback,
+    feedbackFor: s.feedbackFor,
+    hintShown: s.hintShown,
+    confirm: s.confirm,
+    report: s.report,
+    savedTo: s.savedTo,
+    saveError: s.saveError,
+  };
+}

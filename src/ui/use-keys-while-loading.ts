@@ -2,7 +2,7 @@
  * Keys typed before a screen can take them are kept and given to it once it
  * is ready, one at a time with a frame between them: the menus built on
  * ink-select-input take one key per render, so a burst would move them only
- * once (README, Troubleshooting). Kept are:
+ * once (docs/troubleshooting.md). Kept are:
  *   - the keys typed while the app loaded (`earlyKeys`, from the CLI's hold,
  *     platform/early-keys.ts), and whatever arrives as the first frame mounts;
  *   - the keys typed while a screen says "Loading..." (its code is still

@@ -1,5 +1,5 @@
 /**
- * The bundle's shape (conventions, "Build and dependencies"; README, "Why the
+ * The bundle's shape (conventions, "Build and dependencies"; docs/performance.md, "Why the
  * entry is CommonJS"): the entry (dist/cli.cjs) and every part `sim --json`,
  * `quiz --answers` and the lab load hold no React and no Ink; the Ink app is
  * reached only through a dynamic import(). Checked twice: on esbuild's own

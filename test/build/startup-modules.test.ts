@@ -8,7 +8,7 @@
  *   - the stream modules: an ESM import of node:fs runs its lazy getters;
  *   - net: touching process.stdout when stdout is a pipe;
  *   - Node's ESM loader: the entry is CommonJS and holds these paths whole
- *     (README, "Why the entry is CommonJS").
+ *     (docs/performance.md, "Why the entry is CommonJS").
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

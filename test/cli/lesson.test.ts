@@ -64,7 +64,7 @@ describe('fence-tutor lesson', () => {
   });
 
   it('refuses an unknown lesson with exit 2 and says what to give', () => {
-    for (const ref of ['12', 'no-such-lesson', '0']) {
+    for (const ref of ['14', 'no-such-lesson', '0']) {
       const r = run(['lesson', ref]);
       expect(r.status).toBe(2);
       expect(r.stderr).toContain(`no lesson "${ref}"`);
@@ -94,7 +94,7 @@ describe('fence-tutor lesson', () => {
     const fixture = new URL('../fixtures/curriculum/good', import.meta.url).pathname;
     const r = run(['--content', fixture, 'lesson', 'first-steps']);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toContain('Lesson 12. First steps');
+    expect(r.stdout).toContain('Lesson 14. First steps');
     expect(r.stdout).toContain('Try it: fixture-late (fencing off)');
     expect(r.stdout).toContain('The sink ends at');
     expect(r.stdout).toContain('A fencing token is minted by the coordinator.');

@@ -9,9 +9,10 @@ describe('fence-tutor lessons', () => {
     const r = run(['lessons', '--json']);
     expect(r.status, r.stderr).toBe(0);
     const { lessons } = JSON.parse(r.stdout);
-    expect(lessons).toHaveLength(11);
+    expect(lessons).toHaveLength(13);
     expect(lessons[0]).toMatchObject({ number: 1, id: 'stale-holder', prerequisites: [] });
     expect(lessons[10]).toMatchObject({ number: 11, id: 'the-lab' });
+    expect(lessons[12]).toMatchObject({ number: 13, id: 'testing-stale-writers' });
     for (const l of lessons) {
       expect(typeof l.title).toBe('string');
       expect(Number.isInteger(l.minutes)).toBe(true);
@@ -36,6 +37,6 @@ describe('fence-tutor lessons', () => {
     const r = run(['--content', fixture, 'lessons', '--json']);
     expect(r.status, r.stderr).toBe(0);
     const ids = JSON.parse(r.stdout).lessons.map((l: { number: number; id: string }) => `${l.number}:${l.id}`);
-    expect(ids.slice(-2)).toEqual(['12:first-steps', '13:second-look']);
+    expect(ids.slice(-2)).toEqual(['14:first-steps', '15:second-look']);
   });
 });

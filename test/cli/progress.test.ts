@@ -45,10 +45,10 @@ describe('fence-tutor progress', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const doc = JSON.parse(r.stdout);
-    expect(doc).toMatchObject({ schemaVersion: 1, lessonsDone: 1, lessonsTotal: 11, timeSpentMs: 125_000, reviewDue: 1 });
+    expect(doc).toMatchObject({ schemaVersion: 1, lessonsDone: 1, lessonsTotal: 13, timeSpentMs: 125_000, reviewDue: 1 });
     expect(typeof doc.version).toBe('string');
     expect(doc.continueWith).toMatchObject({ id: 'lease-budgets', number: 3, readPercent: 40 });
-    expect(doc.lessons).toHaveLength(11);
+    expect(doc.lessons).toHaveLength(13);
     expect(doc.lessons.find((l: { id: string }) => l.id === 'who-checks')).toMatchObject({ completed: true, selfCheck: { answered: 0 } });
     expect(doc.quizHistory).toEqual([expect.objectContaining({ quiz: 'all', mode: 'exam', score: 80, passed: true, questions: 5 })]);
   });
@@ -56,7 +56,7 @@ describe('fence-tutor progress', () => {
   it('prints the same as text', () => {
     const r = runCli(['progress'], { FENCE_TUTOR_HOME: homeWithProgress() });
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain('Lessons done: 1 of 11');
+    expect(r.stdout).toContain('Lessons done: 1 of 13');
     expect(r.stdout).toContain('Time spent: 2 min');
     expect(r.stdout).toContain('Review due: 1');
     expect(r.stdout).toMatch(/Continue: 3\. .*\(read 40%\)/);

@@ -22,7 +22,7 @@ describe('fence-tutor validate', () => {
     const r = run(['validate']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /^OK: 11 lessons, \d+ glossary terms, \d+ questions \(\d recall\), 7 scenarios, \d+ assignments?, 1[2-9] challenges; no problems\n$/,
+      /^OK: 13 lessons, \d+ glossary terms, \d+ questions \(\d recall\), 7 scenarios, \d+ assignments?, 1[2-9] challenges; no problems\n$/,
     );
     expect(r.stderr).toBe('');
   });

@@ -12,11 +12,11 @@ describe('--content DIR on the command line', { timeout: 60_000 }, () => {
     const lessons = runCli(['--content', course, 'lessons', '--json']);
     expect(lessons.status).toBe(0);
     const list = JSON.parse(lessons.stdout).lessons;
-    expect(list).toHaveLength(12);
-    expect(list.at(-1)).toMatchObject({ id: 'our-deploy-lock', number: 12, local: true, scenarios: ['deploy-marker'] });
+    expect(list).toHaveLength(14);
+    expect(list.at(-1)).toMatchObject({ id: 'our-deploy-lock', number: 14, local: true, scenarios: ['deploy-marker'] });
     expect(list[0].local).toBeUndefined();
     const text = runCli(['lessons', '--content', course]);
-    expect(text.stdout).toMatch(/12\. Our deploy lock · our-deploy-lock \(local\)/);
+    expect(text.stdout).toMatch(/14\. Our deploy lock · our-deploy-lock \(local\)/);
     const scenarios = runCli(['scenarios', '--json', '--content', course]);
     expect(JSON.parse(scenarios.stdout).scenarios).toContainEqual(expect.objectContaining({ id: 'deploy-marker', local: true }));
     expect(runCli(['scenarios', '--content', course]).stdout).toMatch(/deploy-marker +The release job that paused \(local\)/);
@@ -25,7 +25,7 @@ describe('--content DIR on the command line', { timeout: 60_000 }, () => {
   it('a local lesson reads in plain text with its local scenario drawn', () => {
     const r = runCli(['--content', course, 'lesson', 'our-deploy-lock', '--plain', '--width', '80']);
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain('Lesson 12. Our deploy lock');
+    expect(r.stdout).toContain('Lesson 14. Our deploy lock');
     expect(r.stdout).toContain('Try it: deploy-marker');
   });
 

@@ -21,8 +21,8 @@ function problemsOf(fn: () => unknown): string[] {
 describe('--content sources', () => {
   it('adds the directory lessons after the shipped ones, marked local, numbers continuing', () => {
     const { curriculum, localIds } = allLessons({ content: course });
-    expect(curriculum.lessons).toHaveLength(12);
-    expect(curriculum.lessons.at(-1)).toMatchObject({ id: 'our-deploy-lock', number: 12 });
+    expect(curriculum.lessons).toHaveLength(14);
+    expect(curriculum.lessons.at(-1)).toMatchObject({ id: 'our-deploy-lock', number: 14 });
     expect([...localIds]).toEqual(['our-deploy-lock']);
     expect(allLessons({}).localIds.size).toBe(0);
   });

@@ -22,9 +22,9 @@ afterEach(() => {
 describe('--content: an instructor curriculum after the shipped one', () => {
   it('appends its lessons, numbering on, and adds its new glossary terms', () => {
     const c = loadCurriculumWithContent(GOOD);
-    expect(c.lessons).toHaveLength(13);
-    expect(findLesson(c, '12')?.id).toBe('first-steps');
-    expect(findLesson(c, 'second-look')?.number).toBe(13);
+    expect(c.lessons).toHaveLength(15);
+    expect(findLesson(c, '14')?.id).toBe('first-steps');
+    expect(findLesson(c, 'second-look')?.number).toBe(15);
     // "token" and "lease" exist in the shipped glossary, which wins.
     const token = c.glossary.filter((t) => t.id === 'token');
     expect(token).toHaveLength(1);
@@ -32,8 +32,8 @@ describe('--content: an instructor curriculum after the shipped one', () => {
   });
 
   it('is the shipped curriculum alone without a folder, or when the folder has no lessons', () => {
-    expect(loadCurriculumWithContent().lessons).toHaveLength(11);
-    expect(loadCurriculumWithContent(join(GOOD, 'quizzes')).lessons).toHaveLength(11);
+    expect(loadCurriculumWithContent().lessons).toHaveLength(13);
+    expect(loadCurriculumWithContent(join(GOOD, 'quizzes')).lessons).toHaveLength(13);
   });
 
   it('refuses an instructor lesson that reuses a shipped id, at its id line', () => {
@@ -63,7 +63,7 @@ describe('--content: an instructor curriculum after the shipped one', () => {
   it('prints an instructor lesson with its own scenario and question prompts', () => {
     const c = loadCurriculumWithContent(GOOD);
     const text = lessonPlainText(c, findLesson(c, 'first-steps')!, 70, false, GOOD);
-    expect(text).toContain('Lesson 12. First steps');
+    expect(text).toContain('Lesson 14. First steps');
     expect(text).toContain('The sink ends at');
     expect(text).toContain('A fencing token is minted by the coordinator.');
     expect(text).toContain('Which token passes a sink whose mark is 7?');
@@ -92,8 +92,8 @@ describe('the plain lesson list', () => {
       for (const line of text.split('\n')) expect(textWidth(line), `${width}: ${line}`).toBeLessThanOrEqual(width);
     }
     const text = lessonListText(c, 80, false);
-    expect(text).toMatch(/^11 lessons, about \d+ minutes in all\n/);
-    expect(text).toMatch(/^4\. +Where the token lives in real systems · tokens-in-real-systems +29 min$/m);
+    expect(text).toMatch(/^13 lessons, about \d+ minutes in all\n/);
+    expect(text).toMatch(/^4\. +Where the token lives in real systems · tokens-in-real-systems +22 min$/m);
   });
   it('uses ASCII only when asked', () => {
     expect(lessonListText(c, 80, true)).toMatch(/^[\x20-\x7e\n]*$/);

@@ -1,5 +1,5 @@
 /**
- * The shipped curriculum: eleven lessons with the fixed ids others reference,
+ * The shipped curriculum: thirteen lessons with the fixed ids others reference,
  * every embedded scenario runs, every lesson prints within 80 and 60
  * columns, and every quiz block names questions that belong to its lesson.
  */
@@ -19,7 +19,7 @@ const IDS: readonly string[] = SHIPPED_LESSON_IDS;
 const curriculum = loadShippedCurriculum();
 
 describe('the shipped curriculum', () => {
-  it('has the eleven lessons, in order, with their fixed ids', () => {
+  it('has the thirteen lessons, in order, with their fixed ids', () => {
     expect(curriculum.lessons.map((l) => l.id)).toEqual(IDS);
     expect(curriculum.lessons.map((l) => l.number)).toEqual(IDS.map((_, i) => i + 1));
   });

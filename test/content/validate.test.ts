@@ -50,7 +50,7 @@ describe('validate on good content', () => {
   it('passes the shipped content and counts it', () => {
     const r = validateContent([shippedDir('lessons'), shippedDir('quizzes'), shippedDir('scenarios')], realLoaders);
     expect(r.problems).toEqual([]);
-    expect(r.counts.lessons).toBe(11);
+    expect(r.counts.lessons).toBe(13);
     expect(r.counts.scenarios).toBe(7);
     expect(r.counts.questions).toBeGreaterThanOrEqual(22);
     expect(r.counts.glossaryTerms).toBeGreaterThanOrEqual(10);

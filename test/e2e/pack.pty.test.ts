@@ -123,7 +123,7 @@ describe('the tarball', () => {
       ).toBe(true);
     }
     expect(files.some((f) => f.startsWith('scenarios/late-write.'))).toBe(true);
-    const forbidden = files.filter((f) => /^(src|test|scripts|coverage|bench|\.ci|\.tmp|node_modules)\//.test(f) || f.endsWith('.ts'));
+    const forbidden = files.filter((f) => /^(src|test|scripts|coverage|bench|\.ci|\.tmp|node_modules|docs\/images)\//.test(f) || f.endsWith('.ts'));
     expect(forbidden).toEqual([]);
   });
 

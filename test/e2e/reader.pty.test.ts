@@ -19,7 +19,7 @@ const start = (args = '') => tt.start(args);
 describe.skipIf(!tt.enabled)('the reader in a real terminal', () => {
   it('opens a lesson, scrolls, plays its timeline, quits; the next start offers to continue it', { timeout: 90_000 }, async () => {
     term = await start('lesson 1');
-    await term.waitFor('Lesson 1 of 11 › ');
+    await term.waitFor('Lesson 1 of 13 › ');
     expect(term.screen()).toContain('You will be able to:');
     // The first frame lays out one screen and the whole lesson comes a moment later
     // (first-screen.ts); the line count shows once it has, and scrolling reaches it all.
@@ -62,7 +62,7 @@ describe.skipIf(!tt.enabled)('the reader in a real terminal', () => {
     const homeScreen = await term.waitFor(/Continue\s+1\. .*\(read \d+%\)/);
     expect(homeScreen).toMatch(/❯ 1 Continue/);
     await term.send('Enter');
-    await term.waitFor('Lesson 1 of 11 › ');
+    await term.waitFor('Lesson 1 of 13 › ');
     // Back where it was: at the timeline, the goals at the top long scrolled away.
     const resumed = await term.waitFor('Try it: book-timeline');
     expect(resumed).not.toContain('You will be able to:');

@@ -12,13 +12,13 @@ let term: TmuxSession;
 
 async function searchAndJump(env: Record<string, string>): Promise<TmuxSession> {
   const t = await tt.start('lesson 1', { env });
-  await t.waitFor('Lesson 1 of 11 › ');
+  await t.waitFor('Lesson 1 of 13 › ');
   await t.send('/');
   await t.waitFor('type at least 2 characters');
   await t.type('zxid');
   await t.waitFor(/\d+ hits?/);
   await t.send('Enter');
-  await t.waitFor('Lesson 4 of 11');
+  await t.waitFor('Lesson 4 of 13');
   return t;
 }
 

@@ -3,7 +3,7 @@
  * Explore and at the simulator with reduced motion): once a lesson is done,
  * Home's Continue opens the next unfinished lesson (it used to reopen the
  * finished one at its reference list), and the finished lesson's last
- * screen says "lesson 1 of 11 done; next: lesson 2 (n)", with n working.
+ * screen says "lesson 1 of 13 done; next: lesson 2 (n)", with n working.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,18 +37,18 @@ describe.skipIf(!tt.enabled)('where to go next', () => {
     const screen = await term.waitFor(/Continue\s+4\. /);
     expect(screen).toContain('(next; 3 done)');
     await term.send('Enter');
-    await term.waitFor('Lesson 4 of 11 › ');
+    await term.waitFor('Lesson 4 of 13 › ');
   });
 
-  it('a finished lesson ends with "lesson 1 of 11 done; next: lesson 2 (n)", and n opens lesson 2', async () => {
+  it('a finished lesson ends with "lesson 1 of 13 done; next: lesson 2 (n)", and n opens lesson 2', async () => {
     term = await start('lesson 1', finished('stale-holder'));
-    await term.waitFor('Lesson 1 of 11 › ');
+    await term.waitFor('Lesson 1 of 13 › ');
     await term.send('G');
-    await term.waitFor('lesson 1 of 11 done; next: lesson 2 (n)');
+    await term.waitFor('lesson 1 of 13 done; next: lesson 2 (n)');
     // On a loaded machine the frame can show before the screen has re-bound its keys.
     await new Promise((resolve) => setTimeout(resolve, 500));
     await term.send('n');
-    await term.waitFor('Lesson 2 of 11 › ');
+    await term.waitFor('Lesson 2 of 13 › ');
   });
 
   it('Explore from Home opens on the split check, with something to replay (80x24)', async () => {

@@ -3,7 +3,7 @@
  * built CLI (scripts/fuzz/run.mjs checks each: exit 0/1/2, no stack trace,
  * no hidden character on stdout or stderr, CPU and memory under the caps,
  * no file written outside the given paths). `npm run fuzz -- --cases N`
- * runs many more and writes the table the README quotes. Serial: each case
+ * runs many more and writes the table docs/limits.md quotes. Serial: each case
  * is a whole process, and the CPU cap must not race the unit tests. Two
  * cases at a time, and the runner's own test beside them: each case has its
  * own folder, and the cap is on the case's own CPU time, not the wall.

@@ -11,4 +11,6 @@ export const SHIPPED_LESSON_IDS = [
   'who-checks',
   'failure-checklist',
   'the-lab',
+  'same-idea-everywhere',
+  'testing-stale-writers',
 ] as const;

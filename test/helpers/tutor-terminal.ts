@@ -8,7 +8,7 @@
  *   describe.skipIf(!tt.enabled)('...', () => {
  *     it('...', async () => {
  *       const term = await tt.start('lesson 1', { cols: 80, rows: 24 });
- *       await term.waitFor('Lesson 1 of 11');
+ *       await term.waitFor('Lesson 1 of 13');
  *     });
  *   });
  */

@@ -104,3 +104,14 @@ export function whenAStopped(home: string, timeoutMs = 10_000): Promise<PidfileC
   };
   return waitUntil(stoppedRun, { timeout: timeoutMs, every: 10, what: 'A to be seen stopped (SIGSTOP)' });
 }
+
+/** PostgreSQL is found as the lab finds it (PATH or Debian's /usr/lib/postgresql/VERSION/bin), not by `command -v`. */
+export async function postgresMissing(): Promise<boolean> {
+  const { findPostgresBin } = await import('../../src/lab/postgres/postgres-server.js');
+  if (findPostgresBin()) return false;
+  if (process.env.FENCE_REQUIRE_TOOLS !== '1') {
+    console.warn('\n*** SKIPPING tests that need PostgreSQL: it is not installed (apt-get install postgresql) ***\n');
+    return true;
+  }
+  return false;
+}

@@ -64,22 +64,22 @@ describe('lab late-write, embedded coordinator', { concurrent: true, timeout: 12
       outDir: out,
     });
     expect(typeof result.version).toBe('string');
-    expect(Number.isInteger(result.tokens.A) && Number.isInteger(result.tokens.B)).toBe(true);
-    expect(result.tokens.B).toBeGreaterThan(result.tokens.A);
+    expect(Number.isInteger(result.tokens.A!) && Number.isInteger(result.tokens.B!)).toBe(true);
+    expect(result.tokens.B!).toBeGreaterThan(result.tokens.A!);
     // Lesson 5: the expiry that deletes A's key takes a revision of its own, so B is at least two above A.
-    expect(result.tokens.B - result.tokens.A).toBeGreaterThanOrEqual(2);
+    expect(result.tokens.B! - result.tokens.A!).toBeGreaterThanOrEqual(2);
     expect(result.observedExpiryWaitMs).toBeGreaterThan(0);
     expect(result.stoppedAfterMs).toBeGreaterThanOrEqual(0);
     expect(result.durationMs).toBeGreaterThan(result.observedExpiryWaitMs);
     expect(result.modes.plain).toMatchObject({
       bWrite: { status: 200, accepted: true },
       lateWrite: { status: 200, accepted: true },
-      final: { value: 'A-late', token: result.tokens.A },
+      final: { value: 'A-late', token: result.tokens.A! },
     });
     expect(result.modes.fenced).toMatchObject({
       bWrite: { status: 200, accepted: true },
-      lateWrite: { status: 409, accepted: false, body: { reason: `stale token ${result.tokens.A} < mark ${result.tokens.B}` } },
-      final: { value: 'B-current', token: result.tokens.B, hwm: result.tokens.B },
+      lateWrite: { status: 409, accepted: false, body: { reason: `stale token ${result.tokens.A!} < mark ${result.tokens.B!}` } },
+      final: { value: 'B-current', token: result.tokens.B!, hwm: result.tokens.B! },
     });
     await expectNothingLeft(result);
   });
@@ -92,23 +92,23 @@ describe('lab late-write, embedded coordinator', { concurrent: true, timeout: 12
     const report = readFileSync(join(out, 'report.txt'), 'utf8');
     expect(report).toMatch(/schemaVersion 1/);
     expect(report).toContain(first.version);
-    expect(report).toContain(`Tokens       A ${first.tokens.A}, B ${first.tokens.B}`);
+    expect(report).toContain(`Tokens       A ${first.tokens.A!}, B ${first.tokens.B!}`);
     expect(report).toContain('Verdict      expected');
     const timeline = readFileSync(join(out, 'timeline.txt'), 'utf8');
     expect(timeline).toMatch(/schemaVersion 1/);
     for (const lane of ['coordinator', 'A', 'B', 'sink plain', 'sink fenced']) expect(timeline).toContain(lane);
-    expect(timeline).toContain(`●A ${first.tokens.A}`);
+    expect(timeline).toContain(`●A ${first.tokens.A!}`);
     expect(timeline).toMatch(/^ms /m);
   });
 
   it.sequential("leaves an evidence database Debian's sqlite3 reads", { skip: toolMissing('sqlite3') }, () => {
     const db = join(first.outDir as string, 'sink.sqlite');
-    expect(sqlite(db, "SELECT value, token, hwm FROM resource WHERE mode = 'fenced'").trim()).toBe(`B-current|${first.tokens.B}|${first.tokens.B}`);
+    expect(sqlite(db, "SELECT value, token, hwm FROM resource WHERE mode = 'fenced'").trim()).toBe(`B-current|${first.tokens.B!}|${first.tokens.B!}`);
     expect(sqlite(db, "SELECT value FROM resource WHERE mode = 'plain'").trim()).toBe('A-late');
     // B's two writes come first (in either order: they are sent together), then A's two.
     const rows = sqlite(db, 'SELECT writer, mode, value, token, status FROM writes ORDER BY id').trim().split('\n');
-    expect(rows.slice(0, 2).sort()).toEqual([`B|fenced|B-current|${first.tokens.B}|200`, `B|plain|B-current|${first.tokens.B}|200`]);
-    expect(rows.slice(2).sort()).toEqual([`A|fenced|A-late|${first.tokens.A}|409`, `A|plain|A-late|${first.tokens.A}|200`]);
+    expect(rows.slice(0, 2).sort()).toEqual([`B|fenced|B-current|${first.tokens.B!}|200`, `B|plain|B-current|${first.tokens.B!}|200`]);
+    expect(rows.slice(2).sort()).toEqual([`A|fenced|A-late|${first.tokens.A!}|409`, `A|plain|A-late|${first.tokens.A!}|200`]);
     expect(sqlite(db, "SELECT value FROM meta WHERE key = 'version'").trim()).toBe(first.version);
   });
 
@@ -125,7 +125,7 @@ describe('lab late-write, embedded coordinator', { concurrent: true, timeout: 12
     const { result } = await labJson<{ runs: LabResult[]; summary: RepeatSummary }>(['--repeats', '2']);
     expect(result.runs).toHaveLength(2);
     const next = result.runs[0]!;
-    expect(next.tokens.A).toBeGreaterThan(first.tokens.B);
+    expect(next.tokens.A!).toBeGreaterThan(first.tokens.B!);
     expect(existsSync(join(next.outDir, 'run.json'))).toBe(true);
     expect(result.summary).toMatchObject({ runs: 2, expected: 2, unexpected: 0, verdict: 'expected', ttlMs: 500 });
     expect(result.summary.durationMs.median).toBeGreaterThan(0);
@@ -180,7 +180,7 @@ describe('the other experiments, embedded coordinator', { concurrent: true, time
     expect(result.modes.fenced).toMatchObject({
       lateWrite: { status: 200, accepted: true },
       bWrite: { status: 200, accepted: true },
-      final: { value: 'B-current', hwm: result.tokens.B },
+      final: { value: 'B-current', hwm: result.tokens.B! },
     });
     const report = readFileSync(join(result.outDir, 'report.txt'), 'utf8');
     expect(report).toMatch(/narrower contract/);
@@ -195,8 +195,8 @@ describe('the other experiments, embedded coordinator', { concurrent: true, time
     expect(result.modes.fenced).toMatchObject({
       bWrite: { status: 200 },
       lateWrite: { status: 409, accepted: false },
-      final: { value: 'B-current', hwm: result.tokens.B },
-      markAfterRestart: result.tokens.B,
+      final: { value: 'B-current', hwm: result.tokens.B! },
+      markAfterRestart: result.tokens.B!,
     });
     expect(result.checks.every((c) => c.ok)).toBe(true);
     await expectNothingLeft(result, own, expect);

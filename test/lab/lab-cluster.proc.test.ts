@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findEtcd } from '../../src/lab/coordinator/etcd-launcher.js';
@@ -83,7 +84,8 @@ describe('refusals (exit 2, one line)', { concurrent: true, timeout: 60_000 }, (
 describe.skipIf(skip)('etcd members on loopback', { concurrent: true, timeout: 60_000 }, () => {
   it('three members agree on a leader, listen on 127.0.0.1 only, and are gone with their data after stop()', async ({ expect }) => {
     const recorded: number[] = [];
-    const members = await launchEtcdMembers({ bin: findEtcd()!, count: 3, onSpawn: (pid) => recorded.push(pid) });
+    const recorder = { intend: () => ({ spawned: (pid: number) => void recorded.push(pid) }), addTempDir: () => undefined };
+    const members = await launchEtcdMembers({ bin: findEtcd()!, count: 3, recorder });
     try {
       expect(recorded).toEqual(members.members.map((m) => m.pid));
       for (const m of members.members) {
@@ -105,6 +107,35 @@ describe.skipIf(skip)('etcd members on loopback', { concurrent: true, timeout: 6
   });
 });
 
+describe.skipIf(skip)('a member restarted on a port someone took meanwhile (issue 38, D5)', { timeout: 60_000 }, () => {
+  it('waits for the port and starts again, where it used to fail with "member-1 exited while starting"', async () => {
+    const members = await launchEtcdMembers({ bin: findEtcd()!, count: 1 });
+    // Whoever connects meanwhile (the restart's readiness probe) is hung up on, so close() completes.
+    const blocker = createServer((socket) => socket.destroy());
+    try {
+      const member = members.members[0]!;
+      await member.stop();
+      const port = Number(new URL(member.clientUrl).port);
+      await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+      const logPath = `${member.dataDir}.log`;
+      // Let go of the port once etcd has said it is taken: the restart must try again after that.
+      const released = (async () => {
+        while (!/address already in use/i.test(existsSync(logPath) ? readFileSync(logPath, 'utf8') : '')) await new Promise((r) => setTimeout(r, 10));
+        blocker.close();
+      })();
+      const restarted = await members.restart(0, member.dataDir);
+      await released;
+      expect(restarted.clientUrl).toBe(member.clientUrl);
+      expect(restarted.isRunning()).toBe(true);
+      expect((await memberStatus(restarted.clientUrl)).memberId).not.toBe('');
+    } finally {
+      blocker.close();
+      await members.stop();
+    }
+    expect(existsSync(members.root)).toBe(false);
+  });
+});
+
 describe.skipIf(skip)('lab --experiment failover', { concurrent: true, timeout: 60_000 }, () => {
   it('the leader is killed while A is stopped; a new one is elected; B above A; fenced refuses A; every member gone', async ({ expect }) => {
     const result = await lab(['--experiment', 'failover', '--ttl', '2']);
@@ -121,9 +152,9 @@ describe.skipIf(skip)('lab --experiment failover', { concurrent: true, timeout: 
     expect(f.leaseTtlAfterS).toBe(f.grantedTtlS);
     expect(f.leaseTtlBeforeS).toBeLessThanOrEqual(f.grantedTtlS);
     expect(f.bEndpoint).not.toBe(f.members.find((m) => m.name === f.leaderBefore)!.clientUrl);
-    expect(result.tokens.B).toBeGreaterThan(result.tokens.A);
+    expect(result.tokens.B!).toBeGreaterThan(result.tokens.A!);
     expect(result.modes.plain?.final.value).toBe('A-late');
-    expect(result.modes.fenced).toMatchObject({ lateWrite: { status: 409 }, final: { value: 'B-current', hwm: result.tokens.B } });
+    expect(result.modes.fenced).toMatchObject({ lateWrite: { status: 409 }, final: { value: 'B-current', hwm: result.tokens.B! } });
     expect(result.observations.map((o) => o.kind)).toEqual(expect.arrayContaining(['leader-killed', 'leader-elected']));
     expect(await stillAlive([...f.members.map((m) => m.pid), result.pids.A, result.pids.B, ...result.pids.sink])).toEqual([]);
     for (const m of f.members) expect(processesWith(m.clientUrl.replace('http://', ''))).toEqual([]);

@@ -57,20 +57,20 @@ describe.skipIf(skip)('the lab on a real etcd', { concurrent: true, timeout: 60_
   it.sequential('late-write: the tokens are create revisions, B above A; plain A-late, fenced B-current', async () => {
     first = await lab(['--etcd-endpoints', etcd!.endpoint]);
     expect(first).toMatchObject({ coordinator: 'etcd', experiment: 'late-write', verdict: 'expected' });
-    expect(first.tokens.B).toBeGreaterThan(first.tokens.A);
+    expect(first.tokens.B!).toBeGreaterThan(first.tokens.A!);
     // Lesson 5: the lease expiry that deletes A's key takes a revision of its own, so B is at least two above A.
-    expect(first.tokens.B - first.tokens.A).toBeGreaterThanOrEqual(2);
+    expect(first.tokens.B! - first.tokens.A!).toBeGreaterThanOrEqual(2);
     expect(first.ttlMs).toBeGreaterThanOrEqual(1000);
     expect(first.etcdEndpoints).toEqual([etcd!.endpoint]);
     expect(first.modes.plain?.final.value).toBe('A-late');
-    expect(first.modes.fenced).toMatchObject({ lateWrite: { status: 409 }, final: { value: 'B-current', hwm: first.tokens.B } });
+    expect(first.modes.fenced).toMatchObject({ lateWrite: { status: 409 }, final: { value: 'B-current', hwm: first.tokens.B! } });
     expect(await leftoversInEtcd(etcd!.endpoint)).toEqual({ keys: 0, leases: 0 });
     expect(await stillAlive([first.pids.A, first.pids.B, ...first.pids.sink])).toEqual([]);
   });
 
   it.sequential('the next run gets higher tokens from the same cluster', async () => {
     const next = await lab(['--etcd-endpoints', etcd!.endpoint]);
-    expect(next.tokens.A).toBeGreaterThan(first.tokens.B);
+    expect(next.tokens.A!).toBeGreaterThan(first.tokens.B!);
   });
 
   it.sequential('the etcd client: create-if-absent txn, revision token, prefix delete', async () => {
@@ -98,7 +98,7 @@ describe.skipIf(skip)('split on a real etcd', { concurrent: true, timeout: 60_00
       expect(result.requestedTtlMs).toBe(500);
       expect(result.ttlMs).toBeGreaterThanOrEqual(1000);
       expect(result.modes.atomic?.final.value).toBe('B-current');
-      expect(result.modes.split?.final).toMatchObject({ value: 'A-late', hwm: result.tokens.A });
+      expect(result.modes.split?.final).toMatchObject({ value: 'A-late', hwm: result.tokens.A! });
       expect(await leftoversInEtcd(own.endpoint)).toEqual({ keys: 0, leases: 0 });
     } finally {
       await own.stop();

@@ -16,14 +16,16 @@ import { leftovers, waitForPidfile } from './leftovers.js';
 
 beforeAll(() => ensureBuilt());
 const noEtcd = toolMissing('etcd');
+const noRedis = toolMissing('redis-server');
 
 const has = (p: PidfileContent, role: string) => p.children.some((c) => c.role === role);
 const stopped = (p: PidfileContent, role: string) => p.children.some((c) => c.role === role && processState(c.pid) === 'T');
 
 interface Phase {
   name: string;
-  coordinator: 'embedded' | 'etcd';
+  coordinator: 'embedded' | 'etcd' | 'redis';
   reached: (p: PidfileContent) => boolean;
+  experiment?: string;
 }
 
 const PHASES: Phase[] = [
@@ -32,11 +34,24 @@ const PHASES: Phase[] = [
   { name: 'A is stopped (waiting for expiry)', coordinator: 'embedded', reached: (p) => stopped(p, 'A') },
   { name: 'etcd is starting', coordinator: 'etcd', reached: (p) => has(p, 'etcd') },
   { name: 'the workers start against etcd', coordinator: 'etcd', reached: (p) => has(p, 'A') },
+  // Recorded before its spawn: the phase begins with the entry that has no pid yet.
+  { name: 'redis is starting', coordinator: 'redis', reached: (p) => has(p, 'redis') },
+  { name: 'the workers start against redis', coordinator: 'redis', reached: (p) => has(p, 'A') },
+  { name: 'A is stopped on redis (waiting for the key to expire)', coordinator: 'redis', reached: (p) => stopped(p, 'A') },
+  // The second Redis process of coordinator-restart (the first one killed and started again), and C stopped on the durable one.
+  {
+    name: 'coordinator-restart, once Redis was restarted',
+    coordinator: 'redis',
+    experiment: 'coordinator-restart',
+    reached: (p) => p.children.filter((c) => c.role === 'redis').length >= 2,
+  },
+  { name: 'coordinator-restart, C stopped on the durable Redis', coordinator: 'redis', experiment: 'coordinator-restart', reached: (p) => stopped(p, 'C') },
 ];
 
 async function interrupt(phase: Phase, signal: 'SIGINT' | 'SIGTERM') {
   const home = tempHome('lab-phase-');
-  const child = spawn(process.execPath, [bin, 'lab', '--json', '--ttl', '8', '--coordinator', phase.coordinator], {
+  const experiment = phase.experiment ? ['--experiment', phase.experiment] : [];
+  const child = spawn(process.execPath, [bin, 'lab', '--json', '--ttl', '8', '--coordinator', phase.coordinator, ...experiment], {
     cwd: root,
     env: { ...process.env, FENCE_TUTOR_HOME: home },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,7 +123,7 @@ describe('interrupting a lab run at seeded random moments (the later phases: exp
 // on a loaded machine, and a phase could be missed before its 20 s wait ended).
 describe('interrupting a lab run in every phase', () => {
   for (const phase of PHASES) {
-    const skip = phase.coordinator === 'etcd' && noEtcd;
+    const skip = (phase.coordinator === 'etcd' && noEtcd) || (phase.coordinator === 'redis' && noRedis);
     it.skipIf(skip).each([
       ['SIGINT', 130],
       ['SIGTERM', 143],

@@ -36,7 +36,7 @@ describe('lab teardown', () => {
     const td = new LabTeardown(fakePidfile(log), '/fence-tutor/lab/x/');
     td.workers.push(fakeChild('A', log), fakeChild('B', log));
     td.services.push(fakeChild<ServiceChild>('sink', log));
-    td.etcd = { stop: async () => void log.push('etcd stopped') } as unknown as NonNullable<LabTeardown['etcd']>;
+    td.serverStop = async () => void log.push('etcd stopped');
     td.coordinator = {
       revoke: async (l: string) => void log.push(`revoke ${l}`),
       deletePrefix: async (p: string) => void log.push(`delete ${p}`),
@@ -60,7 +60,7 @@ describe('lab teardown', () => {
   it('stops a still-starting etcd, and keeps the pidfile while a child outlives its end', async () => {
     const log: string[] = [];
     const td = new LabTeardown(fakePidfile(log, false), '/p/');
-    td.stopStartingEtcd = async () => void log.push('starting etcd stopped');
+    td.serverStop = async () => void log.push('starting etcd stopped');
     await td.end();
     expect(log).toEqual(['starting etcd stopped', 'pidfile kept']);
   });

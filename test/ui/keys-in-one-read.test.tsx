@@ -1,7 +1,7 @@
 /**
  * Keys that reach the app in one read (a busy machine, a pasted sequence)
  * each count on the screens driven by our stores. The menus built on
- * ink-select-input do not (README, Troubleshooting); this keeps the rest
+ * ink-select-input do not (docs/troubleshooting.md); this keeps the rest
  * from regressing.
  */
 import { act } from 'react';

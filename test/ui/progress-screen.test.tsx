@@ -25,21 +25,21 @@ describe('progress and lessons screens', () => {
     p.lessons['token-contract']!.timeSpentMs = 600_000;
     saveProgress(p, home);
     const { stdin, lastFrame, router } = await renderApp({ screen: 'progress' });
-    const frame = await waitForFrame(lastFrame, 'Lessons done: 0 of 11');
+    const frame = await waitForFrame(lastFrame, 'Lessons done: 0 of 13');
     expect(frame).toContain('Time spent: 10 min');
     expect(frame).toContain('Review due: 0');
     expect(frame).toMatch(/Continue: 2\. .*\(read 35%\)/);
     expect(frame).toContain('Quiz history: none yet');
     expect(frame).toContain('enter continue');
     await press(stdin, 'enter');
-    await waitForFrame(lastFrame, 'Lesson 2 of 11');
+    await waitForFrame(lastFrame, 'Lesson 2 of 13');
     expect(router.getState().stack.at(-1)).toMatchObject({ screen: 'reader', lessonId: 'token-contract' });
   });
 
   it('at 80x24 what is below the lessons (quiz history, exercises) is reached by scrolling, and the screen says it is there', async () => {
     saveProgress(markOpened(emptyProgress(), 'token-contract', T), home);
     const { stdin, lastFrame } = await renderApp({ screen: 'progress' }, { size: { columns: 80, rows: 24 } });
-    let frame = await waitForFrame(lastFrame, 'Lessons done: 0 of 11');
+    let frame = await waitForFrame(lastFrame, 'Lessons done: 0 of 13');
     expect(frame).not.toContain('Exercises: ');
     expect(frame).toMatch(/↓ \d+ more lines? \(↓ scrolls\)/);
     expect(frame).toContain('↑/↓ scroll');
@@ -59,10 +59,10 @@ describe('progress and lessons screens', () => {
     p = markViewed(p, 'stale-holder', { position: 0, seen: 0.5 }, T);
     saveProgress(p, home);
     const { stdin, lastFrame } = await renderApp({ screen: 'lessons' });
-    const frame = await waitForFrame(lastFrame, '11 lessons, 0 done');
+    const frame = await waitForFrame(lastFrame, '13 lessons, 0 done');
     expect(frame).toMatch(/1\. .* read 50%/);
     await press(stdin, 'down', 'enter');
-    await waitForFrame(lastFrame, 'Lesson 2 of 11');
+    await waitForFrame(lastFrame, 'Lesson 2 of 13');
   });
 
   it('a corrupt progress file is set aside and Home says so', async () => {

@@ -34,7 +34,7 @@ describe('reader', () => {
   it('renders the lesson with its heading, wrapped text and the reader keys in the hint line', async () => {
     const { lastFrame } = await openLesson();
     const frame = lastFrame() ?? '';
-    expect(frame).toContain('Lesson 1 of 11 › ');
+    expect(frame).toContain('Lesson 1 of 13 › ');
     expect(frame).toMatch(/Lesson 1\. /);
     expect(frame).toContain('You will be able to:');
     expect(frame).toContain('n next');
@@ -61,9 +61,9 @@ describe('reader', () => {
   it('n and p move between lessons', async () => {
     const { stdin, lastFrame } = await openLesson();
     await press(stdin, 'n');
-    await waitForFrame(lastFrame, 'Lesson 2 of 11');
+    await waitForFrame(lastFrame, 'Lesson 2 of 13');
     await press(stdin, 'p');
-    await waitForFrame(lastFrame, 'Lesson 1 of 11');
+    await waitForFrame(lastFrame, 'Lesson 1 of 13');
     await press(stdin, 'p');
     expect(lastFrame()).toContain('This is the first lesson.');
   });
@@ -80,7 +80,7 @@ describe('reader', () => {
     expect(route?.screen).toBe('reader');
     if (route?.screen !== 'reader') throw new Error('not the reader');
     expect(route?.lessonId).not.toBe('stale-holder');
-    await waitForFrame(lastFrame, 'Lesson 4 of 11');
+    await waitForFrame(lastFrame, 'Lesson 4 of 13');
     expect(route?.lessonId).toBe('tokens-in-real-systems');
     // The hit is on screen, marked.
     expect(lastFrame()).toMatch(/zxid/i);
@@ -120,7 +120,7 @@ describe('reader', () => {
     expect(lastFrame()).toContain('■ paused');
     // Keys are the text's again: n goes to the next lesson.
     await press(stdin, 'n');
-    await waitForFrame(lastFrame, 'Lesson 2 of 11');
+    await waitForFrame(lastFrame, 'Lesson 2 of 13');
   });
 
   it('the self-check at the end is answered with digits; reaching the end and answering completes the lesson', async () => {
@@ -254,9 +254,9 @@ describe('reader', () => {
     forgetProgressStores();
     const again = await renderApp({ screen: 'home' });
     const home1 = await waitForFrame(again.lastFrame, /Continue\s+3\. .*\(read \d+%\)/);
-    expect(home1).toMatch(/Lessons\s+11 lessons, 0 done/);
+    expect(home1).toMatch(/Lessons\s+13 lessons, 0 done/);
     await press(again.stdin, 'enter');
-    await waitForFrame(again.lastFrame, 'Lesson 3 of 11');
+    await waitForFrame(again.lastFrame, 'Lesson 3 of 13');
     const body = (s: string) => s.split('\n').slice(1, 10).join('\n');
     expect(body(again.lastFrame() ?? '')).toBe(body(seen));
   });
@@ -279,7 +279,7 @@ describe('reader', () => {
     await setTerminalSize(app.stdout, 100, 40);
     const { stdin, lastFrame } = app;
     // The real loaders (YAML, Markdown) read the course first: on a loaded machine that can take longer than a frame usually does.
-    await waitForFrame(lastFrame, 'Lesson 12 of 12 › Our deploy lock (local)', 30_000);
+    await waitForFrame(lastFrame, 'Lesson 14 of 14 › Our deploy lock (local)', 30_000);
     expect(lastFrame()).toContain('Try it: deploy-marker (fencing on)');
     await press(stdin, 'enter');
     expect(router.getState().keyContext).toBe('reader-timeline');
@@ -318,7 +318,7 @@ describe('reader', () => {
 
   it('--narrate: an embedded timeline speaks one sentence per moment instead of drawing', async () => {
     const app = await renderApp({ screen: 'reader', lessonId: 'stale-holder' }, { display: { narrate: true } });
-    await waitForFrame(app.lastFrame, 'Lesson 1 of 11');
+    await waitForFrame(app.lastFrame, 'Lesson 1 of 13');
     await press(app.stdin, 'tab');
     await waitForFrame(app.lastFrame, 'Try it: book-timeline');
     await press(app.stdin, 'enter', 'right');

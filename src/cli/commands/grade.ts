@@ -10,6 +10,8 @@ export function register(program: Command): void {
     .option('--json', 'print {"groups": [...], "exercises": [...]} as JSON')
     .option('--assignment <file>', 'grade every report against your own copy of the assignment (seed, count, questions, pass mark, time limit)')
     .option('--csv <dir>', 'write students.csv, questions.csv and topics.csv into DIR (and exercises.csv for exercise reports), instead of the text')
+    .option('--stats', "item analysis per question: facility, discrimination (as Moodle computes it), option counts in the bank's order, flags")
+    .option('--html <file>', 'write a class report page (score histogram, item analysis, flagged questions, students) to FILE, instead of the text')
     .addHelpText(
       'after',
       `
@@ -19,6 +21,8 @@ grading does not confirm is listed under "Flags".
 
 Examples:
   $ fence-tutor grade reports/*.json --csv results/
+  $ fence-tutor grade reports/*.json --stats
+  $ fence-tutor grade reports/*.json --html class.html
   $ fence-tutor --content my-course grade reports/*.json --json`,
     )
     .action(async (files: string[], opts, cmd: Command) => {

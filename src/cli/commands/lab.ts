@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { COORDINATORS } from '../../lab/coordinator-catalogue.js';
 import { EXPERIMENTS, experimentsHelp } from '../../lab/experiment-catalogue.js';
 import { commandFlags } from '../global-flags.js';
 import type { LabFlags } from '../../lab/lab-options.js';
@@ -14,13 +15,16 @@ export function register(program: Command): void {
     .description('run the late write on real processes: a stopped worker, a lease that expires, a fenced sink')
     .addOption(new Option('--experiment <name>', 'which experiment').choices(EXPERIMENTS).default('late-write', 'late-write'))
     // No commander default: failover and restore must tell an explicit `embedded` (refused) from none (they imply etcd).
-    .addOption(new Option('--coordinator <kind>', 'the lock service (default: embedded; etcd for failover and restore)').choices(['embedded', 'etcd']))
+    .addOption(new Option('--coordinator <kind>', 'the lock service (default: embedded; etcd for failover and restore)').choices(COORDINATORS))
     .addOption(new Option('--ttl <seconds>', 'lease TTL in seconds (etcd may raise it)').default('2', '2'))
     .option('--out <dir>', 'evidence directory (default: a new one under the data directory)')
     .addOption(new Option('--repeats <n>', 'run it N times and summarise').default('1', '1'))
     .option('--json', 'print one JSON object (the run, or {runs, summary})')
     .option('--etcd-endpoints <urls>', 'use a running etcd cluster: URL[,URL...]')
     .option('--etcd-bin <path>', 'etcd binary for the throwaway cluster (default: etcd on PATH)')
+    .addOption(new Option('--token <how>', 'Redis: none (the lock is a random value) or incr (an INCR token minted with the lock)').choices(['none', 'incr']))
+    .option('--redis-bin <path>', 'redis-server for the throwaway Redis (default: redis-server on PATH)')
+    .option('--redis-url <url>', 'use a running Redis (redis://HOST:PORT); the lab never stops it')
     .addHelpText(
       'after',
       `
@@ -31,6 +35,7 @@ Examples:
   $ fence-tutor lab
   $ fence-tutor lab --experiment split --json
   $ fence-tutor lab --coordinator etcd --ttl 2 --repeats 5
+  $ fence-tutor lab --coordinator redis --token incr
   $ fence-tutor lab --experiment failover --json
   $ fence-tutor lab --experiment restore`,
     )

@@ -12,6 +12,7 @@ export function register(program: Command): void {
     .command('validate')
     .description('check lessons, quizzes, scenarios, assignments and challenges (default: the shipped content)')
     .argument('[paths...]', 'content files or folders')
+    .option('--stats', "print the quiz banks' tell figures (option lengths, give-aways), pooled and per bank")
     .addHelpText(
       'after',
       `
@@ -24,16 +25,19 @@ Examples:
   $ fence-tutor validate
   $ fence-tutor validate my-course/
   $ fence-tutor validate my-course/lessons my-course/quizzes
-  $ fence-tutor validate my-course/scenarios/my-race.yaml`,
+  $ fence-tutor validate my-course/scenarios/my-race.yaml
+  $ fence-tutor validate --stats
+  $ fence-tutor validate --stats my-course/quizzes`,
     )
-    .action(async (paths: string[]) => {
+    .action(async (paths: string[], opts: { stats?: boolean }) => {
       const { formatProblem } = await import('../../content/shared/problems.js');
       const { sanitizeLine } = await import('../../content/shared/sanitize.js');
       // No path: the build's verdict on the shipped content, if the files on
       // disk are the ones it checked (built-content.ts compares a hash);
       // otherwise, and for any path given, the real loaders.
       const { builtContent, shippedContentTargets } = await import('../../content/shared/built-content.js');
-      const built = paths.length === 0 ? builtContent() : undefined;
+      // --stats reads the banks themselves: the build keeps no figures.
+      const built = paths.length === 0 && !opts.stats ? builtContent() : undefined;
       const { summarize } = await import('../../content/validate/validate-summary.js');
       let report: ValidateReport;
       if (built) {
@@ -41,13 +45,17 @@ Examples:
       } else {
         const { validateContent } = await import('../../content/validate/validate.js');
         const { realLoaders } = await import('../../content/validate/validate-loaders.js');
-        report = validateContent(paths.length === 0 ? shippedContentTargets() : paths, realLoaders);
+        report = validateContent(paths.length === 0 ? shippedContentTargets() : paths, realLoaders, {
+          shipped: paths.length === 0,
+          stats: opts.stats === true,
+        });
       }
       if (paths.length > 0 && report.problems.length === 0) {
         // An instructor's content may not reuse a shipped id (it would be refused by --content).
         const { shippedClashes } = await import('../../content/shared/content-sources.js');
         report.problems.push(...shippedClashes(paths));
       }
+      if (report.stats) process.stdout.write(`${report.stats.map((l) => sanitizeLine(l)).join('\n')}\n`);
       for (const w of report.warnings) process.stderr.write(`fence-tutor: warning: ${sanitizeLine(formatProblem(w))}\n`);
       if (report.problems.length > 0) {
         for (const p of report.problems) process.stderr.write(`fence-tutor: ${sanitizeLine(formatProblem(p))}\n`);

@@ -82,12 +82,11 @@ export async function openClientMachinery(opts: { etcdBin?: string } = {}): Prom
       if (!bin) throw new ToolMissingError('etcd', ETCD_HINT);
       const etcd = await launchEtcd({
         bin,
-        onSpawn: (pid, argv, dataDir, stop) => {
-          pidfile.addChild({ role: 'etcd', pid, argv });
-          pidfile.addTempDir(dataDir);
-          enders.push(stop);
-        },
+        recorder: pidfile,
+        // From its spawn on: a check interrupted while etcd starts ends it too.
+        onProcess: (proc) => enders.push(proc.stop),
       });
+      enders.push(etcd.stop);
       return { endpoint: etcd.endpoint };
     },
     async close() {

@@ -51,7 +51,7 @@ async function loadBank(quiz: string, contentDir: string | undefined): Promise<Q
 
 export async function runGrade(
   files: string[],
-  flags: { json?: boolean; csv?: string; content?: string | undefined; assignment?: string | undefined },
+  flags: { json?: boolean; csv?: string; content?: string | undefined; stats?: boolean; html?: string; assignment?: string | undefined },
   out: Out,
 ): Promise<number> {
   if (files.length === 0) throw new UsageError('grade needs at least one report file, e.g. fence-tutor grade reports/*.json');
@@ -75,19 +75,26 @@ export async function runGrade(
   if (problems.length > 0) throw new ContentError(problems);
   const assignment = flags.assignment === undefined ? undefined : await loadInstructorAssignment(flags.assignment);
   const banks = assignment ? undefined : await banksFor(loaded, flags.content);
-  const groups = gradeClass(
-    loaded.map((l) => {
-      const bank = assignment ? assignmentBank(assignment) : banks?.get(bankKey(l.report.quiz, l.report.contentHash));
-      return { file: l.file, student: studentName(l), report: l.report, ...(bank ? { bank } : {}) };
-    }),
-  );
-  if (assignment) applyAssignment(groups, loaded, assignment);
+  const inputs = loaded.map((l) => {
+    const bank = assignment ? assignmentBank(assignment) : banks?.get(bankKey(l.report.quiz, l.report.contentHash));
+    return { file: l.file, student: studentName(l), report: l.report, ...(bank ? { bank } : {}) };
+  });
+  const plainGroups = gradeClass(inputs);
+  if (assignment) applyAssignment(plainGroups, loaded, assignment);
+  // --stats and --html: each group with its item analysis (grade-stats.ts); else today's groups as they were.
+  const stats = flags.stats || flags.html !== undefined ? await import('./grade-stats.js') : undefined;
+  const statsGroups = stats?.withItemStats(plainGroups, inputs);
+  const groups = (flags.stats ? statsGroups : undefined) ?? plainGroups;
   if (flags.csv !== undefined) {
     const written = writeGradeCsv(flags.csv, groups, exerciseRows);
+    if (flags.stats && stats && statsGroups) written.push(stats.writeItemsCsv(flags.csv, statsGroups));
     out.stderr(`Wrote ${written.join(', ')}\n`);
   }
+  if (flags.html !== undefined && stats && statsGroups) out.stderr(`Wrote ${await stats.writeClassHtml(flags.html, statsGroups)}\n`);
+  const quizText = flags.stats && stats && statsGroups ? stats.statsText(statsGroups, out.ascii === true) : gradeText(groups, out.ascii);
   if (flags.json) out.stdout(`${toJson({ groups, exercises: exerciseRows })}\n`);
-  else if (flags.csv === undefined) out.stdout(`${[gradeText(groups, out.ascii), exerciseGradeText(exerciseRows)].filter((t) => t !== '').join('\n\n')}\n`);
+  else if (flags.csv === undefined && flags.html === undefined)
+    out.stdout(`${[quizText, exerciseGradeText(exerciseRows)].filter((t) => t !== '').join('\n\n')}\n`);
   const flagged = groups.flatMap((g) => g.students).filter((s) => s.flags.length > 0).length;
   if (flagged > 0) out.stderr(`Note: ${flagged} report${flagged === 1 ? '' : 's'} flagged (see "Flags"): scores are recomputed from the answers.\n`);
   const unverified = groups.flatMap((g) => g.students.filter((s) => !s.verified).map(() => `${g.quiz}@${g.contentHash.slice(0, 12)}`));

@@ -1,7 +1,7 @@
 /**
  * The quiz bank's fairness rules (quizzes/FORMAT.md, "Fair questions"), as
  * pure checks over questions: the right option of a single-choice question
- * must not give itself away by its length or its position, at most five
+ * must not give itself away by its position (its length: quiz-tells.ts), at most five
  * questions test a memorised number or version, and a lesson's self-check
  * draws only on that lesson and earlier ones. `validate` reports the first
  * two as warnings for an instructor's bank; the shipped bank's tests hold
@@ -22,8 +22,6 @@ export interface RuleQuestion {
 
 /** At most this many questions may test a memorised number or version. */
 export const MAX_RECALL = 5;
-/** The right option may be the longest in at most this share of single-choice questions. */
-export const MAX_LONGEST_SHARE = 1 / 3;
 
 export interface SingleChoiceStats {
   questions: number;
@@ -62,11 +60,6 @@ export function unevenPositions(stats: SingleChoiceStats): number[] {
 export function fairnessFindings(questions: readonly RuleQuestion[]): string[] {
   const findings: string[] = [];
   const stats = singleChoiceStats(questions);
-  if (stats.questions > 0 && stats.longest.length > stats.questions * MAX_LONGEST_SHARE) {
-    findings.push(
-      `the right option is the longest in ${stats.longest.length} of ${stats.questions} single-choice questions (at most a third may be): ${stats.longest.join(', ')}; shorten the right option or lengthen the others`,
-    );
-  }
   const uneven = unevenPositions(stats);
   if (uneven.length > 0) {
     const counts = stats.positions.map((n, i) => `${i + 1}: ${n}`).join(', ');

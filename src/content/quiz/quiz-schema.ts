@@ -11,7 +11,22 @@ import { describeValue, isMapping, type Mapping, type ProblemList } from './quiz
 import { sanitizeLine, sanitizeText } from '../shared/sanitize.js';
 import type { PathSegment } from '../shared/yaml.js';
 
-const COMMON_KEYS = ['id', 'type', 'lesson', 'tags', 'difficulty', 'prompt', 'explanation', 'source', 'hint', 'requires', 'recall'];
+const COMMON_KEYS = [
+  'id',
+  'type',
+  'lesson',
+  'tags',
+  'difficulty',
+  'prompt',
+  'explanation',
+  'source',
+  'hint',
+  'requires',
+  'recall',
+  'keyTerms',
+  'terse',
+  'allowOverlap',
+];
 const AUTHORED_KEYS: Record<string, string[]> = {
   single: ['options', 'answer'],
   multiple: ['options', 'answer'],
@@ -104,6 +119,31 @@ function checkWrite(p: ProblemList, raw: unknown, path: PathSegment[]): { actor:
   return sentAt === undefined ? undefined : { actor: raw.actor, sentAt };
 }
 
+/** The fields the tell rules read (quiz-tells.ts): checked here, used only by `validate`. */
+function checkTellFields(p: ProblemList, raw: Mapping, path: PathSegment[]): void {
+  const { keyTerms, terse, allowOverlap } = raw;
+  if (keyTerms !== undefined && (!Array.isArray(keyTerms) || keyTerms.length === 0 || !keyTerms.every((t) => typeof t === 'string' && t.trim() !== ''))) {
+    p.at(
+      [...path, 'keyTerms'],
+      '`keyTerms` must be a non-empty list of texts',
+      'write the terms and numbers the answer rests on, for example `keyTerms: [renew deadline, "10 s"]`',
+    );
+  }
+  if (terse !== undefined && typeof terse !== 'boolean') {
+    p.at([...path, 'terse'], '`terse` must be true or false', 'write `terse: true` for a question whose options are numbers or terms, else leave it out');
+  }
+  if (
+    allowOverlap !== undefined &&
+    (!Array.isArray(allowOverlap) || allowOverlap.length === 0 || !allowOverlap.every((t) => typeof t === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(t)))
+  ) {
+    p.at(
+      [...path, 'allowOverlap'],
+      '`allowOverlap` must be a non-empty list of question ids',
+      'list the questions whose key terms this one states on purpose, for example `allowOverlap: [zxid-layout]`',
+    );
+  }
+}
+
 /** Checks one question; problems go to `p`. `resolved`: the embedded form of assignments. */
 export function checkQuestion(p: ProblemList, raw: unknown, path: PathSegment[], resolved: boolean): CheckedQuestion | undefined {
   if (!isMapping(raw)) {
@@ -145,6 +185,7 @@ export function checkQuestion(p: ProblemList, raw: unknown, path: PathSegment[],
       'write `recall: true` for a question that tests a memorised number or version, else leave it out',
     );
   }
+  checkTellFields(p, raw, path);
   if (type) {
     const allowed = [...COMMON_KEYS, ...(resolved && type === 'predict' ? RESOLVED_PREDICT_KEYS : (AUTHORED_KEYS[type] ?? []))];
     p.unknownKeys(raw, allowed, path, `a ${type} question`);

@@ -21,11 +21,13 @@ export function questionRefs(path: string): QuestionRef[] {
   if (!data || !Array.isArray(data.questions)) return [];
   return data.questions.flatMap((q: unknown, i: number) => {
     if (!q || typeof q !== 'object') return [];
-    const { id, lesson, type, options, answer, requires, recall } = q as Record<string, unknown>;
+    const { id, lesson, type, options, answer, requires, recall, prompt, keyTerms, terse, allowOverlap } = q as Record<string, unknown>;
     if (typeof id !== 'string') return [];
     const texts = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined);
     const opts = texts(options);
     const req = texts(requires);
+    const terms = texts(keyTerms);
+    const overlaps = texts(allowOverlap);
     return [
       {
         id,
@@ -35,6 +37,10 @@ export function questionRefs(path: string): QuestionRef[] {
         ...(answer !== undefined ? { answer } : {}),
         ...(req ? { requires: req, requiresLine: parsed.lineAt(['questions', i, 'requires']) } : {}),
         ...(recall === true ? { recall: true } : {}),
+        ...(typeof prompt === 'string' ? { prompt } : {}),
+        ...(terms ? { keyTerms: terms } : {}),
+        ...(terse === true ? { terse: true } : {}),
+        ...(overlaps ? { allowOverlap: overlaps } : {}),
         file,
         line: typeof lesson === 'string' ? parsed.lineAt(['questions', i, 'lesson']) : parsed.lineAt(['questions', i]),
       },

@@ -22,6 +22,8 @@ export interface ValidateReport {
   /** Rules an instructor's bank should follow but may break (quizzes/FORMAT.md, "Fair questions"). */
   warnings: Problem[];
   counts: ValidateCounts;
+  /** `validate --stats`: the quiz banks' tell figures, pooled then per bank (quiz-tells.ts). */
+  stats?: string[];
 }
 
 /** The OK line; `warnings` (printed on stderr before it) are counted so that "no problems" does not read as "nothing to see". */

@@ -86,7 +86,8 @@ export function presentQuestion(q: Question, seed: number): DrawnQuestion {
   };
 }
 
-function optionPermutation(id: string, type: Question['type'], n: number, seed: number): number[] {
+/** Shown position -> index in the bank's own order (item analysis maps responses back through it). */
+export function optionPermutation(id: string, type: Question['type'], n: number, seed: number): number[] {
   const rng = seededRng(seed, `options:${id}`);
   let perm = shuffledIndices(n, rng);
   // An ordering shown already in order would give itself away; draw again.

@@ -91,6 +91,8 @@ export interface TimelineMark {
   stale?: boolean;
   /** restart: the sink forgot its mark. */
   lost?: boolean;
+  /** Words a picture writes beside the mark when its kind alone does not say it (a `failover` mark: "leader killed"). */
+  label?: string;
 }
 
 export interface TimelineNote {

@@ -4,16 +4,14 @@
  * ones if one was taken meanwhile), a temp data dir, a short heartbeat and
  * election timeout (etcd's minimum lease TTL is 1.5 × the election timeout,
  * so 250 ms keeps a 1 s lease possible). Ready means a lease can be
- * granted, not merely /health. Logs go to a file in the data dir, never to
- * our stdout/stderr.
+ * granted, not merely /health. Started through the lab's one server
+ * launcher (src/lab/servers/): pidfile, process group, log file, port retry.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { within } from '../processes/children.js';
-import { LabUnavailableError } from '../types.js';
+import { type LaunchOptions, launchServer, type ServerSpec } from '../servers/launch-server.js';
+import type { ServerRecorder } from '../servers/spawn-server.js';
+import type { CoordinatorServer } from './servers.js';
 import { EtcdClient } from './etcd-client.js';
 
 export const ETCD_INSTALL_HINT =
@@ -48,116 +46,76 @@ export function findEtcd(explicit?: string, env: NodeJS.ProcessEnv = process.env
   return undefined;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
+export { freePort } from '../servers/free-port.js';
+
+/** A recorder for a server no run owns (a test's own etcd): nothing is written. */
+export const UNRECORDED: ServerRecorder = { intend: () => ({ spawned: () => undefined }), addTempDir: () => undefined };
+
+/** etcd's flags for one member of `initialCluster` (a single node: itself). */
+export function etcdArgv(
+  bin: string,
+  m: { name: string; dataDir: string; clientUrl: string; peerUrl: string; initialCluster: string },
+  timing: { heartbeatMs: number; electionMs: number },
+): string[] {
+  return [
+    bin,
+    '--name',
+    m.name,
+    '--data-dir',
+    m.dataDir,
+    '--listen-client-urls',
+    m.clientUrl,
+    '--advertise-client-urls',
+    m.clientUrl,
+    '--listen-peer-urls',
+    m.peerUrl,
+    '--initial-advertise-peer-urls',
+    m.peerUrl,
+    '--initial-cluster',
+    m.initialCluster,
+    '--initial-cluster-state',
+    'new',
+    '--heartbeat-interval',
+    String(timing.heartbeatMs),
+    '--election-timeout',
+    String(timing.electionMs),
+    '--log-level',
+    'warn',
+  ];
 }
 
-export async function launchEtcd(opts: {
-  bin: string;
-  onSpawn?: (pid: number, argv: string[], dataDir: string, stop: () => Promise<void>) => void;
-  attempts?: number;
-}): Promise<LaunchedEtcd> {
-  const started = performance.now();
-  let lastError = '';
-  for (let attempt = 0; attempt < (opts.attempts ?? 3); attempt++) {
-    const [clientPort, peerPort] = [await freePort(), await freePort()];
-    if (clientPort === peerPort) continue;
-    const dataDir = mkdtempSync(join(tmpdir(), 'fence-tutor-etcd-'));
-    const client = `http://127.0.0.1:${clientPort}`;
-    const peer = `http://127.0.0.1:${peerPort}`;
-    const argv = [
-      opts.bin,
-      '--name',
-      'fence-tutor-lab',
-      '--data-dir',
-      join(dataDir, 'data'),
-      '--listen-client-urls',
-      client,
-      '--advertise-client-urls',
-      client,
-      '--listen-peer-urls',
-      peer,
-      '--initial-advertise-peer-urls',
-      peer,
-      '--initial-cluster',
-      `fence-tutor-lab=${peer}`,
-      '--initial-cluster-state',
-      'new',
-      '--heartbeat-interval',
-      '25',
-      '--election-timeout',
-      '250',
-      '--log-level',
-      'warn',
-    ];
-    const logPath = join(dataDir, 'etcd.log');
-    const proc = spawnEtcd(argv, logPath);
-    const pid = proc.pid;
-    if (pid === undefined) {
-      rmSync(dataDir, { recursive: true, force: true });
-      throw new LabUnavailableError(`could not start ${opts.bin}`);
-    }
-    let exited = false;
-    const exitedPromise = new Promise<void>((resolve) =>
-      proc.once('exit', () => {
-        exited = true;
-        resolve();
-      }),
-    );
-    const stop = async () => {
-      if (!exited) {
-        proc.kill('SIGTERM');
-        if (!(await within(exitedPromise, 2000))) {
-          proc.kill('SIGKILL');
-          await within(exitedPromise, 2000);
-        }
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    };
-    // With its stop: an interrupt while etcd starts must end it too, not only a ready one.
-    opts.onSpawn?.(pid, argv, dataDir, stop);
-    const etcd = new EtcdClient([client]);
-    const deadline = performance.now() + 10_000;
-    while (!exited && performance.now() < deadline) {
-      if (await etcd.canGrant()) {
-        return { endpoint: client, pid, argv, dataDir, startMs: performance.now() - started, stop };
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    lastError = tail(logPath);
-    await stop();
-    if (!/address already in use/i.test(lastError)) break;
-  }
-  throw new LabUnavailableError(`the throwaway etcd did not become ready${lastError ? `:\n${lastError}` : ''}`);
+export function etcdServerSpec(bin: string): ServerSpec {
+  const url = (port: number | undefined) => `http://127.0.0.1:${port}`;
+  return {
+    role: 'etcd',
+    tempPrefix: 'fence-tutor-etcd',
+    portCount: 2,
+    argv: ([client, peer], dir) =>
+      etcdArgv(
+        bin,
+        { name: 'fence-tutor-lab', dataDir: join(dir, 'data'), clientUrl: url(client), peerUrl: url(peer), initialCluster: `fence-tutor-lab=${url(peer)}` },
+        { heartbeatMs: 25, electionMs: 250 },
+      ),
+    ready: ([client]) => new EtcdClient([url(client)]).canGrant(),
+  };
 }
 
-function tail(path: string): string {
-  try {
-    return readFileSync(path, 'utf8').trim().split('\n').slice(-5).join('\n');
-  } catch {
-    return '';
-  }
+export async function launchEtcd(opts: { bin: string } & Partial<LaunchOptions>): Promise<LaunchedEtcd> {
+  const server = await launchServer(etcdServerSpec(opts.bin), { recorder: UNRECORDED, ...opts });
+  return {
+    endpoint: `http://127.0.0.1:${server.ports[0]}`,
+    pid: server.process.pid,
+    argv: server.process.argv,
+    dataDir: server.dir,
+    startMs: server.startMs,
+    stop: () => server.stop(),
+  };
 }
 
-/**
- * Starts etcd with `argv` in its own process group, its output appended to
- * `logPath` (never our stdout: a stopped orphan must not hold a CI pipe),
- * and without our ETCD_* variables, which would override its flags.
- */
-export function spawnEtcd(argv: string[], logPath: string): ChildProcess {
-  const logFd = openSync(logPath, 'a');
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ETCD_')));
-  try {
-    return spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', logFd, logFd], env, detached: true });
-  } finally {
-    closeSync(logFd);
-  }
-}
+export const ETCD_SERVER: CoordinatorServer = {
+  given: (options) => (options.etcdEndpoints && options.etcdEndpoints.length > 0 ? options.etcdEndpoints : undefined),
+  find: (options) => findEtcd(options.etcdBin),
+  missing: (options) => (options.etcdBin ? `${options.etcdBin} is not an executable etcd. ${ETCD_INSTALL_HINT}` : ETCD_INSTALL_HINT),
+  spec: (bin) => etcdServerSpec(bin),
+  endpoints: ([client]) => [`http://127.0.0.1:${client}`],
+};

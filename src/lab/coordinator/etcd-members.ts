@@ -1,11 +1,20 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+/**
+ * The etcd members an experiment starts for itself (failover: three;
+ * restore: one it restores), through the lab's one server launcher
+ * (src/lab/servers/): each recorded in the pidfile before its spawn, in its
+ * own process group, logging to a file; the ports retried when one was taken.
+ */
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { postJson } from '../http.js';
-import { within } from '../processes/children.js';
+import { delay } from '../processes/children.js';
+import { freePorts } from '../servers/free-port.js';
+import { makeRecordedTempDir } from '../servers/run-temp-dir.js';
+import { type ServerProcess, startServerProcess } from '../servers/server-process.js';
+import type { ServerRecorder } from '../servers/spawn-server.js';
 import { LabUnavailableError } from '../types.js';
 import { EtcdClient } from './etcd-client.js';
-import { freePort, spawnEtcd } from './etcd-launcher.js';
+import { etcdArgv, UNRECORDED } from './etcd-launcher.js';
 import { errorMessage } from '../../platform/error-message.js';
 
 export const HEARTBEAT_MS = 50;
@@ -30,8 +39,8 @@ export interface EtcdMember {
 export interface LaunchOptions {
   bin: string;
   count: number;
-  onSpawn?: (pid: number, argv: string[]) => void;
-  onTempDir?: (dir: string) => void;
+  /** The run's pidfile: each member and the temp root recorded before they exist. */
+  recorder?: ServerRecorder;
   /** True once the run is being torn down: no member starts after that. */
   stopping?: () => boolean;
 }
@@ -69,23 +78,39 @@ export class EtcdMembers {
     }
   }
 
-  /** Starts member `index` again on `dataDir` (a restored one), same name and ports. */
-  async restart(index: number, dataDir: string): Promise<EtcdMember> {
+  /**
+   * Starts member `index` again on `dataDir` (a restored one), same name and
+   * ports. A port someone else took meanwhile is waited for and retried (the
+   * restored data names the peer URL, so the port cannot change), and a
+   * member that still cannot start says why, from its log.
+   */
+  async restart(index: number, dataDir: string, attempts = 10): Promise<EtcdMember> {
     const old = this.members[index];
     if (!old) throw new Error(`no member ${index}`);
     await old.stop();
-    if (this.opts.stopping?.()) throw new LabUnavailableError('the run is stopping');
-    const member = startMember(this.opts, {
-      name: old.name,
-      clientUrl: old.clientUrl,
-      peerUrl: old.peerUrl,
-      dataDir,
-      logPath: `${dataDir}.log`,
-      initialCluster: this.initialCluster,
-    });
-    this.members[index] = member;
-    await waitReady([member], this.opts.stopping);
-    return member;
+    let lastError = '';
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      if (this.opts.stopping?.()) throw new LabUnavailableError('the run is stopping');
+      const member = startMember(this.opts, {
+        name: old.name,
+        clientUrl: old.clientUrl,
+        peerUrl: old.peerUrl,
+        dataDir,
+        logPath: `${dataDir}.log`,
+        initialCluster: this.initialCluster,
+      });
+      this.members[index] = member;
+      try {
+        await waitReady([member], this.opts.stopping);
+        return member;
+      } catch (err) {
+        lastError = `${errorMessage(err)}\n${tail(member.logPath)}`.trim();
+        await member.stop();
+        if (!PORT_TAKEN.test(lastError)) break;
+        await delay(100 * (attempt + 1));
+      }
+    }
+    throw new LabUnavailableError(`${old.name} did not start again on ${old.clientUrl} and ${old.peerUrl}:\n${lastError}`);
   }
 
   /** Every member stopped and the temp root removed, whatever state they are in. */
@@ -101,9 +126,8 @@ export async function launchEtcdMembers(opts: LaunchOptions): Promise<EtcdMember
   const started = performance.now();
   let lastError = '';
   for (let attempt = 0; attempt < 3; attempt++) {
-    const ports = await distinctFreePorts(opts.count * 2);
-    const root = mkdtempSync(join(tmpdir(), 'fence-tutor-etcd-members-'));
-    opts.onTempDir?.(root);
+    const ports = await freePorts(opts.count * 2);
+    const root = makeRecordedTempDir('fence-tutor-etcd-members', opts.recorder ?? UNRECORDED);
     const specs = Array.from({ length: opts.count }, (_, i) => ({
       name: `member-${i + 1}`,
       clientUrl: `http://127.0.0.1:${ports[2 * i]}`,
@@ -128,7 +152,7 @@ export async function launchEtcdMembers(opts: LaunchOptions): Promise<EtcdMember
     }
     await cluster.stop();
     if (opts.stopping?.()) throw new LabUnavailableError('the run is stopping');
-    if (!/address already in use/i.test(lastError)) break;
+    if (!PORT_TAKEN.test(lastError)) break;
   }
   throw new LabUnavailableError(`the throwaway etcd members did not become ready${lastError ? `:\n${lastError}` : ''}`);
 }
@@ -142,62 +166,19 @@ interface MemberSpec {
   initialCluster: string;
 }
 
+const PORT_TAKEN = /address already in use/i;
+
 function startMember(opts: LaunchOptions, spec: MemberSpec): EtcdMember {
-  const argv = [
-    opts.bin,
-    '--name',
-    spec.name,
-    '--data-dir',
-    spec.dataDir,
-    '--listen-client-urls',
-    spec.clientUrl,
-    '--advertise-client-urls',
-    spec.clientUrl,
-    '--listen-peer-urls',
-    spec.peerUrl,
-    '--initial-advertise-peer-urls',
-    spec.peerUrl,
-    '--initial-cluster',
-    spec.initialCluster,
-    '--initial-cluster-state',
-    'new',
-    '--heartbeat-interval',
-    String(HEARTBEAT_MS),
-    '--election-timeout',
-    String(ELECTION_TIMEOUT_MS),
-    '--log-level',
-    'warn',
-  ];
-  const proc = spawnEtcd(argv, spec.logPath);
-  const pid = proc.pid;
-  if (pid === undefined) throw new LabUnavailableError(`could not start ${opts.bin}`);
-  opts.onSpawn?.(pid, argv);
-  let running = true;
-  const exited = new Promise<void>((resolve) =>
-    proc.once('exit', () => {
-      running = false;
-      resolve();
-    }),
-  );
-  const kill = (signal: NodeJS.Signals) => {
-    if (running) proc.kill(signal);
-  };
+  const argv = etcdArgv(opts.bin, spec, { heartbeatMs: HEARTBEAT_MS, electionMs: ELECTION_TIMEOUT_MS });
+  const proc: ServerProcess = startServerProcess('etcd', argv, spec.logPath, opts.recorder ?? UNRECORDED);
   return {
     ...spec,
-    pid,
+    pid: proc.pid,
     argv,
-    exited,
-    isRunning: () => running,
-    kill,
-    async stop() {
-      if (!running) return;
-      kill('SIGCONT');
-      kill('SIGTERM');
-      if (!(await within(exited, 2000))) {
-        kill('SIGKILL');
-        await within(exited, 2000);
-      }
-    },
+    exited: proc.exited,
+    isRunning: proc.isRunning,
+    kill: proc.kill,
+    stop: proc.stop,
   };
 }
 
@@ -215,12 +196,6 @@ async function waitReady(members: EtcdMember[], stopping?: () => boolean): Promi
     if (performance.now() > deadline) throw new Error(`${[...pending].map((m) => m.name).join(', ')} not ready in time`);
     await new Promise((r) => setTimeout(r, 20));
   }
-}
-
-async function distinctFreePorts(n: number): Promise<number[]> {
-  const ports = new Set<number>();
-  while (ports.size < n) ports.add(await freePort());
-  return [...ports];
 }
 
 /** One member's view of the cluster, from the gateway's maintenance status (`POST /v3/maintenance/status`). */

@@ -42,6 +42,7 @@ export function describeMode(experiment: ExperimentName, mode: SinkMode, m: Mode
   const late = m.lateWrite;
   const status = late ? `(${late.status})` : '';
   if (experiment === 'restore') return describeRestoreMode(mode, m, value);
+  if (experiment === 'coordinator-restart') return describeRestartedCoordinator(mode, m, value);
   if (experiment === 'early') {
     return {
       mode,
@@ -51,6 +52,10 @@ export function describeMode(experiment: ExperimentName, mode: SinkMode, m: Mode
         ? `A accepted ${status}: the sink had not seen token ${result.tokens.B} yet; B's write then replaced it`
         : `A refused ${status}: ${reason(m)}`,
     };
+  }
+  if (m.bWrite && !m.bWrite.accepted && late && !late.accepted) {
+    // A lock without a token (Redis's random value): the fence refuses everyone, the holder included.
+    return { mode, value, protected: false, text: `no token to compare: B's write and A's alike refused (${m.bWrite.status}, ${late.status})` };
   }
   if (late && !late.accepted) {
     const extra = m.markAfterRestart !== undefined ? `, mark ${m.markAfterRestart} read back after the restart` : '';
@@ -83,6 +88,23 @@ function describeRestoreMode(mode: SinkMode, m: ModeResult, value: string): Mode
   return { mode, value, protected: protectedHere, holder: 'D', text: `${dText}; ${cText}` };
 }
 
+/** coordinator-restart: volatile is A then B, durable C then D; the second holder is the one a fence protects. */
+function describeRestartedCoordinator(mode: SinkMode, m: ModeResult, value: string): ModeLine {
+  const [first, second] = mode === 'durable' ? (['C', 'D'] as const) : (['A', 'B'] as const);
+  const late = m.lateWrite;
+  const tokens = `${first} ${show(m.tokens?.[first])}, ${second} ${show(m.tokens?.[second])}`;
+  if (late && !late.accepted) {
+    return { mode, value, protected: true, holder: second === 'D' ? 'D' : 'B', text: `${first} rejected (${late.status}): tokens ${tokens}` };
+  }
+  return {
+    mode,
+    value,
+    protected: false,
+    holder: second === 'D' ? 'D' : 'B',
+    text: `${first}'s late write accepted (${late?.status}) as a retry of the equal token: tokens ${tokens}`,
+  };
+}
+
 /** The line under the outcome: what was measured, in the terms of the experiment. */
 export function summaryLine(result: LabResult, ascii = false): string {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -92,7 +114,8 @@ export function summaryLine(result: LabResult, ascii = false): string {
     const r = result.restore;
     return `etcd restored from revision ${r.revisionBeforeRestore} to ${r.revisionAfterRestore} in ${seconds(r.restoreMs)}; epoch ${r.epochBefore} ${to} ${r.epochAfter}${dot} ${seconds(result.durationMs)} in all`;
   }
-  const base = `tokens A ${result.tokens.A}, B ${result.tokens.B}${dot} lock seen gone ${seconds(result.observedExpiryWaitMs)} after A's grant`;
+  const token = (t: number | null) => (t === null ? 'none' : String(t));
+  const base = `tokens A ${token(result.tokens.A)}, B ${token(result.tokens.B)}${dot} lock seen gone ${seconds(result.observedExpiryWaitMs)} after A's grant`;
   if (result.failover) {
     const f = result.failover;
     return `${base}${dot} leader ${f.leaderBefore} killed, ${f.leaderAfter} elected after ${seconds(f.electionMs)}; A's lease TTL ${f.leaseTtlBeforeS} s before, ${f.leaseTtlAfterS} s after${dot} ${seconds(result.durationMs)} in all`;

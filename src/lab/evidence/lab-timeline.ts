@@ -66,7 +66,7 @@ export function labTimeline(result: LabResult): TimelineModel {
     return lane;
   };
 
-  const highest = Math.max(result.tokens.A, result.tokens.B);
+  const highest = Math.max(result.tokens.A ?? 0, result.tokens.B ?? 0);
   const modes = Object.keys(result.modes) as SinkMode[];
   const sinkLanes = modes.map((mode): TimelineLane => {
     const marks: TimelineMark[] = [];

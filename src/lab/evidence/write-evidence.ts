@@ -1,7 +1,8 @@
 /**
  * The evidence of a run, in its out dir: run.json (the result, exactly what
- * --json prints), report.txt (for people) and timeline.txt (the observed run
- * drawn by the engine's text renderer). Each is written atomically and says
+ * --json prints), report.txt (for people), timeline.txt (the observed run
+ * drawn by the engine's text renderer), and timeline.svg and timeline.html
+ * (the same run as a picture, and a page with it and the facts). Each is written atomically and says
  * which schema and tool version wrote it. The sink's database sink.sqlite
  * sits beside them; its `meta` table carries the same two fields.
  */
@@ -13,14 +14,20 @@ import { formatToken } from '../../core/token.js';
 import type { FailoverEvidence, LabResult, ModeResult, RestoreEvidence } from '../types.js';
 import { describeModes, modeColumnWidth } from './describe.js';
 import { labTimeline } from './lab-timeline.js';
+import { timelinePage, timelinePicture } from './timeline-picture.js';
 import { shellQuote } from '../../platform/shell-quote.js';
 
-export const EVIDENCE_FILES = ['run.json', 'report.txt', 'timeline.txt', 'sink.sqlite'] as const;
+export const EVIDENCE_FILES = ['run.json', 'report.txt', 'timeline.txt', 'timeline.svg', 'timeline.html', 'sink.sqlite'] as const;
 
 export function writeEvidence(result: LabResult, experiment: Experiment): void {
   writeJsonAtomic(join(result.outDir, 'run.json'), result);
-  writeFileAtomic(join(result.outDir, 'report.txt'), reportText(result, experiment));
+  const report = reportText(result, experiment);
+  writeFileAtomic(join(result.outDir, 'report.txt'), report);
   writeFileAtomic(join(result.outDir, 'timeline.txt'), timelineText(result));
+  // The same run as a picture, and a page with the picture and the facts (timeline-picture.ts).
+  const svg = timelinePicture(result);
+  writeFileAtomic(join(result.outDir, 'timeline.svg'), svg);
+  writeFileAtomic(join(result.outDir, 'timeline.html'), timelinePage(result, svg, report));
 }
 
 function header(result: LabResult, what: string): string[] {

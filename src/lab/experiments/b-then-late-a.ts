@@ -29,6 +29,7 @@ export async function bWritesThenALate(ctx: LabContext): Promise<LateWriteHalf> 
   const plain = { bWrite: bPlain, lateWrite: aPlain!, final: plainFinal };
   const fenced = { bWrite: bFenced, lateWrite: aFenced!, final: fencedFinal };
   const tokenB = ctx.holders.B?.token ?? null;
+  if (tokenB === null) return { modes: { plain, fenced }, checks: tokenlessChecks(plain, fenced) };
   return {
     modes: { plain, fenced },
     checks: [
@@ -38,4 +39,21 @@ export async function bWritesThenALate(ctx: LabContext): Promise<LateWriteHalf> 
       check(fenced.final.value === 'B-current' && fenced.final.hwm === tokenB, `fenced stays at B-current with mark ${tokenB}`),
     ],
   };
+}
+
+/**
+ * A lock that gives no token (Redis's `SET NX PX` with a random value): the
+ * plain sink takes the late write as ever, and the fenced sink, which
+ * refuses a write without a token (spec 3.3), refuses B's and A's alike: the
+ * lock alone gives it nothing to fence with.
+ */
+function tokenlessChecks(plain: ModeResult, fenced: ModeResult): Check[] {
+  return [
+    check(plain.bWrite?.accepted === true, "B's write to plain was accepted"),
+    check(plain.lateWrite?.accepted === true && plain.final.value === 'A-late', 'plain ends at A-late: the stale write overwrote B'),
+    check(
+      fenced.bWrite?.status === 409 && fenced.lateWrite?.status === 409 && fenced.final.value === null,
+      "fenced refused B's write and A's alike (409, no token): a random lock value gives the sink nothing to compare",
+    ),
+  ];
 }

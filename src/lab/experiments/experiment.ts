@@ -37,6 +37,13 @@ export function check(ok: boolean, text: string): Check {
 
 /** A's token below B's: the coordinator handed out a newer generation. */
 export function tokenCheck(ctx: LabContext): Check {
+  const [holderA, holderB] = [ctx.holders.A, ctx.holders.B];
+  if (holderA?.token === null && holderB?.token === null) {
+    return check(
+      holderA.lockValue !== holderB.lockValue,
+      `no tokens: A's and B's locks are random values (${holderA.lockValue} and ${holderB.lockValue}), which no sink can order`,
+    );
+  }
   const a = ctx.holders.A?.token ?? Number.NaN;
   const b = ctx.holders.B?.token ?? Number.NaN;
   return check(b > a, `B's token ${b} is above A's ${a}`);

@@ -5,6 +5,7 @@ import type { Experiment } from './experiment.js';
 import { lateWrite } from './late-write.js';
 import { restart } from './restart.js';
 import { restore } from './restore.js';
+import { coordinatorRestart } from './coordinator-restart.js';
 import { split } from './split.js';
 
 export const EXPERIMENT_TABLE: Record<ExperimentName, Experiment> = {
@@ -14,4 +15,5 @@ export const EXPERIMENT_TABLE: Record<ExperimentName, Experiment> = {
   restart,
   failover,
   restore,
+  'coordinator-restart': coordinatorRestart,
 };

@@ -8,14 +8,15 @@
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, isAbsolute, join, normalize } from 'node:path';
-import { writeJsonAtomic } from '../../platform/atomic-file.js';
+import { removeStaleTemps, writeJsonAtomic } from '../../platform/atomic-file.js';
 import { toolVersion } from '../../platform/package-root.js';
-import { isAlive, selfIdentity, startTimeOf, stillRuns } from './proc.js';
+import { isAlive, runsCommand, selfIdentity, startTimeOf, stillRuns } from './proc.js';
 
 export const PIDFILE_SCHEMA_VERSION = 1;
 
 export interface RecordedProcess {
   role: string;
+  /** 0 while the process is only about to be spawned (recorded first: see `intend`). */
   pid: number;
   argv: string[];
   /** Start time in clock ticks (Linux), added when recorded: the pid's identity. */
@@ -57,6 +58,25 @@ export class RunPidfile {
     this.save();
   }
 
+  /**
+   * Records a process BEFORE it is spawned, by its command line (which names
+   * its own temp dir, so it is unique): a runner killed between the spawn and
+   * `spawned` leaves an entry the next run finds by scanning for that argv.
+   */
+  intend(role: string, argv: string[]): RecordedSlot {
+    const entry: RecordedProcess = { role, pid: 0, argv };
+    this.content.children.push(entry);
+    this.save();
+    return {
+      spawned: (pid: number) => {
+        entry.pid = pid;
+        const startTime = startTimeOf(pid);
+        if (startTime !== undefined) entry.startTime = startTime;
+        this.save();
+      },
+    };
+  }
+
   addTempDir(dir: string): void {
     this.content.tempDirs.push(dir);
     this.save();
@@ -84,6 +104,11 @@ export class RunPidfile {
   private save(): void {
     writeJsonAtomic(this.path, this.content);
   }
+}
+
+/** A process recorded before its spawn; `spawned` completes the entry with its pid. */
+export interface RecordedSlot {
+  spawned(pid: number): void;
 }
 
 export interface ReapReport {
@@ -117,16 +142,53 @@ export async function reapLeftovers(runDir: string, opts: { force?: boolean } = 
     const runner = isRecordedProcess(content.runner) ? content.runner : undefined;
     const runnerLive = runner !== undefined && (runner.pid === process.pid || stillRuns(runner));
     if (runnerLive && !opts.force) continue;
+    const tempDirs = listOf(content.tempDirs).filter(isLabTempDir);
     for (const child of listOf(content.children).filter(isRecordedProcess)) {
-      if (!stillRuns(child)) continue;
-      await endPid(child.pid);
-      report.ended.push(child.pid);
+      // Recorded but never completed: the runner died around the spawn; find it by its argv, which
+      // must name one of the run's own temp dirs (so a hand-edited entry cannot end anything else).
+      const ownArgv = child.argv.some((a) => tempDirs.some((d) => a.startsWith(`${d}/`) || a === d));
+      const pids = child.pid === 0 ? (ownArgv ? pidsRunning(child.argv) : []) : stillRuns(child) ? [child.pid] : [];
+      for (const pid of pids) {
+        await endPid(pid);
+        report.ended.push(pid);
+      }
     }
-    for (const dir of listOf(content.tempDirs).filter(isLabTempDir)) rmSync(dir, { recursive: true, force: true });
+    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
     rmSync(path, { force: true });
     report.pidfiles.push(path);
   }
+  removeStalePidfileTemps(runDir);
   return report;
+}
+
+/**
+ * A pidfile's temp files (`.lab-<run>.json.<pid>.<ms>.tmp`, atomic-file's
+ * names) left by a runner killed mid-write: each pidfile has its own name, so
+ * its next write never comes; the next run removes those of a dead writer.
+ */
+function removeStalePidfileTemps(runDir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(runDir);
+  } catch {
+    return;
+  }
+  const targets = new Set(names.map((n) => /^\.(lab-.+\.json)\.\d+\.\d+\.tmp$/.exec(n)?.[1]).filter((t): t is string => t !== undefined));
+  for (const target of targets) removeStaleTemps(join(runDir, target));
+}
+
+/** Live pids whose command line is exactly `argv` (Linux /proc; elsewhere none found). */
+function pidsRunning(argv: readonly string[]): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((e) => /^\d+$/.test(e))
+    .map(Number)
+    .filter((pid) => pid !== process.pid && runsCommand(pid, argv));
 }
 
 // A pidfile is read back as data: a damaged or hand-edited one must not end
@@ -141,7 +203,7 @@ function isRecordedProcess(value: unknown): value is Pick<RecordedProcess, 'pid'
   const v = value as Record<string, unknown>;
   return (
     Number.isInteger(v.pid) &&
-    (v.pid as number) > 0 &&
+    (v.pid as number) >= 0 &&
     Array.isArray(v.argv) &&
     v.argv.every((a) => typeof a === 'string') &&
     (v.startTime === undefined || typeof v.startTime === 'string')

@@ -9,8 +9,8 @@ import { Fields } from './fields.js';
 export interface SinkWriteBody {
   writer: string;
   value: string;
-  /** An integer, or `[epoch, revision]` (the epoch mode only). */
-  token: LabToken;
+  /** An integer, or `[epoch, revision]` (the epoch mode only); null from a lock that gives no token (Redis's random value). */
+  token: LabToken | null;
   requestId?: string;
   /** Barrier names: wait at the mode's await point / let waiters go once committed. */
   hold?: string;
@@ -19,7 +19,7 @@ export interface SinkWriteBody {
 
 export function parseSinkWrite(value: unknown, mode: SinkMode): SinkWriteBody {
   const f = Fields.of(value, `a write to the ${mode} sink`);
-  const token = f.token('token');
+  const token = f.has('token') && (value as Record<string, unknown>).token === null ? null : f.token('token');
   if (Array.isArray(token) && mode !== 'epoch') f.fail('token', 'an integer (an [epoch, revision] pair goes to the epoch mode)');
   const requestId = f.optionalString('requestId');
   const hold = f.optionalString('hold');

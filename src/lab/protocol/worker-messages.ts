@@ -11,10 +11,8 @@
  * (a leader kill, a restore) between "stop A" and "wait for the lock to be
  * gone" without the worker knowing or the protocol changing.
  */
-import { type CoordinatorKind, type LabToken, SINK_MODE_NAMES, type SinkMode } from '../types.js';
+import { COORDINATORS, type CoordinatorKind, type LabToken, SINK_MODE_NAMES, type SinkMode } from '../types.js';
 import { Fields, ProtocolError, WORKER_NAME } from './fields.js';
-
-const COORDINATORS: readonly CoordinatorKind[] = ['embedded', 'etcd'];
 
 /** What the runner may ask a worker, without the `id` the channel adds. */
 export type WorkerCommandBody =
@@ -26,6 +24,8 @@ export type WorkerCommandBody =
       endpoints: string[];
       /** Read the epoch from this file when the lock is taken (tokens become `[epoch, revision]`). */
       epochFile?: string;
+      /** `incr`: the lock mints an INCR token in the same step (Redis); absent: the service's own or none. */
+      lockToken?: 'incr';
     }
   | {
       op: 'write';
@@ -49,7 +49,10 @@ export type WorkerReply =
   | {
       ev: 'acquired';
       id: number;
-      token: number;
+      /** null from a lock that gives no token (a Redis lock's random value). */
+      token: number | null;
+      /** The lock's random value, where that is all the lock gives. */
+      lockValue?: string;
       leaseId: string;
       ttlMs: number;
       /** When the lease began, as the worker saw it (epoch ms, sub-ms). */
@@ -59,7 +62,7 @@ export type WorkerReply =
       epoch?: number;
     }
   | { ev: 'busy'; id: number; reason: string }
-  | { ev: 'wrote'; id: number; mode: SinkMode; token: LabToken; status: number; body: Record<string, unknown> }
+  | { ev: 'wrote'; id: number; mode: SinkMode; token: LabToken | null; status: number; body: Record<string, unknown> }
   | { ev: 'released'; id: number }
   | { ev: 'bye'; id: number }
   | { ev: 'error'; id: number; message: string };
@@ -101,6 +104,7 @@ export function parseWorkerCommand(value: unknown): WorkerCommand {
         coordinator: c.oneOf('coordinator', COORDINATORS),
         endpoints: c.strings('endpoints'),
         ...(epochFile !== undefined ? { epochFile } : {}),
+        ...(c.has('lockToken') ? { lockToken: c.oneOf('lockToken', ['incr'] as const) } : {}),
       };
     }
     case 'write': {
@@ -141,10 +145,12 @@ export function parseWorkerMessage(value: unknown, name: string): WorkerMessage 
       return m.has('id') ? { ev, id: m.integer('id', 0), message: m.string('message') } : { ev, message: m.string('message') };
     case 'acquired': {
       const epoch = m.optionalInteger('epoch', 0);
+      const lockValue = m.optionalString('lockValue');
       return {
         ev,
         id: m.integer('id', 0),
-        token: m.integer('token', 0),
+        token: isNull(value, 'token') ? null : m.integer('token', 0),
+        ...(lockValue !== undefined ? { lockValue } : {}),
         leaseId: m.string('leaseId'),
         ttlMs: m.integer('ttlMs', 1),
         leaseGrantedAt: m.number('leaseGrantedAt'),
@@ -159,7 +165,7 @@ export function parseWorkerMessage(value: unknown, name: string): WorkerMessage 
         ev,
         id: m.integer('id', 0),
         mode: m.oneOf('mode', SINK_MODE_NAMES),
-        token: m.token('token'),
+        token: isNull(value, 'token') ? null : m.token('token'),
         status: m.integer('status', 0),
         body: m.object('body'),
       };
@@ -182,3 +188,8 @@ export function replyProblem(message: WorkerReply): string {
 }
 
 export { ProtocolError };
+
+/** A field present and null: a lock that gives no token says so explicitly. */
+function isNull(value: unknown, name: string): boolean {
+  return typeof value === 'object' && value !== null && name in value && (value as Record<string, unknown>)[name] === null;
+}

@@ -46,6 +46,7 @@ export function startExpiry(ttlMs: number, pidfile: RunPidfile, runId: string): 
       workers: { A: a, B: b },
       rest: b.waitFor(['ready']).then(() => undefined),
       coordinatorKind: 'embedded',
+      lockToken: 'none',
       endpoints,
       sink: a,
       sinkUrl: '',

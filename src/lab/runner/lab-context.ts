@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { getJson, postJson } from '../http.js';
 import type { CoordinatorClient } from '../coordinator/client.js';
 import type { EtcdMembers } from '../coordinator/etcd-members.js';
+import type { LaunchedServer } from '../servers/launch-server.js';
 import { formatToken } from '../../core/token.js';
 import { unpackEpochToken } from '../tokens/epoch-token.js';
 import { delay, type LabProcess, type ServiceChild, type WorkerChild } from '../processes/children.js';
@@ -27,7 +28,10 @@ import {
 } from '../types.js';
 
 export interface Holder {
-  token: number;
+  /** null from a lock that gives no token (a Redis lock's random value). */
+  token: number | null;
+  /** What names the holder where there is no token (the Redis lock's random value). */
+  lockValue?: string | undefined;
   /** The epoch the worker read when it acquired (restore experiment), else undefined. */
   epoch?: number | undefined;
   leaseId: string;
@@ -48,6 +52,10 @@ export interface LabWorld {
   /** Starts a fresh sink on the same database; returns it and its URL. */
   startSink(): Promise<{ child: ServiceChild; url: string; recoveredLock: boolean }>;
   coordinator: CoordinatorClient;
+  /** How the lock mints its token (Redis: none or incr). */
+  lockToken: 'none' | 'incr';
+  /** The run's own server (Redis in the restart experiment): killed and started again. */
+  server?: LaunchedServer;
   /** True once the run is being torn down (an interrupt): no further step may start. */
   stopping: () => boolean;
   lockKey: string;
@@ -137,6 +145,7 @@ export class LabContext {
       ttlMs: this.world.ttlMs,
       coordinator: this.world.coordinatorKind,
       endpoints: opts.endpoints ?? this.world.endpoints,
+      ...(this.world.lockToken === 'incr' ? { lockToken: 'incr' as const } : {}),
       ...(opts.epochFile ? { epochFile: opts.epochFile } : {}),
     });
     if (reply.ev !== 'acquired') throw new Error(`${name} could not acquire the lock: ${replyProblem(reply)}`);
@@ -152,6 +161,7 @@ export class LabContext {
       ttlMs: reply.ttlMs,
       atMs: Math.round(atMs * 10) / 10,
       epoch: reply.epoch,
+      lockValue: reply.lockValue,
     };
     this.holders[name] = holder;
     if (name === 'A') this.grantedTtlMs = holder.ttlMs;
@@ -159,14 +169,16 @@ export class LabContext {
     this.observe({
       actor: 'coordinator',
       kind: 'grant',
-      token: holder.token,
+      token: holder.token ?? undefined,
       epoch: holder.epoch,
       note: name,
       atMs: holder.atMs,
     });
     // With an epoch (restore), the step shows both forms: the revision and the epoch-mode token.
-    const epochNote = holder.epoch === undefined ? '' : ` (epoch ${holder.epoch}: ${formatToken([holder.epoch, holder.token])} in epoch mode)`;
-    this.step(id, 'done', `${name} (pid ${worker.pid}) holds the lock with token ${holder.token}${epochNote}`);
+    const epochNote =
+      holder.epoch === undefined || holder.token === null ? '' : ` (epoch ${holder.epoch}: ${formatToken([holder.epoch, holder.token])} in epoch mode)`;
+    const what = holder.token === null ? `no token (its lock value ${holder.lockValue ?? '?'} orders nothing)` : `token ${holder.token}`;
+    this.step(id, 'done', `${name} (pid ${worker.pid}) holds the lock with ${what}${epochNote}`);
     return holder;
   }
 
@@ -174,7 +186,7 @@ export class LabContext {
   async release(name: WorkerName): Promise<void> {
     const reply = await this.ask(name, { op: 'release' });
     if (reply.ev !== 'released') throw new Error(`${name} could not release: ${replyProblem(reply)}`);
-    this.observe({ actor: name, kind: 'release', token: this.holders[name]?.token });
+    this.observe({ actor: name, kind: 'release', token: this.holders[name]?.token ?? undefined });
     this.step('release', 'done', `${name} released the lock (lease revoked)`);
   }
 
@@ -202,7 +214,7 @@ export class LabContext {
         this.observedExpiryWaitMs = Math.round((at - grantAt) * 10) / 10;
         this.observe({ actor: 'coordinator', kind: 'expiry-observed', atMs: at });
         this.emit({ type: 'waiting', elapsedMs: at - grantAt, ttlMs: ttl, atMs: at });
-        this.step('wait-expiry', 'done', `saw the lock gone ${(this.observedExpiryWaitMs / 1000).toFixed(2)} s after A's grant (TTL ${fmtSeconds(ttl)})`);
+        this.step('wait-expiry', 'done', `saw the lock gone ${(this.observedExpiryWaitMs / 1000).toFixed(2)} s after ${from}'s grant (TTL ${fmtSeconds(ttl)})`);
         return this.observedExpiryWaitMs;
       }
       if (at - lastProgress >= 100) {
@@ -229,7 +241,8 @@ export class LabContext {
     const pending = specs.map((spec) => this.sendWrite(name, spec));
     this.worker(name).signal('SIGCONT');
     this.observe({ actor: name, kind: 'resume' });
-    this.step('resume-a', 'done', `${name} resumed (SIGCONT); it sends "${specs[0]?.value}" with token ${this.holders[name]?.token}`);
+    const token = this.holders[name]?.token;
+    this.step('resume-a', 'done', `${name} resumed (SIGCONT); it sends "${specs[0]?.value}" with ${token === null ? 'no token' : `token ${token}`}`);
     return specs.map((spec, i) => this.finishWrite(name, spec, pending[i]!));
   }
 
@@ -288,20 +301,20 @@ export class LabContext {
       body: reply.body,
     };
     // An epoch-mode token travels as the pair; the observation keeps the revision and the epoch apart.
-    const [epoch, token] = Array.isArray(reply.token) ? reply.token : [undefined, reply.token];
+    const [epoch, token] = Array.isArray(reply.token) ? reply.token : [undefined, reply.token ?? null];
     const atMs = this.now();
     this.observe({
       actor: name,
       kind: 'write',
       mode: spec.mode,
       value: spec.value,
-      token,
+      token: token ?? undefined,
       epoch,
       status: outcome.status,
       accepted: outcome.accepted,
       atMs,
     });
-    this.emit({ type: 'write', writer: name, mode: spec.mode, value: spec.value, token, outcome, atMs });
+    this.emit({ type: 'write', writer: name, mode: spec.mode, value: spec.value, token: token ?? null, outcome, atMs });
     return outcome;
   }
 }

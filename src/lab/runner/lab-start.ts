@@ -8,7 +8,9 @@
 import { dataSubdir } from '../../platform/data-dir.js';
 import { toolVersion } from '../../platform/package-root.js';
 import { connectCoordinator } from '../coordinator/client.js';
-import { ETCD_INSTALL_HINT, findEtcd, launchEtcd } from '../coordinator/etcd-launcher.js';
+import { coordinatorEntry } from '../coordinator-catalogue.js';
+import { coordinatorServer } from '../coordinator/servers.js';
+import { launchServer } from '../servers/launch-server.js';
 import type { Experiment } from '../experiments/experiment.js';
 import { type ServiceChild, startService, startWorker, type WorkerChild } from '../processes/children.js';
 import { LabAbortedError, type LabListener, type LabOptions, type LabResult, LabUnavailableError } from '../types.js';
@@ -33,12 +35,12 @@ export interface StartedRun {
   b: WorkerChild;
   database: string;
   endpoints: string[];
-  /** How long etcd took to start, when the run started one: not counted in the run's duration. */
-  etcdStartMs: number | undefined;
+  /** How long the run's own server took to start (etcd, Redis), when it started one: not counted in the run's duration. */
+  serverStartMs: number | undefined;
 }
 
 export async function startRun({ options, experiment, teardown: td, listener, t0, runId }: StartInput): Promise<StartedRun> {
-  let etcdStartMs: number | undefined;
+  let serverStartMs: number | undefined;
   let endpoints: string[];
   let coordinatorChild: ServiceChild | undefined;
   let etcdctl: string | undefined;
@@ -69,42 +71,13 @@ export async function startRun({ options, experiment, teardown: td, listener, t0
         await members.stop();
         throw new LabAbortedError();
       }
-      etcdStartMs = Math.round(members.startMs);
+      serverStartMs = Math.round(members.startMs);
       endpoints = members.endpoints;
     };
-  } else if (options.coordinator === 'etcd') {
-    if (options.etcdEndpoints && options.etcdEndpoints.length > 0) {
-      endpoints = options.etcdEndpoints;
-    } else {
-      const bin = findEtcd(options.etcdBin);
-      if (!bin) {
-        throw new LabUnavailableError(options.etcdBin ? `${options.etcdBin} is not an executable etcd. ${ETCD_INSTALL_HINT}` : ETCD_INSTALL_HINT);
-      }
-      listener({ type: 'step', id: 'etcd', status: 'started', text: 'starting a throwaway etcd', atMs: 0 });
-      const etcd = await launchEtcd({
-        bin,
-        onSpawn: (pid, argv, dir, stop) => {
-          td.stopStartingEtcd = stop;
-          td.pidfile.addChild({ role: 'etcd', pid, argv });
-          td.pidfile.addTempDir(dir);
-        },
-      });
-      td.etcd = etcd;
-      if (td.stopping) {
-        // Interrupted while etcd was starting: the teardown has run already.
-        await etcd.stop();
-        throw new LabAbortedError();
-      }
-      etcdStartMs = Math.round(etcd.startMs);
-      endpoints = [etcd.endpoint];
-      listener({
-        type: 'step',
-        id: 'etcd',
-        status: 'done',
-        text: `etcd (pid ${etcd.pid}) on ${etcd.endpoint}, ready in ${etcdStartMs} ms`,
-        atMs: performance.now() - t0,
-      });
-    }
+  } else if (options.coordinator !== 'embedded') {
+    const started = await startCoordinatorServer(options, td, listener, t0);
+    endpoints = started.endpoints;
+    serverStartMs = started.startMs;
   } else {
     coordinatorChild = startService('coordinator', ['--state-dir', dataSubdir('lab'), '--run', runId], td.pidfile);
     td.services.push(coordinatorChild);
@@ -167,6 +140,8 @@ export async function startRun({ options, experiment, teardown: td, listener, t0
     sinkUrl: '',
     startSink,
     coordinator,
+    lockToken: options.token ?? 'none',
+    ...(td.server ? { server: td.server } : {}),
     stopping: () => td.stopping,
     lockKey: `${td.prefix}lock`,
     ttlMs: options.ttlMs,
@@ -195,12 +170,16 @@ export async function startRun({ options, experiment, teardown: td, listener, t0
   });
   // Surfaces a sink that fails early without an unhandled rejection; acquire('B') awaits it for real.
   world.rest.catch(() => undefined);
-  return { world, ctx, a, b, database, endpoints, etcdStartMs };
+  return { world, ctx, a, b, database, endpoints, serverStartMs };
+}
+
+function tokenOf(holder: { token: number | null } | undefined): number | null {
+  return holder === undefined ? 0 : holder.token;
 }
 
 /** Runs the experiment on a started world and builds the result its verdict is read from. */
 export async function runExperiment(started: StartedRun, { options, experiment, listener, t0 }: Omit<StartInput, 'teardown' | 'runId'>): Promise<LabResult> {
-  const { world, ctx, a, b, database, endpoints, etcdStartMs } = started;
+  const { world, ctx, a, b, database, endpoints, serverStartMs } = started;
   const outcome = await experiment.run(ctx);
   const verdictAt = performance.now();
   const checks = outcome.checks;
@@ -211,14 +190,19 @@ export async function runExperiment(started: StartedRun, { options, experiment, 
     coordinator: options.coordinator,
     ttlMs: ctx.grantedTtlMs,
     requestedTtlMs: options.ttlMs,
-    tokens: { A: ctx.holders.A?.token ?? 0, B: ctx.holders.B?.token ?? 0 },
+    // null where the lock gives no token (a Redis lock's random value, kept in lockValues).
+    tokens: { A: tokenOf(ctx.holders.A), B: tokenOf(ctx.holders.B) },
+    ...(ctx.holders.A?.lockValue && ctx.holders.B?.lockValue ? { lockValues: { A: ctx.holders.A.lockValue, B: ctx.holders.B.lockValue } } : {}),
     observedExpiryWaitMs: ctx.observedExpiryWaitMs,
     stoppedAfterMs: ctx.stoppedAfterMs,
     modes: outcome.modes,
     verdict: checks.every((c) => c.ok) ? 'expected' : 'unexpected',
     checks,
-    durationMs: Math.round(verdictAt - t0 - (etcdStartMs ?? 0)),
-    etcdStartMs,
+    durationMs: Math.round(verdictAt - t0 - (serverStartMs ?? 0)),
+    // etcdStartMs is kept as it was for etcd; serverStartMs names any server the run started.
+    etcdStartMs: options.coordinator === 'etcd' ? serverStartMs : undefined,
+    serverStartMs,
+    ...(options.coordinator === 'redis' ? { tokenMode: options.token ?? 'none' } : {}),
     ...(options.coordinator === 'etcd' ? { etcdEndpoints: endpoints } : {}),
     sink: { url: world.sinkUrl, database },
     pids: { A: a.pid, B: b.pid, sink: ctx.sinkPids },
@@ -230,4 +214,55 @@ export async function runExperiment(started: StartedRun, { options, experiment, 
   };
   listener({ type: 'verdict', result, atMs: verdictAt - t0 });
   return result;
+}
+
+/**
+ * The coordinator's real server: one the user runs (never stopped), or a
+ * throwaway one through the lab's launcher, owned by the teardown from its
+ * spawn on (an interrupt while it starts ends it too).
+ */
+async function startCoordinatorServer(
+  options: LabOptions,
+  td: LabTeardown,
+  listener: LabListener,
+  t0: number,
+): Promise<{ endpoints: string[]; startMs: number | undefined }> {
+  const kind = options.coordinator;
+  const server = await coordinatorServer(kind);
+  if (!server) throw new Error(`${kind} has no server`);
+  const given = server.given(options);
+  if (given) return { endpoints: given, startMs: undefined };
+  const bin = server.find(options);
+  if (!bin) throw new LabUnavailableError(server.missing(options));
+  const title = coordinatorEntry(kind).title;
+  const id = kind === 'etcd' ? 'etcd' : 'server';
+  listener({ type: 'step', id, status: 'started', text: `starting a throwaway ${title}`, atMs: 0 });
+  const launch = launchServer(server.spec(bin, options), {
+    recorder: td.pidfile,
+    stopping: () => td.stopping,
+    // A starting server's process alone; once up, the launched server's stop, which ends whichever
+    // process runs (an experiment may restart it) and removes its temp dir.
+    onProcess: (proc) => {
+      if (!td.server) td.serverStop = proc.stop;
+    },
+  });
+  td.serverLaunch = launch;
+  const launched = await launch;
+  td.server = launched;
+  td.serverStop = launched.stop;
+  if (td.stopping) {
+    // Interrupted while the server was starting: the teardown may have passed already.
+    await launched.stop();
+    throw new LabAbortedError();
+  }
+  const startMs = Math.round(launched.startMs);
+  const endpoints = server.endpoints(launched.ports);
+  listener({
+    type: 'step',
+    id,
+    status: 'done',
+    text: `${title} (pid ${launched.process.pid}) on ${endpoints[0]}, ready in ${startMs} ms`,
+    atMs: performance.now() - t0,
+  });
+  return { endpoints, startMs };
 }

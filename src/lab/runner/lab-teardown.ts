@@ -1,13 +1,13 @@
 /**
  * Everything one lab run starts, owned in one place and ended once: the
- * workers, the services (sink, embedded coordinator), a throwaway etcd (or
- * one still starting), the failover/restore members (or their launch), the
+ * workers, the services (sink, embedded coordinator), a throwaway server
+ * (etcd, Redis, ZooKeeper, or one still starting), the failover/restore members (or their launch), the
  * locks held in the coordinator, and the run's pidfile. `end()` is called on
  * success, on failure, on an abort and from the SIGINT/SIGTERM cleanup; the
  * first call does the work and every later one waits for that same work.
  */
 import type { CoordinatorClient } from '../coordinator/client.js';
-import type { LaunchedEtcd } from '../coordinator/etcd-launcher.js';
+import type { LaunchedServer } from '../servers/launch-server.js';
 import type { EtcdMembers } from '../coordinator/etcd-members.js';
 import { type ServiceChild, type WorkerChild, within } from '../processes/children.js';
 import type { RunPidfile } from '../processes/pidfile.js';
@@ -16,9 +16,15 @@ export class LabTeardown {
   /** Ended in this order: A (continued first), B, the sink(s), the embedded coordinator. */
   readonly workers: WorkerChild[] = [];
   readonly services: ServiceChild[] = [];
-  etcd: LaunchedEtcd | undefined;
-  /** Set from etcd's spawn until it is ready: the teardown ends a starting etcd too. */
-  stopStartingEtcd: (() => Promise<void>) | undefined;
+  /**
+   * The run's own server (a throwaway etcd, Redis or ZooKeeper), set from its
+   * spawn on: the teardown ends a starting one too, then waits for its launch
+   * (which removes its temp dir when it gives up).
+   */
+  serverStop: (() => Promise<void>) | undefined;
+  /** The run's own server once it is up (an experiment may restart it: serverStop ends whichever process runs). */
+  server: LaunchedServer | undefined;
+  serverLaunch: Promise<unknown> | undefined;
   members: EtcdMembers | undefined;
   /** While members are starting, the teardown waits for the launch (which stops them itself once it sees the teardown). */
   membersLaunch: Promise<unknown> | undefined;
@@ -57,7 +63,9 @@ export class LabTeardown {
     this.debug('teardown: workers ended, locks released');
     await Promise.all(this.services.map((s) => s.end()));
     this.debug('teardown: services ended');
-    await (this.etcd?.stop ?? this.stopStartingEtcd)?.();
+    await c?.close?.().catch(() => undefined);
+    await this.serverStop?.();
+    await this.serverLaunch?.catch(() => undefined);
     await this.membersLaunch?.catch(() => undefined);
     if (this.members) await this.members.stop();
     // Kept while anything it names still runs, so the next run can reap it.

@@ -44,8 +44,7 @@ export async function startOwnEtcd(opts: {
   const members = await launchEtcdMembers({
     bin,
     count: own.members,
-    onSpawn: (pid, argv) => opts.pidfile.addChild({ role: 'etcd', pid, argv }),
-    onTempDir: (dir) => opts.pidfile.addTempDir(dir),
+    recorder: opts.pidfile,
     stopping: opts.stopping,
   });
   if (!opts.stopping()) {

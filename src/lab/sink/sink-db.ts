@@ -29,6 +29,9 @@ export interface WriteRequest {
   token: number;
 }
 
+/** A write from a lock that gives no token. */
+export type TokenlessWrite = Omit<WriteRequest, 'token'> & { token: null };
+
 export interface WriteDecision {
   status: number;
   accepted: boolean;
@@ -111,8 +114,8 @@ export class SinkDb {
     return { value: row.value, token: row.token === null ? null : Number(row.token), hwm: Number(row.hwm) };
   }
 
-  /** plain: accepts everything and records the token it was given, nothing more. */
-  writePlain(req: WriteRequest): WriteDecision {
+  /** plain: accepts everything and records the token it was given (none, from a lock without one), nothing more. */
+  writePlain(req: WriteRequest | TokenlessWrite): WriteDecision {
     return this.transaction(() => {
       this.db.run('UPDATE resource SET value = ?, token = ?, updated_at = ? WHERE mode = ?', [req.value, req.token, new Date().toISOString(), req.mode]);
       this.log(req, 200, true, null);
@@ -132,6 +135,15 @@ export class SinkDb {
       return this.apply(req, mark);
     });
     return decision;
+  }
+
+  /** A fenced mode refuses a write without a token and changes nothing (spec 3.3). */
+  refuseTokenless(req: TokenlessWrite): WriteDecision {
+    return this.transaction(() => {
+      const reason = 'no token: a fenced write must carry one (spec 3.3)';
+      this.log(req, 409, false, reason);
+      return { status: 409, accepted: false, body: { accepted: false, reason, token: null, hwm: this.state(req.mode).hwm ?? 0 } };
+    });
   }
 
   /** split, first half: read the mark in its own transaction and compare. */
@@ -187,7 +199,7 @@ export class SinkDb {
     return { status: 409, accepted: false, body: { accepted: false, reason, token: req.token, hwm: mark } };
   }
 
-  private log(req: WriteRequest, status: number, accepted: boolean, reason: string | null): void {
+  private log(req: WriteRequest | TokenlessWrite, status: number, accepted: boolean, reason: string | null): void {
     this.db.run('INSERT INTO writes (mode, writer, value, token, status, accepted, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
       req.mode,
       req.writer,

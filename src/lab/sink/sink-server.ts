@@ -17,6 +17,7 @@ import { parseSinkWrite, type SinkWriteBody } from '../protocol/sink-write.js';
 import { packEpochToken } from '../tokens/epoch-token.js';
 import { Barriers } from './barrier.js';
 import { SINK_MODES, SinkDb, type WriteDecision, type WriteRequest } from './sink-db.js';
+import { type SinkStore, sqliteStore } from './sink-store.js';
 import { errorMessage } from '../../platform/error-message.js';
 
 const BARRIER_TIMEOUT_MS = 5000;
@@ -24,12 +25,13 @@ const BARRIER_TIMEOUT_MS = 5000;
 export interface RunningSink {
   server: Server;
   port: number;
-  db: SinkDb;
+  db: SinkStore;
   close(): Promise<void>;
 }
 
-export async function startSink(dbPath: string, port = 0): Promise<RunningSink> {
-  const db = new SinkDb(dbPath);
+/** The sink on SQLite in `dbPath`, or on any other store (PostgreSQL: issue 36). */
+export async function startSink(dbPath: string | SinkStore, port = 0): Promise<RunningSink> {
+  const db = typeof dbPath === 'string' ? sqliteStore(new SinkDb(dbPath)) : dbPath;
   const barriers = new Barriers();
 
   async function write(mode: SinkMode, raw: unknown): Promise<WriteDecision> {
@@ -39,6 +41,12 @@ export async function startSink(dbPath: string, port = 0): Promise<RunningSink> 
     } catch (err) {
       if (!(err instanceof ProtocolError)) throw err;
       return { status: 400, accepted: false, body: { accepted: false, reason: err.message } };
+    }
+    const unfenced = mode === 'plain' || process.env.FENCE_LAB_SINK_FAULT === 'no-fence';
+    if (body.token === null) {
+      // A lock that gives no token (Redis's random value): plain takes it, a fence has nothing to compare (spec 3.3).
+      const req = { mode, writer: body.writer, value: body.value, token: null };
+      return unfenced ? await db.writePlain(req) : await db.refuseTokenless(req);
     }
     // The rows hold one INTEGER: an [epoch, revision] token is packed so integer order is the pair's order.
     const [epoch, revision] = Array.isArray(body.token) ? body.token : [0, body.token];
@@ -52,18 +60,17 @@ export async function startSink(dbPath: string, port = 0): Promise<RunningSink> 
     const { hold, release } = body;
     let decision: WriteDecision;
     if (mode === 'split') {
-      const check = db.splitCheck(req);
+      const check = await db.splitCheck(req);
       if (!check.ok) decision = check.decision;
       else {
         if (hold) await barriers.park(hold, BARRIER_TIMEOUT_MS);
-        decision = db.splitApply(req, check.mark);
+        decision = await db.splitApply(req, check.mark);
       }
     } else {
       if (hold) await barriers.park(hold, BARRIER_TIMEOUT_MS);
-      // FENCE_LAB_SINK_FAULT=no-fence: a sink that forgot its fence (the tests use it to
-      // prove an outcome other than the expected one is reported, never hidden).
-      const unfenced = mode === 'plain' || process.env.FENCE_LAB_SINK_FAULT === 'no-fence';
-      decision = unfenced ? db.writePlain(req) : db.writeFenced(req);
+      // FENCE_LAB_SINK_FAULT=no-fence (read above): a sink that forgot its fence (the tests use it
+      // to prove an outcome other than the expected one is reported, never hidden).
+      decision = unfenced ? await db.writePlain(req) : await db.writeFenced(req);
     }
     if (release) barriers.release(release);
     return decision;
@@ -82,14 +89,14 @@ export async function startSink(dbPath: string, port = 0): Promise<RunningSink> 
             raw instanceof Error ? { status: 400, body: { accepted: false, reason: `a write to the ${mode} sink: ${raw.message}` } } : await write(mode, raw);
           sendJson(res, decision.status, decision.body);
         } else if (req.method === 'GET' && section === 'state' && mode) {
-          sendJson(res, 200, db.state(mode));
+          sendJson(res, 200, await db.state(mode));
         } else if (req.method === 'GET' && section === 'barrier' && name) {
           sendJson(res, 200, { parked: barriers.parked(name) });
         } else if (req.method === 'POST' && section === 'admin' && name === 'hold-transaction') {
-          db.holdOpenTransaction();
+          await db.holdOpenTransaction();
           sendJson(res, 200, { held: true });
         } else if (req.method === 'GET' && section === 'writes') {
-          sendJson(res, 200, { writes: db.writesLog() });
+          sendJson(res, 200, { writes: await db.writesLog() });
         } else {
           sendJson(res, 404, { error: `no route ${req.method} ${url.pathname}` });
         }
@@ -110,8 +117,10 @@ export async function startSink(dbPath: string, port = 0): Promise<RunningSink> 
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => {
-          db.close();
-          resolve();
+          void db
+            .close()
+            .catch(() => undefined)
+            .then(resolve);
         });
       }),
   };

@@ -24,7 +24,7 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
   // The coordinator comes with the first acquire, so the worker can start
   // while the coordinator is still starting.
   let client: CoordinatorClient | undefined;
-  let held: { leaseId: string; token: number; ttlMs: number; epoch: number } | undefined;
+  let held: { leaseId: string; token: number | null; ttlMs: number; epoch: number } | undefined;
   let renewal: NodeJS.Timeout | undefined;
 
   const stopRenewing = () => {
@@ -35,7 +35,7 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
   type Answer = { [Op in WorkerOp]: DistributiveOmit<WorkerReplies[Op], 'id'> };
   const handlers: { [Op in WorkerOp]: (cmd: Extract<WorkerCommand, { op: Op }>) => Promise<Answer[Op]> } = {
     async acquire(cmd) {
-      client ??= await connectCoordinator(cmd.coordinator, cmd.endpoints);
+      client ??= await connectCoordinator(cmd.coordinator, cmd.endpoints, cmd.lockToken ?? 'none');
       const c = client;
       // The restore experiment's epoch: read when the lock is taken, kept with the token.
       const epoch = cmd.epochFile !== undefined ? readEpoch(cmd.epochFile) : 0;
@@ -66,6 +66,7 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
       return {
         ev: 'acquired',
         token: outcome.token,
+        ...(outcome.lockValue !== undefined ? { lockValue: outcome.lockValue } : {}),
         leaseId: lease.leaseId,
         ttlMs: lease.ttlMs,
         leaseGrantedAt,
@@ -76,7 +77,8 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
     async write(cmd) {
       if (!held) return { ev: 'error', message: 'write without a token' };
       // An epoch-mode token travels as the pair; the sink packs it for its integer column.
-      const token: LabToken = cmd.tokenMode === 'epoch' ? [held.epoch, held.token] : held.token;
+      // No token (a Redis lock's random value): the write says so with null, and a fence refuses it.
+      const token: LabToken | null = held.token === null ? null : cmd.tokenMode === 'epoch' ? [held.epoch, held.token] : held.token;
       const res = await postJson(
         `${cmd.url}/write/${cmd.mode}`,
         {
@@ -98,6 +100,7 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
     },
     async exit() {
       stopRenewing();
+      await client?.close?.();
       closeIdleConnections();
       setImmediate(() => process.exit(0));
       return { ev: 'bye' };

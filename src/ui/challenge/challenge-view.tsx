@@ -11,6 +11,7 @@ import { Box } from 'ink';
 import { Text } from '../components/text.js';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import { verdictText } from '../../challenges/check-run.js';
 import { allowedLine, goalLine } from '../../challenges/goal-text.js';
 import { stepLineWords } from '../../core/sandbox/act-words.js';
@@ -37,8 +38,33 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
     () => createChallengeSession(challenge, engine, (acts) => appProgressStore().getState().solveChallenge(challenge.id, acts)),
     [challenge, engine],
   );
-  const s = useStore(session);
-  const sandbox = useStore(s.sandbox);
+  // Subscribed to the fields drawn here only, not the whole store: a change elsewhere draws nothing.
+  const s = useStore(
+    session,
+    useShallow((c) => ({
+      sandbox: c.sandbox,
+      check: c.check,
+      verdict: c.verdict,
+      exploring: c.exploring,
+      hintsShown: c.hintsShown,
+      solutionShown: c.solutionShown,
+      nextHint: c.nextHint,
+      toggleSolution: c.toggleSolution,
+    })),
+  );
+  const sandbox = useStore(
+    s.sandbox,
+    useShallow((b) => ({
+      revision: b.revision,
+      scenario: b.scenario,
+      selected: b.selected,
+      steps: b.steps,
+      overrides: b.overrides,
+      result: b.result,
+      refusal: b.refusal,
+      lastAct: b.lastAct,
+    })),
+  );
   const [menu, setMenu] = useState<number | null>(null);
 
   // Every act (and the opening) re-decides the verdict; leaving stops a count under way.

@@ -7,6 +7,7 @@ import { Box, Static } from 'ink';
 import { Text } from '../components/text.js';
 import { useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import { narrateEvents, narrateOutcome, narrateTicks } from '../../core/narration.js';
 import { timelineFromSim } from '../../core/timeline/index.js';
 import { formatToken } from '../../core/token.js';
@@ -37,7 +38,24 @@ export interface SimulatorViewProps {
 export function SimulatorView({ scenario, overrides, engine, explore }: SimulatorViewProps) {
   const { theme, area } = useAppContext();
   const store = useSimulatorStore(engine, scenario, overrides, { reducedMotion: theme.reducedMotion, explore });
-  const s = useStore(store);
+  // Subscribed to the fields drawn here only (actions are read from getState when a key arrives).
+  const s = useStore(
+    store,
+    useShallow((st) => ({
+      result: st.result,
+      cursor: st.cursor,
+      playing: st.playing,
+      speedIndex: st.speedIndex,
+      change: st.change,
+      changeOrderings: st.changeOrderings,
+      prediction: st.prediction,
+      explore: st.explore,
+      exploreOpen: st.exploreOpen,
+      exploring: st.exploring,
+      counterexampleStep: st.counterexampleStep,
+      error: st.error,
+    })),
+  );
   const sandbox = useSandbox(store, engine, scenario, overrides);
   const focus = useStore(sandbox.controls, (c) => c.focus);
   const stepCount = useStore(sandbox.sandbox, (b) => b.steps.length);

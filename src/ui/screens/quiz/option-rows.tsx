@@ -7,7 +7,7 @@ import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { ORDERING_SELECTED_NOTE } from '../../../core/quiz/ordering-draft.js';
 import { modeRules } from '../../../core/quiz/mode-rules.js';
-import type { QuizState } from '../../../store/quiz-store.js';
+import type { QuizFields } from '../../../store/quiz-store.js';
 import { takesOneOption } from '../../../store/quiz-store.js';
 import type { ColorRole, Theme } from '../../theme.js';
 import { wrapText } from './wrap.js';
@@ -24,7 +24,7 @@ export interface Row {
 }
 
 /** The rows as shown (exported so the question's layout can count their lines). */
-export function optionRows(s: QuizState, theme: Theme): Row[] {
+export function optionRows(s: QuizFields, theme: Theme): Row[] {
   const index = s.session.current;
   const q = s.questions[index];
   if (!q) return [];
@@ -100,7 +100,7 @@ export function optionLineCount(r: Row, width: number): number {
   return text.length + (noteOwnLine ? 1 : 0);
 }
 
-export function OptionRows({ state, theme, width }: { state: QuizState; theme: Theme; width: number }) {
+export function OptionRows({ state, theme, width }: { state: QuizFields; theme: Theme; width: number }) {
   const rows = optionRows(state, theme);
   return (
     <Box flexDirection="column" width={width}>

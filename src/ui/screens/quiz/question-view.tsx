@@ -9,7 +9,7 @@ import { Text } from '../../components/text.js';
 import { ORDERING_HELP } from '../../../core/quiz/ordering-draft.js';
 import { modeRules } from '../../../core/quiz/mode-rules.js';
 import { answeredCount } from '../../../core/quiz/session.js';
-import { formatCountdown, type QuizState, timeLeft } from '../../../store/quiz-store.js';
+import { formatCountdown, type QuizFields, timeLeft } from '../../../store/quiz-store.js';
 import { boxBorder, type Theme } from '../../theme.js';
 import { optionLineCount, OptionRows, optionRows } from './option-rows.js';
 import type { PredictFocus } from './predict-moment.js';
@@ -24,14 +24,14 @@ const KIND_HELP: Record<string, string> = {
 };
 
 export interface QuestionViewProps {
-  state: QuizState;
+  state: QuizFields;
   theme: Theme;
   columns: number;
   rows: number;
   focusOf: (id: string) => PredictFocus | undefined;
 }
 
-export function Countdown({ state, theme }: { state: QuizState; theme: Theme }) {
+export function Countdown({ state, theme }: { state: QuizFields; theme: Theme }) {
   const left = timeLeft(state);
   if (left === null) return null;
   const low = left <= 60_000;
@@ -114,7 +114,7 @@ export function QuestionView({ state, theme, columns, rows, focusOf }: QuestionV
   );
 }
 
-function hintText(state: QuizState): string {
+function hintText(state: QuizFields): string {
   const rec = state.session.answers[state.session.current];
   return state.hintShown?.text ?? (rec && rec.eliminated.length > 0 ? 'one wrong option is struck out.' : 'no option left to strike out.');
 }
@@ -139,7 +139,7 @@ function Lines({ lines, color }: { lines: string[]; color?: string | undefined }
   );
 }
 
-function ConfirmBlock({ state, theme }: { state: QuizState; theme: Theme }) {
+function ConfirmBlock({ state, theme }: { state: QuizFields; theme: Theme }) {
   const n = state.questions.length;
   const unanswered = n - answeredCount(state.session);
   const text =

@@ -8,9 +8,10 @@ import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import { onCleanup } from '../../../platform/cleanup.js';
 import { modeRules } from '../../../core/quiz/mode-rules.js';
-import { formatCountdown, type QuizState, type QuizStore } from '../../../store/quiz-store.js';
+import { formatCountdown, type QuizFields, type QuizState, type QuizStore, quizFields } from '../../../store/quiz-store.js';
 import { useAppContext } from '../../app-context.js';
 import { keyName } from '../../keymap.js';
 import { useScreenInput } from '../../use-screen-input.js';
@@ -33,7 +34,8 @@ export interface SittingViewProps {
 
 export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
   const { theme, area } = useAppContext();
-  const state = useStore(store);
+  // The fields only (actions are read from getState when a key arrives).
+  const state = useStore(store, useShallow(quizFields));
   const context = contextOf(state);
   const [scroll, setScroll] = useState(0);
   const timed = state.phase === 'question' && state.meta.timeLimitMs !== null;
@@ -150,7 +152,7 @@ export function SittingView({ store, focusOf, onDone }: SittingViewProps) {
   return <QuestionView state={state} theme={theme} columns={area.columns} rows={area.rows} focusOf={focusOf} />;
 }
 
-function IntroView({ state, theme }: { state: QuizState; theme: Theme }) {
+function IntroView({ state, theme }: { state: QuizFields; theme: Theme }) {
   const { meta, questions } = state;
   return (
     <Box flexDirection="column" paddingX={1}>
@@ -174,7 +176,7 @@ function IntroView({ state, theme }: { state: QuizState; theme: Theme }) {
   );
 }
 
-function SummaryView({ state, theme, scroll, columns, rows }: { state: QuizState; theme: Theme; scroll: number; columns: number; rows: number }) {
+function SummaryView({ state, theme, scroll, columns, rows }: { state: QuizFields; theme: Theme; scroll: number; columns: number; rows: number }) {
   const lines = summaryLines(state, theme.symbols, columns - 2);
   const room = Math.max(3, rows - 3);
   const top = Math.min(scroll, Math.max(0, lines.length - room));

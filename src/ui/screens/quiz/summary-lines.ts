@@ -8,7 +8,7 @@ import { sanitizeLine } from '../../../content/shared/sanitize.js';
 import { answerReport } from '../../../core/quiz/answer-report.js';
 import { modeRules } from '../../../core/quiz/mode-rules.js';
 import type { DrawnQuestion } from '../../../core/quiz/types.js';
-import type { QuizState } from '../../../store/quiz-store.js';
+import type { QuizFields } from '../../../store/quiz-store.js';
 import type { ColorRole, Symbols } from '../../theme.js';
 import { wrapText } from './wrap.js';
 
@@ -18,7 +18,7 @@ export interface SummaryLine {
   bold?: boolean;
 }
 
-export function summaryLines(state: QuizState, symbols: Symbols, width: number): SummaryLine[] {
+export function summaryLines(state: QuizFields, symbols: Symbols, width: number): SummaryLine[] {
   const report = state.report;
   if (!report) return [];
   const out: SummaryLine[] = [];
