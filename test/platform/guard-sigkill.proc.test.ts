@@ -8,7 +8,7 @@
  * `fence-exercise-*` folder and the setsid'd grandchild stayed for good.
  */
 import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, it } from 'vitest';
 import { bin, ensureBuilt, root } from '../cli/cli-run.js';
@@ -20,7 +20,7 @@ const linux = process.platform === 'linux';
 beforeAll(() => ensureBuilt());
 
 const ESCAPE_SINK = `
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 spawn('setsid', ['sh', '-c', 'sleep 1000 & sleep 1000'], { stdio: ['ignore', 'inherit', 'inherit'], detached: true }).unref();
 export async function write(db, request) {
   await db.run('UPDATE resource SET value = ? WHERE id = 1', request.value);
@@ -36,6 +36,8 @@ interface Trial {
   args: (work: string) => string[];
   /** The moment to kill: a process of the runner that matches. */
   moment: (p: { cmdline: string; state: string }) => boolean;
+  /** A tool the trial needs on PATH. */
+  needs?: string;
 }
 
 const exerciseArgs = (work: string) => ['exercise', 'check', 'fence-the-sink', '--dir', work, '--json'];
@@ -50,6 +52,12 @@ const TRIALS: Trial[] = [
   },
   { name: 'exercise check, while the expiry runs', args: exerciseArgs, moment: (p) => p.cmdline.includes('lab-worker') },
   { name: 'lab embedded, once a worker started', args: () => ['lab', '--json', '--ttl', '1'], moment: (p) => p.cmdline.includes('lab-worker') },
+  {
+    name: 'lab failover (etcd members), once a member started',
+    args: () => ['lab', '--json', '--ttl', '1', '--experiment', 'failover'],
+    moment: (p) => p.cmdline.includes('etcd') && p.cmdline.includes('--name'),
+    needs: 'etcd',
+  },
   // A stopped worker cannot read the end of its stdin: only the guardian ends it.
   {
     name: 'lab embedded, while worker A is stopped',
@@ -59,7 +67,12 @@ const TRIALS: Trial[] = [
 ];
 
 describe.skipIf(!linux)('SIGKILL of the runner leaves nothing (issue 38)', { concurrent: true, timeout: 120_000 }, () => {
-  it.for(TRIALS)('$name', async (trial, { expect }) => {
+  it.for(TRIALS)('$name', async (trial, { expect, skip }) => {
+    if (trial.needs && spawnSync('sh', ['-c', `command -v ${trial.needs}`]).status !== 0) {
+      if (process.env.FENCE_REQUIRE_TOOLS === '1') throw new Error(`${trial.needs} is not installed (FENCE_REQUIRE_TOOLS=1)`);
+      console.warn(`SKIPPED: ${trial.name} needs ${trial.needs}`);
+      skip();
+    }
     const base = mkdtempSync(join(process.env.FENCE_TUTOR_HOME ?? '/tmp', 'guard-'));
     const tmp = mkdtempSync(join(base, 'tmp-'));
     const work = mkdtempSync(join(base, 'work-'));
