@@ -8,7 +8,7 @@ import { describeWriteFailure } from '../../platform/write-failure.js';
 import { UsageError } from '../../platform/errors.js';
 import { makeUserDirs } from '../../platform/atomic-file.js';
 import { printJson } from '../json-output.js';
-import { installSignalHandlers, onCleanup, runCleanup } from '../../platform/cleanup.js';
+import { installSignalHandlers, onCleanup, outcomeDecided, runCleanup } from '../../platform/cleanup.js';
 import type { GlobalFlags } from '../../platform/global-flags.js';
 import { decideDisplay } from '../terminal.js';
 import { defaultOutDir, LabFlagError, type LabFlags, parseLabFlags } from '../../lab/lab-options.js';
@@ -122,6 +122,9 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
   forgetNotice();
   const summary = parsed.repeats > 1 ? summarize(results, outRoot) : undefined;
   if (summary) writeSummary(summary);
+  const code = results.every((r) => r.verdict === 'expected') ? 0 : 1;
+  // Decided before it is printed: a signal after this line is not an interrupted lab (exit `code`, no notice).
+  outcomeDecided(code);
   if (json) printJson(summary ? { runs: results, summary } : results[0]);
   else if (summary) {
     write(
@@ -131,5 +134,5 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
       }`,
     );
   }
-  return results.every((r) => r.verdict === 'expected') ? 0 : 1;
+  return code;
 }

@@ -9,7 +9,7 @@
 import { describeWriteFailure, probeWritable } from '../../platform/write-failure.js';
 import { UsageError } from '../../platform/errors.js';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { makeUserDirs } from '../../platform/atomic-file.js';
 import { join } from 'node:path';
 import { onCleanup } from '../../platform/cleanup.js';
@@ -37,6 +37,27 @@ export function assertFreshOutDir(outDir: string): void {
     if (existsSync(join(outDir, file))) {
       throw new LabUnavailableError(`${outDir} already holds a lab run's evidence (${file}). Fix: give a new --out directory, or leave --out out`);
     }
+  }
+}
+
+/**
+ * An interrupted run wrote no run.json: its sink.sqlite alone is no evidence
+ * of anything, so it goes, and the folder with it when that leaves it empty
+ * (a folder the user gave with other files in it stays).
+ */
+function removePartialEvidence(outDir: string): void {
+  if (existsSync(join(outDir, 'run.json'))) return;
+  let names: string[];
+  try {
+    names = readdirSync(outDir);
+  } catch {
+    return;
+  }
+  for (const name of names) if (name.startsWith('sink.sqlite')) rmSync(join(outDir, name), { recursive: true, force: true });
+  try {
+    rmdirSync(outDir);
+  } catch {
+    // not empty (the user's own files), or gone
   }
 }
 
@@ -69,6 +90,7 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
     if (!aborted) countInterruptedRun();
     aborted = true;
     await teardown.end();
+    removePartialEvidence(options.outDir);
   };
   const unregister = onCleanup(abort);
   const onAbort = () => void abort();
