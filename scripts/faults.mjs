@@ -141,13 +141,17 @@ async function history() {
   return { series: `history: ${n} sittings saved at one instant, one data dir`, trials: n, lost: n - kept.size, broken: codes.filter((c) => c !== 0).length };
 }
 
-/** Pairs of embedded labs started together on one data directory: each its own folder, each a good run. */
+/**
+ * Pairs of labs started together on one data directory (each with its own
+ * etcd: the embedded coordinator admits one run per data directory by
+ * design): each its own evidence folder, each a good run.
+ */
 async function labs() {
   const pairs = quick ? 3 : 30;
   const home = mkdtempSync(join(base, 'labs-'));
   let broken = 0;
   for (let i = 0; i < pairs; i++) {
-    const [a, b] = await Promise.all([0, 1].map(() => cli(['lab', '--json', '--ttl', '0.5'], { FENCE_TUTOR_HOME: home })));
+    const [a, b] = await Promise.all([0, 1].map(() => cli(['lab', '--coordinator', 'etcd', '--json', '--ttl', '1'], { FENCE_TUTOR_HOME: home })));
     const outs = [a, b].map((r) => {
       try {
         return JSON.parse(r.stdout);
@@ -156,9 +160,12 @@ async function labs() {
       }
     });
     const ok = outs.every((o, j) => [a, b][j].status === 0 && o && o.verdict !== 'unexpected');
-    if (!ok || outs[0]?.outDir === outs[1]?.outDir) broken++;
+    if (!ok || outs[0]?.outDir === outs[1]?.outDir) {
+      broken++;
+      console.error(`  pair ${i}: exits ${a.status}/${b.status}: ${(a.stderr + b.stderr).trim().slice(0, 200)}`);
+    }
   }
-  return { series: `labs: ${pairs} pairs started together (embedded)`, trials: pairs, broken };
+  return { series: `labs: ${pairs} pairs started together (--coordinator etcd)`, trials: pairs, broken };
 }
 
 const ESCAPE_CMD = "setsid sh -c 'sleep 1000 & sleep 1000' & sleep 1000";

@@ -12,7 +12,13 @@ import { waitUntil } from '../helpers/wait-until.js';
 
 beforeAll(() => ensureBuilt());
 
-const folders = (lab: string) => (existsSync(lab) ? readdirSync(lab) : []);
+// Folders only: lab/ also keeps the embedded coordinator's state file.
+const folders = (lab: string) =>
+  existsSync(lab)
+    ? readdirSync(lab, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+    : [];
 
 describe('an interrupted lab', { timeout: 120_000 }, () => {
   it('Ctrl-C after the sink made its database: exit 130, no evidence folder left', async () => {
