@@ -1,12 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
 const ALL = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
+// Everything else is the unit project, the quick tier (`npm run test:quick`):
+// no build and no server or CLI process (the CLI runs in process:
+// test/helpers/cli-in-process.ts).
 // A test's project follows from its name (test/README.md, "Tiers"):
 // `*.pty.test.ts(x)`: pseudo-terminal sessions (tmux): they run strictly one
 // at a time, last.
 const PTY = ['test/**/*.pty.test.ts', 'test/**/*.pty.test.tsx'];
 // `*.proc.test.ts(x)`: real processes (the lab, etcd, SIGSTOP, writers killed
-// at random, the built CLI): they mostly wait (TTLs, elections), and each has
+// at random, the built CLI as a process) and what reads the build (dist/):
+// they mostly wait (TTLs, elections), and each has
 // its own data dir, temp dirs and free ports, so two files run side by side,
 // apart from the unit tests.
 const PROCESSES = ['test/**/*.proc.test.ts', 'test/**/*.proc.test.tsx'];

@@ -128,7 +128,7 @@ const shared = {
  * built twice: once to learn which of our modules it holds, then with a
  * registry of them (`fence-entry` below), each `require`d lazily so that
  * what was lazy stays lazy (commander loads only when program.ts does).
- * test/build/bundle.test.ts fails when any module of ours is in two outputs.
+ * test/build/bundle.proc.test.ts fails when any module of ours is in two outputs.
  */
 const ENTRY = 'src/cli/main.ts';
 const entryOptions = {
@@ -265,7 +265,7 @@ if (process.argv.includes('--analyze')) {
 
 /**
  * The metafile of the build now in dist/, its output paths under `dist/`,
- * beside it in .tmp/ (not shipped): test/build/bundle.test.ts inspects the
+ * beside it in .tmp/ (not shipped): test/build/bundle.proc.test.ts inspects the
  * bundle the tests run instead of building a second one. Written after the
  * install, through a rename, so it never describes a half-installed dist/.
  */
@@ -331,14 +331,8 @@ async function writeBuiltContent(outdir) {
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
   try {
-    const { makeBuiltFiles } = await import(pathToFileURL(maker).href);
-    const { content, plain, files, outputs } = makeBuiltFiles(root);
-    const dir = join(outdir, 'content');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'shipped.json'), JSON.stringify(content));
-    // No shipped.bin for content that does not load whole: the snapshot then never matches.
-    if (files) writeFileSync(join(dir, 'shipped.bin'), files);
-    for (const [name, text] of Object.entries({ ...plain, ...outputs })) writeFileSync(join(dir, name), text);
+    const { makeBuiltFiles, writeBuiltFiles } = await import(pathToFileURL(maker).href);
+    writeBuiltFiles(outdir, makeBuiltFiles(root));
   } finally {
     rmSync(maker, { force: true });
   }

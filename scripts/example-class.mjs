@@ -3,7 +3,7 @@
  * built to show what `grade --stats` is for. Out of the first ten questions a
  * seed draws, four are made to misbehave on purpose:
  *   - too easy: a true/false question everyone but the weakest student gets right
- *     (which also makes its discrimination weak: one wrong answer in 30 can say little);
+ *     (which may make its discrimination weak too: one wrong answer in 30 says little);
  *   - too hard: a question only the four strongest get right;
  *   - a dead distractor: one wrong option that no one picks;
  *   - negative discrimination: the weaker students get it right, the stronger wrong.

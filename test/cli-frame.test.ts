@@ -1,28 +1,6 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { toJson } from '../src/cli/json-output.js';
 import { decideDisplay } from '../src/cli/terminal.js';
-
-const bin = new URL('../bin/fence-tutor.js', import.meta.url).pathname;
-
-describe('the command-line frame', () => {
-  it('prints the version', () => {
-    const out = execFileSync('node', [bin, '--version'], { encoding: 'utf8' });
-    expect(out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
-  });
-
-  it('refuses an unknown flag with exit 2', () => {
-    const r = spawnSync('node', [bin, '--no-such-flag'], { encoding: 'utf8' });
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain('unknown option');
-  });
-
-  it('takes the plain path without a TTY and exits 0', () => {
-    const r = spawnSync('node', [bin], { encoding: 'utf8' });
-    expect(r.status).toBe(0);
-    expect(r.stdout).toContain('fence-tutor lessons');
-  });
-});
 
 describe('display decisions', () => {
   const tty = { stdin: { isTTY: true }, stdout: { isTTY: true, columns: 120, rows: 40 } };

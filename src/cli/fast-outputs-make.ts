@@ -6,7 +6,9 @@
  * dist/content/. test/cli/fast-path.test.ts compares each fast command's
  * output with the real loaders' (FENCE_TUTOR_BUILT_CONTENT=0).
  */
-import { builtBankFile } from '../content/shared/built-content.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BUILT_CONTENT_FOLDER, builtBankFile } from '../content/shared/built-content.js';
 import { type BuiltContentFiles, makeBuiltContent } from '../render/built-content-make.js';
 import { summarize } from '../content/validate/validate-summary.js';
 import { packageRoot } from '../platform/package-root.js';
@@ -44,4 +46,18 @@ export function makeBuiltFiles(root = packageRoot()): BuiltFiles {
     for (const [id, bank] of Object.entries(made.banks)) outputs[builtBankFile(id)] = JSON.stringify(bank);
   }
   return { ...made, outputs };
+}
+
+/**
+ * Writes what makeBuiltFiles made into `outdir`/content/, as the build does
+ * for dist/ (scripts/build.mjs), and as the quick tier's fast-path test does
+ * for a package root of its own (test/helpers/built-snapshot.ts).
+ */
+export function writeBuiltFiles(outdir: string, made: BuiltFiles): void {
+  const dir = join(outdir, BUILT_CONTENT_FOLDER);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'shipped.json'), JSON.stringify(made.content));
+  // No shipped.bin for content that does not load whole: the snapshot then never matches.
+  if (made.files) writeFileSync(join(dir, 'shipped.bin'), made.files);
+  for (const [name, text] of Object.entries({ ...made.plain, ...made.outputs })) writeFileSync(join(dir, name), text);
 }

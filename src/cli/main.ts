@@ -12,29 +12,35 @@
 import { exitOnCrash } from '../platform/cleanup.js';
 import { runFast } from './fast-path.js';
 
-function viaCommander(then: (program: typeof import('./program.js')) => Promise<number>): void {
-  void import('./program.js').then(then).then((code) => {
-    process.exitCode = code;
-  });
+function viaCommander(then: (program: typeof import('./program.js')) => Promise<number>): Promise<number> {
+  return import('./program.js').then(then);
+}
+
+/**
+ * The program's work for `argv`, resolved with its exit status: the fast
+ * path's answer, else commander's. Sets no exit status and installs no
+ * process-wide handler, so a test can await it in its own process
+ * (test/helpers/cli-in-process.ts); run() adds both.
+ */
+export function runToStatus(argv: readonly string[]): Promise<number> {
+  try {
+    const fast = runFast(argv);
+    if (fast === undefined) return viaCommander((program) => program.main([...argv]));
+    if (typeof fast === 'number') return Promise.resolve(fast);
+    return fast.then(
+      (code) => code,
+      (err: unknown) => viaCommander((program) => program.reportError(err)),
+    );
+  } catch (err) {
+    // Reported as commander's path reports any error (a fast command writes nothing before it can fail).
+    return viaCommander((program) => program.reportError(err));
+  }
 }
 
 export function run(argv: readonly string[]): void {
   // A crash outside main's promise chain still ends what was started (cleanup hooks).
   exitOnCrash(async (err) => (await import('./program.js')).reportError(err));
-  try {
-    const fast = runFast(argv);
-    if (fast === undefined) viaCommander((program) => program.main([...argv]));
-    else if (typeof fast === 'number') process.exitCode = fast;
-    else {
-      fast.then(
-        (code) => {
-          process.exitCode = code;
-        },
-        (err: unknown) => viaCommander((program) => program.reportError(err)),
-      );
-    }
-  } catch (err) {
-    // Reported as commander's path reports any error (a fast command writes nothing before it can fail).
-    viaCommander((program) => program.reportError(err));
-  }
+  void runToStatus(argv).then((code) => {
+    process.exitCode = code;
+  });
 }

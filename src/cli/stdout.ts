@@ -10,12 +10,36 @@ import { writeSync } from 'node:fs';
  * ends the output quietly.
  */
 export function writeStdout(text: string): void {
-  writeFd(1, text, () => process.stdout);
+  if (redirected) redirected.stdout(text);
+  else writeFd(1, text, () => process.stdout);
 }
 
 /** The same for fd 2 (the quiz's summary beside a report on stdout): touching process.stderr builds its stream too. */
 export function writeStderr(text: string): void {
-  writeFd(2, text, () => process.stderr);
+  if (redirected) redirected.stderr(text);
+  else writeFd(2, text, () => process.stderr);
+}
+
+/** Where the two writers send their text instead of the descriptors. */
+export interface OutputSink {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+let redirected: OutputSink | undefined;
+
+/**
+ * Sends what writeStdout and writeStderr print to `sink` until the returned
+ * function is called. For running the program inside a test's process
+ * (test/helpers/cli-in-process.ts), where descriptors 1 and 2 are the test
+ * runner's, not a pipe the test reads.
+ */
+export function redirectOutput(sink: OutputSink): () => void {
+  const before = redirected;
+  redirected = sink;
+  return () => {
+    redirected = before;
+  };
 }
 
 function writeFd(fd: number, text: string, stream: () => NodeJS.WriteStream): void {

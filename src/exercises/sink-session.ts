@@ -10,10 +10,14 @@ import { dirname, join } from 'node:path';
 import { sanitizeText } from '../core/neutralise.js';
 import { captureOutput } from './captured-output.js';
 import { show } from './scenario.js';
-import type { ChildLike, ExerciseMachinery, Message } from './ports.js';
+import type { SinkChildCommand, SinkChildMessage } from './child-protocol.js';
+import type { StepInfo } from './child/db-handle.js';
+import type { ExerciseMachinery, SinkChild } from './ports.js';
 import type { TrialItem } from './scenario.js';
 import { LEARNER_NODE_OPTIONS, OVER_MEMORY } from '../platform/memory-watch.js';
 import type { SinkAnswer, SinkRequest, SinkState, StepRecord, TrialRun } from './types.js';
+import { errorMessage } from '../platform/error-message.js';
+import type { DistributiveOmit } from '../platform/json-fields.js';
 
 /**
  * The learner's child gets a HOME and data dir of its own under the check's
@@ -50,10 +54,7 @@ export interface Choice {
 }
 
 /** One call the learner's sink made on the database, as its child reported it. */
-interface SinkCall {
-  op: string;
-  sql?: string;
-}
+type SinkCall = StepInfo;
 
 interface RequestState {
   index: number;
@@ -66,7 +67,7 @@ interface RequestState {
 }
 
 export class SinkSession {
-  private child: ChildLike | undefined;
+  private child: SinkChild | undefined;
   private states = new Map<string, RequestState>();
   private wake: (() => void) | undefined;
   private dbPath = '';
@@ -95,13 +96,13 @@ export class SinkSession {
       this.exitCode = code;
       this.wake?.();
     });
-    let ready: Message;
+    let ready: Extract<SinkChildMessage, { ev: 'ready' | 'failed' }>;
     try {
       ready = await child.waitFor(['ready', 'failed'], Math.max(10_000, this.timeLimitMs));
     } catch (err) {
-      throw new LoadError(`your sink did not start: ${(err as Error).message}`);
+      throw new LoadError(`your sink did not start: ${errorMessage(err)}`);
     }
-    if (ready.ev === 'failed') throw new LoadError(String(ready.message));
+    if (ready.ev === 'failed') throw new LoadError(ready.message);
   }
 
   async restart(): Promise<void> {
@@ -119,12 +120,13 @@ export class SinkSession {
 
   private async open(): Promise<void> {
     const reply = await this.ask({ op: 'open', db: this.dbPath });
-    if (reply.ev === 'threw') throw new LearnerThrew(`setup(db) threw: ${String(reply.error)}`);
+    if (reply.ev === 'threw') throw new LearnerThrew(`setup(db) threw: ${reply.error}`);
   }
 
   async state(): Promise<SinkState> {
     const reply = await this.ask({ op: 'state' });
-    return { value: reply.value === null ? null : String(reply.value), mark: reply.mark === null ? null : Number(reply.mark) };
+    if (reply.ev !== 'state') throw new Error(`the sink's state could not be read: ${reply.ev === 'error' ? reply.message : `"${reply.ev}"`}`);
+    return { value: reply.value, mark: reply.mark };
   }
 
   /** Runs `items` on the open database, choosing at each choice point by `schedule` (default: the first). */
@@ -223,12 +225,12 @@ export class SinkSession {
     });
   }
 
-  private async ask(command: Message): Promise<Message> {
+  private async ask(command: DistributiveOmit<Extract<SinkChildCommand, { op: 'open' | 'state' }>, 'id'>): Promise<SinkChildMessage> {
     try {
       return await this.child!.request(command, Math.max(this.timeLimitMs, 2000));
     } catch (err) {
       if (this.child && !this.child.alive) throw this.exitedError();
-      throw new TimeLimitError((err as Error).message);
+      throw new TimeLimitError(errorMessage(err));
     }
   }
 
@@ -253,28 +255,25 @@ export class SinkSession {
     );
   }
 
-  private onMessage(m: Message): void {
+  private onMessage(m: SinkChildMessage): void {
     if (m.ev === 'output') {
-      captureOutput(this.output, String(m.text));
+      captureOutput(this.output, m.text);
       return;
     }
-    if (m.ev === 'exited') {
-      this.wake?.();
-      return;
-    }
-    const state = typeof m.req === 'string' ? this.states.get(m.req) : undefined;
+    if (m.ev !== 'park' && m.ev !== 'done' && m.ev !== 'threw') return;
+    const state = this.states.get(m.req);
     if (!state) return;
     if (m.ev === 'park') {
       state.phase = 'parked';
-      state.step = m.step as SinkCall;
+      state.step = m.step;
     } else if (m.ev === 'done') {
       state.phase = 'finished';
-      if (Array.isArray(m.steps)) state.ranSteps = m.steps as SinkCall[];
+      if (m.steps) state.ranSteps = m.steps;
       state.answer = answerOf(m.result);
-    } else if (m.ev === 'threw') {
+    } else {
       state.phase = 'finished';
-      if (Array.isArray(m.steps)) state.ranSteps = m.steps as SinkCall[];
-      state.answer = { accepted: false, status: 500, error: sanitizeText(String(m.error)) };
+      if (m.steps) state.ranSteps = m.steps;
+      state.answer = { accepted: false, status: 500, error: sanitizeText(m.error) };
     }
     this.wake?.();
   }

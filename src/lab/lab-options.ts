@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { dataSubdir } from '../platform/data-dir.js';
 import { makeNewDir } from '../platform/unique-name.js';
 import { experimentEntry } from './experiment-catalogue.js';
+import { parseSinkFlags, SinkFlagError, type SinkFlags } from './sink-options.js';
 import { COORDINATORS, type CoordinatorKind, EXPERIMENTS, type ExperimentName, type LabOptions, OWN_ETCD_EXPERIMENTS } from './types.js';
 
 export const MIN_TTL_S = 0.5;
@@ -26,7 +27,7 @@ export interface LabFlags {
 
 export class LabFlagError extends Error {}
 
-export function parseLabFlags(flags: LabFlags): { options: Omit<LabOptions, 'outDir'>; out: string | undefined; repeats: number } {
+export function parseLabFlags(flags: LabFlags & SinkFlags): { options: Omit<LabOptions, 'outDir'>; out: string | undefined; repeats: number } {
   const experiment = (flags.experiment ?? 'late-write') as ExperimentName;
   if (!EXPERIMENTS.includes(experiment)) {
     throw new LabFlagError(`--experiment ${flags.experiment}: unknown. Fix: use one of ${EXPERIMENTS.join(', ')}`);
@@ -54,6 +55,13 @@ export function parseLabFlags(flags: LabFlags): { options: Omit<LabOptions, 'out
     throw new LabFlagError(`--experiment ${experiment} runs on etcd members the lab starts itself. Fix: leave out --coordinator ${coordinator}`);
   }
   const redis = parseRedisFlags(flags, coordinator, experiment);
+  let sink: ReturnType<typeof parseSinkFlags>;
+  try {
+    sink = parseSinkFlags(flags, experiment);
+  } catch (err) {
+    if (err instanceof SinkFlagError) throw new LabFlagError(err.message);
+    throw err;
+  }
   const ttl = Number(flags.ttl ?? '2');
   if (!Number.isFinite(ttl) || ttl < MIN_TTL_S || ttl > MAX_TTL_S) {
     throw new LabFlagError(`--ttl ${flags.ttl}: not a number of seconds. Fix: give ${MIN_TTL_S} to ${MAX_TTL_S}, e.g. --ttl 2`);
@@ -91,6 +99,7 @@ export function parseLabFlags(flags: LabFlags): { options: Omit<LabOptions, 'out
       etcdEndpoints,
       etcdBin: flags.etcdBin,
       ...redis,
+      ...sink,
     },
     out: flags.out,
     repeats,

@@ -59,5 +59,6 @@ export function verdictLines(result: LabResult, ascii: boolean): string[] {
 export function evidenceLine(result: LabResult, ascii = false): string {
   const dot = ascii ? ',' : ' ·';
   // timeline.html: the run as a picture, for a browser (timeline-picture.ts).
-  return ` evidence: run.json${dot} report.txt${dot} timeline.txt${dot} timeline.html${dot} sink.sqlite in ${result.outDir}`;
+  const db = result.sink.postgres ? '' : `${dot} sink.sqlite`;
+  return ` evidence: run.json${dot} report.txt${dot} timeline.txt${dot} timeline.html${db} in ${result.outDir}`;
 }

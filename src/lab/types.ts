@@ -1,3 +1,4 @@
+import type { SinkOptions } from './sink-options.js';
 /**
  * The lab's vocabulary: what a run is asked to do, the events it emits while
  * it runs, and the result it ends with. The Ink screen, the plain printer,
@@ -42,6 +43,12 @@ export interface LabOptions {
   redisUrl?: string | undefined;
   /** How the lock mints its token where the service offers a choice (Redis: none or incr). */
   token?: 'none' | 'incr' | undefined;
+  /** The sink's database (issue 36): SQLite in the evidence folder (default) or PostgreSQL. */
+  sink?: SinkOptions['sink'];
+  postgresUrl?: string | undefined;
+  postgresBin?: string | undefined;
+  /** split on PostgreSQL: the isolation levels and checks to replay the race under. */
+  grid?: SinkOptions['grid'];
   /** The command's start (performance.now()), so durationMs includes argument parsing and set-up. */
   startedAt?: number | undefined;
   /** Aborting ends the run's processes and rejects with LabAbortedError (the Lab screen, when left). */
@@ -58,11 +65,42 @@ export interface WriteOutcome {
 export interface FinalState {
   value: string | null;
   token: LabToken | null;
+  /** PostgreSQL grid: the mark column after the cell. */
+  mark?: number;
   /** The fenced modes' high-water mark. */
   hwm?: LabToken;
 }
 
+/** The sink's PostgreSQL, as the evidence records it. */
+export interface SinkDatabaseEvidence {
+  kind: 'postgres';
+  schema: string;
+  /** The lab started the server (else it was the user's --postgres-url). */
+  ownServer: boolean;
+  /** The user the server ran as (`postgres` when the lab runs as root). */
+  runAs?: string | null;
+  /** Throwaway settings for speed, named (fsync=off, ...). */
+  settings?: Readonly<Record<string, string>>;
+  serverStartMs?: number;
+  /** The sink's rows and write log at the verdict (the cluster is gone after the run). */
+  dump?: Record<string, unknown>;
+}
+
+/** A cell of the PostgreSQL grid: one writer's transaction as the database decided it. */
+export interface GridWriteJson {
+  outcome: 'applied' | 'refused';
+  retries: number;
+  /** The last SQLSTATE the database raised for this writer, if any (every one is in sqlstates). */
+  sqlstate?: string;
+  sqlstates: string[];
+  waited: boolean;
+}
+
 export interface ModeResult {
+  /** PostgreSQL grid only: A's stale write applied after B's committed one (B's update lost). */
+  staleAccepted?: boolean;
+  /** PostgreSQL grid only: each writer's transaction. */
+  writes?: { A: GridWriteJson; B: GridWriteJson };
   /** restore only: every worker's token in this mode (`[epoch, revision]` in epoch mode). */
   tokens?: Partial<Record<WorkerName, LabToken>>;
   /** restore only: D's write, the rightful holder after the restore. */
@@ -130,7 +168,8 @@ export interface LabResult {
   /** How the lock minted its token (Redis: none or incr). */
   tokenMode?: 'none' | 'incr';
   etcdEndpoints?: string[];
-  sink: { url: string; database: string };
+  /** The sink's service and database: SQLite's file, or (issue 36) PostgreSQL's schema and settings beside it. */
+  sink: { url: string; database: string; postgres?: SinkDatabaseEvidence };
   pids: { A: number; B: number; sink: number[] };
   observations: Observation[];
   startedAt: string;

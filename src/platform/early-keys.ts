@@ -7,8 +7,8 @@
  * Ctrl-C is a SIGINT. So the CLI calls `holdEarlyKeys` the moment it knows
  * the app will open: raw mode from then on (no echo; Linux keeps what was
  * typed before), and what arrives is read and kept here. The app takes it
- * with `takeEarlyKeys` just before its first frame and replays it to the
- * screen that owns it (ui/use-keys-while-loading.ts).
+ * with `takeEarlyKeys` just before its first frame and puts it back into
+ * stdin (ui/run-app.tsx), where Ink reads it as typed.
  *
  * A Ctrl-C among the kept keys quits at once: line editing back on, exit 130
  * through the cleanup hooks, as a Ctrl-C on a screen does.
@@ -16,7 +16,7 @@
 import { exitAfterCleanup } from './cleanup.js';
 import { EXIT } from './exit-codes.js';
 
-/** Ctrl-C as a raw terminal reads it: never kept, here or by the app's replay (ui/use-keys-while-loading.ts). */
+/** Ctrl-C as a raw terminal reads it: never kept: it quits at once. */
 export const CTRL_C = '\u0003';
 
 /** The part of a TTY read stream the hold uses (process.stdin; a fake in tests). */

@@ -11,6 +11,7 @@ import { loadProgress, type ProgressState } from './progress-file.js';
 import { loadQuizHistory } from './quiz-history.js';
 import { listExercises } from '../content/exercise/exercise-registry.js';
 import { type ChallengeInfo, type ExerciseInfo, type LessonInfo, type ProgressSummary, summarize } from './summary.js';
+import { errorMessage } from '../platform/error-message.js';
 
 /** The review boxes the quiz keeps (review.json), through the quiz's own store. */
 export function loadReviewBoxes(dir?: string, warn?: (m: string) => void): ReviewState {
@@ -53,7 +54,7 @@ export function exerciseInfos(warn?: (m: string) => void): ExerciseInfo[] {
   try {
     return listExercises().map((e) => ({ id: e.id, title: e.title, lesson: e.lesson }));
   } catch (err) {
-    warn?.(`the exercises cannot be listed: ${(err as Error).message}`);
+    warn?.(`the exercises cannot be listed: ${errorMessage(err)}`);
     return [];
   }
 }

@@ -3,7 +3,7 @@
  * by calling the project's own loaders, validator and plain renderer: no
  * second parser, so the snapshot follows whatever the formats become.
  * scripts/build.mjs bundles this module on its own and runs it after the
- * main build; test/content/built-content.test.ts checks the result against
+ * main build; test/content/built-content.proc.test.ts checks the result against
  * the loaders run directly.
  */
 import { createHash } from 'node:crypto';

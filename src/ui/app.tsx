@@ -3,7 +3,7 @@
  * too-small notice, and the hint line. The frame is one line shorter than
  * the terminal so Ink never clears the whole screen on redraw (trap 5).
  */
-import { Box, useApp, useInput } from 'ink';
+import { Box, useApp } from 'ink';
 import { Suspense, useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { Display } from '../platform/display.js';
@@ -18,7 +18,7 @@ import { EXIT } from '../platform/exit-codes.js';
 import { actionFor, isKeyContext } from './keymap.js';
 import { screenFor } from './screens/index.js';
 import { makeTheme } from './theme.js';
-import { SettleBeforeReplay, useKeysWhileLoading } from './use-keys-while-loading.js';
+import { useKeys } from './use-keys.js';
 import { useTerminalSize } from './use-terminal-size.js';
 
 export interface AppProps {
@@ -27,13 +27,11 @@ export interface AppProps {
   flags?: GlobalFlags;
   /** Swapped-in services (tests); none in production. */
   services?: AppServices;
-  /** Keys typed while the app loaded (run-app, from the CLI's hold), replayed once the screen is ready. */
-  earlyKeys?: string;
 }
 
 const NO_SERVICES: AppServices = {};
 
-export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SERVICES, earlyKeys }: AppProps) {
+export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SERVICES }: AppProps) {
   const { exit } = useApp();
   const size = useTerminalSize();
   const route = useStore(router, currentRoute);
@@ -43,29 +41,32 @@ export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SE
   const theme = useMemo(() => makeTheme(display), [display]);
   const tooSmall = isTooSmall(size);
   useEffect(() => router.getState().setTooSmall(tooSmall), [router, tooSmall]);
-  const keysWhileLoading = useKeysWhileLoading(earlyKeys);
 
   useEffect(() => {
     if (exitCode !== null) exit(exitCode);
   }, [exitCode, exit]);
 
-  useInput((input, key) => {
-    const action = actionFor('global', input, key);
-    const state = router.getState();
-    if (action === 'quit') {
-      if (state.ctrlCGuard?.()) return;
-      state.quit(EXIT.interrupted);
-      return;
-    }
-    // Too small: the hidden screen keeps its place; q or Esc leaves the app, as the notice says.
-    if (state.tooSmall) {
-      if (action === 'back') state.quit(EXIT.ok);
-      return;
-    }
-    if (state.captureKeys && !state.helpOpen) return;
-    if (action === 'help') state.toggleHelp();
-    else if (action === 'back') state.back();
-  });
+  useKeys(
+    (input, key) => {
+      const action = actionFor('global', input, key);
+      const state = router.getState();
+      if (action === 'quit') {
+        if (state.ctrlCGuard?.()) return;
+        state.quit(EXIT.interrupted);
+        return;
+      }
+      // Too small: the hidden screen keeps its place; q or Esc leaves the app, as the notice says.
+      if (state.tooSmall) {
+        if (action === 'back') state.quit(EXIT.ok);
+        return;
+      }
+      if (state.captureKeys && !state.helpOpen) return;
+      if (action === 'help') state.toggleHelp();
+      else if (action === 'back') state.back();
+    },
+    // While a field has the keys (captureKeys) a paste is text, whole.
+    { takesText: () => router.getState().captureKeys },
+  );
 
   const bodyRows = Math.max(1, size.rows - 2);
   const context: AppContextValue = useMemo(
@@ -80,7 +81,6 @@ export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SE
 
   return (
     <AppContext.Provider value={context}>
-      <SettleBeforeReplay keys={keysWhileLoading} />
       {/* Narration mode grows like a transcript; otherwise a fixed frame one row shorter than the terminal. */}
       <Box flexDirection="column" width={size.columns} height={display.narrate ? undefined : Math.max(1, size.rows - 1)}>
         <Box flexDirection="column" flexGrow={1} overflow="hidden">
@@ -91,7 +91,7 @@ export function App({ router, display, flags = NO_GLOBAL_FLAGS, services = NO_SE
             rule), and a lab run keeps going rather than starting again.
           */}
           <Box display={helpOpen || tooSmall ? 'none' : 'flex'} flexDirection="column" flexGrow={1}>
-            <Suspense fallback={<Loading keys={keysWhileLoading} />}>
+            <Suspense fallback={<Loading />}>
               <Screen route={route} />
             </Suspense>
           </Box>

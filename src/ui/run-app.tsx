@@ -44,7 +44,7 @@ export async function runApp(options: AppOptions): Promise<number> {
   const earlyKeys = takeEarlyKeys();
   // Keys typed before the hold began were echoed where the first frame starts: that line is cleared first.
   if (earlyKeys && process.stdout.isTTY) process.stdout.write('\r\u001b[2K');
-  const app = render(<App router={router} display={options.display} flags={options.flags} earlyKeys={earlyKeys ?? ''} />, {
+  const app = render(<App router={router} display={options.display} flags={options.flags} />, {
     exitOnCtrlC: false,
     // The app's own narration is the screen-reader path (--narrate); Ink's
     // screen-reader mode would drop the layout the narration is written for.
@@ -52,6 +52,10 @@ export async function runApp(options: AppOptions): Promise<number> {
     // --ascii or a non-UTF-8 locale: no glyph the terminal cannot show, whoever drew it (ascii-output.ts).
     ...(options.display.ascii ? { stdout: asciiOnly(process.stdout) } : {}),
   });
+  // The keys typed while the app loaded go back into stdin, ahead of anything
+  // newer, through Node's public stream API: Ink reads them as typed once its
+  // input listener is on (a run of keys acts once per key: ui/use-keys.ts).
+  if (earlyKeys) process.stdin.unshift(earlyKeys);
   // SIGTERM (or SIGHUP) while the app runs: give the terminal back first.
   const forgetUnmount = onCleanup(() => app.unmount());
   let code = 0;

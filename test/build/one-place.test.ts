@@ -89,6 +89,10 @@ const COPIES: { rule: string; pattern: RegExp; home: string; within?: RegExp }[]
     // The app and its commands; the lab's and exercises' children speak to their runner, not to a person.
     within: /^src\/(cli|ui|store|progress|reports|content|challenges)\//,
   },
+  // CONTRIBUTING: errorMessage, never a cast (a thrown string or null makes the cast lie).
+  { rule: "an error's message read through a cast", pattern: /as Error\)\??\.message/, home: 'src/platform/error-message.ts' },
+  // A net server with no handler exists only to learn a free port: the lab and the exercises share one.
+  { rule: 'a free port found by hand', pattern: /\bcreateServer\(\)/, home: 'src/platform/free-port.ts' },
   { rule: 'a focus guard registered by hand', pattern: /\b(setKeyContext|setBackGuard|setCtrlCGuard)\(\s*\(/, home: 'src/ui/use-focus-guards.ts' },
 ];
 

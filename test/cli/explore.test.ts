@@ -1,15 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lateWritersYaml } from '../../scripts/bench/support/late-writers.mjs';
-import { ensureBuilt, runCli as run } from './cli-run.js';
-
-beforeAll(ensureBuilt, 120_000);
+import { runCliInProcess as run } from '../helpers/cli-in-process.js';
 
 describe('fence-tutor explore', () => {
-  it('--json: split late-write is 15 / {"100":9,"1":6} / 6 with a counterexample', () => {
-    const r = run(['explore', '--scenario', 'late-write', '--check', 'split', '--json']);
+  it('--json: split late-write is 15 / {"100":9,"1":6} / 6 with a counterexample', async () => {
+    const r = await run(['explore', '--scenario', 'late-write', '--check', 'split', '--json']);
     expect(r.status).toBe(0);
     const json = JSON.parse(r.stdout);
     expect(json.scenario).toBe('late-write');
@@ -20,15 +18,15 @@ describe('fence-tutor explore', () => {
     expect(json.counterexample.some((o: { stale?: boolean }) => o.stale === true)).toBe(true);
   });
 
-  it('--json: atomic 3 / all "100" / 0 / null; fencing off 3 / 2 "1" / 2', () => {
-    const a = JSON.parse(run(['explore', '--scenario', 'late-write', '--json']).stdout);
+  it('--json: atomic 3 / all "100" / 0 / null; fencing off 3 / 2 "1" / 2', async () => {
+    const a = JSON.parse((await run(['explore', '--scenario', 'late-write', '--json'])).stdout);
     expect([a.orderings, a.finalValues, a.orderingsWithStaleAcceptance, a.counterexample]).toEqual([3, { '100': 3 }, 0, null]);
-    const off = JSON.parse(run(['explore', '--scenario', 'late-write', '--fencing', 'off', '--json']).stdout);
+    const off = JSON.parse((await run(['explore', '--scenario', 'late-write', '--fencing', 'off', '--json'])).stdout);
     expect([off.orderings, off.finalValues['1'], off.orderingsWithStaleAcceptance]).toEqual([3, 2, 2]);
   });
 
-  it('prints a readable summary with the counterexample as a timeline without a TTY', () => {
-    const r = run(['explore', '--scenario', 'late-write', '--check', 'split']);
+  it('prints a readable summary with the counterexample as a timeline without a TTY', async () => {
+    const r = await run(['explore', '--scenario', 'late-write', '--check', 'split']);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("15 orderings of the sink's operations; 6 of them accept a stale write (40%).");
     expect(r.stdout).toContain('one ordering that goes wrong');
@@ -38,8 +36,8 @@ describe('fence-tutor explore', () => {
     for (const line of r.stdout.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
   });
 
-  it('says so when nothing goes wrong', () => {
-    const r = run(['explore', '--scenario', 'late-write', '--plain']);
+  it('says so when nothing goes wrong', async () => {
+    const r = await run(['explore', '--scenario', 'late-write', '--plain']);
     expect(r.stdout).toContain('none of them accepts a stale write');
   });
 
@@ -47,22 +45,22 @@ describe('fence-tutor explore', () => {
     [['explore', '--scenario', 'late-write', '--check', 'both'], /--check.*atomic, split/],
     [['explore'], /--scenario ID/],
     [['explore', '--scenario', 'x', '--scenario-file', 'y'], /not both/],
-  ])('refuses %j with exit 2', (args, message) => {
-    const r = run(args);
+  ])('refuses %j with exit 2', async (args, message) => {
+    const r = await run(args);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(message);
   });
 
-  it('--help shows an example', () => {
-    expect(run(['explore', '--help']).stdout).toContain('$ fence-tutor explore --scenario late-write --check split');
+  it('--help shows an example', async () => {
+    expect((await run(['explore', '--help'])).stdout).toContain('$ fence-tutor explore --scenario late-write --check split');
   });
 
-  it('refuses a scenario past the state limit before counting: exit 2, the file and the numbers, nothing on stdout', () => {
+  it('refuses a scenario past the state limit before counting: exit 2, the file and the numbers, nothing on stdout', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fence-explore-limit-'));
     try {
       const file = join(dir, 'seven.yaml');
       writeFileSync(file, lateWritersYaml(7, 4));
-      const r = run(['explore', '--scenario-file', file, '--json']);
+      const r = await run(['explore', '--scenario-file', file, '--json']);
       expect(r.status).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain(`--scenario-file ${file}: this scenario is too large to explore: up to 172,186,884 states`);
@@ -74,12 +72,12 @@ describe('fence-tutor explore', () => {
     }
   });
 
-  it('--json on 5 actors x 4 writes (counts past 2^53) prints exact integers', () => {
+  it('--json on 5 actors x 4 writes (counts past 2^53) prints exact integers', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fence-explore-big-'));
     try {
       const file = join(dir, 'five.yaml');
       writeFileSync(file, lateWritersYaml(5, 4));
-      const r = run(['explore', '--scenario-file', file, '--json']);
+      const r = await run(['explore', '--scenario-file', file, '--json']);
       expect(r.status).toBe(0);
       const orderings = /"orderings": (\d+)/.exec(r.stdout)?.[1];
       // As the explorer counted it before the level path existed.

@@ -3,26 +3,39 @@
  * answers prints byte for byte what the commander path prints through the
  * real loaders (FENCE_TUTOR_BUILT_CONTENT=0), with the same status; and it
  * answers only the argument shapes it knows, leaving the rest to commander.
+ * In process, from src/: the snapshot is made here with the build's own
+ * functions, in a package root of this file's (test/helpers/built-snapshot.ts);
+ * the built bundle's fast path is checked against commander's in
+ * test/cli/cli-smoke.proc.test.ts.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureBuilt, runCli } from './cli-run.js';
+import { forgetSnapshotRoot, snapshotRoot, snapshotRootModule } from '../helpers/built-snapshot.js';
+import { runCliInProcess } from '../helpers/cli-in-process.js';
 
-// Each test spawns the CLI two to seven times; on a loaded 2-core machine that takes a while.
+// Each test runs the CLI two to seven times; on a loaded 2-core machine that takes a while.
 vi.setConfig({ testTimeout: 120_000 });
 
+vi.mock('../../src/platform/package-root.js', async (original) => snapshotRootModule(await original()));
+type FastPath = typeof import('../../src/cli/fast-path.js');
+/** Loaded once the snapshot is there: the snapshot's readers remember what they found. */
+let knownOptions: FastPath['knownOptions'];
+let knownShape: FastPath['knownShape'];
+let runFast: FastPath['runFast'];
 const written: string[] = [];
-vi.mock('../../src/cli/stdout.js', () => ({ writeStdout: (text: string) => written.push(text) }));
-const { knownOptions, knownShape, runFast } = await import('../../src/cli/fast-path.js');
+
+/** The CLI in process with the snapshot used (the fast path, as the built CLI runs), unless `env` turns it off. */
+const runCli = (args: string[], env: NodeJS.ProcessEnv = {}) => runCliInProcess(args, { FENCE_TUTOR_BUILT_CONTENT: undefined, ...env });
 
 let home: string;
 const TWELVE = join(import.meta.dirname, '../fixtures/scenarios/twelve-writes.yaml');
 const MISSING = join(import.meta.dirname, '../fixtures/scenarios/no-such-file.yaml');
 
-beforeAll(() => {
-  ensureBuilt();
+afterAll(forgetSnapshotRoot);
+beforeAll(async () => {
+  await snapshotRoot();
   home = mkdtempSync(join(tmpdir(), 'fence-tutor-fast-'));
   // Some progress, so that progress --json has more than zeros to print.
   writeFileSync(
@@ -75,10 +88,10 @@ const SHAPES = [
 ];
 
 describe('fast commands print what the commander path prints', () => {
-  it.each(SHAPES.map((args) => [args.join(' '), args]))('%s', (_name, args) => {
-    const fast = runCli(args as string[], { FENCE_TUTOR_HOME: home });
+  it.each(SHAPES.map((args) => [args.join(' '), args]))('%s', async (_name, args) => {
+    const fast = await runCli(args as string[], { FENCE_TUTOR_HOME: home });
     expect(fast.stderr).not.toMatch(/could not be read/);
-    const slow = runCli(args as string[], { FENCE_TUTOR_HOME: home, FENCE_TUTOR_BUILT_CONTENT: '0' });
+    const slow = await runCli(args as string[], { FENCE_TUTOR_HOME: home, FENCE_TUTOR_BUILT_CONTENT: '0' });
     expect(fast.stdout.length + fast.stderr.length).toBeGreaterThan(0);
     expect({ stdout: fast.stdout, stderr: fast.stderr, status: fast.status }).toEqual({ stdout: slow.stdout, stderr: slow.stderr, status: slow.status });
   });
@@ -92,7 +105,7 @@ describe('quiz --answers and grade on the fast path print what the commander pat
       .replace(/"durationMs": \d+/g, '"durationMs": 0')
       .replace(/ (time|timestamp)="[^"]*"/g, ' $1="T"');
   let dir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'fence-tutor-fast-answers-'));
     writeFileSync(join(dir, 'none.json'), JSON.stringify({ answers: {} }));
     writeFileSync(join(dir, 'some.yaml'), 'answers:\n  zxid-layout: 1\n');
@@ -105,31 +118,31 @@ describe('quiz --answers and grade on the fast path print what the commander pat
     [['quiz', '--seed', '1', '--count', '2', '--answers', 'some.yaml']],
     [['quiz', '--seed', '1', '--answers', 'missing.json']],
     [['quiz', '--mode', 'sometimes', '--seed', '1', '--answers', 'none.json']],
-  ])('%j', (args) => {
-    const run = (extra: NodeJS.ProcessEnv) => {
+  ])('%j', async (args) => {
+    const run = async (extra: NodeJS.ProcessEnv) => {
       const h = mkdtempSync(join(dir, 'home-'));
-      const r = runCli(
+      const r = await runCli(
         args.map((a) => (a.includes('.json') || a.includes('.yaml') ? join(dir, a) : a)),
         { FENCE_TUTOR_HOME: h, ...extra },
       );
       return { stdout: untimed(r.stdout), stderr: r.stderr, status: r.status };
     };
-    const fast = run({});
+    const fast = await run({});
     expect(fast.stdout.length + fast.stderr.length).toBeGreaterThan(0);
-    expect(fast).toEqual(run({ FENCE_TUTOR_BUILT_CONTENT: '0' }));
+    expect(fast).toEqual(await run({ FENCE_TUTOR_BUILT_CONTENT: '0' }));
   });
 
-  it('grade REPORT [--json]', () => {
+  it('grade REPORT [--json]', async () => {
     const report = join(dir, 'report.json');
-    const sat = runCli(['quiz', '--seed', '1', '--count', '3', '--answers', join(dir, 'none.json'), '--report', report], { FENCE_TUTOR_HOME: home });
+    const sat = await runCli(['quiz', '--seed', '1', '--count', '3', '--answers', join(dir, 'none.json'), '--report', report], { FENCE_TUTOR_HOME: home });
     expect(sat.status, sat.stderr).toBe(0);
     for (const args of [
       ['grade', report],
       ['grade', report, '--json'],
       ['grade', join(dir, 'missing.json')],
     ]) {
-      const fast = runCli(args, { FENCE_TUTOR_HOME: home });
-      const slow = runCli(args, { FENCE_TUTOR_HOME: home, FENCE_TUTOR_BUILT_CONTENT: '0' });
+      const fast = await runCli(args, { FENCE_TUTOR_HOME: home });
+      const slow = await runCli(args, { FENCE_TUTOR_HOME: home, FENCE_TUTOR_BUILT_CONTENT: '0' });
       expect({ stdout: fast.stdout, stderr: fast.stderr, status: fast.status }).toEqual({ stdout: slow.stdout, stderr: slow.stderr, status: slow.status });
     }
   });
@@ -137,24 +150,30 @@ describe('quiz --answers and grade on the fast path print what the commander pat
 
 describe('user content beside the snapshot', () => {
   // Not a fast command: commander checks DIR whole first, with the shipped side from the snapshot (snapshot-loaders.ts).
-  it('--content DIR lessons --json prints what the real loaders print', () => {
+  it('--content DIR lessons --json prints what the real loaders print', async () => {
     const args = ['lessons', '--json'];
     const course = join(import.meta.dirname, '../fixtures/content/course');
-    const fast = runCli(['--content', course, ...args], { FENCE_TUTOR_HOME: home });
-    const slow = runCli(['--content', course, ...args], { FENCE_TUTOR_HOME: home, FENCE_TUTOR_BUILT_CONTENT: '0' });
+    const fast = await runCli(['--content', course, ...args], { FENCE_TUTOR_HOME: home });
+    const slow = await runCli(['--content', course, ...args], { FENCE_TUTOR_HOME: home, FENCE_TUTOR_BUILT_CONTENT: '0' });
     expect(fast.status).toBe(0);
     expect({ stdout: fast.stdout, stderr: fast.stderr, status: fast.status }).toEqual({ stdout: slow.stdout, stderr: slow.stderr, status: slow.status });
   });
 });
 
 describe('runFast answers the shapes it knows and no other', () => {
-  // In-process, from src/: the snapshot in dist/content matches the files (ensureBuilt).
+  // In-process, from src/: the snapshot made for this file matches the files.
   const env = { ...process.env };
-  beforeAll(() => {
+  let undoRedirect = () => {};
+  beforeAll(async () => {
     process.env.FENCE_TUTOR_HOME = home;
     delete process.env.FENCE_TUTOR_BUILT_CONTENT;
+    vi.resetModules();
+    ({ knownOptions, knownShape, runFast } = await import('../../src/cli/fast-path.js'));
+    const { redirectOutput } = await import('../../src/cli/stdout.js');
+    undoRedirect = redirectOutput({ stdout: (text) => written.push(text), stderr: (text) => written.push(text) });
   });
   afterAll(() => {
+    undoRedirect();
     process.env = env;
   });
 
@@ -203,13 +222,13 @@ describe('runFast answers the shapes it knows and no other', () => {
     [['explore', '--content', 'x', '--scenario', 'late-write', '--json']],
     [['sim', '--json']],
     [['constructor']],
-  ])('leaves %j to commander', (args) => {
+  ])('leaves %j to commander', async (args) => {
     written.length = 0;
     expect(runFast(['node', 'fence-tutor', ...args])).toBeUndefined();
     expect(written).toEqual([]);
   });
 
-  it('reads flag shapes strictly', () => {
+  it('reads flag shapes strictly', async () => {
     expect(knownShape(['--json', '--plain'], ['--json'])?.flags).toEqual(new Set(['--json', '--plain']));
     expect(knownShape(['--json', '-x'], ['--json'])).toBeUndefined();
     expect(knownShape(['a', 'b'], [], 1)).toBeUndefined();

@@ -7,16 +7,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureBuilt, runCli } from './cli-run.js';
-
-beforeAll(ensureBuilt, 120_000);
+import { runCliInProcess as runCli } from '../helpers/cli-in-process.js';
 vi.setConfig({ testTimeout: 120_000 });
 
 const dir = mkdtempSync(join(process.env.FENCE_TUTOR_HOME ?? tmpdir(), 'grade-trust-'));
 
-function sit(name: string, right: number, student: string): string {
-  const sheet = JSON.parse(runCli(['quiz', '--quiz', 'token-contract', '--export', 'sheet', '--seed', '3', '--count', '4']).stdout);
-  const key = JSON.parse(runCli(['quiz', '--quiz', 'token-contract', '--export', 'json', '--seed', '3']).stdout).questions;
+async function sit(name: string, right: number, student: string): Promise<string> {
+  const sheet = JSON.parse((await runCli(['quiz', '--quiz', 'token-contract', '--export', 'sheet', '--seed', '3', '--count', '4'])).stdout);
+  const key = JSON.parse((await runCli(['quiz', '--quiz', 'token-contract', '--export', 'json', '--seed', '3'])).stdout).questions;
   const answers = Object.fromEntries(
     sheet.questions.map((q: { id: string }, i: number) => {
       const k = key.find((x: { id: string }) => x.id === q.id).answer;
@@ -27,7 +25,23 @@ function sit(name: string, right: number, student: string): string {
   const af = join(dir, `${name}-answers.json`);
   writeFileSync(af, JSON.stringify({ answers }));
   const report = join(dir, `${name}.json`);
-  runCli(['quiz', '--quiz', 'token-contract', '--mode', 'exam', '--seed', '3', '--count', '4', '--answers', af, '--report', report, '--student', student]);
+  await runCli([
+    'quiz',
+    '--quiz',
+    'token-contract',
+    '--mode',
+    'exam',
+    '--seed',
+    '3',
+    '--count',
+    '4',
+    '--answers',
+    af,
+    '--report',
+    report,
+    '--student',
+    student,
+  ]);
   return report;
 }
 
@@ -35,10 +49,10 @@ describe('grade does not trust what a report says', () => {
   let honest: string;
   let edited: string;
   let again: string;
-  beforeAll(() => {
-    honest = sit('honest', 3, 'Ada');
-    edited = sit('edited', 0, 'Bob');
-    again = sit('again', 4, 'ADA');
+  beforeAll(async () => {
+    honest = await sit('honest', 3, 'Ada');
+    edited = await sit('edited', 0, 'Bob');
+    again = await sit('again', 4, 'ADA');
     const r = JSON.parse(readFileSync(edited, 'utf8'));
     r.score = 100;
     r.passed = true;
@@ -49,8 +63,8 @@ describe('grade does not trust what a report says', () => {
     writeFileSync(edited, JSON.stringify(r));
   }, 120_000);
 
-  it('an edited report is graded from its answers and flagged; a duplicate student is flagged', () => {
-    const r = runCli(['grade', '--json', honest, edited, again]);
+  it('an edited report is graded from its answers and flagged; a duplicate student is flagged', async () => {
+    const r = await runCli(['grade', '--json', honest, edited, again]);
     expect(r.status, r.stderr).toBe(0);
     const students = JSON.parse(r.stdout).groups[0].students as { student: string; score: number; passed: boolean; verified: boolean; flags: string[] }[];
     const bob = students.find((s) => s.student === 'Bob')!;
@@ -65,21 +79,21 @@ describe('grade does not trust what a report says', () => {
     expect(r.stderr).toMatch(/3 reports flagged/);
   });
 
-  it('a report cut down to its right answers, each pasted twice: counted once and named against the class', () => {
-    const cut = sit('cut', 2, 'Cy');
+  it('a report cut down to its right answers, each pasted twice: counted once and named against the class', async () => {
+    const cut = await sit('cut', 2, 'Cy');
     const r = JSON.parse(readFileSync(cut, 'utf8'));
     const right = r.questions.filter((q: { correct: boolean }) => q.correct);
     Object.assign(r, { questions: [...right, ...right], score: 100, passed: true });
     writeFileSync(cut, JSON.stringify(r));
-    const out = runCli(['grade', '--json', honest, edited, cut]);
+    const out = await runCli(['grade', '--json', honest, edited, cut]);
     expect(out.status, out.stderr).toBe(0);
     const cy = JSON.parse(out.stdout).groups[0].students.find((s: { student: string }) => s.student === 'Cy');
     expect(cy.flags).toContain('questions 2, where 2 of 3 reports have 4');
     expect(cy.flags.filter((f: string) => / listed 2 times: counted once$/.test(f))).toHaveLength(2);
   });
 
-  it('the text output lists the flags under the students', () => {
-    const r = runCli(['grade', honest, edited]);
+  it('the text output lists the flags under the students', async () => {
+    const r = await runCli(['grade', honest, edited]);
     expect(r.stdout).toMatch(/Flags \(scores above are recomputed from the answers\)\n\s+Bob \(.*edited\.json\): \d answers? marked right/);
   });
 });

@@ -8,10 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureBuilt, runCli } from './cli-run.js';
-
-beforeAll(ensureBuilt, 120_000);
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { runCliInProcess as runCli } from '../helpers/cli-in-process.js';
 vi.setConfig({ testTimeout: 120_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'ft-hostile-files-'));
@@ -23,8 +21,7 @@ symlinkSync(join(dir, 'loop-b.yaml'), join(dir, 'loop-a.yaml'));
 symlinkSync(join(dir, 'loop-a.yaml'), join(dir, 'loop-b.yaml'));
 symlinkSync(join(dir, 'nowhere.yaml'), join(dir, 'dangling.yaml'));
 
-function expectRefused(r: ReturnType<typeof runCli>, path: string, reason: RegExp) {
-  expect(r.error, 'the command did not finish').toBeUndefined();
+function expectRefused(r: Awaited<ReturnType<typeof runCli>>, path: string, reason: RegExp) {
   expect(r.status, r.stderr).toBe(2);
   expect(r.stderr).toContain(path);
   expect(r.stderr).toMatch(reason);
@@ -32,32 +29,36 @@ function expectRefused(r: ReturnType<typeof runCli>, path: string, reason: RegEx
 }
 
 describe('files that are not regular files', () => {
-  it('a FIFO as a scenario (sim) and as an answers file: refused at once, not read', () => {
-    expectRefused(runCli(['sim', '--scenario-file', fifo, '--plain']), fifo, /a named pipe \(FIFO\), not a regular file/);
-    expectRefused(runCli(['quiz', '--quiz', 'token-contract', '--mode', 'exam', '--seed', '1', '--answers', fifo]), fifo, /not a regular file/);
+  it('a FIFO as a scenario (sim) and as an answers file: refused at once, not read', async () => {
+    expectRefused(await runCli(['sim', '--scenario-file', fifo, '--plain']), fifo, /a named pipe \(FIFO\), not a regular file/);
+    expectRefused(await runCli(['quiz', '--quiz', 'token-contract', '--mode', 'exam', '--seed', '1', '--answers', fifo]), fifo, /not a regular file/);
   });
 
-  it('/dev/zero as a scenario, an answers file and a report: refused without reading it', () => {
-    expectRefused(runCli(['sim', '--scenario-file', '/dev/zero', '--plain']), '/dev/zero', /a character device, not a regular file/);
-    expectRefused(runCli(['quiz', '--quiz', 'token-contract', '--seed', '1', '--answers', '/dev/zero']), '/dev/zero', /not a regular file/);
-    expectRefused(runCli(['grade', '/dev/zero']), '/dev/zero', /not a regular file/);
+  it('/dev/zero as a scenario, an answers file and a report: refused without reading it', async () => {
+    expectRefused(await runCli(['sim', '--scenario-file', '/dev/zero', '--plain']), '/dev/zero', /a character device, not a regular file/);
+    expectRefused(await runCli(['quiz', '--quiz', 'token-contract', '--seed', '1', '--answers', '/dev/zero']), '/dev/zero', /not a regular file/);
+    expectRefused(await runCli(['grade', '/dev/zero']), '/dev/zero', /not a regular file/);
   });
 
-  it('a loop of symbolic links and a dangling link', () => {
-    expectRefused(runCli(['validate', join(dir, 'loop-a.yaml')]), 'loop-a.yaml', /a loop of symbolic links/);
-    expectRefused(runCli(['sim', '--scenario-file', join(dir, 'dangling.yaml'), '--plain']), 'dangling.yaml', /a symbolic link to a file that does not exist/);
+  it('a loop of symbolic links and a dangling link', async () => {
+    expectRefused(await runCli(['validate', join(dir, 'loop-a.yaml')]), 'loop-a.yaml', /a loop of symbolic links/);
+    expectRefused(
+      await runCli(['sim', '--scenario-file', join(dir, 'dangling.yaml'), '--plain']),
+      'dangling.yaml',
+      /a symbolic link to a file that does not exist/,
+    );
     // Inside a folder that validate walks: named, the rest still checked.
     const folder = join(dir, 'walked');
     mkdirSync(folder);
     symlinkSync(join(folder, 'x.yaml'), join(folder, 'x.yaml'));
-    expectRefused(runCli(['validate', folder]), 'x.yaml', /cannot read it: a loop of symbolic links/);
+    expectRefused(await runCli(['validate', folder]), 'x.yaml', /cannot read it: a loop of symbolic links/);
   });
 
-  it('a lesson with 5,000 nested blockquotes: a message with the limit, not a RangeError', () => {
+  it('a lesson with 5,000 nested blockquotes: a message with the limit, not a RangeError', async () => {
     const lessons = join(dir, 'content', 'lessons');
     mkdirSync(lessons, { recursive: true });
     writeFileSync(join(lessons, 'manifest.yaml'), 'lessons:\n  - { id: deep, file: 01-deep.md }\n');
     writeFileSync(join(lessons, '01-deep.md'), `---\nid: deep\ntitle: Deep\ngoals: [g]\nprerequisites: []\nminutes: 1\n---\n\n${'> '.repeat(5000)}deep\n`);
-    expectRefused(runCli(['--content', join(dir, 'content'), 'lesson', '1', '--plain']), '01-deep.md:9', /nest deeper than the limit of 16 levels/);
+    expectRefused(await runCli(['--content', join(dir, 'content'), 'lesson', '1', '--plain']), '01-deep.md:9', /nest deeper than the limit of 16 levels/);
   });
 });

@@ -1,12 +1,10 @@
 /** `fence-tutor lessons`: the ordered list, as text and as JSON. */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, runCli as run } from './cli-run.js';
-
-beforeAll(ensureBuilt, 120_000);
+import { describe, expect, it } from 'vitest';
+import { runCliInProcess as run } from '../helpers/cli-in-process.js';
 
 describe('fence-tutor lessons', () => {
-  it('--json prints {"lessons": [...]} in manifest order with the contract fields', () => {
-    const r = run(['lessons', '--json']);
+  it('--json prints {"lessons": [...]} in manifest order with the contract fields', async () => {
+    const r = await run(['lessons', '--json']);
     expect(r.status, r.stderr).toBe(0);
     const { lessons } = JSON.parse(r.stdout);
     expect(lessons).toHaveLength(13);
@@ -24,17 +22,17 @@ describe('fence-tutor lessons', () => {
     expect(lessons[3].questions).toContain('lease-id-not-a-token');
   });
 
-  it('prints a numbered plain list within 80 columns when piped', () => {
-    const r = run(['lessons']);
+  it('prints a numbered plain list within 80 columns when piped', async () => {
+    const r = await run(['lessons']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^1\. +The stale holder is still a process/m);
     expect(r.stdout).toMatch(/^11\. +The real experiment/m);
     for (const line of r.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
   });
 
-  it('appends an instructor curriculum with --content, numbering on', () => {
+  it('appends an instructor curriculum with --content, numbering on', async () => {
     const fixture = new URL('../fixtures/curriculum/good', import.meta.url).pathname;
-    const r = run(['--content', fixture, 'lessons', '--json']);
+    const r = await run(['--content', fixture, 'lessons', '--json']);
     expect(r.status, r.stderr).toBe(0);
     const ids = JSON.parse(r.stdout).lessons.map((l: { number: number; id: string }) => `${l.number}:${l.id}`);
     expect(ids.slice(-2)).toEqual(['14:first-steps', '15:second-look']);

@@ -2,14 +2,12 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emptyProgress, saveProgress } from '../../src/progress/progress-file.js';
 import { markOpened, markViewed, recordSelfCheck, settleCompletion } from '../../src/progress/progress-model.js';
 import { resetProgress } from '../../src/progress/reset.js';
 import { LockBusyError, withFileLock } from '../../src/platform/file-lock.js';
-import { ensureBuilt, runCli } from './cli-run.js';
-
-beforeAll(() => ensureBuilt());
+import { runCliInProcess as runCli } from '../helpers/cli-in-process.js';
 
 const T = new Date('2026-11-29T09:00:00Z');
 
@@ -39,9 +37,9 @@ function homeWithProgress(): string {
 }
 
 describe('fence-tutor progress', () => {
-  it('--json prints lessons done, time spent, quiz history and review due', () => {
+  it('--json prints lessons done, time spent, quiz history and review due', async () => {
     const home = homeWithProgress();
-    const r = runCli(['progress', '--json'], { FENCE_TUTOR_HOME: home });
+    const r = await runCli(['progress', '--json'], { FENCE_TUTOR_HOME: home });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const doc = JSON.parse(r.stdout);
@@ -53,8 +51,8 @@ describe('fence-tutor progress', () => {
     expect(doc.quizHistory).toEqual([expect.objectContaining({ quiz: 'all', mode: 'exam', score: 80, passed: true, questions: 5 })]);
   });
 
-  it('prints the same as text', () => {
-    const r = runCli(['progress'], { FENCE_TUTOR_HOME: homeWithProgress() });
+  it('prints the same as text', async () => {
+    const r = await runCli(['progress'], { FENCE_TUTOR_HOME: homeWithProgress() });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('Lessons done: 1 of 13');
     expect(r.stdout).toContain('Time spent: 2 min');
@@ -64,34 +62,34 @@ describe('fence-tutor progress', () => {
     expect(r.stdout).toMatch(/2026-11-28 10:00 {2}all · exam {2}80% of 5 passed/);
   });
 
-  it('a corrupt progress file is set aside with a warning; the command carries on', () => {
+  it('a corrupt progress file is set aside with a warning; the command carries on', async () => {
     const home = mkdtempSync(join(tmpdir(), 'fence-cli-progress-'));
     writeFileSync(join(home, 'progress.json'), '{ oops');
-    const r = runCli(['progress', '--json'], { FENCE_TUTOR_HOME: home });
+    const r = await runCli(['progress', '--json'], { FENCE_TUTOR_HOME: home });
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/warning: .*progress\.json could not be read .*moved to .*corrupt-/);
     expect(JSON.parse(r.stdout).lessonsDone).toBe(0);
     expect(readdirSync(home).some((n) => n.startsWith('progress.json.corrupt-'))).toBe(true);
   });
 
-  it('--reset without a terminal needs --yes (exit 2, nothing erased); with --yes it erases', () => {
+  it('--reset without a terminal needs --yes (exit 2, nothing erased); with --yes it erases', async () => {
     const home = homeWithProgress();
-    const refused = runCli(['progress', '--reset'], { FENCE_TUTOR_HOME: home });
+    const refused = await runCli(['progress', '--reset'], { FENCE_TUTOR_HOME: home });
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/add --yes/);
     expect(existsSync(join(home, 'progress.json'))).toBe(true);
-    const done = runCli(['progress', '--reset', '--yes'], { FENCE_TUTOR_HOME: home });
+    const done = await runCli(['progress', '--reset', '--yes'], { FENCE_TUTOR_HOME: home });
     expect(done.status).toBe(0);
     expect(done.stdout).toMatch(/Progress erased/);
     expect(existsSync(join(home, 'progress.json'))).toBe(false);
     // The quiz's files are not ours to erase.
     expect(existsSync(join(home, 'review.json'))).toBe(true);
-    const after = runCli(['progress', '--json'], { FENCE_TUTOR_HOME: home });
+    const after = await runCli(['progress', '--json'], { FENCE_TUTOR_HOME: home });
     expect(JSON.parse(after.stdout)).toMatchObject({ lessonsDone: 0, timeSpentMs: 0, continueWith: null });
   });
 
-  it('--yes alone is a usage error', () => {
-    const r = runCli(['progress', '--yes'], { FENCE_TUTOR_HOME: homeWithProgress() });
+  it('--yes alone is a usage error', async () => {
+    const r = await runCli(['progress', '--yes'], { FENCE_TUTOR_HOME: homeWithProgress() });
     expect(r.status).toBe(2);
   });
 });

@@ -12,11 +12,10 @@ import { findShippedScenario } from '../../src/content/scenario/scenario-loader.
 import { simulate } from '../../src/core/engine.js';
 import { simToJson } from '../../src/core/sim-json.js';
 import { createSandboxStore } from '../../src/store/sandbox-store.js';
-import { ensureBuilt, runCli } from './cli-run.js';
+import { runCliInProcess as runCli } from '../helpers/cli-in-process.js';
 
 let dir = '';
-beforeAll(() => {
-  ensureBuilt();
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fence-sandbox-replay-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,23 +39,23 @@ describe('a saved run replays identically with sim --json', () => {
         s().setOverrides({ minting: 'volatile', check: 'split' });
       },
     ],
-  ])('%s, acted on', (id, act) => {
+  ])('%s, acted on', async (id, act) => {
     const store = createSandboxStore({ simulate });
     store.getState().open(findShippedScenario(id)!);
     act(store.getState);
     expect(store.getState().refusal).toBeNull();
     const path = join(dir, `${id}-acted.yaml`);
     expect(saveRun(store.getState().toScenarioFile(`${id} acted`), path)).toEqual({ saved: path });
-    const cli = runCli(['sim', '--scenario-file', path, '--json']);
+    const cli = await runCli(['sim', '--scenario-file', path, '--json']);
     expect(cli.status, cli.stderr).toBe(0);
     const inApp = JSON.parse(JSON.stringify(simToJson(store.getState().result!)));
     expect({ ...JSON.parse(cli.stdout), scenario: id }).toEqual({ ...inApp, scenario: id });
   });
 
-  it('never writes a run that fails validation, nor over an existing file', () => {
+  it('never writes a run that fails validation, nor over an existing file', async () => {
     const path = join(dir, 'bad.yaml');
     expect(saveRun('id: bad\nsteps: []\n', path)).toMatchObject({ refused: expect.stringContaining('nothing was written') });
-    expect(runCli(['sim', '--scenario-file', path, '--json']).status).toBe(2);
+    expect((await runCli(['sim', '--scenario-file', path, '--json'])).status).toBe(2);
     const store = createSandboxStore({ simulate });
     store.getState().open(findShippedScenario('late-write')!);
     const good = join(dir, 'twice.yaml');

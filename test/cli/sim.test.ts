@@ -1,14 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, runCli as run } from './cli-run.js';
-
-beforeAll(ensureBuilt, 120_000);
+import { describe, expect, it } from 'vitest';
+import { runCliInProcess as run } from '../helpers/cli-in-process.js';
 
 describe('fence-tutor sim', () => {
-  it('--json prints the spec object for late-write and nothing else', () => {
-    const r = run(['sim', '--scenario', 'late-write', '--json']);
+  it('--json prints the spec object for late-write and nothing else', async () => {
+    const r = await run(['sim', '--scenario', 'late-write', '--json']);
     expect(r.status).toBe(0);
     const json = JSON.parse(r.stdout);
     expect(json.scenario).toBe('late-write');
@@ -21,29 +19,29 @@ describe('fence-tutor sim', () => {
     expect(json.staleAcceptances).toBe(0);
   });
 
-  it('applies the toggles', () => {
-    const json = JSON.parse(run(['sim', '--scenario', 'late-write', '--fencing', 'off', '--json']).stdout);
+  it('applies the toggles', async () => {
+    const json = JSON.parse((await run(['sim', '--scenario', 'late-write', '--fencing', 'off', '--json'])).stdout);
     expect(json.config.fencing).toBe(false);
     expect(json.final).toEqual({ value: '1', hwm: null });
     expect(json.staleAcceptances).toBe(1);
-    const v = JSON.parse(run(['sim', '--scenario', 'allocator-failover', '--minting', 'volatile', '--json']).stdout);
+    const v = JSON.parse((await run(['sim', '--scenario', 'allocator-failover', '--minting', 'volatile', '--json'])).stdout);
     expect(v.config.minting).toBe('volatile');
     expect(v.grants.at(-1).token).toEqual([0, 1]);
-    const s = JSON.parse(run(['sim', '--scenario', 'late-write', '--check', 'split', '--json']).stdout);
+    const s = JSON.parse((await run(['sim', '--scenario', 'late-write', '--check', 'split', '--json'])).stdout);
     expect(s.config.check).toBe('split');
   });
 
-  it('runs a --scenario-file', () => {
+  it('runs a --scenario-file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ft-sim-'));
     const file = join(dir, 'mine.yaml');
     writeFileSync(file, 'id: mine\nsteps:\n  - { at: 0, actor: A, do: acquire }\n  - { at: 1, actor: A, do: write, value: "x" }\n');
-    const r = run(['sim', '--scenario-file', file, '--json']);
+    const r = await run(['sim', '--scenario-file', file, '--json']);
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).final).toEqual({ value: 'x', hwm: [0, 1] });
   });
 
-  it('prints the timeline and the outcome in words without a TTY', () => {
-    const r = run(['sim', '--scenario', 'late-write']);
+  it('prints the timeline and the outcome in words without a TTY', async () => {
+    const r = await run(['sim', '--scenario', 'late-write']);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('coordinator');
     expect(r.stdout).toContain("t=11: A's lease ends while A is paused; B is granted the lock with token 2.");
@@ -51,15 +49,15 @@ describe('fence-tutor sim', () => {
     expect(r.stdout).not.toMatch(/\u001b\[/);
   });
 
-  it('--narrate prints one sentence per event and no drawing', () => {
-    const r = run(['sim', '--scenario', 'late-write', '--narrate']);
+  it('--narrate prints one sentence per event and no drawing', async () => {
+    const r = await run(['sim', '--scenario', 'late-write', '--narrate']);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("t=11: A's lease ends while A is paused.\nt=11: B is granted the lock with token 2.");
     expect(r.stdout).not.toContain('coordinator');
   });
 
-  it('--plain --ascii prints ASCII only', () => {
-    const r = run(['sim', '--scenario', 'late-write', '--plain', '--ascii']);
+  it('--plain --ascii prints ASCII only', async () => {
+    const r = await run(['sim', '--scenario', 'late-write', '--plain', '--ascii']);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^[\x20-\x7e\n]*$/);
   });
@@ -73,15 +71,15 @@ describe('fence-tutor sim', () => {
     [['sim', '--scenario', 'no-such'], /no scenario named "no-such".*late-write/],
     [['sim', '--scenario-file', '/nonexistent/x.yaml'], /x\.yaml: no such file/],
     [['sim', '--scenario', 'late-write', '--bogus'], /unknown option/],
-  ])('refuses %j with exit 2', (args, message) => {
-    const r = run(args);
+  ])('refuses %j with exit 2', async (args, message) => {
+    const r = await run(args);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stdout).toBe('');
   });
 
-  it('--help shows an example', () => {
-    const r = run(['sim', '--help']);
+  it('--help shows an example', async () => {
+    const r = await run(['sim', '--help']);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('$ fence-tutor sim --scenario late-write');
   });

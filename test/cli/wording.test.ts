@@ -12,17 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promptTitle, summaryLines } from '../../src/cli/quiz/quiz-output.js';
 import type { QuizReport } from '../../src/core/quiz/grading.js';
 import type { DrawnQuestion } from '../../src/core/quiz/types.js';
-import { ensureBuilt, runCli } from './cli-run.js';
+import { runCliInProcess as runCli } from '../helpers/cli-in-process.js';
 
 let home = '';
-beforeAll(() => {
-  ensureBuilt();
+beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'fence-tutor-wording-'));
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 describe('the plain quiz summary', () => {
-  it('lists missed questions by number and prompt, never by internal id', () => {
+  it('lists missed questions by number and prompt, never by internal id', async () => {
     const drawn = [
       { id: 'token-contract-parts', prompt: 'Which parts make up the fencing token contract?' },
       {
@@ -52,7 +51,7 @@ describe('the plain quiz summary', () => {
     expect(lines.join('\n')).not.toContain('equal-token-passes');
   });
 
-  it('cuts a long prompt at a word, with an ellipsis', () => {
+  it('cuts a long prompt at a word, with an ellipsis', async () => {
     expect(promptTitle('short one', 20)).toBe('short one');
     const t = promptTitle('A lease holder pauses for longer than its lease lasts', 30);
     expect(t.endsWith('…')).toBe(true);
@@ -64,7 +63,7 @@ describe('the plain quiz summary', () => {
 });
 
 describe('the plain quiz summary in ASCII (--ascii, LANG=C)', () => {
-  it('separates with "-" and cuts with "...": no glyph a non-UTF-8 terminal cannot show', () => {
+  it('separates with "-" and cuts with "...": no glyph a non-UTF-8 terminal cannot show', async () => {
     const drawn = [{ id: 'q1', prompt: 'A lease holder pauses for longer than its lease lasts and then writes again, unaware' }] as unknown as DrawnQuestion[];
     const report = {
       score: 0,
@@ -87,24 +86,24 @@ describe('the plain quiz summary in ASCII (--ascii, LANG=C)', () => {
     expect(cut.length).toBeLessThanOrEqual(30);
   });
 
-  it('quiz --answers under LANG=C prints its summary in ASCII', () => {
+  it('quiz --answers under LANG=C prints its summary in ASCII', async () => {
     const answers = join(home, 'empty-answers.json');
     writeFileSync(answers, '{"answers": {}}');
-    const r = runCli(['quiz', '--mode', 'exam', '--seed', '7', '--count', '3', '--answers', answers], { FENCE_TUTOR_HOME: home, LANG: 'C', LC_ALL: 'C' });
+    const r = await runCli(['quiz', '--mode', 'exam', '--seed', '7', '--count', '3', '--answers', answers], { FENCE_TUTOR_HOME: home, LANG: 'C', LC_ALL: 'C' });
     expect(r.stdout).toContain('pass mark 70% - not passed');
     expect(r.stdout).toMatch(/^[\x20-\x7e\n]*$/);
   });
 
-  it('grade under LANG=C prints its summary in ASCII (the fast path and commander alike)', () => {
+  it('grade under LANG=C prints its summary in ASCII (the fast path and commander alike)', async () => {
     const answers = join(home, 'empty-answers-2.json');
     const report = join(home, 'graded.json');
     writeFileSync(answers, '{"answers": {}}');
-    runCli(['quiz', '--mode', 'exam', '--seed', '7', '--count', '3', '--answers', answers, '--report', report], { FENCE_TUTOR_HOME: home });
+    await runCli(['quiz', '--mode', 'exam', '--seed', '7', '--count', '3', '--answers', answers, '--report', report], { FENCE_TUTOR_HOME: home });
     for (const args of [
       ['grade', report],
       ['grade', report, '--ascii'],
     ]) {
-      const r = runCli(args, { FENCE_TUTOR_HOME: home, ...(args.length === 2 ? { LANG: 'C', LC_ALL: 'C' } : {}) });
+      const r = await runCli(args, { FENCE_TUTOR_HOME: home, ...(args.length === 2 ? { LANG: 'C', LC_ALL: 'C' } : {}) });
       expect(r.stdout, args.join(' ')).toMatch(/^Quiz all - content \w{12} - 1 report/);
       expect(r.stdout, args.join(' ')).toMatch(/^[\x20-\x7e\n]*$/);
     }
@@ -112,11 +111,11 @@ describe('the plain quiz summary in ASCII (--ascii, LANG=C)', () => {
 });
 
 describe('text outside the app', () => {
-  it('progress wraps a long lesson title at a word: every title whole', () => {
-    const titles = (JSON.parse(runCli(['lessons', '--json'], { FENCE_TUTOR_HOME: home }).stdout) as { lessons: { title: string }[] }).lessons.map(
+  it('progress wraps a long lesson title at a word: every title whole', async () => {
+    const titles = (JSON.parse((await runCli(['lessons', '--json'], { FENCE_TUTOR_HOME: home })).stdout) as { lessons: { title: string }[] }).lessons.map(
       (l) => l.title,
     );
-    const r = runCli(['progress'], { FENCE_TUTOR_HOME: home, COLUMNS: '80' });
+    const r = await runCli(['progress'], { FENCE_TUTOR_HOME: home, COLUMNS: '80' });
     expect(r.status).toBe(0);
     // A row: number, title, two spaces, state; a continuation line (indented) carries on the title.
     const shown: string[] = [];
@@ -127,11 +126,11 @@ describe('text outside the app', () => {
     expect(shown).toEqual(titles);
   });
 
-  it("a lesson's self-check points at the lesson's own questions", () => {
-    const r = runCli(['lesson', '1', '--plain'], { FENCE_TUTOR_HOME: home });
+  it("a lesson's self-check points at the lesson's own questions", async () => {
+    const r = await runCli(['lesson', '1', '--plain'], { FENCE_TUTOR_HOME: home });
     expect(r.stdout.replace(/\s+/g, ' ')).toContain('Answer them with: fence-tutor quiz --quiz stale-holder');
     // And that command asks exactly the lesson's questions.
-    const sheet = JSON.parse(runCli(['quiz', '--quiz', 'stale-holder', '--export', 'sheet', '--seed', '1'], { FENCE_TUTOR_HOME: home }).stdout);
+    const sheet = JSON.parse((await runCli(['quiz', '--quiz', 'stale-holder', '--export', 'sheet', '--seed', '1'], { FENCE_TUTOR_HOME: home })).stdout);
     expect(sheet.questions.map((q: { id: string }) => q.id).sort()).toEqual(
       [
         'book-timeline-final-value',
@@ -143,8 +142,8 @@ describe('text outside the app', () => {
     );
   });
 
-  it('the non-terminal home lists no command that then refuses for want of a terminal, and its quiz commands work', () => {
-    const r = runCli([], { FENCE_TUTOR_HOME: home });
+  it('the non-terminal home lists no command that then refuses for want of a terminal, and its quiz commands work', async () => {
+    const r = await runCli([], { FENCE_TUTOR_HOME: home });
     expect(r.stdout).toContain('This is not an interactive terminal');
     const commands = r.stdout
       .split('\n')
@@ -154,7 +153,7 @@ describe('text outside the app', () => {
     const exportLine = commands.find((c) => c.includes('--export sheet'))!;
     const answerLine = commands.find((c) => c.includes('--answers'))!;
     const sheetFile = join(home, 'sheet.json');
-    const exported = runCli(
+    const exported = await runCli(
       exportLine
         .replace(/^fence-tutor /, '')
         .split(' > ')[0]!
@@ -167,7 +166,7 @@ describe('text outside the app', () => {
       .replace(/^fence-tutor /, '')
       .split(' ')
       .map((a) => (a === 'sheet.json' ? sheetFile : a));
-    const graded = runCli(args, { FENCE_TUTOR_HOME: home });
+    const graded = await runCli(args, { FENCE_TUTOR_HOME: home });
     expect(graded.stderr).not.toMatch(/no terminal/);
     expect(graded.stdout).toMatch(/Score /);
   });

@@ -25,17 +25,23 @@ function optionsOf(id: string): string[] {
 }
 
 describe('split-race-order', () => {
-  it("its key is the order in which the split-race run checks and applies B's and A's writes", () => {
+  it("its key is the order the engine gives when A's stale write arrives after B's apply (tick 11), outside the split gap", () => {
     const scenario = findShippedScenario('split-race');
     expect(scenario).toBeDefined();
-    const run = simulate(scenario!, {});
-    // The sink's own steps for the two racing writes (A's first write, at tick 1, is not in the race).
+    // The question's timing: split-race with A's racing write arriving at 11, after B's apply at 10.
+    const later = { ...scenario!, steps: scenario!.steps.map((st) => (st.actor === 'A' && st.do === 'write' && st.at === 8 ? { ...st, at: 11 } : st)) };
+    const run = simulate(later, {});
+    expect(later.config.check).toBe('split');
+    expect(question('split-race-order').prompt).toMatch(/three ticks later\. B's write arrives at\s+tick 7 and A's stale write at tick 11/);
     const steps = run.events
-      .filter((e) => (e.kind === 'check-pass' || e.kind === 'apply') && e.t >= 7)
-      .map((e) => `${e.kind === 'check-pass' ? 'check' : 'apply'} ${run.writes[e.write ?? -1]?.actor}`);
-    expect(steps).toEqual(['check B', 'check A', 'apply B', 'apply A']);
-    const key = optionsOf('split-race-order').map((o) => `${/checked/.test(o) ? 'check' : 'apply'} ${o.charAt(0)}`);
-    expect(key).toEqual(steps);
+      .filter((e) => ['check-pass', 'apply', 'reject'].includes(e.kind) && e.t >= 7)
+      .map((e) => `${e.kind} ${run.writes[e.write ?? -1]?.actor}`);
+    expect(steps).toEqual(['check-pass B', 'apply B', 'reject A']);
+    expect(run.final.value).toBe('100');
+    const kindOf = (o: string) => (/checked and passes/.test(o) ? 'check-pass' : /applied/.test(o) ? 'apply' : /refused/.test(o) ? 'reject' : 'final');
+    const key = optionsOf('split-race-order').map((o) => `${kindOf(o)} ${o.charAt(0)}`);
+    expect(key).toEqual([...steps, 'final T']);
+    expect(optionsOf('split-race-order').at(-1)).toBe("The value stays B's");
   });
 });
 
@@ -100,8 +106,8 @@ describe('questions whose answer hung on an unstated condition', () => {
 
   it('resource-cannot-check: lock-delay delays the next grant, it does not make the stale holder wait', () => {
     const options = optionsOf('resource-cannot-check');
-    const lockDelay = options.find((o) => /lock-delay/.test(o));
-    expect(lockDelay).toMatch(/Delay the next grant after a holder fails/);
+    const lockDelay = options.find((o) => /idempotency keys/.test(o));
+    expect(lockDelay).toMatch(/Wait a while after a holder fails before granting again/);
     expect(options.join('\n')).not.toMatch(/stale holders wait/i);
   });
 });
@@ -112,7 +118,7 @@ describe('wording held to the sources and to lesson 7', () => {
   it('lesson 3 reports antirez as he argued: a store that rejects old tokens is linearizable and could mint the numbers', () => {
     const text = lesson('03-lease-budgets.md');
     expect(text).not.toMatch(/needs no strong lock/);
-    expect(text).toMatch(/linearizable store .* which could hand out the increasing numbers itself/);
+    expect(text).toMatch(/linearizable store .* Such a store could hand out the increasing numbers itself/);
   });
 
   it('no lesson promises that a superseded write is never accepted (an early stale write is)', () => {
@@ -124,5 +130,67 @@ describe('wording held to the sources and to lesson 7', () => {
     const text = lesson('04-tokens-in-real-systems.md');
     expect(text).toMatch(/Redlock has no facility for generating fencing tokens/);
     expect(text).not.toMatch(/Redis has no facility/);
+  });
+});
+
+describe('issue 34: the last errors, held to their sources', () => {
+  const lesson = (file: string) => readFileSync(resolve(import.meta.dirname, '../../lessons', file), 'utf8').replace(/\s+/g, ' ');
+  const glossary = readFileSync(resolve(import.meta.dirname, '../../lessons/glossary.yaml'), 'utf8').replace(/\s+/g, ' ');
+
+  it('a PUT without a resourceVersion is refused for Leases and custom resources; a PATCH without one is applied', () => {
+    expect(glossary).not.toMatch(/an update that carries none is applied unconditionally/);
+    expect(glossary).toMatch(/An update \(PUT\) that carries none is refused for a Lease or a custom resource/);
+    expect(glossary).toMatch(/a PATCH that sets none is applied unconditionally/);
+    expect(question('resourceversion-equality-only').explanation).toMatch(/PATCH that sets none is applied unconditionally/);
+    expect(question('resourceversion-equality-only').explanation).not.toMatch(/omits resourceVersion is not checked/);
+    expect(lesson('03-lease-budgets.md')).not.toMatch(/compared only when the request carries one/);
+  });
+
+  it('a second BEGIN IMMEDIATE waits only with a busy timeout, else fails with SQLITE_BUSY', () => {
+    expect(lesson('05-implementation.md')).not.toMatch(/the second writer waits at `BEGIN` instead/);
+    expect(lesson('05-implementation.md')).toMatch(/busy timeout .* fails with `SQLITE_BUSY`/);
+    expect(optionsOf('lab-begin-immediate').join('\n')).toMatch(/waits out the busy timeout or fails with SQLITE_BUSY/);
+    expect(question('lab-begin-immediate').explanation).toMatch(/only if a busy timeout is set/);
+  });
+
+  it("token-checked-at-acquire-only's distractors are all false, and lab-run-order has one valid order", () => {
+    expect(optionsOf('token-checked-at-acquire-only').join('\n')).not.toMatch(/never acquired/);
+    // The sink, coordinator and workers start together (lesson 11): no step of theirs is ordered.
+    expect(optionsOf('lab-run-order').join('\n')).not.toMatch(/Start the/);
+    expect(lesson('11-the-lab.md')).toMatch(/both workers' processes at once/);
+  });
+
+  it("split-race-final-value's prompt states the 3-tick gap and the arrival ticks the engine runs", () => {
+    const run = simulate(findShippedScenario('split-race')!, { check: 'split' });
+    const [b, a] = [run.writes.find((w) => w.actor === 'B'), run.writes.filter((w) => w.actor === 'A').at(-1)];
+    expect([b?.arrivedAt, a?.arrivedAt, a?.appliedAt]).toEqual([7, 8, 11]);
+    expect(question('split-race-final-value').prompt).toMatch(/tick 7 .* tick 8\. .* three ticks later/s);
+  });
+
+  it('lab-failover-token-after-election rests on the replicated log that lesson 8 teaches, not on an untaught majority', () => {
+    expect(optionsOf('lab-failover-token-after-election').join('\n')).not.toMatch(/majority/);
+    expect(lesson('08-failover-monotonicity.md')).toMatch(/replicated log/);
+  });
+
+  it('the minimum TTL is cited from server.go, where it is computed; the raise from lessor.go', () => {
+    for (const file of ['05-implementation.md', '11-the-lab.md']) {
+      expect(lesson(file), file).toMatch(/server\/etcdserver\/server\.go` \(`NewServer`: the minimum/);
+      expect(lesson(file), file).not.toMatch(/lessor\.go` \(minimum TTL/);
+    }
+    expect(question('etcd-short-ttl-raised').source).toMatch(/server\.go \(NewServer: minTTL/);
+  });
+
+  it('lesson 3 derives the lease budget L > 2d + p + s with a worked example, and reports antirez without overstating', () => {
+    const text = lesson('03-lease-budgets.md');
+    expect(text).toMatch(/L > 2d \+ p \+ s/);
+    expect(text).toMatch(/L > 0\.2 \+ 1 \+ 0\.05 = 1\.25 s/);
+    expect(text).not.toMatch(/the part neither side disputes/);
+    expect(text).toMatch(/Breaking Redlock with bad timings/);
+  });
+
+  it('lesson 2 names linearizability and cites the Kleppmann section it quotes', () => {
+    const text = lesson('02-token-contract.md');
+    expect(text).toMatch(/\*\*linearizability\*\*/);
+    expect(text).toMatch(/"Protecting a resource with a lock"/);
   });
 });

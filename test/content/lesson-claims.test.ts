@@ -4,11 +4,10 @@
  * agrees; a wrong claim in an instructor's lesson is refused by `validate`
  * and by `--content`, at the line of the field, saying what the engine gives.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadShippedCurriculum } from '../../src/content/lesson/lesson-loader.js';
 import type { ScenarioBlock } from '../../src/content/lesson/lesson-types.js';
 import { parseLesson } from '../../src/content/lesson/lesson-parse.js';
@@ -16,10 +15,9 @@ import { findShippedScenario } from '../../src/content/scenario/scenario-loader.
 import { validateContent } from '../../src/content/validate/validate.js';
 import { realLoaders } from '../../src/content/validate/validate-loaders.js';
 import { checkClaims } from '../../src/core/claims.js';
-import { ensureBuilt } from '../cli/cli-run.js';
+import { runCliInProcess } from '../helpers/cli-in-process.js';
 
 const GOOD = resolve(import.meta.dirname, '../fixtures/curriculum/good');
-const BIN = resolve(import.meta.dirname, '../../bin/fence-tutor.js');
 
 const curriculum = loadShippedCurriculum();
 const blocks = curriculum.lessons.flatMap((lesson) =>
@@ -61,8 +59,6 @@ describe('the shipped lessons’ claims', () => {
 });
 
 describe('a claim the engine contradicts', () => {
-  beforeAll(ensureBuilt, 120_000);
-
   it('validate reports it at the field’s line with what the engine gives', () => {
     // fixture-late with fencing off: A's late write lands, so "a" is final.
     const { root, lesson } = goodCopyWithClaim('  - final: "a"\n    staleAcceptances: 1\n  - with: {fencing: on}\n    final: "a"\n');
@@ -86,13 +82,13 @@ describe('a claim the engine contradicts', () => {
     expect(parsed.problems[0]!.message).toMatch(/expect\.0\.staleAcceptances/);
   });
 
-  it('`--content DIR lessons` and `validate DIR` refuse it with exit 2, naming file and line', () => {
+  it('`--content DIR lessons` and `validate DIR` refuse it with exit 2, naming file and line', async () => {
     const { root } = goodCopyWithClaim('  - {final: "a", explore: {stale: none}}\n');
     for (const args of [
       ['--content', root, 'lessons', '--plain'],
       ['validate', root],
     ]) {
-      const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      const r = await runCliInProcess(args, { NO_COLOR: '1' });
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(
         /01-first-steps\.md:\d+: claim 1 of the "fixture-late" block \(fencing off\): "explore\.stale" says none, but the engine gives 1 of 2 \(some\)/,

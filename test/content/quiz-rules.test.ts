@@ -7,20 +7,18 @@
  * instructor's bank `validate` warns, and refuses a self-check that asks
  * about a later lesson.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadShippedCurriculum } from '../../src/content/lesson/lesson-loader.js';
 import { loadShippedBank } from '../../src/content/quiz/quiz-loader.js';
 import { fairnessFindings, lessonsNotYetTaught, MAX_RECALL, type RuleQuestion, singleChoiceStats, unevenPositions } from '../../src/content/quiz/quiz-rules.js';
 import { validateContent } from '../../src/content/validate/validate.js';
 import { realLoaders } from '../../src/content/validate/validate-loaders.js';
-import { ensureBuilt } from '../cli/cli-run.js';
+import { runCliInProcess } from '../helpers/cli-in-process.js';
 
 const GOOD = resolve(import.meta.dirname, '../fixtures/curriculum/good');
-const BIN = resolve(import.meta.dirname, '../../bin/fence-tutor.js');
 const bank = loadShippedBank();
 const curriculum = loadShippedCurriculum();
 const order = new Map(curriculum.lessons.map((l, i) => [l.id, i] as const));
@@ -90,7 +88,6 @@ describe('fairnessFindings', () => {
 });
 
 describe('validate and an instructor’s bank', () => {
-  beforeAll(ensureBuilt, 120_000);
   let dir: string | undefined;
   afterEach(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -124,7 +121,7 @@ describe('validate and an instructor’s bank', () => {
     expect(readFileSync(bankFile, 'utf8').split('\n')[(p?.line ?? 0) - 1]).toMatch(/^ {4}requires:/);
   });
 
-  it('warns (exit 0) about an unfair bank and counts its recall questions', () => {
+  it('warns (exit 0) about an unfair bank and counts its recall questions', async () => {
     const { root } = copy((t) =>
       t
         // q-one's prompt holds its own key term: a give-away (quiz-tells.ts), warned of at any size.
@@ -134,7 +131,7 @@ describe('validate and an instructor’s bank', () => {
     expect(report.problems).toEqual([]);
     expect(report.counts.recall).toBe(1);
     expect(report.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/question "q-one" states its own answer/)]);
-    const r = spawnSync(process.execPath, [BIN, 'validate', root], { encoding: 'utf8' });
+    const r = await runCliInProcess(['validate', root]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/2 questions \(1 recall\)/);
     expect(r.stderr).toMatch(/^fence-tutor: warning: .*fixture-bank\.yaml:\d+: question "q-one" states its own answer/m);

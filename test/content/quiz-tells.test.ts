@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/core/display-width.js';
 import { giveaways, states, type TellQuestion, tellFindings, tellStats, tellStatsLines } from '../../src/content/quiz/quiz-tells.js';
+import { shippedBankFiles } from '../../src/content/quiz/quiz-loader.js';
 import { questionRefs, realLoaders } from '../../src/content/validate/validate-loaders.js';
 import { validateContent } from '../../src/content/validate/validate.js';
 
@@ -24,6 +25,43 @@ const longestRight = (q: TellQuestion): TellQuestion => {
   options[answer] = `${options[answer]}${'.'.repeat(Math.max(...options.map(displayWidth)) - displayWidth(options[answer] ?? '') + 1)}`;
   return { ...q, options };
 };
+
+describe('the shipped banks, pooled', () => {
+  const shipped = shippedBankFiles().flatMap(questionRefs);
+
+  it('keep every tell rule', () => {
+    expect(tellFindings(shipped).map((f) => f.message)).toEqual([]);
+    const s = tellStats(shipped);
+    expect(s.single).toBeGreaterThanOrEqual(30);
+    expect(s.strictlyLongest.length / s.single).toBeGreaterThanOrEqual(0.1);
+    expect(s.strictlyLongest.length / s.single).toBeLessThanOrEqual(0.3);
+    expect(s.twoLongest.length / s.ranked).toBeLessThanOrEqual(0.6);
+    expect(s.throwaways).toEqual([]);
+  });
+
+  it('declare the key terms of every question, none stated by another question or by its own prompt', () => {
+    for (const q of shipped) expect(q.keyTerms?.length ?? 0, `${q.id} has no keyTerms`).toBeGreaterThan(0);
+    expect(giveaways(shipped)).toEqual([]);
+  });
+
+  it('no longer give away the answers the issue found given away', () => {
+    const byId = new Map(shipped.map((q) => [q.id, q] as const));
+    const text = (id: string) => {
+      const q = byId.get(id);
+      return [q?.prompt ?? '', ...(q?.options ?? [])].join('\n');
+    };
+    // The 15/10/2 s defaults, the zxid layout, "accepted before any newer token", C's 1:3, the 409, the stale split write landing last.
+    expect(text('k8s-pause-two-leaders')).not.toMatch(/15 s|10 s|2 s/);
+    expect(text('zookeeper-new-leader-epoch')).not.toMatch(/high 32|bits/i);
+    expect(text('hwm-is-not-current-ownership')).not.toMatch(/lease has already expired/);
+    expect(text('forgetful-sink-whatever-minting')).not.toMatch(/1:3/);
+    expect(text('resourceversion-equality-only')).not.toMatch(/only if that still equals/);
+    expect(text('split-check-race')).not.toMatch(/overwrites/);
+    expect(text('split-lowers-the-mark')).not.toMatch(/applied last/);
+    expect(byId.get('lab-expected-outcome')?.options?.join(' ')).not.toMatch(/A-late|B-current/);
+    expect(byId.get('etcd-short-ttl-raised')?.prompt).not.toMatch(/minimum|2 s/);
+  });
+});
 
 describe('the fixture bank', () => {
   it('has ten single-choice questions and no tell', () => {
@@ -123,7 +161,7 @@ describe('give-aways through keyTerms', () => {
 describe('validate', () => {
   const broken = (text: string) => text.replace('"A lock that lasts until the holder says so"', '"A key"');
 
-  it('warns about an instructor bank (exit 0) at the question', async () => {
+  it('warns about an instructor bank (exit 0) at the question, and makes them problems for the shipped banks', async () => {
     const { mkdtempSync, readFileSync, writeFileSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
@@ -138,6 +176,9 @@ describe('validate', () => {
       ]);
       expect(asInstructor.warnings[0]?.file).toMatch(/bank\.yaml$/);
       expect(asInstructor.warnings[0]?.line).toBeGreaterThan(1);
+      const asShipped = validateContent([file], realLoaders, { shipped: true });
+      expect(asShipped.problems.map((p) => p.message)).toEqual([expect.stringMatching(/t-lease-meaning/)]);
+      expect(asShipped.warnings).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -151,8 +192,8 @@ describe('validate', () => {
     expect(lines[1]).toBe('  10 questions, 0 without keyTerms, 0 give-aways');
     const two = [...fair(), ...fair().map((q) => ({ ...q, id: `${q.id}-b`, file: 'other.yaml' }))];
     expect(tellStatsLines(two).slice(2)).toEqual([
-      expect.stringMatching(/fair-bank\.yaml: 10 single-choice/),
-      expect.stringMatching(/^ {2}other\.yaml: 10 single-choice/),
+      expect.stringMatching(/^ {2}fair-bank: 10 single-choice/),
+      expect.stringMatching(/^ {2}other: 10 single-choice/),
     ]);
     expect(validateContent([FAIR], realLoaders, { stats: true }).stats).toEqual(lines);
   });

@@ -2,20 +2,18 @@
  * validate: every kind of content, the kind rule (kind: field, folder,
  * extension), and every cross-reference, each problem at its file and line.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/content/shared/problems.js';
 import { shippedDir } from '../../src/platform/package-root.js';
 import { summarize, validateContent } from '../../src/content/validate/validate.js';
 import { classify, declaredKind } from '../../src/content/validate/validate-kind.js';
 import { realLoaders } from '../../src/content/validate/validate-loaders.js';
-import { ensureBuilt } from '../cli/cli-run.js';
+import { runCliInProcess } from '../helpers/cli-in-process.js';
 
 const GOOD = resolve(import.meta.dirname, '../fixtures/curriculum/good');
-const BIN = resolve(import.meta.dirname, '../../bin/fence-tutor.js');
 
 let dir: string | undefined;
 afterEach(() => {
@@ -133,7 +131,6 @@ describe('the kind of a file', () => {
 
 describe('validate refuses broken references at the right line', () => {
   // One case writes an assignment with the built `assign` command.
-  beforeAll(ensureBuilt, 120_000);
 
   it('an unknown scenario in a block', () => {
     const d = copyGood();
@@ -225,12 +222,10 @@ describe('validate refuses broken references at the right line', () => {
     expect(validateContent([join(dir, 'docs')], realLoaders).problems).toEqual([]);
   });
 
-  it('an assignment file: checked by the assignment loader, found by its kind', () => {
+  it('an assignment file: checked by the assignment loader, found by its kind', async () => {
     dir = mkdtempSync(join(tmpdir(), 'fence-tutor-validate-'));
     const file = join(dir, 'week1.json');
-    const r = spawnSync(process.execPath, [BIN, 'assign', '--quiz', 'token-contract', '--mode', 'exam', '--count', '2', '--out', file], {
-      encoding: 'utf8',
-    });
+    const r = await runCliInProcess(['assign', '--quiz', 'token-contract', '--mode', 'exam', '--count', '2', '--out', file]);
     expect(r.status, r.stderr).toBe(0);
     const ok = validateContent([file], realLoaders);
     expect(ok.problems).toEqual([]);

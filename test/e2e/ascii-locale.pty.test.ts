@@ -5,8 +5,11 @@
  * Ink's '…' (they are wrapped now; run-app's asciiOnly folds any such
  * glyph a screen still lets through: test/ui/display-modes.test.tsx).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tutorTerminal } from '../helpers/tutor-terminal.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 const tt = tutorTerminal('ascii-locale');
 const NON_ASCII = /[^\x00-\x7f]/;

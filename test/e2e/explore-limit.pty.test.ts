@@ -6,10 +6,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { lateWritersYaml } from '../../scripts/bench/support/late-writers.mjs';
 import type { TmuxSession } from '../helpers/tmux.js';
 import { tutorTerminal } from '../helpers/tutor-terminal.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 const tt = tutorTerminal('limit');
 let term: TmuxSession;
@@ -23,7 +26,7 @@ describe.skipIf(!tt.enabled)('the explorer state limit in the app', () => {
     term = await tt.start(`sim --scenario-file ${join(tt.home, 'seven.yaml')}`, { cols: 80, rows: 24 });
     await term.waitFor('late-writers-7x4');
     await term.send('e');
-    const screen = (await term.waitFor('too large to explore', 20_000)).replace(/\s+/g, ' ');
+    const screen = (await term.waitFor('too large to explore')).replace(/\s+/g, ' ');
     expect(screen).toContain('172,186,884 states');
     expect(screen).toContain('33,554,432');
     // Still responsive: a step moves the cursor, and Ctrl-C ends the app as anywhere.
@@ -31,5 +34,5 @@ describe.skipIf(!tt.enabled)('the explorer state limit in the app', () => {
     await term.waitFor('t = 1 of');
     await term.send('C-c');
     expect(await term.waitForExit()).toBe(130);
-  }, 60_000);
+  });
 });

@@ -2,15 +2,19 @@
  * Issue 16: Explore never freezes the app. Six actors with four writes each
  * (split check) take the explorer tens of seconds; the count runs in a
  * worker thread, so the screen shows its progress, Esc cancels it (and ends
- * the worker), and Ctrl-C ends the app with 130 within a second (allowed on
- * a busy machine), whatever is computing.
+ * the worker), and Ctrl-C ends the app with 130, whatever is computing. (How
+ * soon is for npm run bench to measure: on a loaded machine it is later, not wrong.)
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { root } from '../cli/cli-run.js';
-import type { TmuxSession } from '../helpers/tmux.js';
+import { STEP_LIMIT_MS, type TmuxSession } from '../helpers/tmux.js';
 import { tutorTerminal } from '../helpers/tutor-terminal.js';
+import { waitUntil } from '../helpers/wait-until.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 const SIX_BY_FOUR = join(root, 'test', 'fixtures', 'scenarios', 'six-by-four.yaml');
 const tt = tutorTerminal('explore');
@@ -36,7 +40,7 @@ describe.skipIf(!tt.enabled)('the explorer off the UI thread', () => {
     await sleep(300);
     const idle = threads(pid!);
     await term.send('e');
-    const first = await term.waitFor(/[\d,]+ states visited · \d+\.\d s/, 10_000);
+    const first = await term.waitFor(/[\d,]+ states visited · \d+\.\d s/);
     expect(first).toContain('esc cancels');
     const count = (screen: string) => Number(/([\d,]+) states visited/.exec(screen)?.[1]?.replaceAll(',', '') ?? 0);
     // The count moves on while the screen is drawn: the UI thread is free.
@@ -45,23 +49,23 @@ describe.skipIf(!tt.enabled)('the explorer off the UI thread', () => {
     const busy = threads(pid!);
     expect(busy).toBeGreaterThan(idle);
     await term.send('Escape');
-    await term.waitFor(/a check split/, 5_000);
+    await term.waitFor(/a check split/);
     expect(term.screen()).not.toContain('states visited');
     // The worker is gone: its thread ends.
     for (let i = 0; i < 50 && threads(pid!) >= busy; i++) await sleep(100);
     expect(threads(pid!)).toBeLessThan(busy);
     await term.send('f');
-    await term.waitFor('fencing OFF', 5_000);
+    await term.waitFor('fencing OFF');
     // Started from the shell, `q` at the simulator's top level returns to the shell.
     await term.send('q');
     expect(await term.waitForExit()).toBe(0);
-  }, 60_000);
+  });
 
-  it('Ctrl-C while it counts ends the app with 130 within a second', async () => {
+  it('Ctrl-C while it counts ends the app with 130', async () => {
     term = await start({ cols: 80, rows: 24 });
     await term.waitFor('Simulator › six-by-four');
     await term.send('e');
-    await term.waitFor('states visited', 10_000);
+    await term.waitFor('states visited');
     const [pid] = term.commandPids();
     const running = () => {
       try {
@@ -71,13 +75,11 @@ describe.skipIf(!tt.enabled)('the explorer off the UI thread', () => {
         return false;
       }
     };
-    const sent = Date.now();
     await term.send('C-c');
-    while (running() && Date.now() - sent < 10_000) await sleep(10);
-    // Until the process is gone (the shell's own bookkeeping after it is not the app's).
-    expect(Date.now() - sent).toBeLessThan(1_000);
-    expect(await term.waitForExit(10_000)).toBe(130);
-  }, 60_000);
+    // The app's own process ends (the shell's bookkeeping after it is not the app's), with 130.
+    await waitUntil(() => !running(), { what: 'the app to end after Ctrl-C', timeout: STEP_LIMIT_MS });
+    expect(await term.waitForExit()).toBe(130);
+  });
 
   // Home: C-c goes right after its first frame, when Home loads the lessons
   // for its Continue and Lessons labels (continue-entry.ts). Through the real
@@ -85,28 +87,25 @@ describe.skipIf(!tt.enabled)('the explorer off the UI thread', () => {
   // and C-c waited; test/ui/continue-entry.test.ts pins the source it uses.
   it.each([
     ['Home', '', 'Continue'],
-    ['the reader', 'lesson 1', 'Lesson 1 of 11'],
+    ['the reader', 'lesson 1', /Lesson 1 of \d+/],
     ['the scenario picker', 'sim', 'pick a scenario'],
     ['the quiz menu', 'quiz', 'Quiz'],
-  ])(
-    'Ctrl-C on %s ends the app with 130 within a second',
-    async (_name, args, ready) => {
-      term = await tt.start(args, { cols: 80, rows: 24 });
-      await term.waitFor(ready, 15_000);
-      const [pid] = term.commandPids();
-      const sent = Date.now();
-      await term.send('C-c');
-      while (Date.now() - sent < 10_000) {
+  ])('Ctrl-C on %s ends the app with 130', async (_name, args, ready) => {
+    term = await tt.start(args, { cols: 80, rows: 24 });
+    await term.waitFor(ready);
+    const [pid] = term.commandPids();
+    await term.send('C-c');
+    await waitUntil(
+      () => {
         try {
           process.kill(pid!, 0);
+          return false;
         } catch {
-          break;
+          return true;
         }
-        await sleep(10);
-      }
-      expect(Date.now() - sent).toBeLessThan(1_000);
-      expect(await term.waitForExit(10_000)).toBe(130);
-    },
-    60_000,
-  );
+      },
+      { what: 'the app to end after Ctrl-C', timeout: STEP_LIMIT_MS },
+    );
+    expect(await term.waitForExit()).toBe(130);
+  });
 });

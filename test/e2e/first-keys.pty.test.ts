@@ -1,25 +1,28 @@
 /**
  * Keys typed the moment the tutor starts, before its first frame, in a real
- * terminal: none is lost, none is echoed, and a Ctrl-C among them still
+ * terminal: none is lost (the first screen gets them), none is echoed, and a Ctrl-C among them still
  * quits with 130 and the terminal as it was. Typed in one write, as a quick
  * typist's keys reach a program that is not reading yet: all in one read.
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tutorTerminal } from '../helpers/tutor-terminal.js';
 import { waitUntil } from '../helpers/wait-until.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 const tt = tutorTerminal('first-keys');
 /** A data directory of its own: the Lessons list and the reader open at their start. */
 const fresh = () => ({ env: { FENCE_TUTOR_HOME: mkdtempSync(join(tt.home, 'fresh-')) } });
 
 describe.skipIf(!tt.enabled)('keys typed before the first frame', () => {
-  it('`fence-tutor` then 2 j j at once: Lessons opens with its third lesson selected, nothing echoed', async () => {
-    const term = await tt.start('', fresh());
-    await term.type('2jj');
-    const screen = await term.waitFor(/❯ 3\. +Lease durations/, 15_000);
-    expect(screen).not.toContain('2jj');
+  it('`lesson 3` then j j j at once: the reader opens three lines down, nothing echoed', async () => {
+    const term = await tt.start('lesson 3', fresh());
+    await term.type('jjj');
+    const screen = await term.waitFor(/ 4-\d+ of \d+ lines/);
+    expect(screen).not.toContain('jjj');
   });
 
   it('`lesson 3` then j j Ctrl-C while it loads: exit 130, line editing back, cursor shown', async () => {

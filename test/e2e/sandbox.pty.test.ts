@@ -4,9 +4,12 @@
  * the outcome the screen gave.
  */
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../cli/cli-run.js';
 import { tutorTerminal } from '../helpers/tutor-terminal.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 const tt = tutorTerminal('sandbox');
 

@@ -3,9 +3,12 @@
  * a real terminal: in reverse video, the line jumped to pointed at in the
  * margin, and without colour (NO_COLOR) the match between markers too.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TmuxSession } from '../helpers/tmux.js';
 import { tutorTerminal } from '../helpers/tutor-terminal.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 const tt = tutorTerminal('search');
 let term: TmuxSession;
@@ -34,10 +37,10 @@ describe.skipIf(!tt.enabled)('search highlight', () => {
     expect(line).toMatch(/\u001b\[(?:\d+;)*7(?:;\d+)*m[^\u001b]*zxid/i);
     // The line jumped to has a pointer in the margin (which hit, when several lines match).
     expect(term.screen()).toMatch(/^❯.*zxid/im);
-  }, 60_000);
+  });
 
   it('with NO_COLOR the match still stands out: between markers', async () => {
     term = await searchAndJump({ NO_COLOR: '1' });
     expect(term.screen()).toMatch(/^❯.*»zxid«/im);
-  }, 60_000);
+  });
 });

@@ -3,9 +3,12 @@
  * review`) is the bottom of the app: q at its top level returns to the
  * shell, with 0, rather than to a Home the learner never opened.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TmuxSession } from '../helpers/tmux.js';
 import { tutorTerminal } from '../helpers/tutor-terminal.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 const tt = tutorTerminal('shell');
 let term: TmuxSession;

@@ -46,7 +46,7 @@ describe(`exercise ${ID}`, { concurrent: true, timeout: 120_000 }, () => {
     expect(statuses(report)).toEqual({ 'stale-rejected': 'passed', 'equal-accepted': 'passed', 'no-token-refused': 'threw', 'one-transaction': 'passed' });
     const exited = report.checks.find((c) => c.id === 'no-token-refused')!;
     expect(exited.summary).toMatch(/^your sink's process ended \(exit code 3\) before it answered/);
-    // Well under the 10 s time limit the helper gives each check.
-    expect(exited.durationMs).toBeLessThan(5000);
+    // Told as an exit, not as the helper's time limit running out (which would say it did not answer in time).
+    expect(exited.summary).not.toMatch(/did not answer|timed out|within/);
   });
 });

@@ -5,27 +5,25 @@
  * runs are piped with NO_COLOR, so the tool's own styling adds none either:
  * any escape seen came from the content.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../helpers/cli-in-process.js';
 
-const bin = resolve(import.meta.dirname, '../../bin/fence-tutor.js');
 // YAML double-quoted escapes: \e is ESC, \a BEL, \x9b the C1 CSI.
 const LACED = '\\e[31mred\\e[0m \\e]0;owned\\a \\e[2J\\e[H \\x9b31m';
 const ESCAPE = /[\u001b\u009b]/;
 
 let dir: string;
 
-function run(args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', LANG: 'C.UTF-8' };
-  delete env.CI;
-  return spawnSync(process.execPath, [bin, ...args], { cwd: dir, env, encoding: 'utf8', timeout: 30_000 });
+/** The CLI in this process, whose cwd cannot move: a relative path is taken from `dir`, as a shell there would. */
+async function run(args: string[]) {
+  const inDir = (a: string) => (!a.startsWith('-') && existsSync(join(dir, a)) ? join(dir, a) : a);
+  return runCliInProcess(args.map(inDir), { NO_COLOR: '1', LANG: 'C.UTF-8' });
 }
 
-function expectClean(r: ReturnType<typeof run>, what: string) {
-  expect(r.error).toBeUndefined();
+function expectClean(r: Awaited<ReturnType<typeof run>>, what: string) {
   expect(ESCAPE.test(r.stdout), `${what}: stdout carries an escape: ${JSON.stringify(r.stdout.slice(0, 300))}`).toBe(false);
   expect(ESCAPE.test(r.stderr), `${what}: stderr carries an escape: ${JSON.stringify(r.stderr.slice(0, 300))}`).toBe(false);
 }
@@ -84,7 +82,7 @@ questions:
     source: "Source ${LACED}"
 `;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fence-tutor-escapes-'));
   writeFileSync(join(dir, 'laced.yaml'), scenario);
   writeFileSync(join(dir, 'bad.yaml'), badScenario);
@@ -95,47 +93,47 @@ beforeAll(() => {
   writeFileSync(join(content, 'lessons', '01-laced.md'), lesson);
 });
 
-afterAll(() => {
+afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('escape sequences in content', () => {
-  it('never reach the terminal from a scenario (sim, explore: text and JSON)', () => {
+  it('never reach the terminal from a scenario (sim, explore: text and JSON)', async () => {
     for (const args of [
       ['sim', '--scenario-file', 'laced.yaml', '--plain'],
       ['sim', '--scenario-file', 'laced.yaml', '--fencing', 'off', '--plain'],
       ['sim', '--scenario-file', 'laced.yaml', '--json'],
       ['explore', '--scenario-file', 'laced.yaml', '--check', 'split'],
     ]) {
-      const r = run(args);
+      const r = await run(args);
       expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
       expect(r.stdout.length).toBeGreaterThan(0);
       expectClean(r, args.join(' '));
     }
   });
 
-  it('never reach the terminal from the problems of a bad scenario', () => {
-    const r = run(['sim', '--scenario-file', 'bad.yaml', '--plain']);
+  it('never reach the terminal from the problems of a bad scenario', async () => {
+    const r = await run(['sim', '--scenario-file', 'bad.yaml', '--plain']);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('bad.yaml');
     expectClean(r, 'sim on a bad file');
   });
 
-  it('never reach the terminal from a lesson (--content, lesson --plain, validate)', () => {
-    const r = run(['--content', 'content', 'lesson', 'laced-lesson', '--plain']);
+  it('never reach the terminal from a lesson (--content, lesson --plain, validate)', async () => {
+    const r = await run(['--content', 'content', 'lesson', 'laced-lesson', '--plain']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('Lesson');
     expectClean(r, 'lesson --plain');
-    expectClean(run(['validate', 'content']), 'validate content');
+    expectClean(await run(['validate', 'content']), 'validate content');
   });
 
-  it('never reach the terminal from a quiz bank (validate, export, answers)', () => {
-    expectClean(run(['validate', 'laced-quiz.yaml']), 'validate quiz');
-    const sheet = run(['quiz', '--quiz', 'laced-quiz.yaml', '--export', 'sheet', '--seed', '1']);
+  it('never reach the terminal from a quiz bank (validate, export, answers)', async () => {
+    expectClean(await run(['validate', 'laced-quiz.yaml']), 'validate quiz');
+    const sheet = await run(['quiz', '--quiz', 'laced-quiz.yaml', '--export', 'sheet', '--seed', '1']);
     expect(sheet.status, sheet.stderr).toBe(0);
     expectClean(sheet, 'quiz --export sheet');
     writeFileSync(join(dir, 'answers.json'), JSON.stringify({ answers: { 'laced-question': 5 } }));
-    const exam = run(['quiz', '--quiz', 'laced-quiz.yaml', '--seed', '1', '--answers', 'answers.json']);
+    const exam = await run(['quiz', '--quiz', 'laced-quiz.yaml', '--seed', '1', '--answers', 'answers.json']);
     expect(exam.status).toBe(2); // index 5 is out of range: bad input
     expectClean(exam, 'quiz --answers with a bad answer');
   });

@@ -6,14 +6,13 @@
  * The "Trojan Source" trick: a report or answers file that reads on screen
  * differently from what it holds.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { runCliInProcess } from '../helpers/cli-in-process.js';
 
 vi.setConfig({ testTimeout: 120_000 });
-const bin = resolve(import.meta.dirname, '../../bin/fence-tutor.js');
 /** What must never reach the terminal (ESC and C1 CSI are checked by escapes.test.ts too). */
 const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}]/u;
 
@@ -31,10 +30,8 @@ const CLASSES: Record<string, string> = {
 const dir = mkdtempSync(join(tmpdir(), 'fence-tutor-hidden-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(args: string[], home: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', LANG: 'C.UTF-8', FENCE_TUTOR_HOME: home };
-  delete env.CI;
-  return spawnSync(process.execPath, [bin, ...args], { cwd: dir, env, encoding: 'utf8', timeout: 60_000 });
+async function run(args: string[], home: string) {
+  return runCliInProcess(args, { NO_COLOR: '1', LANG: 'C.UTF-8', FENCE_TUTOR_HOME: home });
 }
 
 /** A JSON string escape for `ch` (so the files hold the character itself once parsed). */
@@ -47,8 +44,7 @@ const home = join(dir, 'home');
 mkdirSync(join(dir, 'content', 'lessons'), { recursive: true });
 mkdirSync(home, { recursive: true });
 
-function expectNeutral(r: ReturnType<typeof run>, what: string, shows: readonly string[] = codes) {
-  expect(r.error).toBeUndefined();
+function expectNeutral(r: Awaited<ReturnType<typeof run>>, what: string, shows: readonly string[] = codes) {
   expect([0, 1, 2], `${what}: exit ${r.status}: ${r.stderr}`).toContain(r.status);
   expect(HIDDEN.test(r.stdout), `${what}: stdout: ${JSON.stringify(r.stdout.slice(0, 300))}`).toBe(false);
   expect(HIDDEN.test(r.stderr), `${what}: stderr: ${JSON.stringify(r.stderr.slice(0, 300))}`).toBe(false);
@@ -57,41 +53,41 @@ function expectNeutral(r: ReturnType<typeof run>, what: string, shows: readonly 
 }
 
 describe('C0, C1, bidi, zero-width and tag characters from files and file names', () => {
-  it('sim (a scenario title and a written value) and validate (a bad key)', () => {
+  it('sim (a scenario title and a written value) and validate (a bad key)', async () => {
     writeFileSync(
       join(dir, 's.yaml'),
       `id: hidden\ntitle: "T${esc(ch)}itle"\nsteps:\n  - { at: 0, actor: A, do: acquire }\n  - { at: 1, actor: A, do: write, value: "v${esc(ch)}" }\n`,
     );
     writeFileSync(join(dir, 'bad.yaml'), `kind: scenario\nid: hidden\n"k${esc(ch)}": 1\nsteps:\n  - { at: 0, actor: A, do: acquire }\n`);
-    expectNeutral(run(['sim', '--scenario-file', join(dir, 's.yaml'), '--plain'], home), 'sim');
-    expectNeutral(run(['validate', join(dir, 'bad.yaml')], home), 'validate');
+    expectNeutral(await run(['sim', '--scenario-file', join(dir, 's.yaml'), '--plain'], home), 'sim');
+    expectNeutral(await run(['validate', join(dir, 'bad.yaml')], home), 'validate');
   });
 
-  it('lesson --content (title and body)', () => {
+  it('lesson --content (title and body)', async () => {
     writeFileSync(join(dir, 'content', 'lessons', 'manifest.yaml'), 'kind: manifest\nlessons:\n  - { id: hidden, file: 01-hidden.md }\n');
     writeFileSync(
       join(dir, 'content', 'lessons', '01-hidden.md'),
       `---\nid: hidden\ntitle: "Hid${esc(ch)}den"\ngoals: [g]\nprerequisites: []\nminutes: 1\n---\n\nBody ${ch} text.\n`,
     );
-    expectNeutral(run(['--content', join(dir, 'content'), 'lesson', 'hidden', '--plain'], home), 'lesson --content');
+    expectNeutral(await run(['--content', join(dir, 'content'), 'lesson', 'hidden', '--plain'], home), 'lesson --content');
   });
 
-  it('quiz --answers (an unknown question id)', () => {
+  it('quiz --answers (an unknown question id)', async () => {
     writeFileSync(join(dir, 'answers.json'), JSON.stringify({ student: `Ada${ch}`, answers: { [`nope${ch}`]: 0 } }));
     // The message quotes the id shortened: the first few placeholders show.
     expectNeutral(
-      run(['quiz', '--quiz', 'token-contract', '--mode', 'exam', '--seed', '1', '--answers', join(dir, 'answers.json')], home),
+      await run(['quiz', '--quiz', 'token-contract', '--mode', 'exam', '--seed', '1', '--answers', join(dir, 'answers.json')], home),
       'quiz --answers',
       codes.slice(0, 4),
     );
   });
 
-  it('grade (the student from the file name, and a crafted report)', () => {
+  it('grade (the student from the file name, and a crafted report)', async () => {
     const answers = join(dir, 'a2.json');
     writeFileSync(answers, JSON.stringify({ answers: {} }));
     const report = join(dir, `stud${ch}ent.json`);
-    run(['quiz', '--quiz', 'token-contract', '--mode', 'exam', '--seed', '1', '--answers', answers, '--report', report], home);
-    const r = run(['grade', report], home);
+    await run(['quiz', '--quiz', 'token-contract', '--mode', 'exam', '--seed', '1', '--answers', answers, '--report', report], home);
+    const r = await run(['grade', report], home);
     expectNeutral(r, 'grade');
     expect(r.stdout).toContain(`stud${codes.join('')}ent`);
     writeFileSync(
@@ -107,12 +103,12 @@ describe('C0, C1, bidi, zero-width and tag characters from files and file names'
         student: `S${ch}`,
       }),
     );
-    expectNeutral(run(['grade', join(dir, 'named.json')], home), 'grade with a crafted report');
+    expectNeutral(await run(['grade', join(dir, 'named.json')], home), 'grade with a crafted report');
   });
 
-  it('progress (the corrupt-progress warning quotes the file)', () => {
+  it('progress (the corrupt-progress warning quotes the file)', async () => {
     writeFileSync(join(home, 'progress.json'), `{"x": 1 ${ch}}`);
-    const r = run(['progress'], home);
+    const r = await run(['progress'], home);
     expectNeutral(r, 'progress', []);
     expect(r.stderr).toMatch(/could not be read/);
   });

@@ -16,6 +16,14 @@ import { isAlive } from '../../src/lab/processes/proc.js';
 import { waitUntil } from './wait-until.js';
 import { shellQuote } from '../../src/platform/shell-quote.js';
 
+/**
+ * How long a wait for the screen or the exit may take before it fails with
+ * the screen: generous, just under the one overall bound each pty test file
+ * sets (120 s, test/build/wait-bounds.test.ts), so a loaded machine is slow,
+ * not wrong, and a real hang still fails with what was on the screen.
+ */
+export const STEP_LIMIT_MS = 100_000;
+
 export function hasTmux(): boolean {
   return spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
 }
@@ -108,7 +116,7 @@ export async function startTmux(options: StartOptions): Promise<TmuxSession> {
   const session: TmuxSession = {
     name,
     screen,
-    waitFor: async (match, timeoutMs = 10_000) => {
+    waitFor: async (match, timeoutMs = STEP_LIMIT_MS) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const text = screen();
@@ -143,7 +151,7 @@ export async function startTmux(options: StartOptions): Promise<TmuxSession> {
       tmux(['resize-window', '-t', name, '-x', String(cols), '-y', String(rows)]);
     },
     alive: () => exitStatus() === undefined,
-    waitForExit: async (timeoutMs = 10_000) => {
+    waitForExit: async (timeoutMs = STEP_LIMIT_MS) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const status = exitStatus();

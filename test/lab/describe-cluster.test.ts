@@ -3,9 +3,12 @@
  * token modes (D and C, tokens as the simulator prints them), the summary
  * line of each, and the report's cluster and restore sections.
  */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeModes, outcomeWords, summaryLine } from '../../src/lab/evidence/describe.js';
-import { reportText } from '../../src/lab/evidence/write-evidence.js';
+import { EVIDENCE_FILES, reportText, writeEvidence } from '../../src/lab/evidence/write-evidence.js';
 import { verdictLines } from '../../src/lab/plain-printer.js';
 import { EXPERIMENT_TABLE } from '../../src/lab/experiments/index.js';
 import type { LabResult } from '../../src/lab/types.js';
@@ -158,5 +161,18 @@ describe("the report's commands to look for yourself", () => {
     const text = reportText(result, EXPERIMENT_TABLE.restore);
     expect(text).toContain("  sqlite3 -header -column '/Users/ada/Library/Application Support/fence-tutor/sink.sqlite' 'SELECT * FROM writes'");
     expect(text).toContain("  sqlite3 -header -column '/Users/ada/Library/Application Support/fence-tutor/sink.sqlite' 'SELECT * FROM resource'");
+  });
+});
+
+describe('evidence files', () => {
+  it('EVIDENCE_FILES is exactly what writeEvidence writes', () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'fence-evidence-'));
+    try {
+      writeEvidence({ ...restoreResult, outDir }, EXPERIMENT_TABLE.restore);
+      expect(readdirSync(outDir).sort()).toEqual([...EVIDENCE_FILES].sort());
+      expect(EVIDENCE_FILES).toContain('run.json');
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
   });
 });

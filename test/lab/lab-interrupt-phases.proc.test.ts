@@ -8,11 +8,14 @@
  * forgotten.
  */
 import { spawn } from 'node:child_process';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PidfileContent } from '../../src/lab/processes/pidfile.js';
 import { processState } from '../../src/lab/processes/proc.js';
 import { bin, ensureBuilt, root, tempHome, toolMissing } from './helpers.js';
 import { leftovers, waitForPidfile } from './leftovers.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 beforeAll(() => ensureBuilt());
 const noEtcd = toolMissing('etcd');

@@ -6,10 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup } from 'ink-testing-library';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LabResult } from '../../src/lab/types.js';
 import { renderApp, waitForFrame } from '../helpers/ink.js';
 import { ensureBuilt, stillAlive, tempHome } from './helpers.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 beforeAll(() => ensureBuilt());
 afterEach(() => cleanup());

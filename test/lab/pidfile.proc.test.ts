@@ -6,10 +6,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isLabTempDir, reapLeftovers } from '../../src/lab/processes/pidfile.js';
 import { commandLineOf, isAlive, processState } from '../../src/lab/processes/proc.js';
 import { stillAlive } from './helpers.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 const started: ChildProcess[] = [];
 afterEach(() => {
@@ -116,7 +119,7 @@ describe('a damaged or hand-edited pidfile', () => {
 
 describe('the test suite teardown', () => {
   it('reaps leftovers in the suite home and in per-test homes one level down', async () => {
-    const { reapTestHomes } = await import('../../src/lab/processes/reap-test-homes.js');
+    const { reapTestHomes } = await import('../helpers/reap-test-homes.js');
     const { mkdirSync } = await import('node:fs');
     const home = mkdtempSync(join(tmpdir(), 'fence-home-'));
     const inner = join(home, 'lab-test-x', 'run');

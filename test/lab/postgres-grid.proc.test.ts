@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GridCell, ISOLATIONS, runGrid, SINK_CHECKS } from '../../src/lab/postgres/isolation-grid.js';
 import { canConnect, openSession } from '../../src/lab/postgres/pg-session.js';
@@ -114,6 +115,23 @@ describe.skipIf(skip)('the isolation grid on a real PostgreSQL', { timeout: 120_
       expect(row.final, `${cell.isolation}/${cell.check}: final`).toBe(cell.final.value === 'A-late' ? "A's" : "B's");
       expect(row.lost, `${cell.isolation}/${cell.check}: B lost`).toBe(cell.staleAccepted);
     }
+  });
+
+  it("lesson 5's two PostgreSQL questions have the answer the server gives", () => {
+    const bank = parse(readFileSync(join(root, 'quizzes', 'implementation.yaml'), 'utf8')) as {
+      questions: { id: string; options: string[]; answer: number }[];
+    };
+    const answer = (id: string) => {
+      const q = bank.questions.find((x) => x.id === id);
+      if (!q) throw new Error(`no question ${id}`);
+      return q.options[q.answer] ?? '';
+    };
+    const rc = cells.find((c) => c.isolation === 'read-committed' && c.check === 'select-then-update');
+    expect(rc?.final.value).toBe('A-late');
+    expect(answer('pg-read-committed-late-update')).toMatch(/^A's value: its UPDATE overwrites the row that B committed/);
+    const rr = cells.find((c) => c.isolation === 'repeatable-read' && c.check === 'select-then-update');
+    expect(rr?.writes.A).toMatchObject({ outcome: 'refused', retries: 1, sqlstates: ['40001'] });
+    expect(answer('pg-serialization-failure-retry')).toMatch(/^Run A's whole transaction again: the new check sees B's mark/);
   });
 
   it('the schedule is recorded statement by statement, A checking before B writes', () => {

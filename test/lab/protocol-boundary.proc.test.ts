@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getJson, postJson } from '../../src/lab/http.js';
 import { LabChild, type LabProcess, startShellChild } from '../../src/lab/processes/children.js';
 import { RunPidfile } from '../../src/lab/processes/pidfile.js';
@@ -19,6 +19,9 @@ import { ProtocolError } from '../../src/lab/protocol/fields.js';
 import { parseWorkerMessage, type WorkerCommand, type WorkerMessage } from '../../src/lab/protocol/worker-messages.js';
 import { type RunningSink, startSink } from '../../src/lab/sink/sink-server.js';
 import { packEpochToken } from '../../src/lab/tokens/epoch-token.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 const ended: (LabProcess | RunningSink)[] = [];
 afterEach(async () => {

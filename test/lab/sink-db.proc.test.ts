@@ -9,10 +9,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recoverStaleLock, SinkDb, SinkDbBusyError } from '../../src/lab/sink/sink-db.js';
 import { waitUntil } from '../helpers/wait-until.js';
 import { root, sqlite, toolMissing } from './helpers.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 const dbPath = () => join(mkdtempSync(join(tmpdir(), 'fence-sink-')), 'sink.sqlite');
 const open: SinkDb[] = [];

@@ -54,8 +54,23 @@ describe('the lab timeline picture', () => {
 
   it('restore: the epoch-mode tokens as epoch:revision, and the snapshot and the restore on an etcd lane', () => {
     const restore = timelinePicture(fixture('restore'));
-    expect(laneText(restore, 'etcd')).toMatch(/snapshot: revision \d+ .*restored: revision \d+, epoch \d+/);
+    expect(laneText(restore, 'server')).toMatch(/snapshot: revision \d+ .*restored: revision \d+, epoch \d+/);
     expect(laneText(restore, 'sink-epoch')).toMatch(/token \d+:\d+/);
+  });
+
+  it('a coordinator killed and restarted (Redis) on a lane of its own', () => {
+    const result: LabResult = {
+      ...lateWrite,
+      experiment: 'coordinator-restart',
+      coordinator: 'redis',
+      observations: [
+        ...lateWrite.observations,
+        { atMs: lateWrite.observations[1]!.atMs + 5, actor: 'coordinator', kind: 'coordinator-killed', note: 'volatile: pid 7' },
+        { atMs: lateWrite.observations[1]!.atMs + 50, actor: 'coordinator', kind: 'coordinator-restarted', note: 'volatile: lock gone' },
+      ],
+    };
+    const picture = timelinePicture(result);
+    expect(laneText(picture, 'server')).toMatch(/redis .*killed \(SIGKILL\): volatile: pid 7 .*restarted: volatile: lock gone/);
   });
 
   it('failover: a lane per member, the leader killed and the one elected', () => {

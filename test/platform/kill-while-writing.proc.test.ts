@@ -7,9 +7,12 @@
  */
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, it, vi } from 'vitest';
 import { bundleChild } from '../helpers/child-bundle.js';
 import { killWhileWriting } from '../helpers/kill-while-writing.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 let script: string;
 beforeAll(() => {

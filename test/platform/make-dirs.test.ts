@@ -2,7 +2,7 @@
  * makeDirs is `mkdir -p` made one folder at a time (src/platform/make-dirs.ts);
  * makeUserDirs says which flag to change. The /proc case, where Node 20's
  * recursive mkdir never returns, runs in child processes with a time limit:
- * test/cli/proc-paths.test.ts.
+ * test/cli/proc-paths.proc.test.ts.
  */
 import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -6,10 +6,13 @@
  */
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, it, vi } from 'vitest';
 import { loadProgress } from '../../src/progress/progress-file.js';
 import { loadReview } from '../../src/reports/review-store.js';
 import { bundleChild, runChild } from '../helpers/child-bundle.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 let script: string;
 let reviewScript: string;

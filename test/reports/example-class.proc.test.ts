@@ -42,7 +42,13 @@ describe('grade --stats on the example class', () => {
     const items: JsonItem[] = group.stats.items;
     expect(items).toHaveLength(10);
     const flagsOf = (id: string) => items.find((i) => i.id === id)!.flags;
-    expect(flagsOf(roles.tooEasy)).toEqual(['too easy: facility 96.67% is above 95%', expect.stringMatching(/^weak discrimination 0\.\d\d: below 0\.2$/)]);
+    // One wrong answer in 30 says little about who knows more: weak discrimination may come with it (and only that).
+    const [easy, ...alsoEasy] = flagsOf(roles.tooEasy);
+    expect(easy).toBe('too easy: facility 96.67% is above 95%');
+    expect(
+      alsoEasy.every((f) => /^weak discrimination 0\.\d\d: below 0\.2$/.test(f)),
+      alsoEasy.join('; '),
+    ).toBe(true);
     expect(flagsOf(roles.tooHard)).toEqual(['too hard: facility 13.33% is below 20%']);
     expect(flagsOf(roles.negative)).toEqual([expect.stringMatching(/^negative discrimination -0\.\d\d: /)]);
     expect(flagsOf(roles.dead)).toEqual([expect.stringMatching(/^nobody chose option \d: ".+"$/)]);

@@ -7,7 +7,9 @@
 import { act } from 'react';
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Key } from 'ink';
 import { press, renderApp, waitForFrame } from '../helpers/ink.js';
+import { keysOf } from '../../src/ui/use-keys.js';
 
 afterEach(() => cleanup());
 
@@ -28,5 +30,43 @@ describe('keys in one read', () => {
     await press(separate.stdin, 'right', 'right', 'right');
     expect(afterChunk).toMatch(/^ t=3:/);
     expect(afterChunk).toBe(narration(separate.lastFrame()!));
+  });
+
+  it('the reader scrolls three lines for "jjj" in one write (a held key\'s autorepeat), as for three presses', async () => {
+    const topLine = (frame: string | undefined) => Number(/ (\d+)-\d+ of \d+ lines/.exec(frame ?? '')?.[1]);
+    const app = await renderApp({ screen: 'reader', lessonId: 'lease-budgets' }, { size: { columns: 100, rows: 30 } });
+    await waitForFrame(app.lastFrame, / \d+-\d+ of \d+ lines/, 15_000);
+    const top = topLine(app.lastFrame());
+    await act(async () => {
+      app.stdin.write('jjj');
+    });
+    await waitForFrame(app.lastFrame, new RegExp(` ${top + 3}-\\d+ of \\d+ lines`), 15_000);
+    expect(topLine(app.lastFrame())).toBe(top + 3);
+  });
+
+  it('the simulator lengthens the lease four times for "]]]]" in one write', async () => {
+    const app = await renderApp({ screen: 'simulator', scenario: 'late-write' });
+    await waitForFrame(app.lastFrame, /lease 10\b/);
+    await act(async () => {
+      app.stdin.write(']]]]');
+    });
+    await waitForFrame(app.lastFrame, /lease 14\b/);
+    expect(app.lastFrame()).toMatch(/lease 14\b/);
+  });
+});
+
+describe('keysOf: one read as the keys pressed', () => {
+  const plain = { ctrl: false, meta: false, escape: false, shift: false, return: false } as Key;
+  it('splits a run of printable keys, and a trailing Enter, into one key each', () => {
+    expect(keysOf('jjj', plain).map(([input]) => input)).toEqual(['j', 'j', 'j']);
+    const withEnter = keysOf('2 3\r', plain);
+    expect(withEnter.map(([input]) => input)).toEqual(['2', ' ', '3', '']);
+    expect(withEnter.at(-1)?.[1].return).toBe(true);
+    expect(keysOf('jG', plain)[1]?.[1].shift).toBe(true);
+  });
+  it('keeps one key, a modified key and an escape sequence whole', () => {
+    expect(keysOf('j', plain)).toEqual([['j', plain]]);
+    expect(keysOf('c', { ...plain, ctrl: true })).toHaveLength(1);
+    expect(keysOf('\u001b[A', plain)).toHaveLength(1);
   });
 });

@@ -11,11 +11,13 @@ export function register(program: Command): void {
     .description('internal: the lab sink or embedded coordinator, started by `lab`')
     .addOption(new Option('--role <role>', 'which service').choices(['sink', 'coordinator']).default('sink'))
     .option('--db <file>', 'the sink database')
+    .option('--postgres-url <url>', 'the sink on PostgreSQL: the server')
+    .option('--schema <name>', 'the sink on PostgreSQL: the schema it makes and keeps its tables in')
     .option('--state-dir <dir>', "the embedded coordinator's state directory")
     .option('--run <id>', 'the run that started it (for pidfile matching)')
-    .action(async (opts: { role: 'sink' | 'coordinator'; db?: string; stateDir?: string }) => {
+    .action(async (opts: { role: 'sink' | 'coordinator'; db?: string; stateDir?: string; postgresUrl?: string; schema?: string }) => {
       const { runService } = await import('../../lab/sink/sink-main.js');
-      await runService({ role: opts.role, db: opts.db, stateDir: opts.stateDir });
+      await runService({ role: opts.role, db: opts.db, stateDir: opts.stateDir, postgresUrl: opts.postgresUrl, schema: opts.schema });
       await new Promise<never>(() => undefined);
     });
 }

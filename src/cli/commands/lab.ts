@@ -3,6 +3,7 @@ import { COORDINATORS } from '../../lab/coordinator-catalogue.js';
 import { EXPERIMENTS, experimentsHelp } from '../../lab/experiment-catalogue.js';
 import { commandFlags } from '../global-flags.js';
 import type { LabFlags } from '../../lab/lab-options.js';
+import type { SinkFlags } from '../../lab/sink-options.js';
 
 /**
  * `fence-tutor lab`: the late write (and the other experiments) on real
@@ -25,6 +26,25 @@ export function register(program: Command): void {
     .addOption(new Option('--token <how>', 'Redis: none (the lock is a random value) or incr (an INCR token minted with the lock)').choices(['none', 'incr']))
     .option('--redis-bin <path>', 'redis-server for the throwaway Redis (default: redis-server on PATH)')
     .option('--redis-url <url>', 'use a running Redis (redis://HOST:PORT); the lab never stops it')
+    .addOption(new Option('--sink <db>', "the sink's database: sqlite (a file in the evidence folder) or postgres").choices(['sqlite', 'postgres']))
+    .option('--postgres-bin <dir>', 'the folder holding initdb and postgres (default: PATH, then /usr/lib/postgresql/VERSION/bin)')
+    .option('--postgres-url <url>', 'use a running PostgreSQL (postgres://USER@HOST:PORT/DB); the lab makes and drops its own schema')
+    .addOption(
+      new Option('--isolation <level>', 'split on PostgreSQL: replay the race at this isolation level').choices([
+        'read-committed',
+        'repeatable-read',
+        'serializable',
+        'all',
+      ]),
+    )
+    .addOption(
+      new Option('--sink-check <how>', "split on PostgreSQL: the sink's check").choices([
+        'select-then-update',
+        'conditional-update',
+        'select-for-update',
+        'all',
+      ]),
+    )
     .addHelpText(
       'after',
       `
@@ -37,11 +57,13 @@ Examples:
   $ fence-tutor lab --coordinator etcd --ttl 2 --repeats 5
   $ fence-tutor lab --coordinator redis --token incr
   $ fence-tutor lab --experiment failover --json
-  $ fence-tutor lab --experiment restore`,
+  $ fence-tutor lab --experiment restore
+  $ fence-tutor lab --sink postgres
+  $ fence-tutor lab --experiment split --sink postgres --isolation all`,
     )
     .action(async (_opts, cmd: Command) => {
       const startedAt = performance.now();
       const { runLabCommand } = await import('../lab/lab-command.js');
-      process.exitCode = await runLabCommand(commandFlags<LabFlags & { json?: boolean }>(cmd), startedAt);
+      process.exitCode = await runLabCommand(commandFlags<LabFlags & SinkFlags & { json?: boolean }>(cmd), startedAt);
     });
 }

@@ -55,7 +55,9 @@ Examples:
         const { shippedClashes } = await import('../../content/shared/content-sources.js');
         report.problems.push(...shippedClashes(paths));
       }
-      if (report.stats) process.stdout.write(`${report.stats.map((l) => sanitizeLine(l)).join('\n')}\n`);
+      // Through fd 1, so that `| head` ends the output quietly (stdout.ts).
+      const { writeStdout } = await import('../stdout.js');
+      if (report.stats) writeStdout(`${report.stats.map((l) => sanitizeLine(l)).join('\n')}\n`);
       for (const w of report.warnings) process.stderr.write(`fence-tutor: warning: ${sanitizeLine(formatProblem(w))}\n`);
       if (report.problems.length > 0) {
         for (const p of report.problems) process.stderr.write(`fence-tutor: ${sanitizeLine(formatProblem(p))}\n`);
@@ -63,6 +65,6 @@ Examples:
         process.exitCode = EXIT.usage;
         return;
       }
-      process.stdout.write(`${summarize(report.counts, report.warnings.length)}\n`);
+      writeStdout(`${summarize(report.counts, report.warnings.length)}\n`);
     });
 }

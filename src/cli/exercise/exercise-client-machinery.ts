@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { type ClientMachinery, ToolMissingError } from '../../exercises/clients/client-ports.js';
 import { ETCD_INSTALL_HINT, findEtcd, launchEtcd } from '../../lab/coordinator/etcd-launcher.js';
 import { binPath, LabChild, startService, within } from '../../lab/processes/children.js';
-import { type LooseCommand, type LooseMessage, parseLooseMessage } from '../../lab/protocol/fields.js';
+import { type ClientChildCommand, type ClientChildMessage, parseClientChildMessage } from '../../exercises/child-protocol.js';
 import { RunPidfile, reapLeftovers } from '../../lab/processes/pidfile.js';
 import { onCleanup } from '../../platform/cleanup.js';
 import { dataSubdir } from '../../platform/data-dir.js';
@@ -38,7 +38,7 @@ export async function openClientMachinery(opts: { etcdBin?: string } = {}): Prom
   };
   const unregister = onCleanup(close);
 
-  const killGroup = async (child: LabChild<LooseMessage, LooseCommand>): Promise<void> => {
+  const killGroup = async (child: { pid: number; exited: Promise<unknown> }): Promise<void> => {
     for (const sig of ['SIGCONT', 'SIGKILL'] as const) {
       try {
         process.kill(-child.pid, sig);
@@ -56,7 +56,7 @@ export async function openClientMachinery(opts: { etcdBin?: string } = {}): Prom
       const group = newGuardGroup('client');
       const proc = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env: guardedEnv(env, group), cwd });
       // Lenient: the learner's code may print to stdout; only the child's own JSON lines are messages.
-      const child = new LabChild<LooseMessage, LooseCommand>('your code', proc, argv, parseLooseMessage, { lenient: true });
+      const child = new LabChild<ClientChildMessage, ClientChildCommand>('your code', proc, argv, parseClientChildMessage, { lenient: true });
       pidfile.addChild({ role: 'exercise-client', pid: child.pid, argv });
       enders.push(async () => {
         await killGroup(child);

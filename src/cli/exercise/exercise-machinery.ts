@@ -6,10 +6,10 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { ChildLike, ExerciseMachinery } from '../../exercises/ports.js';
+import type { ClientChild, ExerciseMachinery, SinkChild } from '../../exercises/ports.js';
 import type { TokenEvidence } from '../../exercises/types.js';
 import { binPath, LabChild, within } from '../../lab/processes/children.js';
-import { type LooseCommand, type LooseMessage, parseLooseMessage } from '../../lab/protocol/fields.js';
+import { parseSinkChildMessage, type SinkChildCommand, type SinkChildMessage } from '../../exercises/child-protocol.js';
 import { RunPidfile, reapLeftovers } from '../../lab/processes/pidfile.js';
 import { type ExpiryRun, startExpiry } from '../../lab/runner/expiry-tokens.js';
 import { onCleanup } from '../../platform/cleanup.js';
@@ -42,11 +42,11 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
   await reapLeftovers(runDir);
   const runId = `ex-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   const pidfile = new RunPidfile(runDir, runId);
-  const children = new Set<LabChild<LooseMessage, LooseCommand>>();
-  const groups = new Map<ChildLike, string>();
+  const children = new Set<LabChild<SinkChildMessage, SinkChildCommand>>();
+  const groups = new Map<SinkChild | ClientChild, string>();
   let expiry: ExpiryRun | undefined;
 
-  const killGroup = async (child: ChildLike): Promise<void> => {
+  const killGroup = async (child: SinkChild | ClientChild): Promise<void> => {
     for (const sig of ['SIGCONT', 'SIGKILL'] as const) {
       try {
         process.kill(-child.pid, sig);
@@ -57,7 +57,7 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
     await within(child.exited, 2000);
     const group = groups.get(child);
     if (group !== undefined) sweepGroup(group);
-    children.delete(child as LabChild<LooseMessage, LooseCommand>);
+    children.delete(child as LabChild<SinkChildMessage, SinkChildCommand>);
   };
 
   let closed: Promise<void> | undefined;
@@ -76,7 +76,7 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
       // A guard group of its own: the check's end ends it and every descendant, detached ones included.
       const group = newGuardGroup('sink');
       const proc = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env: guardedEnv(env, group), cwd });
-      const child = new LabChild<LooseMessage, LooseCommand>('your sink', proc, argv, parseLooseMessage, { lenient: true });
+      const child = new LabChild<SinkChildMessage, SinkChildCommand>('your sink', proc, argv, parseSinkChildMessage, { lenient: true });
       groups.set(child, group);
       const stopWatch = watchMemory(child.pid, () => {
         child.note(`(the tutor) your sink ${OVER_MEMORY}; it was ended`);

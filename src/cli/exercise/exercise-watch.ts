@@ -13,6 +13,7 @@ import { UsageError } from '../../platform/errors.js';
 import { EXIT } from '../../platform/exit-codes.js';
 import { exerciseDir, requireExercise } from './exercise-actions.js';
 import type { CheckFlags } from './exercise-check.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 /** Saves closer together than this are one save (an editor writes, renames, touches). */
 export const WATCH_DEBOUNCE_MS = 60;
@@ -57,7 +58,7 @@ export async function watchExercise<Flags extends CheckFlags>(id: string, opts: 
     } catch (err) {
       // A syntax error halfway through an edit is normal while watching: say it, keep watching.
       if (!(err instanceof UsageError)) throw err;
-      process.stdout.write(`fence-tutor: ${(err as Error).message}\n`);
+      process.stdout.write(`fence-tutor: ${errorMessage(err)}\n`);
     }
     process.stdout.write(`\nRun ${runs} done. Watching ${watched}: save to check again; Ctrl-C stops.\n`);
     running = false;
@@ -75,7 +76,7 @@ export async function watchExercise<Flags extends CheckFlags>(id: string, opts: 
     void runOnce(`saved at ${new Date().toLocaleTimeString()}`).catch(fail);
   };
   const fail = (err: unknown) => {
-    process.stderr.write(`fence-tutor: ${(err as Error).message}\n`);
+    process.stderr.write(`fence-tutor: ${errorMessage(err)}\n`);
     process.exit(EXIT.failed);
   };
 

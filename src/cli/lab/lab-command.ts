@@ -12,13 +12,14 @@ import { installSignalHandlers, onCleanup, outcomeDecided, runCleanup } from '..
 import type { GlobalFlags } from '../../platform/global-flags.js';
 import { decideDisplay } from '../terminal.js';
 import { defaultOutDir, LabFlagError, type LabFlags, parseLabFlags } from '../../lab/lab-options.js';
+import type { SinkFlags } from '../../lab/sink-options.js';
 import { evidenceLine, plainPrinter } from '../../lab/plain-printer.js';
 import { summarize, writeSummary } from '../../lab/repeats.js';
 import { assertFreshOutDir, assertLabSupported, runLab } from '../../lab/runner/run-lab.js';
 import { interruptedRunCount, LAB_INTERRUPTED_NOTICE } from '../../lab/runner/interrupted-runs.js';
 
 /** `lab`'s own options (commander checks nothing but their presence: parseLabFlags does) and the global ones. */
-export type LabCommandFlags = LabFlags & { json?: boolean } & GlobalFlags;
+export type LabCommandFlags = LabFlags & SinkFlags & { json?: boolean } & GlobalFlags;
 import { LabAbortedError, type LabResult, LabUnavailableError } from '../../lab/types.js';
 import { join } from 'node:path';
 import { sanitizeLine } from '../../core/neutralise.js';
@@ -37,6 +38,10 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
     const { experimentEntry } = await import('../../lab/experiment-catalogue.js');
     const missing = missingLabTools(experimentEntry(parsed.options.experiment).needs, parsed.options.etcdBin);
     if (missing.length > 0) throw new LabUnavailableError(missing.map(installHint).join('\n'));
+    if (parsed.options.sink === 'postgres' && parsed.options.postgresUrl === undefined) {
+      const { findPostgresBin, POSTGRES_INSTALL_HINT } = await import('../../lab/postgres/postgres-server.js');
+      if (!findPostgresBin(parsed.options.postgresBin)) throw new LabUnavailableError(POSTGRES_INSTALL_HINT);
+    }
   } catch (err) {
     if (err instanceof LabFlagError || err instanceof LabUnavailableError) throw new UsageError(err.message);
     throw err;

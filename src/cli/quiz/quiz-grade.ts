@@ -21,7 +21,7 @@ import type { Out } from './quiz-output.js';
  * every response again; reports of other banks are summed from their
  * per-question results (and shown as not verified). A shipped bank comes
  * from the build's snapshot when it matches the files (the same bank the
- * loader makes: test/content/built-content.test.ts); the loaders (YAML,
+ * loader makes: test/content/built-content.proc.test.ts); the loaders (YAML,
  * schema, the engine for predict keys) load only for anything else.
  */
 async function banksFor(reports: readonly LoadedReport[], contentDir: string | undefined): Promise<Map<string, ReadonlyMap<string, Question>>> {

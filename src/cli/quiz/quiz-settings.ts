@@ -183,8 +183,3 @@ function refuseContradictions(
   const pass = modeRules(a.mode).passMark ? (a.passMark ?? passMarkFor(a.mode, undefined)) : null;
   if (f.pass !== undefined && f.pass !== pass) throw clash('--pass', f.pass, pass);
 }
-
-/** The questions a plan draws with its (decided) seed; count beyond the bank takes all. */
-export function drawForPlan(plan: QuizPlan, seed: number): DrawnQuestion[] {
-  return drawQuestions(plan.bankQuestions, seed, plan.count);
-}

@@ -11,6 +11,7 @@ import { type GoalMiss, goalMisses } from '../../core/challenge-goal.js';
 import { explore } from '../../core/explorer.js';
 import type { Problem } from '../shared/problems.js';
 import type { Challenge } from './challenge-types.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 const RESTARTS = ['failover', 'sink-restart'] as const;
 
@@ -62,7 +63,7 @@ export function challengeProblems(c: Challenge): Problem[] {
     try {
       return goalMisses(s, c.goal, (x) => explore(x, {}));
     } catch (err) {
-      return [{ field: 'run', wanted: 'a run', actual: (err as Error).message }];
+      return [{ field: 'run', wanted: 'a run', actual: errorMessage(err) }];
     }
   };
   const solutionMisses = run(c.solution);

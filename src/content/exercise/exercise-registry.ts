@@ -10,6 +10,7 @@ import { ContentError } from '../shared/problems.js';
 import { sanitizeLine } from '../../core/neutralise.js';
 import { readBoundedText } from '../../platform/bounded-read.js';
 import { packageRoot } from '../../platform/package-root.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export type ExerciseKind = 'sink' | 'client';
 export type ExerciseNeed = 'posix' | 'etcd';
@@ -70,7 +71,7 @@ function readManifest(dir: string, folder: string): ExerciseManifest & { order: 
   try {
     text = readBoundedText(file, MAX_MANIFEST_BYTES);
   } catch (err) {
-    throw new ContentError([{ file, line: 0, message: `cannot be read (${(err as Error).message})`, fix: 'give every exercise folder an exercise.json' }]);
+    throw new ContentError([{ file, line: 0, message: `cannot be read (${errorMessage(err)})`, fix: 'give every exercise folder an exercise.json' }]);
   }
   return parseExerciseManifest(text, file, folder, dir);
 }
@@ -82,7 +83,7 @@ export function parseExerciseManifest(text: string, file: string, folder: string
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    throw problem(`cannot be read as JSON (${(err as Error).message})`, 'write the manifest as one JSON object');
+    throw problem(`cannot be read as JSON (${errorMessage(err)})`, 'write the manifest as one JSON object');
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw problem('is not a JSON object', 'write one JSON object');
   const m = raw as Record<string, unknown>;

@@ -178,7 +178,11 @@ export function tellFindings(questions: readonly TellQuestion[], minSingle = MIN
   return findings;
 }
 
-/** `validate --stats`: the length figures, pooled and per bank file. */
+function bankName(file: string): string {
+  return (file.split(/[\\/]/).pop() ?? file).replace(/\.(ya?ml|json)$/i, '');
+}
+
+/** `validate --stats`: the length figures, pooled and per bank (named by its id). */
 export function tellStatsLines(questions: readonly TellQuestion[]): string[] {
   const line = (name: string, qs: readonly TellQuestion[]) => {
     const s = tellStats(qs);
@@ -190,11 +194,12 @@ export function tellStatsLines(questions: readonly TellQuestion[]): string[] {
   return [
     line('all banks', questions),
     `  ${questions.length} questions, ${missing} without keyTerms, ${gave} give-away${gave === 1 ? '' : 's'}`,
+    // A bank's id is its file name without the extension (quizzes/FORMAT.md).
     ...(files.length > 1
       ? files.map(
           (f) =>
             `  ${line(
-              f,
+              bankName(f),
               questions.filter((q) => (q.file ?? '') === f),
             )}`,
         )

@@ -63,9 +63,6 @@ function collect(problems: Problem[], fn: () => void): boolean {
   }
 }
 
-/** Whether the shipped banks keep the tell rules yet (issue 34 rewrites them; then this goes). */
-const SHIPPED_TELLS_ENFORCED = false;
-
 export interface ValidateOptions {
   /**
    * The shipped content: the banks are drawn together, so the tell rules
@@ -320,9 +317,7 @@ export function validateContent(paths: readonly string[], loaders: ContentLoader
       });
     }
     const tells = options.shipped === true ? problems : warnings;
-    // Interim (issue 34): the shipped banks are checked once they are rewritten; `validate --stats` shows them meanwhile.
-    const shippedPending = options.shipped === true && !SHIPPED_TELLS_ENFORCED;
-    for (const { message, question } of shippedPending ? [] : tellFindings([...questions.values()])) {
+    for (const { message, question } of tellFindings([...questions.values()])) {
       const at = question === undefined ? undefined : questions.get(question);
       tells.push({
         file: at?.file ?? (files.length === 1 ? (files[0] ?? '') : `${files.length} quiz files`),

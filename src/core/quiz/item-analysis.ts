@@ -70,6 +70,8 @@ export interface GroupItemStats {
 
 interface Sitting {
   seed: number;
+  /** The recomputed score, percent. */
+  score: number;
   /** Question id -> right, and the response as given. */
   right: Map<string, boolean>;
   responses: Map<string, number | number[] | null>;
@@ -116,12 +118,12 @@ export function analyseItems(inputs: readonly GradeInput[]): GroupItemStats {
     const regraded = regradeReport(report, b);
     const responses = new Map<string, number | number[] | null>();
     for (const q of report.questions) if (!responses.has(q.id)) responses.set(q.id, q.response);
-    return { seed: report.seed, right: regraded.correct, responses };
+    return { seed: report.seed, score: regraded.score, right: regraded.correct, responses };
   });
   const ids: string[] = [];
   for (const s of sittings) for (const id of s.right.keys()) if (!ids.includes(id)) ids.push(id);
   const items = ids.map((id) => itemStats(id, sittings, bank?.get(id)));
-  const scores = firsts.map(({ report, bank: b }) => regradeReport(report, b).score);
+  const scores = sittings.map((s) => s.score);
   return { students: firsts.length, laterAttempts: inputs.length - firsts.length, passMark: usualPassMark(firsts), scores, items };
 }
 

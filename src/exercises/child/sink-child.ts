@@ -19,6 +19,9 @@ import { format } from 'node:util';
 import { compileWasmWithBaselineOnly } from '../../platform/wasm-baseline.js';
 import { type DbHandle, type Gate, makeDbHandle, type Params, type StepInfo, type SyncSqlite, asRequest } from './db-handle.js';
 import { describeThrown, importLearnerModule } from './learner-errors.js';
+import { errorMessage } from '../../platform/error-message.js';
+import { parseSinkChildCommand, type SinkChildCommand, type SinkChildMessage } from '../child-protocol.js';
+import { parseJsonLine } from '../../platform/json-fields.js';
 
 export interface SinkChildArgs {
   /** Absolute path of the learner's module. */
@@ -27,7 +30,7 @@ export interface SinkChildArgs {
   requires: string[];
 }
 
-function emit(message: Record<string, unknown>): void {
+function emit(message: SinkChildMessage): void {
   process.stdout.write(`${JSON.stringify(message)}\n`);
 }
 
@@ -99,63 +102,64 @@ export async function runSinkChild(args: SinkChildArgs): Promise<void> {
     raw = undefined;
   };
 
-  const handlers: Record<string, (cmd: Record<string, unknown>) => Promise<void> | void> = {
-    async open(cmd) {
-      closeDb();
-      // This WebAssembly SQLite locks with a directory, which a sink killed inside a
-      // transaction leaves behind; that sink is gone (the tutor killed its group).
-      rmSync(`${String(cmd.db)}.lock`, { recursive: true, force: true });
-      raw = new sqlite.Database(String(cmd.db));
-      raw.exec(RESOURCE_TABLE);
-      try {
-        if (typeof learner.setup === 'function') await learner.setup(db);
-        emit({ id: cmd.id, ev: 'opened' });
-      } catch (err) {
-        emit({ id: cmd.id, ev: 'threw', req: 'setup', error: describeThrown(err, args.file) });
+  const handle = async (cmd: SinkChildCommand): Promise<void> => {
+    switch (cmd.op) {
+      case 'open': {
+        closeDb();
+        // This WebAssembly SQLite locks with a directory, which a sink killed inside a
+        // transaction leaves behind; that sink is gone (the tutor killed its group).
+        rmSync(`${cmd.db}.lock`, { recursive: true, force: true });
+        raw = new sqlite.Database(cmd.db);
+        raw.exec(RESOURCE_TABLE);
+        try {
+          if (typeof learner.setup === 'function') await learner.setup(db);
+          emit({ id: cmd.id, ev: 'opened' });
+        } catch (err) {
+          emit({ id: cmd.id, ev: 'threw', req: 'setup', error: describeThrown(err, args.file) });
+        }
+        return;
       }
-    },
-    call(cmd) {
-      const req = String(cmd.req);
-      const fn = learner[String(cmd.fn)] as (db: DbHandle, ...a: unknown[]) => Promise<unknown>;
-      const callArgs = Array.isArray(cmd.args) ? cmd.args : [];
-      const gated = cmd.gated !== false;
-      const steps: StepInfo[] = [];
-      // An ungated request's calls are reported with its answer (the tutor holds none of them).
-      const record = gated ? {} : { steps };
-      asRequest(req, async () => fn(db, ...callArgs), gated, steps).then(
-        (result) => emit({ ev: 'done', req, result: result === undefined ? null : result, ...record }),
-        (err: unknown) => emit({ ev: 'threw', req, error: describeThrown(err, args.file), ...record }),
-      );
-    },
-    go(cmd) {
-      const req = String(cmd.req);
-      const release = held.get(req);
-      held.delete(req);
-      release?.();
-    },
-    state(cmd) {
-      const row = raw?.get('SELECT value, mark FROM resource WHERE id = 1', [] as Params as never) as { value: string | null; mark: number | null } | undefined;
-      emit({ id: cmd.id, ev: 'state', value: row?.value ?? null, mark: row?.mark === undefined || row?.mark === null ? null : Number(row.mark) });
-    },
-    exit() {
-      closeDb();
-      process.exit(0);
-    },
+      case 'call': {
+        const { req, gated } = cmd;
+        const fn = learner[cmd.fn] as (db: DbHandle, ...a: unknown[]) => Promise<unknown>;
+        const steps: StepInfo[] = [];
+        // An ungated request's calls are reported with its answer (the tutor holds none of them).
+        const record = gated ? {} : { steps };
+        asRequest(req, async () => fn(db, ...cmd.args), gated, steps).then(
+          (result) => emit({ ev: 'done', req, result: result === undefined ? null : result, ...record }),
+          (err: unknown) => emit({ ev: 'threw', req, error: describeThrown(err, args.file), ...record }),
+        );
+        return;
+      }
+      case 'go': {
+        const release = held.get(cmd.req);
+        held.delete(cmd.req);
+        release?.();
+        return;
+      }
+      case 'state': {
+        const row = raw?.get('SELECT value, mark FROM resource WHERE id = 1', [] as Params as never) as { value: unknown; mark: unknown } | undefined;
+        const value = row?.value === undefined || row.value === null ? null : String(row.value);
+        const mark = row?.mark === undefined || row.mark === null ? null : Number(row.mark);
+        emit({ id: cmd.id, ev: 'state', value, mark });
+        return;
+      }
+      case 'exit':
+        closeDb();
+        process.exit(0);
+    }
   };
 
   const lines = createInterface({ input: process.stdin });
   lines.on('line', (line) => {
-    let cmd: Record<string, unknown>;
+    let cmd: SinkChildCommand;
     try {
-      cmd = JSON.parse(line) as Record<string, unknown>;
-    } catch {
+      cmd = parseSinkChildCommand(parseJsonLine(line, 'the tutor'));
+    } catch (err) {
+      emit({ ev: 'error', message: errorMessage(err) });
       return;
     }
-    const handler = handlers[String(cmd.op)];
-    if (!handler) return;
-    Promise.resolve()
-      .then(() => handler(cmd))
-      .catch((err: unknown) => emit({ id: cmd.id, ev: 'error', message: (err as Error).message }));
+    handle(cmd).catch((err: unknown) => emit({ ...('id' in cmd ? { id: cmd.id } : {}), ev: 'error', message: errorMessage(err) }));
   });
   lines.on('close', () => {
     closeDb();

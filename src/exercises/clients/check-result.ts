@@ -4,6 +4,7 @@
  */
 import { LearnerThrew, TimeLimitError } from '../sink-session.js';
 import type { CheckResult } from '../types.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 /** Thrown by a check: what it expected and what it saw. */
 export class ClientCheckFailure extends Error {}
@@ -28,6 +29,6 @@ export async function runClientCheck<Ctx>(check: ClientCheck<Ctx>, ctx: Ctx): Pr
     const status =
       err instanceof TimeLimitError ? 'timed-out' : err instanceof LearnerThrew ? 'threw' : err instanceof ClientCheckFailure ? 'failed' : undefined;
     if (!status) throw err;
-    return { ...base, status, summary: (err as Error).message, wrong: 1, hint: check.hint, durationMs: took() };
+    return { ...base, status, summary: errorMessage(err), wrong: 1, hint: check.hint, durationMs: took() };
   }
 }

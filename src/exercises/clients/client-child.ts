@@ -14,9 +14,12 @@
 import { createInterface } from 'node:readline';
 import { format } from 'node:util';
 import { describeThrown, importLearnerModule } from '../child/learner-errors.js';
-import { makeWorkerClient, type WorkerConfig } from './worker-client.js';
+import { makeWorkerClient } from './worker-client.js';
+import { type ClientChildCommand, type ClientChildMessage, parseClientChildCommand } from '../child-protocol.js';
+import { errorMessage } from '../../platform/error-message.js';
+import { parseJsonLine } from '../../platform/json-fields.js';
 
-export function emit(message: Record<string, unknown>): void {
+export function emit(message: ClientChildMessage): void {
   process.stdout.write(`${JSON.stringify(message)}\n`);
 }
 
@@ -45,50 +48,54 @@ export async function runClientChild(args: { file: string; requires: string[] })
   }
   const learner = loaded.module;
   const releases: (() => void)[] = [];
-  const settle = (id: unknown, work: Promise<unknown>) =>
+  const settle = (id: number, work: Promise<unknown>) =>
     work.then(
       (result) => emit({ id, ev: 'done', result: result === undefined ? null : result }),
       (err: unknown) => emit({ id, ev: 'threw', error: describeThrown(err, args.file) }),
     );
-  const handlers: Record<string, (cmd: Record<string, unknown>) => void> = {
-    call(cmd) {
-      const fn = learner[String(cmd.fn)] as (...a: unknown[]) => Promise<unknown>;
-      settle(
-        cmd.id,
-        Promise.resolve().then(() => fn(...(Array.isArray(cmd.args) ? cmd.args : []))),
-      );
-    },
-    work(cmd) {
-      const fn = learner[String(cmd.fn)] as (worker: unknown) => Promise<unknown>;
-      const pause = () =>
-        new Promise<void>((resolve) => {
-          releases.push(resolve);
-          emit({ ev: 'paused' });
-        });
-      const worker = makeWorkerClient(cmd.config as WorkerConfig, pause, (sent) => emit({ ev: 'sent', ...sent }));
-      settle(
-        cmd.id,
-        Promise.resolve()
-          .then(() => fn(worker.api))
-          .finally(() => worker.stop()),
-      );
-    },
-    go() {
-      releases.shift()?.();
-    },
-    exit() {
-      process.exit(0);
-    },
+  const handle = (cmd: ClientChildCommand): void => {
+    switch (cmd.op) {
+      case 'call': {
+        const fn = learner[cmd.fn] as (...a: unknown[]) => Promise<unknown>;
+        settle(
+          cmd.id,
+          Promise.resolve().then(() => fn(...cmd.args)),
+        );
+        return;
+      }
+      case 'work': {
+        const fn = learner[cmd.fn] as (worker: unknown) => Promise<unknown>;
+        const pause = () =>
+          new Promise<void>((resolve) => {
+            releases.push(resolve);
+            emit({ ev: 'paused' });
+          });
+        const worker = makeWorkerClient(cmd.config, pause, (sent) => emit({ ev: 'sent', ...sent }));
+        settle(
+          cmd.id,
+          Promise.resolve()
+            .then(() => fn(worker.api))
+            .finally(() => worker.stop()),
+        );
+        return;
+      }
+      case 'go':
+        releases.shift()?.();
+        return;
+      case 'exit':
+        process.exit(0);
+    }
   };
   const lines = createInterface({ input: process.stdin });
   lines.on('line', (line) => {
-    let cmd: Record<string, unknown>;
+    let cmd: ClientChildCommand;
     try {
-      cmd = JSON.parse(line) as Record<string, unknown>;
-    } catch {
+      cmd = parseClientChildCommand(parseJsonLine(line, 'the tutor'));
+    } catch (err) {
+      emit({ ev: 'error', message: errorMessage(err) });
       return;
     }
-    handlers[String(cmd.op)]?.(cmd);
+    handle(cmd);
   });
   lines.on('close', () => process.exit(0));
   emit({ ev: 'ready', pid: process.pid });

@@ -3,11 +3,11 @@
  * machinery, handed in by the command line (src/cli/exercise/exercise-client-machinery.ts)
  * because the exercises layer may not import the lab.
  */
-import type { ChildLike } from '../ports.js';
+import type { ClientChild } from '../ports.js';
 
 export interface ClientMachinery {
   /** Starts the hidden `exercise-client` command (the learner's module) in its own process group. */
-  startClientChild(file: string, requires: string[], env: NodeJS.ProcessEnv, cwd: string): ChildLike;
+  startClientChild(file: string, requires: string[], env: NodeJS.ProcessEnv, cwd: string): ClientChild;
   /** The embedded coordinator, in its own process; ended by close(). */
   startCoordinator(): Promise<{ url: string }>;
   /** A throwaway etcd on loopback ports; ended by close(). Throws ToolMissingError without etcd. */

@@ -6,15 +6,19 @@
  */
 import { sanitizeLine } from '../../core/neutralise.js';
 import { captureOutput } from '../captured-output.js';
-import type { ChildLike, Message } from '../ports.js';
+import type { ClientChildCommand, WorkerSent } from '../child-protocol.js';
+import type { ClientChild } from '../ports.js';
+import type { WorkerConfig } from './worker-client.js';
 import { LearnerThrew, LoadError, learnerHome, sinkExitWords, TimeLimitError } from '../sink-session.js';
 import type { ClientMachinery } from './client-ports.js';
+import { errorMessage } from '../../platform/error-message.js';
+import type { DistributiveOmit } from '../../platform/json-fields.js';
 
 export class ClientSession {
-  child: ChildLike | undefined;
+  child: ClientChild | undefined;
   readonly output: string[] = [];
   /** What the worker client reported (acquire, read, write), in order. */
-  readonly sent: Message[] = [];
+  readonly sent: WorkerSent[] = [];
   private nextId = 1;
 
   constructor(
@@ -30,16 +34,19 @@ export class ClientSession {
     const child = this.machinery.startClientChild(this.file, this.requires, env, home);
     this.child = child;
     child.on((m) => {
-      if (m.ev === 'output') captureOutput(this.output, String(m.text));
-      if (m.ev === 'sent') this.sent.push(m);
+      if (m.ev === 'output') captureOutput(this.output, m.text);
+      if (m.ev === 'sent') {
+        const { ev: _ev, ...sent } = m;
+        this.sent.push(sent);
+      }
     });
-    let ready: Message;
+    let ready: Awaited<ReturnType<typeof child.waitFor<'ready' | 'failed'>>>;
     try {
       ready = await child.waitFor(['ready', 'failed'], Math.max(10_000, this.timeLimitMs));
     } catch (err) {
-      throw new LoadError(`your code did not start: ${(err as Error).message}`);
+      throw new LoadError(`your code did not start: ${errorMessage(err)}`);
     }
-    if (ready.ev === 'failed') throw new LoadError(String(ready.message));
+    if (ready.ev === 'failed') throw new LoadError(ready.message);
   }
 
   /**
@@ -57,11 +64,11 @@ export class ClientSession {
   }
 
   /** Starts `fn(worker)` in the child (call ensureRunning first); resolve with settle's promise. */
-  work(fn: string, config: unknown, timeLimitMs: number): Promise<unknown> {
+  work(fn: string, config: WorkerConfig, timeLimitMs: number): Promise<unknown> {
     return this.settle({ op: 'work', fn, config }, `${fn}(worker)`, timeLimitMs);
   }
 
-  private settle(command: Message, what: string, timeLimitMs: number): Promise<unknown> {
+  private settle(command: DistributiveOmit<Exclude<ClientChildCommand, { op: 'go' | 'exit' }>, 'id'>, what: string, timeLimitMs: number): Promise<unknown> {
     const child = this.child;
     if (!child) return Promise.reject(new Error('the client process is not running'));
     const id = this.nextId++;
@@ -71,11 +78,11 @@ export class ClientSession {
         reject(new TimeLimitError(`${what} did not return within ${timeLimitMs / 1000} s (a hang, or a loop that never ends?)`));
       }, timeLimitMs);
       const off = child.on((m) => {
-        if (m.id === id && (m.ev === 'done' || m.ev === 'threw')) {
+        if ((m.ev === 'done' || m.ev === 'threw') && m.id === id) {
           clearTimeout(timer);
           off();
           if (m.ev === 'done') resolve(m.result);
-          else reject(new LearnerThrew(`${what} threw: ${String(m.error)}`));
+          else reject(new LearnerThrew(`${what} threw: ${m.error}`));
         }
       });
       // Ended by the learner's code (process.exit): said at once, not waited on as a hang.
@@ -84,11 +91,11 @@ export class ClientSession {
         off();
         reject(new LearnerThrew(`${what}: your process ended (${sinkExitWords(code)}) before it returned: does your code call process.exit?`));
       });
-      child.send({ ...command, id });
+      child.send({ ...command, id } as ClientChildCommand);
     });
   }
 
-  send(command: Message): void {
+  send(command: ClientChildCommand): void {
     this.child?.send(command);
   }
 

@@ -5,7 +5,7 @@
  * really expired (the keep-alive timer is in the stopped process), B takes
  * the lock and adds 1, then A goes on and meets a 409.
  */
-import type { Message } from '../ports.js';
+import type { WorkerSent } from '../child-protocol.js';
 import type { ClientSession } from './client-session.js';
 import { type CounterWrite, startCounterSink } from './counter-sink.js';
 import type { WorkerConfig } from './worker-client.js';
@@ -21,7 +21,7 @@ export interface RedoOutcome {
   writes: CounterWrite[];
   final: number;
   /** A's requests as its worker client reported them. */
-  sent: Message[];
+  sent: WorkerSent[];
   /** B's token, in the story. */
   tokenB?: number;
 }

@@ -6,6 +6,8 @@
  * held (`pause`) so the tutor stops us at the moment that matters: after
  * the read, before the write.
  */
+import type { WorkerSent } from '../child-protocol.js';
+
 export interface WorkerConfig {
   coordinator: string;
   sink: string;
@@ -26,11 +28,7 @@ async function post(url: string, body: unknown): Promise<{ status: number; json:
   return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
 }
 
-export function makeWorkerClient(
-  config: WorkerConfig,
-  pause: () => Promise<void>,
-  report: (sent: Record<string, unknown>) => void,
-): { api: WorkerApi; stop(): void } {
+export function makeWorkerClient(config: WorkerConfig, pause: () => Promise<void>, report: (sent: WorkerSent) => void): { api: WorkerApi; stop(): void } {
   let keepAlive: NodeJS.Timeout | undefined;
   let reads = 0;
   const stopKeepAlive = () => {

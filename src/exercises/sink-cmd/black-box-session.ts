@@ -6,6 +6,7 @@
  */
 import { sendToSink } from './loopback-http.js';
 import type { SinkProcess } from './sink-process.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export interface SinkExchange {
   /** `POST /write {"writer":"A",...}` */
@@ -97,7 +98,7 @@ export class SinkSession {
     try {
       answer = await sendToSink(this.sink.port, method, path, body);
     } catch (err) {
-      throw new CheckFailure(`${method} ${path}${body ? ` ${body}` : ''}: ${(err as Error).message}`);
+      throw new CheckFailure(`${method} ${path}${body ? ` ${body}` : ''}: ${errorMessage(err)}`);
     }
     if (log && this.exchanges.length < MAX_LOGGED) {
       this.exchanges.push({ sent: `${method} ${path}${body === undefined ? '' : ` ${body}`}`, status: answer.status, answered: answer.text.slice(0, 120) });

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { removeWhenGone } from '../../platform/guard.js';
-import { freeLoopbackPort } from './free-port.js';
+import { freeLoopbackPort } from '../../platform/free-port.js';
 import { SINK_CHECKS, type SinkCmdExercise } from './sink-checks.js';
 import { SinkProcess, SinkStartError } from './sink-process.js';
 import { CheckFailure, type SinkExchange, SinkSession } from './black-box-session.js';

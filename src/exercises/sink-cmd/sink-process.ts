@@ -11,6 +11,7 @@ import { onCleanup } from '../../platform/cleanup.js';
 import { guardedEnv, newGuardGroup, sweepGroup } from '../../platform/guard.js';
 import { processGroupAlive } from '../../platform/process-group.js';
 import { sendToSink } from './loopback-http.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export const HEALTH_LIMIT_MS = 10_000;
 const OUTPUT_LINES = 40;
@@ -121,7 +122,7 @@ export class SinkProcess {
         if (answer.status === 200) return;
         last = `status ${answer.status}`;
       } catch (err) {
-        last = (err as Error).message;
+        last = errorMessage(err);
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -46,8 +46,6 @@ export function findEtcd(explicit?: string, env: NodeJS.ProcessEnv = process.env
   return undefined;
 }
 
-export { freePort } from '../servers/free-port.js';
-
 /** A recorder for a server no run owns (a test's own etcd): nothing is written. */
 export const UNRECORDED: ServerRecorder = { intend: () => ({ spawned: () => undefined }), addTempDir: () => undefined };
 

@@ -42,6 +42,7 @@ export function describeMode(experiment: ExperimentName, mode: SinkMode, m: Mode
   const late = m.lateWrite;
   const status = late ? `(${late.status})` : '';
   if (experiment === 'restore') return describeRestoreMode(mode, m, value);
+  if (m.writes) return describeGridCell(mode, m.writes, m.staleAccepted === true, value);
   if (experiment === 'coordinator-restart') return describeRestartedCoordinator(mode, m, value);
   if (experiment === 'early') {
     return {
@@ -121,4 +122,18 @@ export function summaryLine(result: LabResult, ascii = false): string {
     return `${base}${dot} leader ${f.leaderBefore} killed, ${f.leaderAfter} elected after ${seconds(f.electionMs)}; A's lease TTL ${f.leaseTtlBeforeS} s before, ${f.leaseTtlAfterS} s after${dot} ${seconds(result.durationMs)} in all`;
   }
   return `${base}${dot} ${(result.durationMs / 1000).toFixed(1)} s in all`;
+}
+
+/** split on PostgreSQL: one cell of the grid, what the database did to A's stale write and B's. */
+function describeGridCell(mode: SinkMode, writes: NonNullable<ModeResult['writes']>, lost: boolean, value: string): ModeLine {
+  const { A, B } = writes;
+  const retried = (w: typeof A) =>
+    w.retries > 0 ? ` after ${w.sqlstate ?? 'a serialization failure'} and ${w.retries === 1 ? 'a retry' : `${w.retries} retries`}` : '';
+  let text: string;
+  if (lost) text = "A's stale write applied after B's committed one";
+  else if (A.outcome === 'refused' && mode.endsWith('conditional-update')) text = "A refused: its UPDATE matched 0 rows, the WHERE saw B's mark";
+  else if (A.outcome === 'refused') text = `A refused${retried(A)}: its check saw B's mark`;
+  else if (B.waited) text = `A applied first; B waited on A's row lock, then wrote${retried(B)}`;
+  else text = `A applied, B's write landed last${retried(B)}`;
+  return { mode, value, protected: !lost, text };
 }

@@ -15,6 +15,14 @@ import { quoteValue } from '../../core/display-text.js';
 import type { LabResult, Observation } from '../types.js';
 import { labTimeline } from './lab-timeline.js';
 
+/** Events of the coordinator's server itself, in words. */
+const SERVER_EVENTS: Partial<Record<Observation['kind'], string>> = {
+  snapshot: 'snapshot',
+  'etcd-restored': 'restored',
+  'coordinator-killed': 'killed (SIGKILL)',
+  'coordinator-restarted': 'restarted',
+};
+
 /** The lab's model with the cluster's lanes added, in the same time origin (A's first grant). */
 export function pictureModel(result: LabResult): TimelineModel {
   const model = labTimeline(result);
@@ -33,18 +41,15 @@ export function pictureModel(result: LabResult): TimelineModel {
       extra.push(lane);
     }
   }
-  const cluster = [...of('snapshot'), ...of('etcd-restored')];
+  // The server's own life: etcd's snapshot and restore, a coordinator killed and restarted (Redis).
+  const cluster = result.observations.filter((o) => SERVER_EVENTS[o.kind] !== undefined).sort((x, y) => x.atMs - y.atMs);
   if (cluster.length > 0) {
     extra.push({
-      id: 'etcd',
-      label: 'etcd',
+      id: 'server',
+      label: result.coordinator,
       kind: 'coordinator',
       spans: [],
-      marks: cluster.map((o) => ({
-        kind: 'failover' as const,
-        t: t(o),
-        label: `${o.kind === 'snapshot' ? 'snapshot' : 'restored'}${o.note ? `: ${o.note}` : ''}`,
-      })),
+      marks: cluster.map((o) => ({ kind: 'failover' as const, t: t(o), label: `${SERVER_EVENTS[o.kind]}${o.note ? `: ${o.note}` : ''}` })),
     });
   }
   const end = Math.max(model.end, ...extra.flatMap((l) => l.marks.map((m) => m.t)));

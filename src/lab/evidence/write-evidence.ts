@@ -17,17 +17,31 @@ import { labTimeline } from './lab-timeline.js';
 import { timelinePage, timelinePicture } from './timeline-picture.js';
 import { shellQuote } from '../../platform/shell-quote.js';
 
-export const EVIDENCE_FILES = ['run.json', 'report.txt', 'timeline.txt', 'timeline.svg', 'timeline.html', 'sink.sqlite'] as const;
-
-export function writeEvidence(result: LabResult, experiment: Experiment): void {
-  writeJsonAtomic(join(result.outDir, 'run.json'), result);
+/**
+ * Every evidence file written here, with what it holds: a new evidence file
+ * joins this table. The sink writes sink.sqlite itself, beside them.
+ */
+function evidenceContents(result: LabResult, experiment: Experiment) {
   const report = reportText(result, experiment);
-  writeFileAtomic(join(result.outDir, 'report.txt'), report);
-  writeFileAtomic(join(result.outDir, 'timeline.txt'), timelineText(result));
   // The same run as a picture, and a page with the picture and the facts (timeline-picture.ts).
   const svg = timelinePicture(result);
-  writeFileAtomic(join(result.outDir, 'timeline.svg'), svg);
-  writeFileAtomic(join(result.outDir, 'timeline.html'), timelinePage(result, svg, report));
+  return {
+    'run.json': () => writeJsonAtomic(join(result.outDir, 'run.json'), result),
+    'report.txt': () => writeFileAtomic(join(result.outDir, 'report.txt'), report),
+    'timeline.txt': () => writeFileAtomic(join(result.outDir, 'timeline.txt'), timelineText(result)),
+    'timeline.svg': () => writeFileAtomic(join(result.outDir, 'timeline.svg'), svg),
+    'timeline.html': () => writeFileAtomic(join(result.outDir, 'timeline.html'), timelinePage(result, svg, report)),
+  } as const;
+}
+
+type EvidenceFile = keyof ReturnType<typeof evidenceContents>;
+
+/** The files writeEvidence writes into a run's out dir, in order. */
+export const EVIDENCE_FILES: readonly EvidenceFile[] = ['run.json', 'report.txt', 'timeline.txt', 'timeline.svg', 'timeline.html'];
+
+export function writeEvidence(result: LabResult, experiment: Experiment): void {
+  const writers = evidenceContents(result, experiment);
+  for (const file of EVIDENCE_FILES) writers[file]();
 }
 
 function header(result: LabResult, what: string): string[] {

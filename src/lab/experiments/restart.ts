@@ -20,7 +20,10 @@ export const restart: Experiment = {
     ctx.step('write-b', 'started', 'B writes "B-current"');
     const bFenced = await ctx.write('B', { mode: 'fenced', value: 'B-current' });
     ctx.step('write-b', 'done', `B wrote "B-current": ${bFenced.status}`);
-    const { recoveredLock } = await ctx.killAndRestartSink();
+    const onPostgres = ctx.world.sinkDatabase !== undefined;
+    let recoveredLock = true;
+    if (onPostgres) await ctx.killAndRestartSinkDatabase();
+    else ({ recoveredLock } = await ctx.killAndRestartSink());
     const afterRestart = await ctx.final('fenced');
     ctx.note(`the restarted sink read mark ${afterRestart.hwm} and value "${afterRestart.value}" from the database`);
     const [aFenced] = await Promise.all(ctx.resumeWithWrites('A', [{ mode: 'fenced', value: 'A-late' }]));
@@ -36,7 +39,9 @@ export const restart: Experiment = {
       modes: { fenced },
       checks: [
         tokenCheck(ctx),
-        check(recoveredLock, 'the restarted sink recovered the lock the killed one left'),
+        onPostgres
+          ? check(recoveredLock, 'PostgreSQL was killed and started again on the same data dir')
+          : check(recoveredLock, 'the restarted sink recovered the lock the killed one left'),
         check(
           afterRestart.hwm === tokenB && afterRestart.value === 'B-current',
           `the mark read back after the restart is ${tokenB}, with B-current (the unfinished transaction rolled back)`,

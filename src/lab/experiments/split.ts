@@ -6,6 +6,7 @@
  * the mark.
  */
 import { aStoppedThenB, check, type Experiment, tokenCheck } from './experiment.js';
+import { runSplitGrid } from './split-grid.js';
 
 export const split: Experiment = {
   name: 'split',
@@ -18,6 +19,7 @@ export const split: Experiment = {
     "A-late after B-current and set the mark back to A's token: the fence was checked, just not at the moment it mattered.",
   ],
   async run(ctx) {
+    if (ctx.world.grid) return runSplitGrid(ctx);
     await aStoppedThenB(ctx);
     const late = ctx.resumeWithWrites('A', [
       { mode: 'atomic', value: 'A-late', hold: 'atomic-race' },

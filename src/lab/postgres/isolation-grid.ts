@@ -198,15 +198,12 @@ export async function runCell(
   const { admin, a, b } = sessions;
   await freshTable(admin, table, stale);
   const statements: string[] = [];
-  const commits: string[] = [];
   const txA = () => new WriterTx(a, table, isolation, check, stale, statements);
   const txB = () => new WriterTx(b, table, isolation, check, current, statements);
   const wholeWrite = async (tx: WriterTx) => {
     await tx.begin();
     await tx.runCheck();
-    const outcome = await tx.finish();
-    if (outcome === 'applied') commits.push(tx.writer.name);
-    return outcome;
+    return tx.finish();
   };
 
   // 1. A begins and checks.
@@ -229,11 +226,7 @@ export async function runCell(
 
   // 3. A's update and commit, then B finishes if it waited.
   const aResult = await withRetries(
-    async () => {
-      const outcome = await aTx.finish();
-      if (outcome === 'applied') commits.push(stale.name);
-      return outcome;
-    },
+    () => aTx.finish(),
     () => {
       aTx = txA();
       return wholeWrite(aTx);
@@ -244,7 +237,10 @@ export async function runCell(
 
   const { rows } = await admin.query(`SELECT value, mark FROM ${table} WHERE id = 1`);
   const final = { value: String(rows[0]?.value), mark: Number(rows[0]?.mark) };
-  const staleAccepted = commits.indexOf(stale.name) > commits.indexOf(current.name) && commits.includes(current.name);
+  // Read from the row, not from the order our client saw the COMMITs acknowledged: on a loaded machine
+  // A's backend can release its lock and be descheduled before it answers, while B commits meanwhile.
+  // Both writes applied and the row holds A's value: A's stale write landed after B's committed one.
+  const staleAccepted = aResult.outcome === 'applied' && bDone.outcome === 'applied' && final.value === stale.value;
   return {
     isolation,
     check,
@@ -273,4 +269,49 @@ export async function runGrid(
 /** The key `--json` uses for a cell: `ISOLATION/CHECK`. */
 export function cellKey(cell: Pick<GridCell, 'isolation' | 'check'>): string {
   return `${cell.isolation}/${cell.check}`;
+}
+
+/**
+ * What each cell must give on a real server (lesson 5's table; the
+ * experiment's checks and test/lab/postgres-grid.proc.test.ts read it):
+ * only READ COMMITTED with a check in a SELECT and an unconditional UPDATE
+ * loses B's write.
+ */
+export function expectedCell(
+  isolation: Isolation,
+  check: SinkCheck,
+): { staleAccepted: boolean; finalWriter: 'stale' | 'current'; aRetried: boolean; bWaited: boolean; bRetried: boolean } {
+  const snapshotLevel = isolation !== 'read-committed';
+  return {
+    staleAccepted: isolation === 'read-committed' && check === 'select-then-update',
+    finalWriter: isolation === 'read-committed' && check === 'select-then-update' ? 'stale' : 'current',
+    aRetried: snapshotLevel && check === 'select-then-update',
+    bWaited: check === 'select-for-update',
+    bRetried: snapshotLevel && check === 'select-for-update',
+  };
+}
+
+export interface GridRequest {
+  isolations: Isolation[];
+  checks: SinkCheck[];
+  stale: GridWriter;
+  current: GridWriter;
+}
+
+/** A grid request as the sink receives it (JSON from the runner): checked, never trusted. */
+export function parseGridRequest(raw: unknown): GridRequest {
+  const r = raw as Partial<Record<keyof GridRequest, unknown>> | null;
+  const writer = (w: unknown): GridWriter => {
+    const x = w as Partial<GridWriter> | null;
+    if (!x || typeof x.name !== 'string' || typeof x.value !== 'string' || !Number.isSafeInteger(x.token))
+      throw new Error('a grid writer is {name, token, value}');
+    return { name: x.name, token: x.token as number, value: x.value };
+  };
+  const list = <T extends string>(v: unknown, allowed: readonly T[]): T[] => {
+    if (!Array.isArray(v) || v.length === 0 || !v.every((x) => (allowed as readonly unknown[]).includes(x)))
+      throw new Error(`expected a list of ${allowed.join(', ')}`);
+    return v as T[];
+  };
+  if (!r || typeof r !== 'object') throw new Error('a grid request is a JSON object');
+  return { isolations: list(r.isolations, ISOLATIONS), checks: list(r.checks, SINK_CHECKS), stale: writer(r.stale), current: writer(r.current) };
 }

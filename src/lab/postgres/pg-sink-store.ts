@@ -17,13 +17,15 @@ import type { SinkRowState, TokenlessWrite, WriteDecision, WriteRequest } from '
 import { SINK_MODES, SINK_SCHEMA_VERSION } from '../sink/sink-db.js';
 import type { SinkStore, SplitCheck } from '../sink/sink-store.js';
 import type { SinkMode } from '../types.js';
+import { type GridRequest, runGrid } from './isolation-grid.js';
+import { openSession } from './pg-session.js';
 
 /** A schema name we made: letters, digits and underscores only, since it is spliced into SQL. */
 export function isSchemaName(name: string): boolean {
   return /^[a-z_][a-z0-9_]{0,62}$/.test(name);
 }
 
-export async function openPgSinkStore(url: string, schema: string): Promise<SinkStore & { dump(): Promise<Record<string, unknown>[]> }> {
+export async function openPgSinkStore(url: string, schema: string): Promise<SinkStore> {
   if (!isSchemaName(schema)) throw new Error(`not a schema name: ${JSON.stringify(schema)}`);
   const pool = new pg.Pool({ connectionString: url, max: 8 });
   pool.on('error', () => undefined); // a backend killed under us (restart) surfaces on the next query
@@ -111,12 +113,23 @@ export async function openPgSinkStore(url: string, schema: string): Promise<Sink
     },
     async holdOpenTransaction() {
       held = await pool.connect();
+      // The restart experiment kills the server under this transaction: the error is the point, not a crash.
+      held.on('error', () => undefined);
       await held.query('BEGIN');
       await held.query(`UPDATE ${t('resource')} SET value = 'uncommitted' WHERE mode = 'fenced'`);
     },
     async writesLog() {
       const { rows } = await pool.query(`SELECT * FROM ${t('writes')} ORDER BY id`);
       return rows;
+    },
+    async runGrid(req: GridRequest) {
+      // Connections of their own: the grid forces its schedule statement by statement on each.
+      const sessions = { admin: await openSession(url), a: await openSession(url), b: await openSession(url) };
+      try {
+        return await runGrid(sessions, t('grid'), req.isolations, req.checks, req.stale, req.current);
+      } finally {
+        for (const s of Object.values(sessions)) await s.close().catch(() => undefined);
+      }
     },
     async dump() {
       const { rows } = await pool.query(`SELECT mode, value, token, hwm FROM ${t('resource')} ORDER BY mode`);

@@ -175,11 +175,6 @@ export function parseWorkerMessage(value: unknown, name: string): WorkerMessage 
   }
 }
 
-/** The id a message answers, if it answers one. */
-export function replyId(message: WorkerMessage): number | undefined {
-  return 'id' in message ? message.id : undefined;
-}
-
 /** The reply a runner should not have got for `op` (an error, a busy lock) as one sentence. */
 export function replyProblem(message: WorkerReply): string {
   if (message.ev === 'error') return message.message;

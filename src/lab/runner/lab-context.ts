@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { getJson, postJson } from '../http.js';
 import type { CoordinatorClient } from '../coordinator/client.js';
 import type { EtcdMembers } from '../coordinator/etcd-members.js';
+import type { SinkDatabase } from './sink-database.js';
+import type { GridCell, GridWriter } from '../postgres/isolation-grid.js';
 import type { LaunchedServer } from '../servers/launch-server.js';
 import { formatToken } from '../../core/token.js';
 import { unpackEpochToken } from '../tokens/epoch-token.js';
@@ -20,6 +22,7 @@ import {
   LabAbortedError,
   type LabEvent,
   type LabListener,
+  type LabOptions,
   type LabStepId,
   type Observation,
   type SinkMode,
@@ -49,6 +52,10 @@ export interface LabWorld {
   /** Our `lab-sink`, or (later) a learner's sink started from a shell command: either way a process to kill. */
   sink: LabProcess;
   sinkUrl: string;
+  /** split on PostgreSQL: the cells to replay the race in (issue 36). */
+  grid?: LabOptions['grid'];
+  /** The sink's PostgreSQL, once the sink is up on one (issue 36). */
+  sinkDatabase?: SinkDatabase;
   /** Starts a fresh sink on the same database; returns it and its URL. */
   startSink(): Promise<{ child: ServiceChild; url: string; recoveredLock: boolean }>;
   coordinator: CoordinatorClient;
@@ -270,6 +277,38 @@ export class LabContext {
     const state: FinalState = { value: stored.value, token: stored.token === null ? null : shown(stored.token) };
     if (mode !== 'plain') state.hwm = shown(stored.hwm);
     return state;
+  }
+
+  /**
+   * The split race replayed in the sink's PostgreSQL under each isolation
+   * level and check, with A's and B's real tokens (issue 36). Nine cells on
+   * a loaded machine take a few seconds: the limit is generous.
+   */
+  async runGrid(cells: NonNullable<LabOptions['grid']>, stale: GridWriter, current: GridWriter): Promise<GridCell[]> {
+    const res = await postJson(`${this.world.sinkUrl}/admin/grid`, { ...cells, stale, current }, 60_000);
+    const body = res.body as { cells?: GridCell[]; error?: string };
+    if (res.status !== 200 || !Array.isArray(body.cells)) throw new Error(`the sink could not run the grid: ${body.error ?? res.status}`);
+    return body.cells;
+  }
+
+  /**
+   * The sink's database server killed (SIGKILL, the whole postmaster group)
+   * while the sink holds a write transaction open, then started again on the
+   * same data dir and port (issue 36): PostgreSQL's crash recovery rolls the
+   * open transaction back, and the sink's pool reconnects.
+   */
+  async killAndRestartSinkDatabase(): Promise<{ restartMs: number }> {
+    const server = this.world.sinkDatabase?.server;
+    if (!server) throw new Error('the sink runs on no PostgreSQL server of ours');
+    this.step('kill-sink', 'started', "killing the sink's PostgreSQL (SIGKILL) in the middle of a write transaction");
+    await postJson(`${this.world.sinkUrl}/admin/hold-transaction`, {});
+    server.process.kill('SIGKILL');
+    await server.process.exited;
+    this.observe({ actor: 'sink', kind: 'sink-killed', note: 'the PostgreSQL server' });
+    const restartMs = await server.restart();
+    this.observe({ actor: 'sink', kind: 'sink-restarted', note: 'the PostgreSQL server, on the same data dir' });
+    this.step('kill-sink', 'done', `PostgreSQL killed and started again on the same data dir (pid ${server.process.pid}) in ${Math.round(restartMs)} ms`);
+    return { restartMs };
   }
 
   /** Kills the sink with SIGKILL in the middle of a write transaction, then starts it again on the same file. */

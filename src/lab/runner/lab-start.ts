@@ -16,6 +16,8 @@ import { type ServiceChild, startService, startWorker, type WorkerChild } from '
 import { LabAbortedError, type LabListener, type LabOptions, type LabResult, LabUnavailableError } from '../types.js';
 import { databaseFile, LabContext, type LabWorld } from './lab-context.js';
 import { debug } from './lab-debug.js';
+import { getJson } from '../http.js';
+import { startSinkDatabase } from './sink-database.js';
 import type { LabTeardown } from './lab-teardown.js';
 
 export interface StartInput {
@@ -92,13 +94,18 @@ export async function startRun({ options, experiment, teardown: td, listener, t0
     atMs: performance.now() - t0,
   });
   const database = databaseFile(options.outDir);
+  // PostgreSQL starts now, beside everything else: the sink is needed only once A's lease has expired.
+  const sinkDatabase = options.sink === 'postgres' ? startSinkDatabase(options, td, runId, listener, t0) : undefined;
+  sinkDatabase?.catch(() => undefined); // awaited by startSink
   const startSink = async () => {
-    const child = startService('sink', ['--db', database, '--run', runId], td.pidfile);
+    const pg = await sinkDatabase;
+    const where = pg ? ['--postgres-url', pg.url, '--schema', pg.schema] : ['--db', database];
+    const child = startService('sink', [...where, '--run', runId], td.pidfile);
     td.services.unshift(child);
     if (td.stopping) await child.end();
     const ready = await child.waitFor(['ready', 'failed']);
     if (ready.ev === 'failed') throw new LabUnavailableError(`the sink could not start: ${ready.message}`);
-    return { child, url: `http://127.0.0.1:${ready.port}`, recoveredLock: ready.recoveredLock === true };
+    return { child, url: `http://127.0.0.1:${ready.port}`, recoveredLock: ready.recoveredLock === true, database: pg };
   };
   // Everything starts at once. Only the coordinator and A are on the
   // critical path: the sink and B are needed after the lease has expired.
@@ -144,6 +151,7 @@ export async function startRun({ options, experiment, teardown: td, listener, t0
     ...(td.server ? { server: td.server } : {}),
     stopping: () => td.stopping,
     lockKey: `${td.prefix}lock`,
+    ...(options.grid ? { grid: options.grid } : {}),
     ttlMs: options.ttlMs,
     databasePath: database,
     outDir: options.outDir,
@@ -159,12 +167,14 @@ export async function startRun({ options, experiment, teardown: td, listener, t0
   world.rest = Promise.all([sinkPromise, b.waitFor(['ready']), ...extra.map(([, w]) => w.waitFor(['ready']))]).then(([sink]) => {
     world.sink = sink.child;
     world.sinkUrl = sink.url;
+    if (sink.database) world.sinkDatabase = sink.database;
     ctx.sinkPids.push(sink.child.pid);
+    const where = sink.database ? `PostgreSQL schema ${sink.database.schema}` : `SQLite at ${database}`;
     listener({
       type: 'step',
       id: 'processes',
       status: 'done',
-      text: `sink on ${sink.url.replace('http://', '')}, SQLite at ${database}; B (pid ${b.pid}) ready`,
+      text: `sink on ${sink.url.replace('http://', '')}, ${where}; B (pid ${b.pid}) ready`,
       atMs: performance.now() - t0,
     });
   });
@@ -182,6 +192,8 @@ export async function runExperiment(started: StartedRun, { options, experiment, 
   const { world, ctx, a, b, database, endpoints, serverStartMs } = started;
   const outcome = await experiment.run(ctx);
   const verdictAt = performance.now();
+  // PostgreSQL's cluster is gone after the run: its tables go into the evidence now.
+  const postgres = world.sinkDatabase ? { ...world.sinkDatabase.evidence, dump: (await getJson(`${world.sinkUrl}/admin/dump`, 10_000)).body } : undefined;
   const checks = outcome.checks;
   const result: LabResult = {
     schemaVersion: 1,
@@ -204,7 +216,7 @@ export async function runExperiment(started: StartedRun, { options, experiment, 
     serverStartMs,
     ...(options.coordinator === 'redis' ? { tokenMode: options.token ?? 'none' } : {}),
     ...(options.coordinator === 'etcd' ? { etcdEndpoints: endpoints } : {}),
-    sink: { url: world.sinkUrl, database },
+    sink: postgres ? { url: world.sinkUrl, database: `${postgres.schema} (PostgreSQL)`, postgres } : { url: world.sinkUrl, database },
     pids: { A: a.pid, B: b.pid, sink: ctx.sinkPids },
     observations: ctx.observations,
     startedAt: new Date(Date.now() - (performance.now() - t0)).toISOString(),

@@ -29,6 +29,11 @@ export class LabTeardown {
   /** While members are starting, the teardown waits for the launch (which stops them itself once it sees the teardown). */
   membersLaunch: Promise<unknown> | undefined;
   coordinator: CoordinatorClient | undefined;
+  /** The sink's PostgreSQL (issue 36): our own server, ended after the sink; or the schema made on the user's. */
+  sinkServer: LaunchedServer | undefined;
+  sinkServerStop: (() => Promise<void>) | undefined;
+  sinkServerLaunch: Promise<unknown> | undefined;
+  sinkSchemaDrop: (() => Promise<void>) | undefined;
   /** The lease ids held when the run ends (read then, from the run's context). */
   leases: () => string[] = () => [];
   private done: Promise<void> | undefined;
@@ -64,6 +69,9 @@ export class LabTeardown {
     await Promise.all(this.services.map((s) => s.end()));
     this.debug('teardown: services ended');
     await c?.close?.().catch(() => undefined);
+    await this.sinkSchemaDrop?.();
+    await this.sinkServerStop?.();
+    await this.sinkServerLaunch?.catch(() => undefined);
     await this.serverStop?.();
     await this.serverLaunch?.catch(() => undefined);
     await this.membersLaunch?.catch(() => undefined);

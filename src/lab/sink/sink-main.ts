@@ -13,6 +13,9 @@ import { errorMessage } from '../../platform/error-message.js';
 export interface ServiceArgs {
   role: 'sink' | 'coordinator';
   db?: string | undefined;
+  /** The sink on PostgreSQL (issue 36) instead of SQLite: the server and the schema of this run. */
+  postgresUrl?: string | undefined;
+  schema?: string | undefined;
   stateDir?: string | undefined;
 }
 
@@ -38,7 +41,14 @@ export async function runService(args: ServiceArgs): Promise<void> {
   );
   let ready: DistributiveOmit<Extract<ServiceMessage, { ev: 'ready' }>, 'ev' | 'pid'>;
   try {
-    if (args.role === 'sink') {
+    if (args.role === 'sink' && args.postgresUrl) {
+      if (!args.schema) throw new Error('--schema is required for the sink on PostgreSQL');
+      const { openPgSinkStore } = await import('../postgres/pg-sink-store.js');
+      const { startSink } = await import('./sink-server.js');
+      const sink = await startSink(await openPgSinkStore(args.postgresUrl, args.schema));
+      close = sink.close;
+      ready = { port: sink.port, recoveredLock: false };
+    } else if (args.role === 'sink') {
       if (!args.db) throw new Error('--db is required for the sink');
       // Before SQLite's WebAssembly compiles (platform/wasm-baseline.ts).
       await compileWasmWithBaselineOnly();

@@ -16,6 +16,7 @@ import { ProtocolError } from '../protocol/fields.js';
 import { parseSinkWrite, type SinkWriteBody } from '../protocol/sink-write.js';
 import { packEpochToken } from '../tokens/epoch-token.js';
 import { Barriers } from './barrier.js';
+import { type GridRequest, parseGridRequest } from '../postgres/isolation-grid.js';
 import { SINK_MODES, SinkDb, type WriteDecision, type WriteRequest } from './sink-db.js';
 import { type SinkStore, sqliteStore } from './sink-store.js';
 import { errorMessage } from '../../platform/error-message.js';
@@ -95,6 +96,18 @@ export async function startSink(dbPath: string | SinkStore, port = 0): Promise<R
         } else if (req.method === 'POST' && section === 'admin' && name === 'hold-transaction') {
           await db.holdOpenTransaction();
           sendJson(res, 200, { held: true });
+        } else if (req.method === 'POST' && section === 'admin' && name === 'grid' && db.runGrid) {
+          const raw = await readJsonBody(req);
+          let gridReq: GridRequest;
+          try {
+            gridReq = parseGridRequest(raw);
+          } catch (err) {
+            sendJson(res, 400, { error: errorMessage(err) });
+            return;
+          }
+          sendJson(res, 200, { cells: await db.runGrid(gridReq) });
+        } else if (req.method === 'GET' && section === 'admin' && name === 'dump' && db.dump) {
+          sendJson(res, 200, { rows: await db.dump(), writes: await db.writesLog() });
         } else if (req.method === 'GET' && section === 'writes') {
           sendJson(res, 200, { writes: await db.writesLog() });
         } else {

@@ -4,6 +4,7 @@
  * postgres/pg-sink-store.ts). Async, since PostgreSQL answers over a socket;
  * SQLite's synchronous calls are wrapped.
  */
+import type { GridCell, GridRequest } from '../postgres/isolation-grid.js';
 import type { SinkMode } from '../types.js';
 import type { LockRecovery, SinkDb, SinkRowState, TokenlessWrite, WriteDecision, WriteRequest } from './sink-db.js';
 
@@ -26,6 +27,10 @@ export interface SinkStore {
   /** The restart experiment's hold: a write transaction that is never committed. */
   holdOpenTransaction(): Promise<void>;
   writesLog(): Promise<Record<string, unknown>[]>;
+  /** PostgreSQL only: the split race replayed under each isolation level and check (issue 36). */
+  runGrid?(req: GridRequest): Promise<GridCell[]>;
+  /** PostgreSQL only: the rows as they stand, for the evidence (the cluster is gone after the run). */
+  dump?(): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 

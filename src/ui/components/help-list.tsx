@@ -3,7 +3,8 @@
  * a page with a line saying which lines show and how to scroll
  * (↑/↓ a line, pgup/pgdn or space a page), so no row is ever lost or cut.
  */
-import { Box, useInput } from 'ink';
+import { Box } from 'ink';
+import { useKeys } from '../use-keys.js';
 import { Text } from './text.js';
 import { useState } from 'react';
 import { useAppContext } from '../app-context.js';
@@ -17,7 +18,7 @@ export function HelpList({ lines, height, active }: { lines: HelpLine[]; height:
   const room = fits ? lines.length : Math.max(1, height - 1);
   const maxTop = Math.max(0, lines.length - room);
   const shownTop = Math.min(top, maxTop);
-  useInput(
+  useKeys(
     (input, key) => {
       const action = actionFor('help', input, key);
       const by = action === 'down' ? 1 : action === 'up' ? -1 : action === 'page-down' ? room : action === 'page-up' ? -room : 0;

@@ -1,12 +1,6 @@
-/** The Suspense fallback while a screen's code loads; it tells the key keeper when it shows and goes. */
+/** The Suspense fallback while a screen's code loads. */
 import { Text } from 'ink';
-import { useEffect } from 'react';
-import type { KeysWhileLoading } from '../use-keys-while-loading.js';
 
-export function Loading({ keys }: { keys: KeysWhileLoading }) {
-  useEffect(() => {
-    keys.started();
-    return () => keys.finished();
-  }, [keys]);
+export function Loading() {
   return <Text> Loading...</Text>;
 }

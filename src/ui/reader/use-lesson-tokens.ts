@@ -3,7 +3,7 @@
  * from the snapshot for shipped lessons, so the first frame loads no marked
  * and lexes nothing; marked's lexer, imported on first need, for
  * `--content` lessons or a snapshot that does not serve. The layout is the
- * same either way (test/ui/reader-built-tokens.test.ts).
+ * same either way (test/ui/reader-built-tokens.proc.test.ts).
  */
 import { use } from 'react';
 import type { Lesson } from '../../content/lesson/lesson-types.js';

@@ -7,6 +7,7 @@ import { challengesNow } from '../challenge/challenges-now.js';
 import { appProgressStore } from '../../store/progress-store.js';
 import { useAppContext } from '../app-context.js';
 import { useScreenInput } from '../use-screen-input.js';
+import { errorMessage } from '../../platform/error-message.js';
 
 export function ChallengesScreen() {
   const { flags, theme, area, router } = useAppContext();
@@ -16,7 +17,7 @@ export function ChallengesScreen() {
     try {
       return { challenges: challengesNow(content) };
     } catch (err) {
-      return { error: (err as Error).message };
+      return { error: errorMessage(err) };
     }
   }, [content]);
   const [at, setAt] = useState(0);

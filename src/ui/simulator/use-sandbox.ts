@@ -4,7 +4,8 @@
  * what has the keys, and the keys themselves. While a text is typed every
  * key is captured from the app (so `q` types a q), as in the reader's search.
  */
-import { type Key, useInput } from 'ink';
+import type { Key } from 'ink';
+import { useKeys } from '../use-keys.js';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { defaultRunPath, saveRun } from '../../content/scenario/saved-runs.js';
@@ -53,7 +54,7 @@ export function useSandbox(sim: SimulatorStore, engine: EngineCalls, scenario: S
   // rather than when the screen last drew: on a busy machine a key can come
   // before the redraw, and it must go where the learner now is (design trap 3).
   const covered = useStore(router, screenCovered);
-  useInput((input, key) => sandboxKey(made, input, key), { isActive: !covered });
+  useKeys((input, key) => sandboxKey(made, input, key), { isActive: !covered, takesText: () => made.controls.getState().typing() });
   return made;
 }
 

@@ -5,7 +5,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { reapLeftovers } from './pidfile.js';
+import { reapLeftovers } from '../../src/lab/processes/pidfile.js';
 
 export async function reapTestHomes(home: string): Promise<number[]> {
   const runDirs = [join(home, 'run')];

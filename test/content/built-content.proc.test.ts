@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   BUILT_FILES_FILE,
   BUILT_PLAIN_WIDTH,
@@ -30,6 +30,9 @@ import { realLoaders } from '../../src/content/validate/validate-loaders.js';
 import { snapshotLoaders } from '../../src/content/validate/snapshot-loaders.js';
 import { shippedDir } from '../../src/platform/package-root.js';
 import { ensureBuilt } from '../cli/cli-run.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('the built snapshot of the shipped content', () => {
   beforeAll(() => ensureBuilt(), 120_000);

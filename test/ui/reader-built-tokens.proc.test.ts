@@ -3,7 +3,7 @@
  * (dist/content/lesson-<id>.tokens.json, issue 18) and other lessons from
  * marked at run time: the layout must be the same either way.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { builtContent } from '../../src/content/shared/built-content.js';
 import type { Lesson } from '../../src/content/lesson/lesson-types.js';
 import { lexLesson } from '../../src/render/lesson-lex.js';
@@ -11,6 +11,9 @@ import { builtLessonTokens } from '../../src/render/lesson-tokens.js';
 import { layoutLesson } from '../../src/ui/reader/lesson-layout.js';
 import { loadReaderSources } from '../../src/ui/reader/reader-sources.js';
 import { ensureBuilt } from '../cli/cli-run.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('the build-time tokens of the shipped lessons', () => {
   beforeAll(() => ensureBuilt(), 120_000);

@@ -3,8 +3,11 @@
  * promise nobody awaited) runs the cleanup hooks, so the children a command
  * started are ended, and exits 1 with the error reported once.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bundleChild, runChild } from '../helpers/child-bundle.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('a crash runs the cleanup hooks', () => {
   const script = bundleChild('crash-after-cleanup-hook');

@@ -15,8 +15,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt, root } from '../cli/cli-run.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 const TWELVE = join(root, 'test/fixtures/scenarios/twelve-writes.yaml');
 
@@ -68,7 +71,7 @@ describe('built-in modules at start-up', () => {
 
   // Issue 18: on the shipped content these read the build's snapshot
   // (dist/content) from the entry itself. No ESM part loaded means none of
-  // the chunks holding yaml, marked or zod (test/build/bundle.test.ts keeps
+  // the chunks holding yaml, marked or zod (test/build/bundle.proc.test.ts keeps
   // those libraries out of the entry).
   it.each([
     ['lessons --json', ['lessons', '--json']],

@@ -4,10 +4,13 @@
  * never reaps it) is gone, although kill(-pgid, 0) still succeeds for it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { processState } from '../../src/lab/processes/proc.js';
 import { processGroupAlive } from '../../src/platform/process-group.js';
 import { waitUntil } from '../helpers/wait-until.js';
+
+// One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 const started: ChildProcess[] = [];
 afterEach(() => {
