@@ -24,7 +24,7 @@ const WRITE = `export async function write(db, request) {
 }`;
 
 /** `--time-limit` in ms: short where the sink hangs on purpose, long where the cap must come first. */
-const SINKS: { name: string; source: string; says?: RegExp; limitMs?: number; sinkCmd?: string }[] = [
+const SINKS: { name: string; source: string; says?: RegExp; limitMs?: number; sinkCmd?: string; cannotLoad?: boolean }[] = [
   {
     name: '1 GiB on stdout without a newline',
     source: `import { once } from 'node:events';
@@ -65,6 +65,8 @@ ${WRITE}`,
     source: `import { spawn } from 'node:child_process';
 spawn('setsid', ['sh', '-c', 'sleep 1000 & sleep 1000'], { stdio: ['ignore', 'inherit', 'inherit'], detached: true }).unref();
 ${WRITE}`,
+    // Its import throws (child_process is refused): a file that cannot load is exit 2.
+    cannotLoad: true,
   },
   {
     name: "a .mjs sink reading the tutor's environment (refused by the permission model)",
@@ -129,8 +131,8 @@ describe.skipIf(process.platform !== 'linux')('hostile learner sinks (issue 38)'
         },
         { every: 20, timeout: 200_000, what: 'the check to end' },
       );
-      if (sink.sinkCmd) {
-        // Never healthy: the sink could not start (exit 2), said once the tutor stopped waiting for it.
+      if (sink.sinkCmd || sink.cannotLoad) {
+        // Never healthy, or refused at import: the sink could not start (exit 2).
         expect(code).toBe(2);
       } else {
         expect(code).toBe(1);
