@@ -117,6 +117,13 @@ export async function reportError(err: unknown): Promise<number> {
     return EXIT.usage;
   }
   // Loaded only on this path: the entry stays small (scripts/build.mjs).
+  // A full, read-only or forbidden disk first: its cause and fix are more precise than the data directory's.
+  const { describeWriteFailure } = await import('../platform/write-failure.js');
+  const writeProblem = describeWriteFailure(err);
+  if (writeProblem) {
+    process.stderr.write(`fence-tutor: ${sanitizeText(writeProblem)}\n`);
+    return EXIT.usage;
+  }
   const { describeDataDirError } = await import('../platform/data-dir-check.js');
   const dataDirProblem = describeDataDirError(err);
   if (dataDirProblem) {

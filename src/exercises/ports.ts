@@ -30,7 +30,11 @@ export interface ExerciseMachinery {
    * Starts the hidden `exercise-sink` command with `args` in its own process
    * group, with `env` as its whole environment, recorded in a pidfile.
    */
-  startSinkChild(args: string[], env: NodeJS.ProcessEnv, cwd: string): SinkChild;
+  /**
+   * `files`: the only folders the sink may read (`read`) and write (`write`)
+   * under Node's permission model, besides the tutor's own package.
+   */
+  startSinkChild(args: string[], env: NodeJS.ProcessEnv, cwd: string, files?: { read: string[]; write: string[] }): SinkChild;
   /** Kills the child's whole process group (whatever the learner's code started too). */
   killGroup(child: SinkChild | ClientChild): Promise<void>;
   /** One real expiry: A stopped with SIGSTOP while its lease runs out, then B acquires. */

@@ -6,7 +6,7 @@
  * time limit: a hang or an infinite loop is killed and reported as such.
  */
 import { makeDirs } from '../platform/make-dirs.js';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { sanitizeText } from '../core/neutralise.js';
 import { MAX_CALLS_PER_REQUEST } from './adversary.js';
 import { captureOutput } from './captured-output.js';
@@ -15,6 +15,7 @@ import type { SinkChildCommand, SinkChildMessage } from './child-protocol.js';
 import type { StepInfo } from './child/db-handle.js';
 import type { ExerciseMachinery, SinkChild } from './ports.js';
 import type { TrialItem } from './scenario.js';
+import { LEARNER_NODE_OPTIONS, OVER_MEMORY } from '../platform/memory-watch.js';
 import type { SinkAnswer, SinkRequest, SinkState, StepRecord, TrialRun } from './types.js';
 import { errorMessage } from '../platform/error-message.js';
 import type { DistributiveOmit } from '../platform/json-fields.js';
@@ -31,7 +32,8 @@ export function learnerHome(tempRoot: string): { home: string; env: NodeJS.Proce
     HOME: home,
     FENCE_TUTOR_HOME: join(home, 'data'),
     TMPDIR: home,
-    NODE_OPTIONS: '',
+    // V8's heap cap for the sink and every node process it starts; the tutor also watches the sink's resident memory.
+    NODE_OPTIONS: LEARNER_NODE_OPTIONS,
     LANG: process.env.LANG ?? 'C.UTF-8',
   };
   return { home, env };
@@ -84,7 +86,9 @@ export class SinkSession {
 
   async start(): Promise<void> {
     const { home, env } = learnerHome(this.tempRoot);
-    const child = this.machinery.startSinkChild(['--file', this.file, '--requires', this.requires.join(',')], env, home);
+    // The learner's folder and this check's temp root, nothing else (docs/exercises.md: a guard against accidents).
+    const files = { read: [dirname(this.file), this.tempRoot], write: [this.tempRoot] };
+    const child = this.machinery.startSinkChild(['--file', this.file, '--requires', this.requires.join(',')], env, home, files);
     this.child = child;
     child.on((m) => this.onMessage(m));
     // A sink that ends by itself (the learner's process.exit) is told at once, not waited on as a hang.
@@ -251,6 +255,10 @@ export class SinkSession {
   }
 
   private exitedError(): SinkExited {
+    const said = this.child?.diagnostics() ?? '';
+    if (said.includes(OVER_MEMORY) || /heap out of memory|Reached heap limit/.test(said)) {
+      return new SinkExited(`your sink ${OVER_MEMORY}, so the tutor ended it: keep less in memory (no unbounded arrays or caches)`);
+    }
     return new SinkExited(
       `your sink's process ended (${sinkExitWords(this.exitCode)}) before it answered: does your code call process.exit, or end its process another way?${this.child?.diagnostics() ?? ''}`,
     );

@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { dataSubdir } from '../platform/data-dir.js';
+import { makeNewDir } from '../platform/unique-name.js';
 import { experimentEntry } from './experiment-catalogue.js';
 import { parseSinkFlags, SinkFlagError, type SinkFlags } from './sink-options.js';
 import { COORDINATORS, type CoordinatorKind, EXPERIMENTS, type ExperimentName, type LabOptions, OWN_ETCD_EXPERIMENTS } from './types.js';
@@ -108,10 +109,19 @@ export function parseLabFlags(flags: LabFlags & SinkFlags): { options: Omit<LabO
   };
 }
 
-/** A new evidence directory under the data directory: `lab/<time>-<experiment>`. */
+/**
+ * A new evidence directory under the data directory: `lab/<time>-<experiment>`,
+ * made here with a mkdir that fails if it exists, so two labs started in one
+ * millisecond get two folders (`...-2`), never one shared database.
+ */
 export function defaultOutDir(experiment: ExperimentName): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  return join(dataSubdir('lab'), `${stamp}-${experiment}`);
+  try {
+    return makeNewDir(dataSubdir('lab'), `${stamp}-${experiment}`);
+  } catch {
+    // The data directory cannot be written: the run's own mkdir of --out says so in one line (exit 2).
+    return join(dataSubdir('lab'), `${stamp}-${experiment}`);
+  }
 }
 
 /** `--token`, `--redis-bin`, `--redis-url`: each only with `--coordinator redis`. */

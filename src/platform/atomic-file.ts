@@ -9,6 +9,7 @@ import { closeSync, fsyncSync, openSync, readdirSync, renameSync, unlinkSync, wr
 import { makeDirs } from './make-dirs.js';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from './errors.js';
+import { withPath } from './write-failure.js';
 
 /** A state file (progress, review boxes) larger than this is treated as corrupt: read no further. */
 export const MAX_STATE_BYTES = 4 * 1024 * 1024;
@@ -61,7 +62,12 @@ export function writeFileAtomic(path: string, data: string): void {
   makeDirs(dir);
   removeStaleTemps(path);
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
-  const fd = openSync(tmp, 'w', 0o644);
+  let fd: number;
+  try {
+    fd = openSync(tmp, 'w', 0o644);
+  } catch (err) {
+    throw withPath(err, path);
+  }
   try {
     writeSync(fd, data);
     fsyncSync(fd);
@@ -72,7 +78,7 @@ export function writeFileAtomic(path: string, data: string): void {
     } catch {
       // the temp file is already gone; nothing to undo
     }
-    throw err;
+    throw withPath(err, path);
   }
   closeSync(fd);
   try {

@@ -15,6 +15,17 @@ type CrashReporter = (err: unknown) => number | Promise<number>;
 const hooks = new Set<Hook>();
 let installed = false;
 let exiting = false;
+/** Set once a command's outcome is printed: a later signal still ends what runs, but exits with this. */
+let decided: number | undefined;
+
+/**
+ * The command's result is out (a lab's --json printed): a signal from now on
+ * runs the hooks as before but exits with `code`, not 130/143, and the
+ * interruption is not reported, since nothing was interrupted that mattered.
+ */
+export function outcomeDecided(code: number): void {
+  decided = code;
+}
 
 export function onCleanup(hook: Hook): () => void {
   hooks.add(hook);
@@ -53,9 +64,9 @@ export async function exitAfterCleanup(code: number): Promise<never> {
 export function installSignalHandlers(): void {
   if (installed) return;
   installed = true;
-  process.on('SIGINT', () => void exitAfterCleanup(EXIT.interrupted));
-  process.on('SIGTERM', () => void exitAfterCleanup(EXIT.terminated));
-  process.on('SIGHUP', () => void exitAfterCleanup(129 /* SIGHUP: 128 + 1, not one of ours */));
+  process.on('SIGINT', () => void exitAfterCleanup(decided ?? EXIT.interrupted));
+  process.on('SIGTERM', () => void exitAfterCleanup(decided ?? EXIT.terminated));
+  process.on('SIGHUP', () => void exitAfterCleanup(decided ?? 129 /* SIGHUP: 128 + 1, not one of ours */));
 }
 
 /**

@@ -7,6 +7,7 @@
  * or it is older than any write could take.
  */
 import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { withPath } from './write-failure.js';
 
 export interface LockOptions {
   /** How long to wait for a live holder before giving up. */
@@ -84,14 +85,22 @@ function tryCreate(lockPath: string): boolean {
     fd = openSync(lockPath, 'wx', 0o644);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw err;
+    throw withPath(err, lockPath);
   }
   try {
     const startTime = startTimeOf(process.pid);
     writeSync(fd, JSON.stringify({ pid: process.pid, at: Date.now(), ...(startTime ? { startTime } : {}) }));
-  } finally {
+  } catch (err) {
+    // A lock we could not fill (a full disk) is not ours to keep: an empty one would stall the next writer.
     closeSync(fd);
+    try {
+      unlinkSync(lockPath);
+    } catch {
+      // already gone
+    }
+    throw withPath(err, lockPath);
   }
+  closeSync(fd);
   return true;
 }
 

@@ -9,6 +9,7 @@
 import { makeDirs } from '../platform/make-dirs.js';
 import { dirname, join } from 'node:path';
 import { readJsonOrSetAside } from '../content/shared/state-file.js';
+import { errorMessage } from '../platform/error-message.js';
 import { writeJsonAtomic } from '../platform/atomic-file.js';
 import { dataDir } from '../platform/data-dir.js';
 import { withFileLock } from '../platform/file-lock.js';
@@ -91,33 +92,52 @@ const str = (v: unknown, what: string): string => {
 };
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
+/** What is wrong with a schemaVersion, precisely: "1" written as a string is not an unknown version. */
+export function schemaVersionProblem(value: unknown, expected: number): string {
+  if (value === undefined) return '`schemaVersion` is missing';
+  if (typeof value === 'string' && Number(value) === expected) {
+    return `\`schemaVersion\` is the string ${JSON.stringify(value)}; it must be the number ${expected}, without quotes`;
+  }
+  return `unknown schemaVersion ${JSON.stringify(value)} (this version reads ${expected})`;
+}
+
+function parseLesson(id: string, value: unknown): LessonProgress {
+  if (!isRecord(value)) throw new Error(`lesson ${id} is not an object`);
+  const selfCheck: Record<string, SelfCheckAnswer> = {};
+  if (value.selfCheck !== undefined) {
+    if (!isRecord(value.selfCheck)) throw new Error(`lesson ${id}: selfCheck is not an object`);
+    for (const [q, a] of Object.entries(value.selfCheck)) {
+      if (!isRecord(a) || typeof a.correct !== 'boolean') throw new Error(`lesson ${id}: self-check ${q} is malformed`);
+      selfCheck[q] = { correct: a.correct, attempts: num(a.attempts, 'attempts'), answeredAt: str(a.answeredAt, 'answeredAt') };
+    }
+  }
+  return {
+    firstOpenedAt: str(value.firstOpenedAt, `lesson ${id}: firstOpenedAt`),
+    lastOpenedAt: str(value.lastOpenedAt, `lesson ${id}: lastOpenedAt`),
+    position: clamp(num(value.position, `lesson ${id}: position`), 0, 1),
+    readPercent: clamp(num(value.readPercent, `lesson ${id}: readPercent`), 0, 100),
+    ...(typeof value.anchor === 'string' ? { anchor: value.anchor } : {}),
+    endReached: value.endReached === true,
+    timeSpentMs: Math.max(0, num(value.timeSpentMs, `lesson ${id}: timeSpentMs`)),
+    ...(typeof value.completedAt === 'string' ? { completedAt: value.completedAt } : {}),
+    selfCheck,
+  };
+}
+
 /** Throws when `raw` is not a progress file (readJsonOrSetAside then sets it aside). */
-export function parseProgress(raw: unknown): ProgressState {
+export function parseProgress(raw: unknown, dropped?: string[]): ProgressState {
   if (!isRecord(raw)) throw new Error('not a JSON object');
-  if (raw.schemaVersion !== PROGRESS_SCHEMA_VERSION) throw new Error(`unknown schemaVersion ${String(raw.schemaVersion)}`);
+  if (raw.schemaVersion !== PROGRESS_SCHEMA_VERSION) throw new Error(schemaVersionProblem(raw.schemaVersion, PROGRESS_SCHEMA_VERSION));
   if (!isRecord(raw.lessons)) throw new Error('`lessons` is not an object');
   const lessons: Record<string, LessonProgress> = {};
   for (const [id, value] of Object.entries(raw.lessons)) {
-    if (!isRecord(value)) throw new Error(`lesson ${id} is not an object`);
-    const selfCheck: Record<string, SelfCheckAnswer> = {};
-    if (value.selfCheck !== undefined) {
-      if (!isRecord(value.selfCheck)) throw new Error(`lesson ${id}: selfCheck is not an object`);
-      for (const [q, a] of Object.entries(value.selfCheck)) {
-        if (!isRecord(a) || typeof a.correct !== 'boolean') throw new Error(`lesson ${id}: self-check ${q} is malformed`);
-        selfCheck[q] = { correct: a.correct, attempts: num(a.attempts, 'attempts'), answeredAt: str(a.answeredAt, 'answeredAt') };
-      }
+    try {
+      lessons[id] = parseLesson(id, value);
+    } catch (err) {
+      // With a collector (reading the file), one bad lesson is left out and the rest kept; without, the whole is refused.
+      if (!dropped) throw err;
+      dropped.push(errorMessage(err));
     }
-    lessons[id] = {
-      firstOpenedAt: str(value.firstOpenedAt, `lesson ${id}: firstOpenedAt`),
-      lastOpenedAt: str(value.lastOpenedAt, `lesson ${id}: lastOpenedAt`),
-      position: clamp(num(value.position, `lesson ${id}: position`), 0, 1),
-      readPercent: clamp(num(value.readPercent, `lesson ${id}: readPercent`), 0, 100),
-      ...(typeof value.anchor === 'string' ? { anchor: value.anchor } : {}),
-      endReached: value.endReached === true,
-      timeSpentMs: Math.max(0, num(value.timeSpentMs, `lesson ${id}: timeSpentMs`)),
-      ...(typeof value.completedAt === 'string' ? { completedAt: value.completedAt } : {}),
-      selfCheck,
-    };
   }
   const last = raw.lastLessonId;
   const exercises = parseExercises(raw.exercises);

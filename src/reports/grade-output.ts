@@ -1,7 +1,10 @@
 /**
- * `grade` output: text for people, CSV for spreadsheets. CSV cells that a
- * spreadsheet would read as a formula (a student name starting with =, +,
- * - or @ in a report) are prefixed with an apostrophe.
+ * `grade` output: text for people, CSV for spreadsheets. Every text cell
+ * (a student, a file name, a quiz: all data a learner chose) is neutralised
+ * as on the terminal (no escape sequence, OSC title or bidi override), and
+ * a cell a spreadsheet would read as a formula (starting with =, +, -, @,
+ * tab or CR) is written as text: an apostrophe first, inside a quoted cell
+ * (OWASP, "CSV Injection").
  */
 import { join } from 'node:path';
 import { type GradeGroup, groupLabel } from '../core/quiz/class-grade.js';
@@ -11,8 +14,10 @@ import type { ExerciseGradeRow } from './exercise-report.js';
 
 export function csvCell(value: string | number | boolean | null): string {
   if (value === null) return '';
-  let s = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  if (typeof value !== 'string') return String(value);
+  const s = sanitizeLine(value);
+  // Tested on the raw text too: a tab or CR that neutralising turned into a space still starts the cell.
+  if (/^[\t\r]/.test(value) || /^\s*[=+\-@]/.test(s)) return `"'${s.replace(/"/g, '""')}"`;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -2,14 +2,15 @@
  * Writing quiz reports (JSON or JUnit, atomically) and reading JSON reports
  * back for `grade`, validated, with every string sanitized before display.
  */
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { QUIZ_MODES, type QuizMode, type QuizReport } from '../core/quiz/grading.js';
 import { ContentError } from '../content/shared/problems.js';
 import { readProblem } from '../content/shared/read-text.js';
 import { MAX_CONTENT_BYTES } from '../content/shared/input-limits.js';
 import { readBoundedText } from '../platform/bounded-read.js';
 import { sanitizeLine, sanitizeName } from '../content/shared/sanitize.js';
-import { writeFileAtomic, writeUserFileAtomic } from '../platform/atomic-file.js';
+import { writeUserFileAtomic } from '../platform/atomic-file.js';
+import { writeNewFile } from '../platform/unique-name.js';
 import { dataSubdir } from '../platform/data-dir.js';
 import { reportToJunit } from './junit.js';
 import { errorMessage } from '../platform/error-message.js';
@@ -34,9 +35,8 @@ export function writeReport(path: string, report: QuizReport, format: ReportForm
 export function saveReportToDataDir(report: QuizReport): string {
   const stamp = report.finishedAt.replace(/[:.]/g, '-');
   const safeQuiz = report.quiz.replace(/[^A-Za-z0-9_-]/g, '_');
-  const path = join(dataSubdir('reports'), `${stamp}-${safeQuiz}-${report.mode}.json`);
-  writeFileAtomic(path, `${JSON.stringify(report, null, 2)}\n`);
-  return path;
+  // Two sittings may finish in the same millisecond (or one process twice): a new name each, never a replaced file.
+  return writeNewFile(dataSubdir('reports'), `${stamp}-${safeQuiz}-${report.mode}`, '.json', `${JSON.stringify(report, null, 2)}\n`);
 }
 
 export interface LoadedReport {
@@ -70,6 +70,9 @@ export function readReportFile(file: string): LoadedReport {
     if (!ok) throw bad(file, `not a quiz report: ${what}`);
   };
   need(typeof r === 'object' && r !== null && !Array.isArray(r), 'expected a JSON object');
+  if (typeof r.schemaVersion === 'string' && /^\d+$/.test(r.schemaVersion)) {
+    throw bad(file, `\`schemaVersion\` is the string ${JSON.stringify(r.schemaVersion)}; it must be a number, without quotes`);
+  }
   need(typeof r.schemaVersion === 'number', '`schemaVersion` is missing');
   need(typeof r.quiz === 'string', '`quiz` is missing');
   need(typeof r.contentHash === 'string', '`contentHash` is missing');

@@ -25,6 +25,24 @@ describe('progress file', () => {
     expect(readdirSync(dir)).toEqual(['progress.json']);
   });
 
+  it('one bad lesson sets aside only itself: the rest is kept, the warning names what was dropped (issue 38)', () => {
+    const dir = fresh();
+    let good = markOpened(emptyProgress(), 'stale-holder', T0);
+    good = addTime(good, 'stale-holder', 5000, T0);
+    const raw = JSON.parse(JSON.stringify(good));
+    raw.lessons['bad-one'] = { firstOpenedAt: 'x', lastOpenedAt: 'y', position: 'not a number' };
+    writeFileSync(progressPath(dir), JSON.stringify(raw));
+    const warnings: string[] = [];
+    const read = loadProgress(dir, (m) => warnings.push(m));
+    expect(read.lessons['stale-holder']).toEqual(good.lessons['stale-holder']);
+    expect(read.lessons['bad-one']).toBeUndefined();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/1 part could not be read and was left out \(lesson bad-one: position is not a number\); the rest was kept/);
+    const aside = readdirSync(dir).filter((n) => n.startsWith('progress.json.corrupt-'));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(join(dir, aside[0]!), 'utf8')).toContain('bad-one');
+  });
+
   it('sets a corrupt file aside with a warning and starts fresh', () => {
     const dir = fresh();
     writeFileSync(progressPath(dir), '{"schemaVersion": 1, "lessons": ');
@@ -41,6 +59,8 @@ describe('progress file', () => {
   it('refuses a file of the wrong shape (it would be set aside)', () => {
     expect(() => parseProgress([])).toThrow(/not a JSON object/);
     expect(() => parseProgress({ schemaVersion: 99, lessons: {} })).toThrow(/schemaVersion/);
+    // Issue 38: "1" as a string is said as such, not as an unknown version 1.
+    expect(() => parseProgress({ schemaVersion: '1', lessons: {} })).toThrow('`schemaVersion` is the string "1"; it must be the number 1, without quotes');
     expect(() => parseProgress({ schemaVersion: 1, lessons: { a: { firstOpenedAt: 'x' } } })).toThrow(/lastOpenedAt/);
     expect(() => parseProgress({ schemaVersion: 1, lessons: { a: 'no' } })).toThrow(/not an object/);
   });

@@ -56,9 +56,22 @@ describe('grade output', () => {
     expect(csv.students).toContain(`"'=HYPERLINK(""x"")"`);
     expect(csv.questions.split('\r\n')[0]).toBe('group,question,right,total,percentRight');
     expect(csv.topics.split('\r\n')[0]).toBe('group,tag,average,answers');
-    expect(csvCell('-1')).toBe("'-1");
+    expect(csvCell('-1')).toBe(`"'-1"`);
     expect(csvCell(-1)).toBe('-1');
     expect(csvCell(null)).toBe('');
+  });
+
+  it('CSV cells (issue 38, D10): every text neutralised as on the terminal; a formula start is text inside quotes', () => {
+    const hostile = 'evil\u001b]0;pwned\u0007\u001b[31m\u202Egnp.json';
+    const cell = csvCell(hostile);
+    expect(cell).not.toMatch(/[\u001b\u0007\u202E]/);
+    expect(cell).toContain('evil');
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+      const c = csvCell(`${start}cmd|' /C calc'!A0`);
+      expect(c.startsWith(`"'`), JSON.stringify(c)).toBe(true);
+      expect(c.endsWith('"')).toBe(true);
+    }
+    expect(csvCell('Ada')).toBe('Ada');
   });
 
   it('writes the three files', () => {
@@ -88,7 +101,7 @@ describe('grade --csv with exercise reports', () => {
     expect(written.map((f) => f.slice(dir.length + 1))).toEqual(['students.csv', 'questions.csv', 'topics.csv', 'exercises.csv']);
     expect(readFileSync(join(dir, 'exercises.csv'), 'utf8').split('\r\n')).toEqual([
       'student,file,exercise,passed,checksPassed,checksTotal,failed,fileSha256,version,startedAt',
-      `'=Ada,ada-fence.json,fence-the-sink,false,3,5,stale-write-rejected; equal-token-accepted,${'ab'.repeat(32)},0.1.0,2026-12-02T03:00:00.000Z`,
+      `"'=Ada",ada-fence.json,fence-the-sink,false,3,5,stale-write-rejected; equal-token-accepted,${'ab'.repeat(32)},0.1.0,2026-12-02T03:00:00.000Z`,
       '',
     ]);
     const quizOnly = mkdtempSync(join(tmpdir(), 'ft-grade-csv-'));

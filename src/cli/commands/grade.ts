@@ -8,6 +8,7 @@ export function register(program: Command): void {
     .description('class results from quiz and exercise reports: per student, per question (hardest first), per topic, per exercise')
     .argument('<reports...>', 'JSON report files written by `fence-tutor quiz --report` or `fence-tutor exercise check`')
     .option('--json', 'print {"groups": [...], "exercises": [...]} as JSON')
+    .option('--assignment <file>', 'grade every report against your own copy of the assignment (seed, count, questions, pass mark, time limit)')
     .option('--csv <dir>', 'write students.csv, questions.csv and topics.csv into DIR (and exercises.csv for exercise reports), instead of the text')
     .option('--stats', "item analysis per question: facility, discrimination (as Moodle computes it), option counts in the bank's order, flags")
     .option('--html <file>', 'write a class report page (score histogram, item analysis, flagged questions, students) to FILE, instead of the text')

@@ -16,6 +16,7 @@ import { reportLines } from '../../exercises/report-text.js';
 import type { ExerciseManifest, ExerciseReport } from '../../exercises/types.js';
 import { writeUserFileAtomic } from '../../platform/atomic-file.js';
 import { onCleanup } from '../../platform/cleanup.js';
+import { learnerRunning, removeWhenGone } from '../../platform/guard.js';
 import { exerciseToJunit } from '../../reports/exercise-report.js';
 import { UsageError } from '../../platform/errors.js';
 import { EXIT } from '../../platform/exit-codes.js';
@@ -71,6 +72,8 @@ export async function checkExercise(id: string, opts: CheckFlags & GlobalFlags):
   }
   const display = decideDisplay(opts);
   const tempRoot = mkdtempSync(join(tmpdir(), 'fence-exercise-'));
+  // D4: removed by the guardian too, should this process be SIGKILLed before its own removal below.
+  removeWhenGone(tempRoot);
   const removeTemp = () => rmSync(tempRoot, { recursive: true, force: true });
   const unregisterTemp = onCleanup(removeTemp);
   if (!opts.json) {
@@ -78,12 +81,15 @@ export async function checkExercise(id: string, opts: CheckFlags & GlobalFlags):
     process.stdout.write(display.ascii ? foldToAscii(checking) : checking);
   }
   let report: ExerciseReport;
+  // While the learner's code runs, a SIGSTOP it sends this process is undone by the guardian (D7).
+  const learnerDone = learnerRunning();
   try {
     report =
       opts.sinkCmd !== undefined
         ? await runSinkCmd(exercise, opts.sinkCmd, existsSync(dir) ? dir : process.cwd())
         : await runExerciseChecks({ exercise, file, ttlMs, timeLimitMs, tempRoot, ...(opts.etcdBin ? { etcdBin: opts.etcdBin } : {}) });
   } finally {
+    learnerDone();
     removeTemp();
     unregisterTemp();
   }

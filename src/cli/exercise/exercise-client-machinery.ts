@@ -17,6 +17,7 @@ import { type ClientChildCommand, type ClientChildMessage, parseClientChildMessa
 import { RunPidfile, reapLeftovers } from '../../lab/processes/pidfile.js';
 import { onCleanup } from '../../platform/cleanup.js';
 import { dataSubdir } from '../../platform/data-dir.js';
+import { guardedEnv, newGuardGroup, removeWhenGone, sweepGroup } from '../../platform/guard.js';
 
 export const ETCD_HINT = ETCD_INSTALL_HINT.replace(/, or use a running cluster.*$/, '');
 
@@ -51,16 +52,22 @@ export async function openClientMachinery(opts: { etcdBin?: string } = {}): Prom
   return {
     startClientChild(file, requires, env, cwd) {
       const argv = [process.execPath, binPath(), 'exercise-client', '--file', file, '--requires', requires.join(','), '--run', runId];
-      const proc = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env, cwd });
+      // A guard group of its own: the check's end ends it and every descendant, detached ones included.
+      const group = newGuardGroup('client');
+      const proc = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env: guardedEnv(env, group), cwd });
       // Lenient: the learner's code may print to stdout; only the child's own JSON lines are messages.
       const child = new LabChild<ClientChildMessage, ClientChildCommand>('your code', proc, argv, parseClientChildMessage, { lenient: true });
       pidfile.addChild({ role: 'exercise-client', pid: child.pid, argv });
-      enders.push(() => killGroup(child));
+      enders.push(async () => {
+        await killGroup(child);
+        sweepGroup(group);
+      });
       return child;
     },
     async startCoordinator() {
       const stateDir = mkdtempSync(join(tmpdir(), 'fence-exercise-coordinator-'));
       pidfile.addTempDir(stateDir);
+      removeWhenGone(stateDir);
       const child = startService('coordinator', ['--state-dir', stateDir, '--run', runId], pidfile);
       enders.push(async () => {
         await child.end();

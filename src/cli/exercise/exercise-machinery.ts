@@ -14,6 +14,28 @@ import { RunPidfile, reapLeftovers } from '../../lab/processes/pidfile.js';
 import { type ExpiryRun, startExpiry } from '../../lab/runner/expiry-tokens.js';
 import { onCleanup } from '../../platform/cleanup.js';
 import { dataSubdir } from '../../platform/data-dir.js';
+import { packageRoot } from '../../platform/package-root.js';
+import { guardedEnv, newGuardGroup, sweepGroup } from '../../platform/guard.js';
+import { OVER_MEMORY, watchMemory } from '../../platform/memory-watch.js';
+
+/**
+ * Node's permission model for the learner's sink (Node 20: experimental):
+ * it reads only the tutor's package and the given folders, writes only the
+ * given ones, and starts no process or worker. A guard against accidents
+ * and curious code (no reading the tutor's data directory through
+ * /proc/PPID/environ), not a security boundary: docs/exercises.md says
+ * what it does not stop.
+ */
+function permissionFlags(files: { read: string[]; write: string[] } | undefined): string[] {
+  if (!files) return [];
+  return [
+    '--experimental-permission',
+    '--no-warnings=ExperimentalWarning',
+    `--allow-fs-read=${packageRoot()}`,
+    ...files.read.map((dir) => `--allow-fs-read=${dir}`),
+    ...files.write.map((dir) => `--allow-fs-write=${dir}`),
+  ];
+}
 
 export async function openMachinery(): Promise<ExerciseMachinery> {
   const runDir = dataSubdir('run');
@@ -21,6 +43,7 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
   const runId = `ex-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   const pidfile = new RunPidfile(runDir, runId);
   const children = new Set<LabChild<SinkChildMessage, SinkChildCommand>>();
+  const groups = new Map<SinkChild | ClientChild, string>();
   let expiry: ExpiryRun | undefined;
 
   const killGroup = async (child: SinkChild | ClientChild): Promise<void> => {
@@ -32,6 +55,8 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
       }
     }
     await within(child.exited, 2000);
+    const group = groups.get(child);
+    if (group !== undefined) sweepGroup(group);
     children.delete(child as LabChild<SinkChildMessage, SinkChildCommand>);
   };
 
@@ -46,10 +71,18 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
   const unregister = onCleanup(close);
 
   return {
-    startSinkChild(args, env, cwd) {
-      const argv = [process.execPath, binPath(), 'exercise-sink', ...args, '--run', runId];
-      const proc = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env, cwd });
+    startSinkChild(args, env, cwd, files) {
+      const argv = [process.execPath, ...permissionFlags(files), binPath(), 'exercise-sink', ...args, '--run', runId];
+      // A guard group of its own: the check's end ends it and every descendant, detached ones included.
+      const group = newGuardGroup('sink');
+      const proc = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env: guardedEnv(env, group), cwd });
       const child = new LabChild<SinkChildMessage, SinkChildCommand>('your sink', proc, argv, parseSinkChildMessage, { lenient: true });
+      groups.set(child, group);
+      const stopWatch = watchMemory(child.pid, () => {
+        child.note(`(the tutor) your sink ${OVER_MEMORY}; it was ended`);
+        void killGroup(child);
+      });
+      child.onExit(stopWatch);
       pidfile.addChild({ role: 'exercise-sink', pid: child.pid, argv });
       children.add(child);
       return child;

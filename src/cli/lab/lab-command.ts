@@ -4,10 +4,11 @@
  * run, and map the outcome to an exit status (0 expected, 1 unexpected or
  * failed, 2 cannot run here or bad flags).
  */
+import { describeWriteFailure } from '../../platform/write-failure.js';
 import { UsageError } from '../../platform/errors.js';
 import { makeUserDirs } from '../../platform/atomic-file.js';
 import { printJson } from '../json-output.js';
-import { installSignalHandlers, onCleanup, runCleanup } from '../../platform/cleanup.js';
+import { installSignalHandlers, onCleanup, outcomeDecided, runCleanup } from '../../platform/cleanup.js';
 import type { GlobalFlags } from '../../platform/global-flags.js';
 import { decideDisplay } from '../terminal.js';
 import { defaultOutDir, LabFlagError, type LabFlags, parseLabFlags } from '../../lab/lab-options.js';
@@ -123,12 +124,17 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
     forgetNotice();
     if (err instanceof LabUnavailableError) throw new UsageError(err.message);
     if (err instanceof UsageError) throw err;
+    const writeProblem = describeWriteFailure(err);
+    if (writeProblem) throw new UsageError(writeProblem);
     process.stderr.write(`fence-tutor: the lab run failed: ${sanitizeLine(errorMessage(err))}\n`);
     return 1;
   }
   forgetNotice();
   const summary = parsed.repeats > 1 ? summarize(results, outRoot) : undefined;
   if (summary) writeSummary(summary);
+  const code = results.every((r) => r.verdict === 'expected') ? 0 : 1;
+  // Decided before it is printed: a signal after this line is not an interrupted lab (exit `code`, no notice).
+  outcomeDecided(code);
   if (json) printJson(summary ? { runs: results, summary } : results[0]);
   else if (summary) {
     write(
@@ -138,7 +144,7 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
       }`,
     );
   }
-  return results.every((r) => r.verdict === 'expected') ? 0 : 1;
+  return code;
 }
 
 /** `lab --compare`: every installed coordinator side by side; an experiment or coordinator of its own would be ignored, so refused. */

@@ -12,6 +12,7 @@ import { UsageError } from '../../platform/errors.js';
 import { EXIT } from '../../platform/exit-codes.js';
 import { type ExerciseGradeRow, exerciseGradeRow, exerciseGradeText, readExerciseReport } from '../../reports/exercise-report.js';
 import { toJson } from '../json-output.js';
+import { applyAssignment, assignmentBank, loadInstructorAssignment } from './grade-assignment.js';
 import type { Out } from './quiz-output.js';
 
 /**
@@ -24,20 +25,24 @@ import type { Out } from './quiz-output.js';
  * schema, the engine for predict keys) load only for anything else.
  */
 async function banksFor(reports: readonly LoadedReport[], contentDir: string | undefined): Promise<Map<string, ReadonlyMap<string, Question>>> {
-  const byHash = new Map<string, ReadonlyMap<string, Question>>();
+  // Keyed by the quiz a report names AND its hash: a report whose own quiz name finds no bank stays
+  // unverified whatever else is graded beside it (issue 38, D9: a renamed quiz scored 100% alone, 60% beside real ones).
+  const banks = new Map<string, ReadonlyMap<string, Question>>();
   const tried = new Set<string>();
   for (const { report } of reports) {
-    if (tried.has(report.quiz) || byHash.has(report.contentHash)) continue;
+    if (tried.has(report.quiz)) continue;
     tried.add(report.quiz);
     try {
       const bank = (contentDir === undefined ? builtBank(report.quiz) : undefined) ?? (await loadBank(report.quiz, contentDir));
-      byHash.set(bank.contentHash, new Map(bank.questions.map((q) => [q.id, q])));
+      banks.set(bankKey(report.quiz, bank.contentHash), new Map(bank.questions.map((q) => [q.id, q])));
     } catch (err) {
       if (!(err instanceof ContentError)) throw err;
     }
   }
-  return byHash;
+  return banks;
 }
+
+const bankKey = (quiz: string, contentHash: string) => `${quiz}\u0000${contentHash}`;
 
 async function loadBank(quiz: string, contentDir: string | undefined): Promise<QuizBank> {
   const { isQuizPath, loadQuizArgWithContent } = await import('../../content/quiz/quiz-loader.js');
@@ -46,7 +51,7 @@ async function loadBank(quiz: string, contentDir: string | undefined): Promise<Q
 
 export async function runGrade(
   files: string[],
-  flags: { json?: boolean; csv?: string; content?: string | undefined; stats?: boolean; html?: string },
+  flags: { json?: boolean; csv?: string; content?: string | undefined; stats?: boolean; html?: string; assignment?: string | undefined },
   out: Out,
 ): Promise<number> {
   if (files.length === 0) throw new UsageError('grade needs at least one report file, e.g. fence-tutor grade reports/*.json');
@@ -68,12 +73,14 @@ export async function runGrade(
     }
   }
   if (problems.length > 0) throw new ContentError(problems);
-  const banks = await banksFor(loaded, flags.content);
+  const assignment = flags.assignment === undefined ? undefined : await loadInstructorAssignment(flags.assignment);
+  const banks = assignment ? undefined : await banksFor(loaded, flags.content);
   const inputs = loaded.map((l) => {
-    const bank = banks.get(l.report.contentHash);
+    const bank = assignment ? assignmentBank(assignment) : banks?.get(bankKey(l.report.quiz, l.report.contentHash));
     return { file: l.file, student: studentName(l), report: l.report, ...(bank ? { bank } : {}) };
   });
   const plainGroups = gradeClass(inputs);
+  if (assignment) applyAssignment(plainGroups, loaded, assignment);
   // --stats and --html: each group with its item analysis (grade-stats.ts); else today's groups as they were.
   const stats = flags.stats || flags.html !== undefined ? await import('./grade-stats.js') : undefined;
   const statsGroups = stats?.withItemStats(plainGroups, inputs);

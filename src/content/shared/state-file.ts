@@ -4,7 +4,7 @@
  * cannot be used. Lives in content/shared, not platform, because the warning
  * quotes the file and is neutralised (core/neutralise.ts) like any content.
  */
-import { renameSync } from 'node:fs';
+import { copyFileSync, renameSync } from 'node:fs';
 import { sanitizeLine } from '../../core/neutralise.js';
 import { MAX_STATE_BYTES } from '../../platform/atomic-file.js';
 import { BoundedReadError, readBoundedText } from '../../platform/bounded-read.js';
@@ -23,7 +23,7 @@ export interface ReadResult<T> {
 export function readJsonOrSetAside<T>(
   path: string,
   fresh: () => T,
-  validate: (raw: unknown) => T,
+  validate: (raw: unknown, dropped: string[]) => T,
   warn: (message: string) => void = (m) => process.stderr.write(`${m}\n`),
 ): ReadResult<T> {
   let text = '';
@@ -37,7 +37,20 @@ export function readJsonOrSetAside<T>(
   }
   try {
     if (tooLarge) throw new Error(`larger than the limit of ${MAX_STATE_BYTES / (1024 * 1024)} MiB`);
-    return { value: validate(JSON.parse(text)) };
+    // A validator may drop the parts it cannot read and keep the rest (progress.json's lessons):
+    // the file as it was is copied aside, so nothing is lost, and the warning names what was dropped.
+    const dropped: string[] = [];
+    const value = validate(JSON.parse(text), dropped);
+    if (dropped.length > 0) {
+      const aside = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      copyFileSync(path, aside);
+      warn(
+        sanitizeLine(
+          `warning: ${path}: ${dropped.length} part${dropped.length === 1 ? '' : 's'} could not be read and ${dropped.length === 1 ? 'was' : 'were'} left out (${dropped.join('; ')}); the rest was kept, and the file as it was is at ${aside}`,
+        ),
+      );
+    }
+    return { value };
   } catch (err) {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const aside = `${path}.corrupt-${stamp}`;

@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { removeWhenGone } from '../../platform/guard.js';
 import { freeLoopbackPort } from '../../platform/free-port.js';
 import { SINK_CHECKS, type SinkCmdExercise } from './sink-checks.js';
 import { SinkProcess, SinkStartError } from './sink-process.js';
@@ -78,6 +79,7 @@ export async function runSinkCmdChecks(opts: SinkCmdOptions): Promise<SinkCmdRep
   const chosen = SINK_CHECKS[opts.exercise].filter((c) => !opts.only || opts.only.includes(c.id));
   for (const check of chosen) {
     const dir = mkdtempSync(join(tmpdir(), 'fence-tutor-sink-'));
+    removeWhenGone(dir);
     const sink = new SinkProcess({
       command: opts.command,
       port: await freeLoopbackPort(),

@@ -6,13 +6,17 @@
  * a Ctrl-C or SIGTERM of the tutor runs it through the cleanup hooks.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { onBoundedLines } from '../../platform/bounded-lines.js';
 import { onCleanup } from '../../platform/cleanup.js';
+import { guardedEnv, newGuardGroup, sweepGroup } from '../../platform/guard.js';
 import { processGroupAlive } from '../../platform/process-group.js';
 import { sendToSink } from './loopback-http.js';
 import { errorMessage } from '../../platform/error-message.js';
 
 export const HEALTH_LIMIT_MS = 10_000;
 const OUTPUT_LINES = 40;
+/** A longer line keeps its first and last parts (platform/bounded-lines.ts); 200 characters of it are shown. */
+const MAX_LINE_CHARS = 16 * 1024;
 
 /** The sink never answered /health: the CLI prints it and exits 2 (the command is bad input, not a failed check). */
 export class SinkStartError extends Error {
@@ -47,8 +51,8 @@ export class SinkProcess {
   private running = false;
   private readonly output: string[] = [];
   private readonly stderr: string[] = [];
-  private partial = { out: '', err: '' };
   private readonly removeHook: () => void;
+  private readonly group = newGuardGroup('sink-cmd');
   /** How many times the sink was started (1 + restarts). */
   starts = 0;
 
@@ -66,7 +70,8 @@ export class SinkProcess {
     const proc = spawn('sh', ['-c', command], {
       detached: true, // its own process group: one kill ends all it started
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: this.opts.env,
+      // A guard group of its own: its end ends every descendant, those that left the process group too.
+      env: guardedEnv(this.opts.env, this.group),
       cwd: this.opts.cwd,
     });
     this.proc = proc;
@@ -82,8 +87,9 @@ export class SinkProcess {
         resolve();
       });
     });
-    proc.stdout!.on('data', (c: Buffer) => this.collect('out', c.toString('utf8')));
-    proc.stderr!.on('data', (c: Buffer) => this.collect('err', c.toString('utf8')));
+    // Bounded (D6): a sink that prints 1 GiB without a newline costs the tutor a few kilobytes.
+    onBoundedLines(proc.stdout!, MAX_LINE_CHARS, (line) => this.collect('out', line));
+    onBoundedLines(proc.stderr!, MAX_LINE_CHARS, (line) => this.collect('err', line));
     await this.waitHealthy();
   }
 
@@ -128,22 +134,16 @@ export class SinkProcess {
   }
 
   private stderrTail(): string[] {
-    const tail = [...this.stderr];
-    if (this.partial.err !== '') tail.push(this.partial.err);
-    return tail.slice(-10);
+    return this.stderr.slice(-10);
   }
 
-  private collect(stream: 'out' | 'err', text: string): void {
-    const lines = (this.partial[stream] + text).split('\n');
-    this.partial[stream] = lines.pop() ?? '';
-    for (const line of lines) {
-      const cut = line.length > 200 ? `${line.slice(0, 200)}…` : line;
-      this.output.push(cut);
-      if (this.output.length > OUTPUT_LINES) this.output.shift();
-      if (stream === 'err') {
-        this.stderr.push(cut);
-        if (this.stderr.length > OUTPUT_LINES) this.stderr.shift();
-      }
+  private collect(stream: 'out' | 'err', line: string): void {
+    const cut = line.length > 200 ? `${line.slice(0, 200)}…` : line;
+    this.output.push(cut);
+    if (this.output.length > OUTPUT_LINES) this.output.shift();
+    if (stream === 'err') {
+      this.stderr.push(cut);
+      if (this.stderr.length > OUTPUT_LINES) this.stderr.shift();
     }
   }
 
@@ -152,6 +152,7 @@ export class SinkProcess {
     const pid = this.proc?.pid;
     if (pid === undefined) return;
     signalGroup(pid, 'SIGKILL');
+    sweepGroup(this.group);
     await this.exited;
     const deadline = Date.now() + 3000;
     while (processGroupAlive(pid) && Date.now() < deadline) {

@@ -7,12 +7,17 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { onBoundedLines } from '../../platform/bounded-lines.js';
+import { guardedEnv } from '../../platform/guard.js';
 import { packageRoot } from '../../platform/package-root.js';
 import { type DistributiveOmit, parseJsonLine } from '../protocol/fields.js';
 import { parseServiceMessage, type ServiceCommand, type ServiceMessage } from '../protocol/service-messages.js';
 import { parseWorkerMessage, type WorkerCommand, type WorkerMessage } from '../protocol/worker-messages.js';
 import type { RunPidfile } from './pidfile.js';
+
+/** No message of ours is near this long; a longer line (a learner printing without end) is cut, and then fails to parse. */
+const MAX_MESSAGE_CHARS = 4 * 1024 * 1024;
+const MAX_STDERR_LINE = 64 * 1024;
 
 export function binPath(): string {
   return join(packageRoot(), 'bin', 'fence-tutor.js');
@@ -46,7 +51,8 @@ export class LabProcess {
         resolve(code);
       });
     });
-    createInterface({ input: proc.stderr! }).on('line', (line) => this.remember(line));
+    // Bounded: a learner's child may print without end (D6); only a tail of it is kept anyway.
+    onBoundedLines(proc.stderr!, MAX_STDERR_LINE, (line) => this.remember(line));
     proc.stdin!.on('error', () => undefined); // EPIPE after the child died
   }
 
@@ -92,6 +98,11 @@ export class LabProcess {
     }
   }
 
+  /** A line for the diagnostics from whoever watches the process (the memory watchdog). */
+  note(line: string): void {
+    this.remember(line);
+  }
+
   diagnostics(): string {
     return this.stderrTail.length ? `\n  ${this.role} said: ${this.stderrTail.slice(-5).join('\n  ')}` : '';
   }
@@ -128,7 +139,7 @@ export class LabChild<M extends { ev: string }, C extends { op: string }> extend
    */
   constructor(role: string, proc: ChildProcess, argv: string[], parse: MessageParser<M>, options: { lenient?: boolean } = {}) {
     super(role, proc, argv);
-    createInterface({ input: proc.stdout! }).on('line', (line) => {
+    onBoundedLines(proc.stdout!, MAX_MESSAGE_CHARS, (line) => {
       if (line.trim() === '') return;
       let message: M;
       try {
@@ -271,7 +282,8 @@ function spawnDetached(argv: string[]): ChildProcess {
   return spawn(argv[0]!, argv.slice(1), {
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
-    env: { ...process.env, NODE_OPTIONS: '' },
+    // Marked, so the guardian ends it should this runner die before it could (platform/guard.ts).
+    env: guardedEnv({ ...process.env, NODE_OPTIONS: '' }),
   });
 }
 

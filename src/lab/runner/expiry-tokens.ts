@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { removeWhenGone } from '../../platform/guard.js';
 import { connectCoordinator } from '../coordinator/client.js';
 import { type LabProcess, startService, startWorker } from '../processes/children.js';
 import type { RunPidfile } from '../processes/pidfile.js';
@@ -29,6 +30,7 @@ export interface ExpiryRun {
 
 export function startExpiry(ttlMs: number, pidfile: RunPidfile, runId: string): ExpiryRun {
   const stateDir = mkdtempSync(join(tmpdir(), 'fence-expiry-'));
+  removeWhenGone(stateDir);
   pidfile.addTempDir(stateDir);
   const coordinatorChild = startService('coordinator', ['--state-dir', stateDir, '--run', runId], pidfile);
   const a = startWorker('A', ['--run', runId], pidfile);

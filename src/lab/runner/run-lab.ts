@@ -6,8 +6,10 @@
  * (success, failure, exception, or SIGINT/SIGTERM through the cleanup
  * registry: lab-teardown.ts). This file wires the three together.
  */
+import { describeWriteFailure, probeWritable } from '../../platform/write-failure.js';
+import { UsageError } from '../../platform/errors.js';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { makeUserDirs } from '../../platform/atomic-file.js';
 import { join } from 'node:path';
 import { onCleanup } from '../../platform/cleanup.js';
@@ -38,6 +40,27 @@ export function assertFreshOutDir(outDir: string): void {
   }
 }
 
+/**
+ * An interrupted run wrote no run.json: its sink.sqlite alone is no evidence
+ * of anything, so it goes, and the folder with it when that leaves it empty
+ * (a folder the user gave with other files in it stays).
+ */
+function removePartialEvidence(outDir: string): void {
+  if (existsSync(join(outDir, 'run.json'))) return;
+  let names: string[];
+  try {
+    names = readdirSync(outDir);
+  } catch {
+    return;
+  }
+  for (const name of names) if (name.startsWith('sink.sqlite')) rmSync(join(outDir, name), { recursive: true, force: true });
+  try {
+    rmdirSync(outDir);
+  } catch {
+    // not empty (the user's own files), or gone
+  }
+}
+
 export async function runLab(options: LabOptions, listener: LabListener = () => undefined): Promise<LabResult> {
   assertLabSupported();
   if (options.signal?.aborted) throw new LabAbortedError();
@@ -46,6 +69,14 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
   assertFreshOutDir(options.outDir);
   // Before any process starts: an --out that cannot be made is bad input, and nothing is left to end.
   makeUserDirs(options.outDir, '--out');
+  // Before the lease is waited out: a full or read-only disk is said now, in one line (D8), not after the run.
+  try {
+    probeWritable(options.outDir);
+  } catch (err) {
+    const problem = describeWriteFailure(err);
+    if (problem === undefined) throw err;
+    throw new UsageError(`${problem} (the evidence folder, --out)`);
+  }
   const runId = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   const runDir = dataSubdir('run');
   const reaped = await reapLeftovers(runDir);
@@ -59,6 +90,7 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
     if (!aborted) countInterruptedRun();
     aborted = true;
     await teardown.end();
+    removePartialEvidence(options.outDir);
   };
   const unregister = onCleanup(abort);
   const onAbort = () => void abort();

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { removeWhenGone } from '../../platform/guard.js';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -16,6 +17,8 @@ export function makeRecordedTempDir(prefix: string, recorder: { addTempDir(dir: 
     const suffix = [...randomBytes(6)].map((b) => LETTERS[b % LETTERS.length]).join('');
     const dir = join(tmpdir(), `${prefix}-${suffix}`);
     recorder.addTempDir(dir);
+    // The guardian removes it too, once the tutor is gone (after ending the server that uses it).
+    removeWhenGone(dir);
     try {
       mkdirSync(dir, { mode: 0o700 });
       return dir;

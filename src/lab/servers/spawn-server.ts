@@ -13,6 +13,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, fchownSync, openSync } from 'node:fs';
+import { guardedEnv } from '../../platform/guard.js';
 import { LabUnavailableError } from '../types.js';
 
 /** What records a server before and after its spawn: the run's pidfile. */
@@ -43,7 +44,8 @@ export function spawnServer(role: string, argv: string[], logPath: string, recor
   try {
     proc = spawn(argv[0]!, argv.slice(1), {
       stdio: ['ignore', logFd, logFd],
-      env,
+      // Marked: the tutor's guardian ends it (and what it forks) should the runner die first (platform/guard.ts).
+      env: guardedEnv(env),
       detached: true,
       ...(runAs ? { uid: runAs.uid, gid: runAs.gid, cwd: '/' } : {}),
     });
