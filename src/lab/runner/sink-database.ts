@@ -6,7 +6,7 @@
  */
 import { POSTGRES_INSTALL_HINT, findPostgresBin, type LaunchedPostgres } from '../postgres/postgres-server.js';
 import type { LaunchedServer } from '../servers/launch-server.js';
-import { LabAbortedError, type LabListener, type LabOptions, LabUnavailableError } from '../types.js';
+import { LabAbortedError, type LabListener, type LabOptions, LabUnavailableError, type SinkDatabaseEvidence } from '../types.js';
 import type { LabTeardown } from './lab-teardown.js';
 
 export interface SinkDatabase {
@@ -15,14 +15,7 @@ export interface SinkDatabase {
   schema: string;
   /** Our own server, when the lab started one (the restart experiment kills and restarts it). */
   server?: LaunchedServer;
-  evidence: {
-    kind: 'postgres';
-    schema: string;
-    ownServer: boolean;
-    runAs?: string | null;
-    settings?: Readonly<Record<string, string>>;
-    serverStartMs?: number;
-  };
+  evidence: SinkDatabaseEvidence;
 }
 
 export function schemaFor(runId: string): string {
