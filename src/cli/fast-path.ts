@@ -23,7 +23,7 @@
  * test and to scripts/bench/commands.mjs (CONTRIBUTING.md, "Fast commands").
  */
 import { fstatSync } from 'node:fs';
-import { builtBank, builtContentCurrent, builtLessonPlain, builtText } from '../content/shared/built-content.js';
+import { builtBank, builtContent, builtContentCurrent, builtLessonPlain, builtText } from '../content/shared/built-content.js';
 import { findLesson } from '../content/lesson/lesson-find.js';
 import { assertDataDirUsable } from '../platform/data-dir-check.js';
 import { gatherProgressFromInfos } from '../progress/gather-from.js';
@@ -197,7 +197,10 @@ const challenges: FastCommand = (args) => {
 const exercises: FastCommand = (args) => {
   const shape = knownShape(args, ['--json']);
   if (!shape || !stdoutIsPlain()) return undefined;
-  printExerciseList({ json: shape.flags.has('--json') });
+  // Lesson numbers from the build's snapshot; without one, commander's path loads the curriculum.
+  const built = builtContent();
+  if (!built) return undefined;
+  printExerciseList({ json: shape.flags.has('--json') }, new Map(built.curriculum.lessons.map((l) => [l.id, l.number])));
   return 0;
 };
 

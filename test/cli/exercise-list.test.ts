@@ -1,32 +1,27 @@
 /**
  * `exercises` names each exercise's lesson by number, as the README and the
  * lesson list do (issue 33: it printed the slug, "lesson implementation").
+ * Through the program in process (commander's path, the curriculum loaded).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../helpers/cli-in-process.js';
 
-const written: string[] = [];
-vi.mock('../../src/cli/stdout.js', () => ({ writeStdout: (text: string) => written.push(text) }));
-const { printExerciseList } = await import('../../src/cli/exercise/exercise-list.js');
-
-beforeEach(() => {
-  written.length = 0;
-  process.env.FENCE_TUTOR_HOME = mkdtempSync(join(tmpdir(), 'fence-exercise-list-'));
-});
+const env = () => ({ FENCE_TUTOR_HOME: mkdtempSync(join(tmpdir(), 'fence-exercise-list-')) });
 
 describe('exercises (text)', () => {
-  it('names lessons by number', () => {
-    printExerciseList({});
-    const text = written.join('');
-    expect(text).toMatch(/^ 1\. fence-the-sink +Fence the sink +lesson 5 +new$/m);
-    expect(text).toMatch(/durable-mark .* lesson 10 +new$/m);
-    expect(text).not.toMatch(/lesson [a-z]/);
+  it('names lessons by number', async () => {
+    const { status, stdout } = await runCliInProcess(['exercises'], env());
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^ 1\. fence-the-sink +Fence the sink +lesson 5 +new$/m);
+    expect(stdout).toMatch(/durable-mark .* lesson 10 +new$/m);
+    expect(stdout).not.toMatch(/lesson [a-z]/);
   });
 
-  it('--json keeps the slug', () => {
-    printExerciseList({ json: true });
-    expect(written.join('')).toContain('"lesson": "implementation"');
+  it('--json keeps the slug', async () => {
+    const { stdout } = await runCliInProcess(['exercises', '--json'], env());
+    expect(stdout).toContain('"lesson": "implementation"');
   });
 });

@@ -130,8 +130,9 @@ describe('the tarball', () => {
     expect(forbidden).toEqual([]);
   });
 
-  it('is smaller than 1 MB packed', () => {
-    expect(statSync(tarball).size).toBeLessThan(1_000_000);
+  // Issues 35 and 36: the Redis, ZooKeeper and PostgreSQL clients are bundled (in lazily loaded parts); 1.5 MB is the bound.
+  it('is smaller than 1.5 MB packed', () => {
+    expect(statSync(tarball).size).toBeLessThan(1_500_000);
   });
 
   it('installs with one runtime dependency, node-sqlite3-wasm', () => {

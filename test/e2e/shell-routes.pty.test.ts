@@ -17,7 +17,7 @@ const start = (args: string) => tt.start(args, { cols: 80, rows: 24 });
 describe.skipIf(!tt.enabled)('q at the top level of a command started from the shell', () => {
   it('lesson 2: q returns to the shell', async () => {
     term = await start('lesson 2');
-    await term.waitFor('Lesson 2 of 11 › ');
+    await term.waitFor(/Lesson 2 of \d+ › /);
     await term.send('q');
     expect(await term.waitForExit()).toBe(0);
     expect(term.screen()).not.toContain('Continue');

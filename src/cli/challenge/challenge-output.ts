@@ -33,7 +33,7 @@ export function challengeStatementText(c: Challenge, display: Pick<Display, 'col
     wrap(allowedLine(c.allow)),
     '',
     wrap(
-      `Starting run: ${c.scenarioRef ?? 'its own scenario'} (${c.start.steps.length} steps). Act on it in the app (fence-tutor challenge ${c.id} on a terminal): the verdict comes after every act, and a solve is kept.`,
+      `Starting run: ${c.scenarioRef ?? 'its own scenario'} (${c.start.steps.length} steps). Act on it in the app (fence-tutor challenge ${c.id} on a terminal): the verdict comes after every act, a solve is kept, and w saves the run for --check.`,
     ),
     wrap(`Or check a run from a file: ${fileRoute(c)}, then: fence-tutor challenge ${c.id} --check FILE`),
     `Hints: ${c.hints.length} (shown one at a time in the app).`,
@@ -42,8 +42,8 @@ export function challengeStatementText(c: Challenge, display: Pick<Display, 'col
 }
 
 /**
- * Where a run to check comes from. The challenge screen has no save key: the
- * simulator's sandbox saves (w), and it opens a shipped scenario by name.
+ * Where else a run to check comes from (the challenge screen saves with w
+ * too): the simulator's sandbox saves (w), and it opens a shipped scenario by name.
  */
 function fileRoute(c: Challenge): string {
   return c.scenarioRef !== undefined

@@ -20,7 +20,11 @@ Examples:
   $ fence-tutor exercise check fence-the-sink`,
     )
     .action(async (_opts, command: Command) => {
-      const { printExerciseList } = await import('../exercise/exercise-list.js');
-      printExerciseList(commandFlags<{ json?: boolean }>(command));
+      const [{ printExerciseList }, { allLessons }] = await Promise.all([
+        import('../exercise/exercise-list.js'),
+        import('../../content/shared/content-sources.js'),
+      ]);
+      const numbers = new Map(allLessons().curriculum.lessons.map((l) => [l.id, l.number]));
+      printExerciseList(commandFlags<{ json?: boolean }>(command), numbers);
     });
 }

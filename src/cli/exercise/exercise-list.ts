@@ -1,6 +1,5 @@
 /** `exercises`: id, title, lesson and status (new / started / passed), as text or JSON. */
 import { listExercises } from '../../content/exercise/exercise-registry.js';
-import { allLessons } from '../../content/shared/content-sources.js';
 import { toolVersion } from '../../platform/package-root.js';
 import { loadProgress } from '../../progress/progress-file.js';
 import { printJson } from '../json-output.js';
@@ -27,7 +26,8 @@ export function exerciseRows(): ExerciseRow[] {
   });
 }
 
-export function printExerciseList(flags: { json?: boolean }): void {
+/** `lessonNumbers`: each lesson's number by id (the caller has them: the build's snapshot, or the loaded curriculum). */
+export function printExerciseList(flags: { json?: boolean }, lessonNumbers: ReadonlyMap<string, number>): void {
   const rows = exerciseRows();
   if (flags.json) {
     printJson({ schemaVersion: 1, version: toolVersion(), exercises: rows });
@@ -36,8 +36,7 @@ export function printExerciseList(flags: { json?: boolean }): void {
   const idWidth = Math.max(...rows.map((r) => r.id.length), 2);
   const titleWidth = Math.max(...rows.map((r) => r.title.length), 5);
   // Lessons by number, as the README and the lesson list name them (the slug is for --json).
-  const numbers = new Map(allLessons().curriculum.lessons.map((l) => [l.id, l.number]));
-  const lesson = (id: string) => (numbers.has(id) ? `lesson ${numbers.get(id)}` : `lesson ${id}`);
+  const lesson = (id: string) => (lessonNumbers.has(id) ? `lesson ${lessonNumbers.get(id)}` : `lesson ${id}`);
   const lines = rows.map(
     (r, i) => `${String(i + 1).padStart(2)}. ${r.id.padEnd(idWidth)}  ${r.title.padEnd(titleWidth)}  ${lesson(r.lesson).padEnd(10)} ${r.status}`,
   );
