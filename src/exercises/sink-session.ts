@@ -5,6 +5,7 @@
  * gate, and a schedule says whose call runs next. Each wait has the check's
  * time limit: a hang or an infinite loop is killed and reported as such.
  */
+import { withSyntaxLocation } from './child/learner-errors.js';
 import { makeDirs } from '../platform/make-dirs.js';
 import { dirname, join } from 'node:path';
 import { sanitizeText } from '../core/neutralise.js';
@@ -103,7 +104,7 @@ export class SinkSession {
     } catch (err) {
       throw new LoadError(`your sink did not start: ${errorMessage(err)}`);
     }
-    if (ready.ev === 'failed') throw new LoadError(ready.message);
+    if (ready.ev === 'failed') throw new LoadError(withSyntaxLocation(ready.message, this.file));
   }
 
   async restart(): Promise<void> {

@@ -6,6 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { join, sep } from 'node:path';
 import type { ClientChild, ExerciseMachinery, SinkChild } from '../../exercises/ports.js';
 import type { TokenEvidence } from '../../exercises/types.js';
 import { binPath, LabChild, within } from '../../lab/processes/children.js';
@@ -32,9 +34,22 @@ function permissionFlags(files: { read: string[]; write: string[] } | undefined)
     '--experimental-permission',
     '--no-warnings=ExperimentalWarning',
     `--allow-fs-read=${packageRoot()}`,
+    // Installed with npm, SQLite's WebAssembly build may be hoisted beside the package, not inside it.
+    ...sqliteModuleDirs().map((dir) => `--allow-fs-read=${dir}`),
     ...files.read.map((dir) => `--allow-fs-read=${dir}`),
     ...files.write.map((dir) => `--allow-fs-write=${dir}`),
   ];
+}
+
+/** Where node-sqlite3-wasm (the sink child's one runtime dependency) resolves from the package: its folder. */
+function sqliteModuleDirs(): string[] {
+  try {
+    const entry = createRequire(join(packageRoot(), 'package.json')).resolve('node-sqlite3-wasm');
+    const at = entry.lastIndexOf(`${sep}node_modules${sep}node-sqlite3-wasm${sep}`);
+    return at < 0 ? [] : [entry.slice(0, at + `${sep}node_modules${sep}node-sqlite3-wasm`.length)];
+  } catch {
+    return [];
+  }
 }
 
 export async function openMachinery(): Promise<ExerciseMachinery> {

@@ -41,10 +41,26 @@ export function loadFailure(err: unknown, file: string): { kind: 'load'; message
   return { kind: 'load', message: `${where}: ${e.name}: ${e.message}. Fix: ${fix}` };
 }
 
-/** The line `node --check` reports for a file that does not parse. */
-function syntaxLocation(file: string): number | undefined {
-  const out = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8', timeout: 5000 });
-  return linesIn(`${out.stderr ?? ''}`, file)[0];
+/**
+ * The line `node --check` reports for a file that does not parse (it parses,
+ * never runs). Under Node's permission model (a .mjs sink) the child may
+ * start no process: then undefined here, and the tutor finds the line
+ * (withSyntaxLocation).
+ */
+export function syntaxLocation(file: string): number | undefined {
+  try {
+    const out = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8', timeout: 5000 });
+    return linesIn(`${out.stderr ?? ''}`, file)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** A load failure's message with file:line where the child could only name the file of a SyntaxError. */
+export function withSyntaxLocation(message: string, file: string): string {
+  if (!message.startsWith(`${file}: SyntaxError`)) return message;
+  const line = syntaxLocation(file);
+  return line === undefined ? message : `${file}:${line}${message.slice(file.length)}`;
 }
 
 /**
