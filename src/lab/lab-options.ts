@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { dataSubdir } from '../platform/data-dir.js';
 import { makeNewDir } from '../platform/unique-name.js';
 import { experimentEntry } from './experiment-catalogue.js';
+import { isServerUrl } from './server-url.js';
 import { parseSinkFlags, SinkFlagError, type SinkFlags } from './sink-options.js';
 import { COORDINATORS, type CoordinatorKind, EXPERIMENTS, type ExperimentName, type LabOptions, OWN_ETCD_EXPERIMENTS } from './types.js';
 
@@ -136,16 +137,8 @@ function parseRedisFlags(flags: LabFlags, coordinator: CoordinatorKind, experime
   if (flags.token !== undefined && flags.token !== 'none' && flags.token !== 'incr') {
     throw new LabFlagError(`--token ${flags.token}: unknown. Fix: use none (the lock's random value) or incr (an INCR counter)`);
   }
-  if (flags.redisUrl !== undefined) {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(flags.redisUrl);
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed?.protocol !== 'redis:' || parsed.hostname === '') {
-      throw new LabFlagError(`--redis-url ${flags.redisUrl}: not a Redis URL. Fix: e.g. redis://127.0.0.1:6379`);
-    }
+  if (flags.redisUrl !== undefined && !isServerUrl(flags.redisUrl, ['redis:'])) {
+    throw new LabFlagError(`--redis-url ${flags.redisUrl}: not a Redis URL. Fix: e.g. redis://127.0.0.1:6379`);
   }
   // Only late-write shows a lock without a token; the others compare tokens, so they need INCR.
   const token = flags.token ?? (experiment === 'late-write' ? 'none' : 'incr');

@@ -5,6 +5,7 @@
  * checked here, before anything starts (exit 2 with the fix).
  */
 import { ISOLATIONS, type Isolation, SINK_CHECKS, type SinkCheck } from './postgres/isolation-grid.js';
+import { isServerUrl } from './server-url.js';
 import type { ExperimentName } from './types.js';
 
 export const SINKS = ['sqlite', 'postgres'] as const;
@@ -59,13 +60,7 @@ export function parseSinkFlags(flags: SinkFlags, experiment: ExperimentName): Si
     throw new SinkFlagError('--postgres-bin starts a PostgreSQL, --postgres-url uses a running one. Fix: give one of them');
   }
   if (flags.postgresUrl !== undefined) {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(flags.postgresUrl);
-    } catch {
-      parsed = undefined;
-    }
-    if ((parsed?.protocol !== 'postgres:' && parsed?.protocol !== 'postgresql:') || parsed.hostname === '') {
+    if (!isServerUrl(flags.postgresUrl, ['postgres:', 'postgresql:'])) {
       throw new SinkFlagError(`--postgres-url ${flags.postgresUrl}: not a PostgreSQL URL. Fix: e.g. postgres://user@127.0.0.1:5432/db`);
     }
     if (experiment === 'restart') {
