@@ -168,7 +168,13 @@ function workerConfig(value: Record<string, unknown>): WorkerConfig {
     ttlMs: c.integer('ttlMs', 1),
     writer: c.string('writer'),
     pauseAfterFirstRead: c.boolean('pauseAfterFirstRead'),
+    ...optionalRedoPause(c),
   };
+}
+
+function optionalRedoPause(c: JsonFields): Pick<WorkerConfig, 'redoPauseBefore'> {
+  const n = c.optionalInteger('redoPauseBefore', 1);
+  return n === undefined ? {} : { redoPauseBefore: n };
 }
 
 export function parseClientChildCommand(value: unknown): ClientChildCommand {

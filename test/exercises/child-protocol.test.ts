@@ -77,6 +77,20 @@ describe('the client child protocol', () => {
       fn: 'addOne',
       config: { coordinator: 'http://127.0.0.1:1', sink: 'http://127.0.0.1:2', key: 'k', ttlMs: 500, writer: 'A', pauseAfterFirstRead: true },
     },
+    {
+      op: 'work',
+      id: 3,
+      fn: 'addOne',
+      config: {
+        coordinator: 'http://127.0.0.1:1',
+        sink: 'http://127.0.0.1:2',
+        key: 'k',
+        ttlMs: 500,
+        writer: 'A',
+        pauseAfterFirstRead: true,
+        redoPauseBefore: 2,
+      },
+    },
     { op: 'go' },
     { op: 'exit' },
   ];

@@ -1,6 +1,7 @@
 /**
  * Turning a check's outcome into the framework's CheckResult: passed, a
- * failure in the contract's words, a time-out, or the learner's exception.
+ * failure in the contract's words, a time-out, the learner's exception, or
+ * not exhaustive (a cap stopped it first).
  */
 import { LearnerThrew, TimeLimitError } from '../sink-session.js';
 import type { CheckResult } from '../types.js';
@@ -8,6 +9,9 @@ import { errorMessage } from '../../platform/error-message.js';
 
 /** Thrown by a check: what it expected and what it saw. */
 export class ClientCheckFailure extends Error {}
+
+/** Thrown by a check whose cap stopped it before it tried everything: what was not tried. Never a pass. */
+export class ClientCheckNotExhaustive extends Error {}
 
 export interface ClientCheck<Ctx> {
   id: string;
@@ -26,6 +30,7 @@ export async function runClientCheck<Ctx>(check: ClientCheck<Ctx>, ctx: Ctx): Pr
     const summary = await check.run(ctx, detail);
     return { ...base, status: 'passed', summary, wrong: 0, durationMs: took() };
   } catch (err) {
+    if (err instanceof ClientCheckNotExhaustive) return { ...base, status: 'not-exhaustive', summary: errorMessage(err), wrong: 0, durationMs: took() };
     const status =
       err instanceof TimeLimitError ? 'timed-out' : err instanceof LearnerThrew ? 'threw' : err instanceof ClientCheckFailure ? 'failed' : undefined;
     if (!status) throw err;

@@ -4,8 +4,16 @@
  * wrong worker is named by the check that tells its mistake.
  */
 import type { ClientCheck } from './check-result.js';
-import { ClientCheckFailure } from './check-result.js';
+import { ClientCheckFailure, ClientCheckNotExhaustive } from './check-result.js';
 import { plainRun, type RedoContext, type RedoOutcome, storyLines, storyRun } from './redo-run.js';
+import { redoProblem, redoCallsOf, whichCall } from './redo-race.js';
+
+/**
+ * The redo race's cap: another worker is granted the lock before each of
+ * the redo's first this-many calls (the redo's calls counted in the story,
+ * after A's first 409), one run each. docs/exercises.md states it.
+ */
+export const REDO_GRANT_POINTS = 3;
 
 export interface RedoChecksContext extends RedoContext {
   plain?: Promise<RedoOutcome>;
@@ -93,4 +101,32 @@ const keepsOthersWork: ClientCheck<RedoChecksContext> = {
   },
 };
 
-export const REDO_CHECKS = [addsOne, stopsOnReject, landsOnce, underNewToken, keepsOthersWork];
+const redoBesideGrant: ClientCheck<RedoChecksContext> = {
+  id: 'redo-beside-grant',
+  title: 'the redo holds when another worker is granted the lock in the middle of it',
+  hint: 'The lock can pass to someone else between any two of your calls, the redo included: acquire before you read, and when the redo is refused too, start the whole unit again, as often as it takes.',
+  async run(ctx, detail) {
+    const redoCalls = redoCallsOf((await story(ctx)).sent);
+    if (redoCalls === undefined) throw new ClientCheckFailure('A never met a 409 in the story, so there is no redo to put beside another grant');
+    if (redoCalls === 0) throw new ClientCheckFailure('after the 409, A made no more calls: there is no redo to put beside another grant');
+    const points = Math.min(redoCalls, REDO_GRANT_POINTS);
+    for (let n = 1; n <= points; n++) {
+      const o = await storyRun(ctx, n);
+      const problem = redoProblem(o);
+      detail.push(
+        `C granted before the redo's call ${n} of ${redoCalls} (${whichCall(o.sent, n)}): ${problem ?? `the counter ended at ${o.final}, A's work landed once`}`,
+      );
+      if (problem) {
+        detail.push(...storyLines(o));
+        throw new ClientCheckFailure(`with C granted the lock before your redo's call ${n} (${whichCall(o.sent, n)}), ${problem}`);
+      }
+    }
+    if (redoCalls > REDO_GRANT_POINTS)
+      throw new ClientCheckNotExhaustive(
+        `not exhaustive: your redo makes ${redoCalls} calls; another worker was granted the lock before each of its first ${REDO_GRANT_POINTS} only, not before calls ${REDO_GRANT_POINTS + 1} to ${redoCalls}`,
+      );
+    return `another worker was granted the lock before each of the redo's ${points} call(s): each time A's work landed once and nobody's was lost`;
+  },
+};
+
+export const REDO_CHECKS = [addsOne, stopsOnReject, landsOnce, underNewToken, keepsOthersWork, redoBesideGrant];

@@ -4,7 +4,9 @@
  * kept alive by a timer in this process (so a SIGSTOP really lets it
  * expire), the counter sink's read and fenced write. The first read can be
  * held (`pause`) so the tutor stops us at the moment that matters: after
- * the read, before the write.
+ * the read, before the write. So can the redo's Nth call after the first
+ * refused write (`redoPauseBefore`), for the concurrent grant in the middle
+ * of the redo.
  */
 import type { WorkerSent } from '../child-protocol.js';
 
@@ -15,6 +17,8 @@ export interface WorkerConfig {
   ttlMs: number;
   writer: string;
   pauseAfterFirstRead: boolean;
+  /** Hold before the Nth call (1-based) the learner makes after its first refused write. */
+  redoPauseBefore?: number;
 }
 
 export interface WorkerApi {
@@ -31,12 +35,21 @@ async function post(url: string, body: unknown): Promise<{ status: number; json:
 export function makeWorkerClient(config: WorkerConfig, pause: () => Promise<void>, report: (sent: WorkerSent) => void): { api: WorkerApi; stop(): void } {
   let keepAlive: NodeJS.Timeout | undefined;
   let reads = 0;
+  let refused = false;
+  let callsAfterRefusal = 0;
+  /** The redo's pause, when this call is the one the tutor asked to hold before. */
+  const beforeCall = async () => {
+    if (!refused) return;
+    callsAfterRefusal++;
+    if (callsAfterRefusal === config.redoPauseBefore) await pause();
+  };
   const stopKeepAlive = () => {
     if (keepAlive) clearInterval(keepAlive);
     keepAlive = undefined;
   };
   const api: WorkerApi = {
     async acquire() {
+      await beforeCall();
       stopKeepAlive();
       const deadline = Date.now() + 15_000;
       while (Date.now() < deadline) {
@@ -55,6 +68,7 @@ export function makeWorkerClient(config: WorkerConfig, pause: () => Promise<void
       throw new Error('acquire: the lock stayed held for 15 s');
     },
     async read() {
+      await beforeCall();
       const res = await fetch(`${config.sink}/counter`);
       const value = Number(((await res.json()) as { value: unknown }).value);
       reads++;
@@ -64,8 +78,10 @@ export function makeWorkerClient(config: WorkerConfig, pause: () => Promise<void
     },
     async write(token, value) {
       if (!Number.isInteger(token) || !Number.isInteger(value)) throw new TypeError('write(token, value) takes two integers');
+      await beforeCall();
       const res = await post(`${config.sink}/counter`, { writer: config.writer, token, value });
       report({ op: 'write', token, value, status: res.status });
+      if (res.status === 409) refused = true;
       return { status: res.status, accepted: res.status === 200 };
     },
   };
