@@ -42,7 +42,7 @@ describe.skipIf(!tt.enabled || process.platform === 'win32')('exercise check --w
     appendFileSync(file, '\n// first save\n');
     const second = await all(/Run 2 \(saved at [^)]*\)[\s\S]*Run 2 done\./);
     expect(second).not.toContain('Run 1');
-    expect(second).toMatch(/2 of 5 checks passed/);
+    expect(second).toMatch(/2 of 6 checks passed/);
 
     appendFileSync(file, '\n// second save\n');
     const third = await all(/Run 3 \(saved at [^)]*\)[\s\S]*Run 3 done\./);
