@@ -13,10 +13,52 @@ import { UNICODE } from '../../src/core/timeline/glyphs.js';
 import { sinkEventText } from '../../src/core/timeline/sink-events.js';
 import { labTimeline } from '../../src/lab/evidence/lab-timeline.js';
 import type { LabResult } from '../../src/lab/types.js';
+import type { TimelineMark, TimelineModel } from '../../src/core/timeline/model.js';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'lab', `${name}-result.json`), 'utf8')) as LabResult;
 const scenario = (id: string) => findShippedScenario(id)!;
 const sinkLine = (lines: string[]) => lines.find((l) => l.startsWith('sink '))!;
+
+describe('sink labels never touch (issue 33: `"100" ✓2"A3" ✗1` in atomic-proof)', () => {
+  const sinkOnly = (marks: TimelineMark[], end: number): TimelineModel => ({
+    unit: 'tick',
+    start: 0,
+    end,
+    lanes: [{ id: 'sink', label: 'sink', kind: 'sink', spans: [], marks }],
+  });
+  // A label's last character right before another's first: a token or value, then a quote or a verdict.
+  const touching = /[✓✗?]\d*"|\d[✓✗]|(ok|NO):\d+"/;
+
+  it('two verdicts at the same tick: a space between them', () => {
+    const model = sinkOnly(
+      [
+        { kind: 'accept', t: 1, token: 2, value: '100' },
+        { kind: 'reject', t: 1, token: 1, value: 'A3' },
+      ],
+      10,
+    );
+    const lane = (ascii: boolean) => sinkLine(renderTimeline(model, { width: 100, ascii, sinkEvents: 'never' }));
+    expect(lane(false)).toContain('"100" ✓2 "A3" ✗1');
+    expect(lane(true)).toContain('"100" ok:2 "A3" NO:1');
+  });
+
+  it('at every width, a tick or two apart or at the same tick: never touching', () => {
+    for (let dt = 0; dt <= 3; dt++)
+      for (const end of [10, 20, 40])
+        for (let width = 30; width <= 120; width++)
+          for (const ascii of [false, true]) {
+            const model = sinkOnly(
+              [
+                { kind: 'accept', t: 2, token: 2, value: '100' },
+                { kind: 'reject', t: 2 + dt, token: 1, value: 'A3' },
+              ],
+              end,
+            );
+            const lane = sinkLine(renderTimeline(model, { width, ascii, sinkEvents: 'never' }));
+            expect(lane, `dt ${dt}, end ${end}, width ${width}, ascii ${ascii}`).not.toMatch(touching);
+          }
+  });
+});
 
 describe('the sink lane keeps every verdict readable at 80 columns', () => {
   it('split-race: B\'s "100" stays readable after t=11 (it vanished once A\'s write landed next to it)', () => {

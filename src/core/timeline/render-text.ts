@@ -161,6 +161,12 @@ function drawLane(
   for (let i = 0; i < marks.length; i++) {
     const m = marks[i]!;
     let start = row.firstFree(col(m.t));
+    // Pushed along by the label before it (a mark at the same column, or a short form that ran
+    // over): one blank cell first, kept blank, so two labels never touch (issue 33: `✓2"A3"`).
+    if (start > 0 && row.taken[start - 1]) {
+      row.put(start, ' ', 'blank');
+      start++;
+    }
     if (start >= width) {
       complete = false;
       break;
