@@ -324,7 +324,10 @@ describe('simulator screen', () => {
     expect(frame).toContain("Changed by fencing off: A's late write overwrote B's: lost update");
     expect(frame).toContain('f fencing OFF');
     // One full stop after the quoted value, never `"100"..`.
-    expect(frame.replace(/\s+/g, ' ')).toMatch(/instead of "100"\. Replaying from the start\./);
+    // Paused, so the cursor stayed where it was: said so, and nothing before it said again.
+    expect(frame.replace(/\s+/g, ' ')).toMatch(/instead of "100"\. Now at t=\d+\./);
+    expect(frame).not.toContain('Replaying from the start');
+    expect(frame.split('t=1: A sends "0"').length - 1).toBe(1);
     expect(frame).not.toMatch(/"\.\./);
   });
 
