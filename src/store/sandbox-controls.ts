@@ -15,7 +15,9 @@ export type SandboxFocus =
   | { kind: 'none' }
   | { kind: 'steps' }
   | { kind: 'menu'; menu: ActMenu }
-  | { kind: 'save'; field: 'title' | 'path'; title: string; text: string; suggested: boolean };
+  | { kind: 'save'; field: 'title' | 'path'; title: string; text: string; suggested: boolean }
+  /** Leaving with acts not saved asks first (issue 33): y or Esc/q again leaves, n stays. */
+  | { kind: 'leave' };
 
 export interface SandboxControlsOptions {
   sandbox: SandboxStore;
@@ -37,8 +39,19 @@ export interface SandboxControlsState {
   openMenu: () => void;
   openSteps: () => void;
   openSave: () => void;
-  /** Esc or q: one level back. False when nothing was open (the screen goes back). */
+  /** Esc or q: one level back. False when nothing was open, or at the leave question (the screen goes back). */
   back: () => boolean;
+  /**
+   * Esc or q with nothing else open to close: when the run has acts not saved, asks
+   * first (true: the screen stays); false once nothing is to lose or the learner said leave.
+   */
+  askToLeave: () => boolean;
+  /** Acts on the run since it was opened or last saved (undo back to the start leaves none). */
+  unsaved: () => boolean;
+  /** Once the learner said leave (y, or Esc/q at the question): back lets the screen go. */
+  leaving: boolean;
+  leave: () => void;
+  stay: () => void;
   move: (delta: number) => void;
   /** Enter, or a digit (`index`) in a menu. */
   choose: (index?: number) => void;
@@ -54,13 +67,25 @@ export function createSandboxControls(options: SandboxControlsOptions): SandboxC
   const box = () => options.sandbox.getState();
   return createStore<SandboxControlsState>()((set, get) => {
     const setMenu = (menu: ActMenu) => set({ focus: { kind: 'menu', menu } });
+    // The run as last saved (or as opened): acts after it are what leaving would lose.
+    let savedRevision = box().revision;
     const finishSave = (title: string, path: string) => {
       const outcome = options.save(box().toScenarioFile(title), path);
+      if ('saved' in outcome) savedRevision = box().revision;
       set({ focus: NONE, notice: 'saved' in outcome ? `Saved to ${outcome.saved}` : `Not saved: ${outcome.refused}` });
     };
     return {
       focus: NONE,
       notice: null,
+      leaving: false,
+      unsaved: () => box().past.length > 0 && box().revision !== savedRevision,
+      leave: () => set({ focus: NONE, leaving: true }),
+      stay: () => set({ focus: NONE }),
+      askToLeave: () => {
+        if (get().focus.kind !== 'none' || get().leaving || !get().unsaved()) return false;
+        set({ focus: { kind: 'leave' }, notice: null });
+        return true;
+      },
       typing: () => {
         const f = get().focus;
         return f.kind === 'save' || (f.kind === 'menu' && f.menu.phase === 'type');
@@ -80,6 +105,11 @@ export function createSandboxControls(options: SandboxControlsOptions): SandboxC
       back: () => {
         const f = get().focus;
         if (f.kind === 'none') return false;
+        // Esc or q again at the question: leave.
+        if (f.kind === 'leave') {
+          get().leave();
+          return false;
+        }
         if (f.kind === 'menu') {
           const menu = backActMenu(f.menu);
           set({ focus: menu ? { kind: 'menu', menu } : NONE });

@@ -46,6 +46,9 @@ describe.skipIf(!tt.enabled)('the app in a real terminal', () => {
     const plain = await term.waitFor('The sink ends at "1"');
     expect(plain).toContain('stale');
 
+    // f was an act, not saved: q asks first (issue 33), and q again leaves.
+    await term.send('q');
+    await term.waitFor('Leave the simulator? 1 act on this run is not saved.');
     await term.send('q'); // back to tt.home
     await term.waitFor('Continue');
     await term.send('q'); // quit from tt.home

@@ -56,8 +56,11 @@ describe.skipIf(!tt.enabled)('the explorer off the UI thread', () => {
     expect(threads(pid!)).toBeLessThan(busy);
     await term.send('f');
     await term.waitFor('fencing OFF');
-    // Started from the shell, `q` at the simulator's top level returns to the shell.
+    // Started from the shell, `q` at the simulator's top level returns to the shell: f was an act
+    // not saved, so it asks first, and y leaves.
     await term.send('q');
+    await term.waitFor('Leave the simulator?');
+    await term.send('y');
     expect(await term.waitForExit()).toBe(0);
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadScenarioText } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { idFromTitle } from '../../src/core/sandbox/scenario-text.js';
-import { createSandboxControls } from '../../src/store/sandbox-controls.js';
+import { createSandboxControls, type SandboxControlsState } from '../../src/store/sandbox-controls.js';
 import { createSandboxStore } from '../../src/store/sandbox-store.js';
 import { SPEC_LATE_WRITE } from '../core/helpers.js';
 
@@ -68,5 +68,75 @@ describe('sandbox controls: what has the keys', () => {
     expect(box().selected).toBe(box().steps.length - 1);
     c().move(-1);
     expect(box().selected).toBe(box().steps.length - 2);
+  });
+});
+
+describe('sandbox controls: leaving with acts not saved asks first (issue 33)', () => {
+  /** What the simulator's back guard does once no panel is left to close. */
+  const backFromScreen = (c: () => SandboxControlsState) => c().back() || c().askToLeave();
+
+  it('no acts: back lets the screen go at once', () => {
+    const { c } = setUp(() => ({ refused: 'unused' }));
+    expect(c().unsaved()).toBe(false);
+    expect(backFromScreen(c)).toBe(false);
+  });
+
+  it('an act: back asks; n stays; back again asks; back at the question leaves', () => {
+    const { c, box } = setUp(() => ({ refused: 'unused' }));
+    box().setOverrides({ fencing: false }, 'fencing off');
+    expect(c().unsaved()).toBe(true);
+    expect(backFromScreen(c)).toBe(true);
+    expect(c().focus.kind).toBe('leave');
+    c().stay();
+    expect(c().focus.kind).toBe('none');
+    expect(backFromScreen(c)).toBe(true);
+    expect(c().focus.kind).toBe('leave');
+    // Esc or q at the question: leave (false lets the router go back), and nothing asks again.
+    expect(backFromScreen(c)).toBe(false);
+    expect(c().leaving).toBe(true);
+    expect(backFromScreen(c)).toBe(false);
+  });
+
+  it('an open panel closes before anything is asked', () => {
+    const { c, box } = setUp(() => ({ refused: 'unused' }));
+    box().setOverrides({ fencing: false }, 'fencing off');
+    c().openSteps();
+    expect(backFromScreen(c)).toBe(true);
+    expect(c().focus.kind).toBe('none');
+  });
+
+  it('y at the question: leave, and the back that follows goes', () => {
+    const { c, box } = setUp(() => ({ refused: 'unused' }));
+    box().setOverrides({ fencing: false }, 'fencing off');
+    expect(backFromScreen(c)).toBe(true);
+    c().leave();
+    expect(c().focus.kind).toBe('none');
+    expect(backFromScreen(c)).toBe(false);
+  });
+
+  it('saved: nothing to lose until the next act; undone back to the start: nothing either', () => {
+    const { c, box } = setUp((_text, path) => ({ saved: path }));
+    box().setOverrides({ fencing: false }, 'fencing off');
+    c().openSave();
+    c().choose();
+    c().choose();
+    expect(c().notice).toMatch(/^Saved to /);
+    expect(c().unsaved()).toBe(false);
+    expect(backFromScreen(c)).toBe(false);
+    box().setOverrides({ fencing: true }, 'fencing on');
+    expect(c().unsaved()).toBe(true);
+    box().undo();
+    box().undo();
+    expect(box().past).toHaveLength(0);
+    expect(c().unsaved()).toBe(false);
+  });
+
+  it('a refused save leaves the acts unsaved', () => {
+    const { c, box } = setUp(() => ({ refused: 'it exists' }));
+    box().setOverrides({ fencing: false }, 'fencing off');
+    c().openSave();
+    c().choose();
+    c().choose();
+    expect(c().unsaved()).toBe(true);
   });
 });

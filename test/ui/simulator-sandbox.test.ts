@@ -169,3 +169,39 @@ describe('acting on a run in the simulator', () => {
     }
   });
 });
+
+describe('leaving the simulator with acts not saved (issue 33)', () => {
+  it("q asks, with the keymap's keys; n stays; q twice leaves", async () => {
+    const { stdin, lastFrame, router } = await openLateWrite();
+    await press(stdin, 'f');
+    expect(lastFrame()).toContain('Your acts: 1');
+    await press(stdin, 'q');
+    const asked = lastFrame() ?? '';
+    expect(asked).toContain('Leave the simulator? 1 act on this run is not saved.');
+    expect(asked).toContain('y or q/esc leaves (the acts are lost), n stays (then w saves the run)');
+    // The hint line is the keymap's for the question.
+    expect(asked).toMatch(/y leave {2}n stay {2}\? help {2}q leave/);
+    fits(asked);
+    await press(stdin, 'n');
+    expect(lastFrame()).not.toContain('Leave the simulator?');
+    expect(router.getState().stack.at(-1)?.screen).toBe('simulator');
+    // y is redo in the simulator, never at the question: it did not redo anything above either.
+    expect(lastFrame()).toContain('Your acts: 1');
+    await press(stdin, 'q');
+    expect(lastFrame()).toContain('Leave the simulator?');
+    await press(stdin, 'q');
+    expect(router.getState().stack.at(-1)?.screen).toBe('home');
+  });
+
+  it('y at the question leaves; with no acts q leaves at once', async () => {
+    const first = await openLateWrite();
+    await press(first.stdin, 'q');
+    expect(first.router.getState().stack.at(-1)?.screen).toBe('home');
+    cleanup();
+    const { stdin, lastFrame, router } = await openLateWrite();
+    await press(stdin, 'f', 'esc');
+    expect(lastFrame()).toContain('Leave the simulator?');
+    await press(stdin, 'y');
+    expect(router.getState().stack.at(-1)?.screen).toBe('home');
+  });
+});

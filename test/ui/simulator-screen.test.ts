@@ -157,6 +157,9 @@ describe('simulator screen', () => {
     expect(lastFrame()).toContain('enter replays it');
     await press(stdin, 'q');
     expect(lastFrame()).toContain(TITLE);
+    // `a` was an act, not saved: asked last, once every panel has closed; q again leaves.
+    await press(stdin, 'q');
+    expect(lastFrame()).toContain('Leave the simulator? 1 act on this run is not saved.');
     await press(stdin, 'q');
     expect(router.getState().stack.at(-1)?.screen).toBe('home');
   });

@@ -39,6 +39,16 @@ export const SANDBOX_KEY_CONTEXTS = {
       { action: 'cancel', keys: ['esc'], label: 'esc', hint: 'back', help: 'one step back, keeping the run as it is', inHints: true },
     ],
   },
+  // Asked when q or Esc would leave a run with acts not saved.
+  'sim-leave': {
+    title: 'Leave without saving?',
+    // Esc and q are the global back, which the simulator's back guard turns into "leave" here.
+    backHint: 'leave',
+    bindings: [
+      { action: 'leave', keys: ['y'], label: 'y', hint: 'leave', help: 'leave the simulator; the acts not saved are lost', inHints: true },
+      { action: 'stay', keys: ['n'], label: 'n', hint: 'stay', help: 'stay (then w saves the run)', inHints: true },
+    ],
+  },
   steps: {
     title: 'Steps of the run',
     bindings: [

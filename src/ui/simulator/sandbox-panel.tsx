@@ -14,6 +14,7 @@ import { stepLineWords } from '../../core/sandbox/act-words.js';
 import { typePrompt } from '../../store/act-menu.js';
 import type { SandboxFocus } from '../../store/sandbox-controls.js';
 import type { Theme } from '../theme.js';
+import { KEY_CONTEXTS } from '../keymap.js';
 import type { Sandbox } from './use-sandbox.js';
 
 /** Rows of the steps list at most (the selected step is kept in view); fewer on a short terminal. */
@@ -28,6 +29,7 @@ export function stepRowsFor(rows: number): number {
 export function sandboxPanelRows(focus: SandboxFocus, steps: number, stepRows = MAX_STEP_ROWS): number {
   if (focus.kind === 'none') return 0;
   if (focus.kind === 'steps') return 1 + Math.min(stepRows, steps);
+  if (focus.kind === 'leave') return 2;
   if (focus.kind === 'save' || focus.menu.phase === 'type') return 2;
   return 1 + focus.menu.options.length;
 }
@@ -43,6 +45,24 @@ function Choices({ title, labels, highlighted, theme }: { title: string; labels:
           {i === highlighted ? theme.symbols.pointer : ' '} {i < 9 ? i + 1 : ' '} {label}
         </Text>
       ))}
+    </Box>
+  );
+}
+
+/** A key's label in the one keymap, so the question never names a key the screen does not take. */
+const label = (context: 'global' | 'sim-leave' | 'simulator', action: string) =>
+  KEY_CONTEXTS[context].bindings.find((b) => b.action === action)?.label ?? action;
+
+function LeaveQuestion({ acts, theme }: { acts: number; theme: Theme }) {
+  return (
+    <Box flexDirection="column" paddingX={1}>
+      <Text bold wrap="truncate">
+        Leave the simulator? {acts === 1 ? '1 act' : `${acts} acts`} on this run {acts === 1 ? 'is' : 'are'} not saved.
+      </Text>
+      <Text wrap="truncate">
+        {theme.symbols.pointer} {label('sim-leave', 'leave')} or {label('global', 'back')} leaves (the acts are lost), {label('sim-leave', 'stay')} stays (then{' '}
+        {label('simulator', 'save')} saves the run)
+      </Text>
     </Box>
   );
 }
@@ -66,6 +86,7 @@ export function SandboxPanel({ sandbox, controls, theme, stepRows = MAX_STEP_ROW
   const steps = useStore(sandbox, (s) => s.steps);
   const selected = useStore(sandbox, (s) => s.selected);
   const start = useStore(sandbox, (s) => s.start);
+  const acts = useStore(sandbox, (s) => s.past.length);
   if (focus.kind === 'none') return null;
   if (focus.kind === 'menu') {
     const menu = focus.menu;
@@ -76,6 +97,7 @@ export function SandboxPanel({ sandbox, controls, theme, stepRows = MAX_STEP_ROW
         : `Act at t=${menu.tick} ${theme.symbols.separator} ${isReservedActor(menu.actor) ? `the ${menu.actor}` : menu.actor}:`;
     return <Choices title={title} labels={menu.options.map((o) => o.label)} highlighted={menu.highlighted} theme={theme} />;
   }
+  if (focus.kind === 'leave') return <LeaveQuestion acts={acts} theme={theme} />;
   if (focus.kind === 'save') {
     const prompt = focus.field === 'title' ? 'Save the run: its title' : `Save "${sanitizeLine(focus.title)}" to the file`;
     return <Typing prompt={prompt} text={focus.text} suggested={focus.suggested} theme={theme} />;

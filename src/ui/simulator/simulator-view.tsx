@@ -64,7 +64,7 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
   const panel = s.exploreOpen ? 'explore' : s.prediction?.phase === 'asking' ? 'predict' : 'simulator';
   // Acting has its own focus: the act menu, a text being typed, or the steps list.
   const typing = focus.kind === 'save' || (focus.kind === 'menu' && focus.menu.phase === 'type');
-  const acting = focus.kind === 'none' ? null : focus.kind === 'steps' ? 'steps' : typing ? 'act-type' : 'act-menu';
+  const acting = focus.kind === 'none' ? null : focus.kind === 'steps' ? 'steps' : focus.kind === 'leave' ? 'sim-leave' : typing ? 'act-type' : 'act-menu';
   // "enter replay it" only when there is a counterexample to replay.
   const hintContext = acting ?? (panel === 'explore' && s.explore && !s.explore.counterexample ? 'explore-nothing' : panel);
 
@@ -86,7 +86,8 @@ export function SimulatorView({ scenario, overrides, engine, explore }: Simulato
         st.cancelPrediction();
         return true;
       }
-      return false;
+      // Last, with every panel closed: acts not saved are asked about before they are lost.
+      return sandbox.controls.getState().askToLeave();
     },
   });
 

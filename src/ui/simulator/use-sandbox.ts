@@ -54,14 +54,26 @@ export function useSandbox(sim: SimulatorStore, engine: EngineCalls, scenario: S
   // rather than when the screen last drew: on a busy machine a key can come
   // before the redraw, and it must go where the learner now is (design trap 3).
   const covered = useStore(router, screenCovered);
-  useKeys((input, key) => sandboxKey(made, input, key), { isActive: !covered, takesText: () => made.controls.getState().typing() });
+  useKeys((input, key) => sandboxKey(made, input, key, () => router.getState().back()), {
+    isActive: !covered,
+    takesText: () => made.controls.getState().typing(),
+  });
   return made;
 }
 
-function sandboxKey({ sandbox, controls }: Sandbox, input: string, key: Key): void {
+function sandboxKey({ sandbox, controls }: Sandbox, input: string, key: Key, goBack: () => void): void {
   const c = controls.getState();
   const box = sandbox.getState();
   if (c.focus.kind === 'none') return;
+  if (c.focus.kind === 'leave') {
+    const action = actionFor('sim-leave', input, key);
+    if (action === 'stay') c.stay();
+    if (action === 'leave') {
+      c.leave();
+      goBack();
+    }
+    return;
+  }
   if (c.typing()) {
     const action = actionFor('act-type', input, key);
     if (action === 'confirm') c.choose();
