@@ -25,6 +25,7 @@ import { coordinatorChoices, nextCoordinator } from './coordinator-list.js';
 import { LAB_EXPERIMENTS } from './experiment-list.js';
 import { applyLabEvent, expiryBar, failedView, INITIAL_LAB_VIEW, type LabViewState, startedView } from './lab-view-state.js';
 import { errorMessage } from '../../../platform/error-message.js';
+import { EXIT } from '../../../platform/exit-codes.js';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const SPINNER_ASCII = ['-', '\\', '|', '/'];
@@ -40,7 +41,7 @@ function useSpinner(active: boolean, frames: string[], still: boolean): string {
 }
 
 export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
-  const { theme, area, services } = useAppContext();
+  const { theme, area, services, router } = useAppContext();
   const initialIndex = Math.max(
     0,
     LAB_EXPERIMENTS.findIndex((e) => e.name === route.experiment),
@@ -50,6 +51,9 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
   const [ttlMs, setTtlMs] = useState(route.ttlMs ?? 2000);
   const [view, setView] = useState<LabViewState>(INITIAL_LAB_VIEW);
   const abortRef = useRef<AbortController | null>(null);
+  // The run going, settled once its processes have ended: Ctrl-C waits for it with the screen still drawing.
+  const runDone = useRef<Promise<void> | null>(null);
+  const [stopping, setStopping] = useState(false);
   const firstRun = useRef(true);
   const experiment = LAB_EXPERIMENTS[selected] ?? LAB_EXPERIMENTS[0]!;
   const etcdBin = route.etcdBin;
@@ -73,7 +77,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
     setView(startedView());
     const outDirFromRoute = firstRun.current ? route.outDir : undefined;
     firstRun.current = false;
-    void (async () => {
+    runDone.current = (async () => {
       try {
         const run = services.runLab ?? (await import('../../../lab/runner/run-lab.js')).runLab;
         const { defaultOutDir } = await import('../../../lab/lab-options.js');
@@ -112,7 +116,18 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
 
   const running = view.phase === 'running';
   // The hint line follows: while a run goes, only q (leave, which ends the run) does anything.
-  useFocusGuards({ keyContext: running ? 'lab-running' : null });
+  // Ctrl-C during a run says it is stopping and quits once the run's processes have ended (issue 33:
+  // the frame froze for two seconds with no word); a second Ctrl-C quits at once.
+  useFocusGuards({
+    keyContext: running ? 'lab-running' : null,
+    ctrlC: () => {
+      if (!running || stopping || !runDone.current) return false;
+      setStopping(true);
+      abortRef.current?.abort();
+      void runDone.current.finally(() => router.getState().quit(EXIT.interrupted));
+      return true;
+    },
+  });
   // After a run, up/down go back to the list with the cursor moved, so that
   // enter runs the experiment the cursor is on (it used to re-run the last).
   const move = (delta: number) => {
@@ -228,6 +243,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
               ) : null}
             </Text>
           ))}
+          {stopping ? <Text color={theme.color('accent')}>{spinner} Stopping: ending the run's processes (Ctrl-C again quits at once)</Text> : null}
           {view.notes.length > 0 ? (
             <Text color={theme.color('muted')}>
               {view.notes

@@ -164,6 +164,30 @@ describe('Lab screen', () => {
     expect(run.calls[0]?.signal?.aborted).toBe(true);
   });
 
+  it('Ctrl-C during a run says it is stopping, and quits with 130 once the run has ended its processes (issue 33)', async () => {
+    let signal: AbortSignal | undefined;
+    let processesEnded: () => void = () => {};
+    const runLab = async (options: LabOptions, emit: LabListener): Promise<LabResult> => {
+      signal = options.signal;
+      emit({ type: 'step', id: 'wait-expiry', status: 'started', text: 'waiting to see the lock gone', atMs: 102 });
+      // Aborted: the teardown takes a while, as ending real processes does.
+      await new Promise<void>((resolve) => options.signal?.addEventListener('abort', () => resolve()));
+      await new Promise<void>((resolve) => {
+        processesEnded = resolve;
+      });
+      throw new Error('aborted');
+    };
+    const { stdin, lastFrame, router } = await renderApp({ screen: 'lab', autostart: true }, { services: { runLab } });
+    await waitForFrame(lastFrame, 'waiting to see the lock gone');
+    await press(stdin, '\u0003');
+    expect(signal?.aborted).toBe(true);
+    expect(lastFrame()).toContain("Stopping: ending the run's processes (Ctrl-C again quits at once)");
+    expect(router.getState().exitCode).toBeNull();
+    processesEnded();
+    await advance(20);
+    expect(router.getState().exitCode).toBe(130);
+  });
+
   it('says plainly when a run fails', async () => {
     const runLab = async () => {
       throw new Error('the sink could not start: disk full');
