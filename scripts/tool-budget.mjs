@@ -16,18 +16,17 @@ const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 
 /** The tools, in the table's order, each with how a test file says it needs it. */
 export const TOOLS = [
-  { tool: 'etcd', needs: (file, source) => /toolMissing\('etcd(ctl)?'\)/.test(source) },
+  { tool: 'etcd', needs: (_file, source) => /toolMissing\('etcd(ctl)?'\)/.test(source) },
   { tool: 'ZooKeeper', needs: (file, source) => /\.proc\.test\.tsx?$/.test(file) && /toolMissing\('java'\)/.test(source) },
-  { tool: 'Redis', needs: (file, source) => /toolMissing\('redis-server'\)/.test(source) },
-  { tool: 'PostgreSQL', needs: (file, source) => /postgresMissing\(\)/.test(source) },
-  { tool: 'Chromium', needs: (file, source) => /chromiumMissing\(/.test(source) },
+  { tool: 'Redis', needs: (_file, source) => /toolMissing\('redis-server'\)/.test(source) },
+  { tool: 'PostgreSQL', needs: (_file, source) => /postgresMissing\(\)/.test(source) },
+  { tool: 'Chromium', needs: (_file, source) => /chromiumMissing\(/.test(source) },
   { tool: 'tmux', needs: (file) => /\.pty\.test\.tsx?$/.test(file) },
 ];
 
 /** ` ✓  processes  test/lab/x.proc.test.ts (5 tests) 11103ms` (the project a coloured badge, or `|processes|`): file and milliseconds. */
 export function fileTimes(log) {
   const times = new Map();
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: colours are what vitest prints
   const plain = log.replace(/\x1b\[[0-9;]*m/g, '');
   for (const line of plain.split('\n')) {
     const m = line.match(/^\s*[✓×❯↓]\s+(?:\|?[\w-]+\|?\s+)?(test\/\S+\.test\.tsx?)\s+\([^)]*\)\s+([\d.]+)(ms|s)\s*$/);
