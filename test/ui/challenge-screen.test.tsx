@@ -100,6 +100,8 @@ describe('the challenge screen', () => {
     await press(stdin, 's');
     const words = await waitForFrame(lastFrame, 'change: A\'s write of "0" at t=1 becomes A writes "0", 20 ticks in flight at t=1');
     expect(words).not.toContain('{"ttl"');
+    // The message row sits below the steps box the solution replaces: it says so.
+    expect(words).toContain('Above: the solution, the steps that differ from the start (s shows them in the scenario format).');
     await press(stdin, 's');
     await waitForFrame(lastFrame, '- { at: 1, actor: "A", do: write, value: "0", delay: 20 }');
   });

@@ -190,7 +190,8 @@ export function ChallengeView({ challenge, engine }: { challenge: Challenge; eng
     : saved !== null
       ? saved
       : s.solutionView !== 'hidden'
-        ? `Solution (the steps that differ from the start; s ${s.solutionView === 'words' ? 'shows them in the scenario format' : 'hides them'}):`
+        ? // Below the steps box it replaces: it points up, never reads as a heading of what follows.
+          `Above: the solution, the steps that differ from the start (s ${s.solutionView === 'words' ? 'shows them in the scenario format' : 'hides them'}).`
         : s.hintsShown > 0
           ? `Hint ${s.hintsShown} of ${challenge.hints.length}: ${challenge.hints[s.hintsShown - 1] ?? ''}`
           : sandbox.lastAct
