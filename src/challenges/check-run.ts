@@ -86,6 +86,7 @@ export function missWords(m: GoalMiss): string {
   if (about) return `${about} ${listWords(m.wanted)}, but the run gives ${listWords(m.actual)}`;
   const actor = /^(grants|writes)\.(.+)$/.exec(m.field);
   if (actor) return `${actor[2]}'s ${actor[1]} should be ${m.wanted}, but the run gives ${m.actual}`;
-  // The rest (ttlAtMost, refusedWhileHolding, tokensBackwards, explore) carry their own words.
-  return `wanted ${m.wanted}, but the run gives ${m.actual}`;
+  // The rest (ttlAtMost, refusedWhileHolding, tokensBackwards, explore) carry their own words, each a
+  // clause ("every grant got a higher token ..."): "the run gives" before one read as broken English.
+  return `wanted ${m.wanted}, but in this run ${m.actual}`;
 }

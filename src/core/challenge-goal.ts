@@ -46,7 +46,7 @@ export function timedGoalMisses(scenario: Scenario, run: SimResult, goal: Challe
     for (const m of checkClaims(scenario, {}, [claim])) misses.push({ field: m.field, wanted: m.claimed, actual: m.actual });
   }
   if (ttlAtMost !== undefined && scenario.config.ttl > ttlAtMost) {
-    misses.push({ field: 'ttlAtMost', wanted: `a lease of at most ${ttlAtMost} ticks`, actual: `ttl ${scenario.config.ttl}` });
+    misses.push({ field: 'ttlAtMost', wanted: `a lease of at most ${ttlAtMost} ticks`, actual: `the lease is ${scenario.config.ttl} ticks` });
   }
   if (refusedWhileHolding !== undefined && !refusedWhileHeld(run, refusedWhileHolding)) {
     misses.push({

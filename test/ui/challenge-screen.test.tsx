@@ -52,7 +52,7 @@ describe('the challenge screen', () => {
     expect(text).toContain('its 30-tick lease outlasts the pause, so B never gets the lock. Use a lease of at most 20 ticks.');
     expect(text).toContain('Goal: the sink ends at "100"; rejected writes from exactly A; a lease of at most 20 ticks.');
     expect(text).toContain('You may: add, remove or change write steps; change the TTL.');
-    expect(text).toContain('wanted a lease of at most 20 ticks, but the run gives ttl 30');
+    expect(text).toContain('wanted a lease of at most 20 ticks, but in this run the lease is 30 ticks');
     // Verdicts in words (issue 33): no internal field names.
     expect(text).not.toMatch(/ttlAtMost|rejected:|final:/);
     expect(frame).not.toContain('…');
