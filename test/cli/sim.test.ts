@@ -69,6 +69,7 @@ describe('fence-tutor sim', () => {
     [['sim'], /--scenario ID.*--scenario-file FILE/],
     [['sim', '--scenario', 'late-write', '--scenario-file', 'x.yaml'], /not both/],
     [['sim', '--scenario', 'no-such'], /no scenario named "no-such".*late-write/],
+    [['sim', '--scenario', '/tmp/my-run.yaml'], /no scenario named .*Fix: a file of your own goes to --scenario-file FILE/],
     [['sim', '--scenario-file', '/nonexistent/x.yaml'], /x\.yaml: no such file/],
     [['sim', '--scenario', 'late-write', '--bogus'], /unknown option/],
   ])('refuses %j with exit 2', async (args, message) => {

@@ -37,7 +37,10 @@ export async function scenarioFrom(flags: ScenarioFlags): Promise<Scenario> {
   const found = await quickFindScenario(id);
   if (found) return found;
   const { shippedScenarioIds } = await import('../../content/scenario/scenario-files.js');
-  throw new UsageError(`--scenario: no scenario named "${id.replace(/[^\w.-]/g, '?')}"; the shipped ones are: ${shippedScenarioIds().join(', ')}`);
+  // A path given to --scenario (found on issue 33's walk): its slashes showed as '?' and nothing said why.
+  const looksLikeFile = /[/\\]|\.(ya?ml|json)$/i.test(id);
+  const fix = looksLikeFile ? '. Fix: a file of your own goes to --scenario-file FILE' : '';
+  throw new UsageError(`--scenario: no scenario named "${id.replace(/[^\w.-]/g, '?')}"; the shipped ones are: ${shippedScenarioIds().join(', ')}${fix}`);
 }
 
 /** `sim --json`: the spec's object for one timed run. */
