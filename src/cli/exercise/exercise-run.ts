@@ -24,14 +24,18 @@ export interface RunArgs {
   ttlMs: number;
   timeLimitMs: number;
   tempRoot: string;
-  etcdBin?: string;
+  etcdBin?: string | undefined;
+  zookeeperHome?: string | undefined;
   onCheck?: (result: CheckResult) => void;
 }
 
 export async function runExerciseChecks(args: RunArgs): Promise<ExerciseReport> {
   try {
     if (isClientExercise(args.exercise.id)) {
-      const machinery = await openClientMachinery(args.etcdBin ? { etcdBin: args.etcdBin } : {});
+      const machinery = await openClientMachinery({
+        ...(args.etcdBin ? { etcdBin: args.etcdBin } : {}),
+        ...(args.zookeeperHome ? { zookeeperHome: args.zookeeperHome } : {}),
+      });
       try {
         return await runClientChecks({ ...args, machinery });
       } finally {
