@@ -70,6 +70,9 @@ const tokenIsCzxid: ClientCheck<ZooKeeperLockContext> = {
   run: (ctx, detail) =>
     withContenders(ctx, ['A'], detail, async ([a]) => {
       const lock = await lockNode(ctx, 'token');
+      // Another client came and went first: the sequence suffix starts above 0, so it cannot pass for a data version.
+      await ctx.view.delete(await ctx.view.create(`${lock}/before-`, '', { sequential: true }));
+      detail.push('the tutor creates and deletes a node under the lock first (a client that came and went)');
       const got = await mustAcquire(ctx, a!, lock, detail);
       const stat = await nodeStat(ctx, got.node, detail);
       if (!stat) throw new ClientCheckFailure(`acquire returned node ${got.node}, which does not exist`);
