@@ -8,14 +8,17 @@
  * ZooKeeper: `exercise check` exits 2 naming the package. Skips loudly
  * without ZooKeeper, fails under FENCE_REQUIRE_TOOLS=1.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNRECORDED } from '../../src/lab/coordinator/etcd-launcher.js';
 import { findZooKeeper, zookeeperSpec } from '../../src/lab/coordinator/zookeeper/zookeeper-server.js';
 import { type LaunchedServer, launchServer } from '../../src/lab/servers/launch-server.js';
-import { ensureBuilt, runCli, tempHome } from '../lab/helpers.js';
+import type { PidfileContent } from '../../src/lab/processes/pidfile.js';
+import { bin, ensureBuilt, root, runCli, tempHome } from '../lab/helpers.js';
+import { leftovers, waitForPidfile } from '../lab/leftovers.js';
 import { checkClientFile, zookeeperMissing } from './client-helpers.js';
 import { fixture, shipped, statuses } from './helpers.js';
 
@@ -99,6 +102,34 @@ describe(`exercise check ${ID} without ZooKeeper`, { timeout: 60_000 }, () => {
       expect(run.code, run.stderr).toBe(2);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
       expect(run.stderr).toContain('apt-get install zookeeper');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const has = (p: PidfileContent, role: string) => p.children.some((c) => c.role === role && c.pid > 0);
+
+describe.skipIf(skip)(`exercise check ${ID} interrupted`, { timeout: 90_000 }, () => {
+  it.each([
+    ['ZooKeeper is starting', 'SIGTERM', 143, (p: PidfileContent) => has(p, 'zookeeper')],
+    ['the checks run (an acquire that hangs)', 'SIGINT', 130, (p: PidfileContent) => has(p, 'zookeeper') && has(p, 'exercise-client')],
+  ] as const)('while %s: %s exits %i, nothing left', async (_phase, signal, status, reached) => {
+    ensureBuilt();
+    const home = tempHome('exercise-zookeeper-');
+    const dir = mkdtempSync(join(tmpdir(), 'fence-zk-exercise-'));
+    try {
+      copyFileSync(fixture(ID, 'hangs.mjs'), join(dir, 'lock.mjs'));
+      const child = spawn(process.execPath, [bin, 'exercise', 'check', ID, '--dir', dir, '--time-limit', '60000'], {
+        cwd: root,
+        env: { ...process.env, FENCE_TUTOR_HOME: home },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const seen = await waitForPidfile(home, reached, 60_000);
+      child.kill(signal);
+      expect(await exited).toBe(status);
+      expect(await leftovers(home, [seen])).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
