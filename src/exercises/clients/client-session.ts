@@ -126,8 +126,11 @@ export class ClientSession {
     await this.settle({ op: 'zk-close', session }, 'closing a ZooKeeper session', this.timeLimitMs);
   }
 
-  /** The first watch `session` set at or after index `from` of zkWatches, waited for up to the time limit. */
-  zkWatchFrom(session: string, from: number, what: string): Promise<ZkWatchSet> {
+  /**
+   * The first watch `session` set at or after index `from` of zkWatches,
+   * waited for up to the time limit; `stop` ends the wait (it never settles then).
+   */
+  zkWatchFrom(session: string, from: number, what: string, stop?: AbortSignal): Promise<ZkWatchSet> {
     return new Promise((resolve, reject) => {
       const look = () => {
         const found = this.zkWatches.slice(from).find((w) => w.session === session);
@@ -144,6 +147,7 @@ export class ClientSession {
         this.watchListeners.delete(look);
       };
       this.watchListeners.add(look);
+      stop?.addEventListener('abort', done, { once: true });
       look();
     });
   }

@@ -95,10 +95,14 @@ export async function mustAcquire(ctx: ZooKeeperLockContext, who: Contender, loc
  * watch it set (a waiter's first move), fails when it returned instead.
  */
 export async function mustWait(ctx: ZooKeeperLockContext, who: Contender, pending: Promise<Outcome>, holder: string, detail: string[]): Promise<ZkWatchSet> {
+  // Whichever comes first ends the other wait, so no timer outlives the check.
+  const stop = new AbortController();
   const first = await Promise.race([
     pending.then((outcome) => ({ outcome })),
-    ctx.session.zkWatchFrom(who.id, 0, `${who.name}'s acquire neither returned nor set a watch while ${holder} held the lock`).then((watch) => ({ watch })),
-  ]);
+    ctx.session
+      .zkWatchFrom(who.id, 0, `${who.name}'s acquire neither returned nor set a watch while ${holder} held the lock`, stop.signal)
+      .then((watch) => ({ watch })),
+  ]).finally(() => stop.abort());
   if ('outcome' in first) {
     if ('error' in first.outcome) throw first.outcome.error;
     throw new ClientCheckFailure(`${who.name}'s acquire returned while ${holder} still holds the lock: two holders at once`);
