@@ -1,6 +1,6 @@
 /**
  * Which machinery checks an exercise: the sink adversary (exercises 1-5),
- * the client checks (redo-on-reject, etcd-lock), or a learner's own sink
+ * the client checks (redo-on-reject, etcd-lock, zookeeper-lock), or a learner's own sink
  * command as a black box (`--sink-cmd`). Each ends what it started; the
  * errors that mean "cannot run" become UsageError (exit 2).
  */

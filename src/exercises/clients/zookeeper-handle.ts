@@ -90,7 +90,7 @@ function watcher(watch: ZkWatchFn | undefined): ((e: Event) => void) | undefined
 function makeHandle(client: Client, sessionId: string, onWatch: (kind: ZkWatchKind, path: string) => void): ZkHandle {
   return {
     sessionId,
-    create(path, data = '', flags = {}) {
+    async create(path, data = '', flags = {}) {
       const { CreateMode } = zookeeper;
       const mode = flags.ephemeral
         ? flags.sequential
