@@ -92,6 +92,8 @@ describe('the client child protocol', () => {
     expect(() => parseClientChildMessage({ ev: 'done', result: 1 }, 'your code')).toThrow(/your code's "done": "id" must be an integer/);
     expect(() => parseClientChildCommand({ op: 'work', id: 1, fn: 'addOne', config: { sink: 'x' } })).toThrow(/"coordinator" must be a string/);
     expect(() => parseClientChildCommand({ op: 'zk-call', id: 1, fn: 'acquire', args: [] })).toThrow(/"zk-call": "session" must be a string/);
-    expect(() => parseClientChildMessage({ ev: 'zk-watch', session: '0x1', kind: 'getAcl', path: '/' }, 'your code')).toThrow(/"kind" must be one of exists, getData, getChildren/);
+    expect(() => parseClientChildMessage({ ev: 'zk-watch', session: '0x1', kind: 'getAcl', path: '/' }, 'your code')).toThrow(
+      /"kind" must be one of exists, getData, getChildren/,
+    );
   });
 });
