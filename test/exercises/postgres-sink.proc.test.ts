@@ -5,7 +5,15 @@
  * wrong solution fails by the check named, each correct one passes.
  * Skips loudly without PostgreSQL, unless FENCE_REQUIRE_TOOLS=1.
  */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'vitest';
+import { openMachinery } from '../../src/cli/exercise/exercise-machinery.js';
+import { write } from '../../src/exercises/scenario.js';
+import { SinkSession } from '../../src/exercises/sink-session.js';
+import type { TrialRun } from '../../src/exercises/types.js';
+import { ensureBuilt } from '../cli/cli-run.js';
 import { postgresMissing } from '../lab/helpers.js';
 import { checkFile, fixture, shipped, statuses } from './helpers.js';
 
@@ -20,7 +28,7 @@ const ALL_PASSED = {
 const skip = await postgresMissing();
 
 describe(`exercise ${ID}`, { concurrent: true, timeout: 180_000, skip }, () => {
-  it('the starter, the SQLite solution pasted unchanged, fails writes-in-flight: B\'s write is lost', async ({ expect }) => {
+  it("the starter, the SQLite solution pasted unchanged, fails writes-in-flight: B's write is lost", async ({ expect }) => {
     for (const file of [shipped(ID, 'sink.mjs'), shipped('fence-the-sink', 'solution.mjs')]) {
       const report = await checkFile(ID, file);
       expect(statuses(report)).toEqual({ ...ALL_PASSED, 'writes-in-flight': 'failed' });
@@ -33,13 +41,13 @@ describe(`exercise ${ID}`, { concurrent: true, timeout: 180_000, skip }, () => {
     }
   });
 
-  it('the shipped solution (a conditional UPDATE) passes, and some interleaving had a statement wait on a row lock', async ({ expect }) => {
+  it('the shipped solution (a conditional UPDATE) passes', async ({ expect }) => {
     const report = await checkFile(ID, shipped(ID, 'solution.mjs'));
     expect(statuses(report)).toEqual(ALL_PASSED);
     expect(report.passed).toBe(true);
   });
 
-  it('SELECT ... FOR UPDATE then UPDATE passes; the report shows B waiting on A\'s row lock', async ({ expect }) => {
+  it('SELECT ... FOR UPDATE then UPDATE passes', async ({ expect }) => {
     const report = await checkFile(ID, fixture(ID, 'select-for-update.mjs'));
     expect(statuses(report)).toEqual(ALL_PASSED);
     const race = report.checks.find((c) => c.id === 'writes-in-flight')!;
@@ -58,5 +66,73 @@ describe(`exercise ${ID}`, { concurrent: true, timeout: 180_000, skip }, () => {
       'stale-rejected': 'passed',
       'mark-survives-restart': 'failed',
     });
+  });
+});
+
+/**
+ * One schedule, forced: B and A in flight (B is request 0, A request 1; at each choice point the
+ * schedule picks among the requests held, in that order). Runs `file` on a fresh schema of a
+ * throwaway server, as `exercise check` does, and returns the run.
+ */
+async function oneSchedule(file: string, schedule: number[]): Promise<TrialRun> {
+  ensureBuilt();
+  const dir = mkdtempSync(join(tmpdir(), 'fence-pgex-test-'));
+  mkdirSync(join(dir, 'tmp'));
+  const learnerFile = join(dir, 'sink.mjs');
+  copyFileSync(file, learnerFile);
+  const machinery = await openMachinery();
+  try {
+    const url = machinery.startPostgres!().then((pg) => pg.url);
+    const session = new SinkSession(machinery, learnerFile, ['write'], join(dir, 'tmp'), 30_000, () => url);
+    await session.start();
+    await session.openFresh();
+    const { run } = await session.run([{ send: [write('B', 'B-current', 3), write('A', 'A-late', 1)] }], schedule);
+    return run;
+  } finally {
+    await machinery.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The run's statements as the report lists them: "B run UPDATE ...", "A waits on a lock ...". */
+function statements(run: TrialRun): string[] {
+  return run.steps.map((s) => `${run.requests[s.request]!.writer} ${s.op} ${s.sql}`);
+}
+
+describe('postgres-sink: statement by statement, with a real lock wait', { concurrent: true, timeout: 180_000, skip }, () => {
+  it("the SQLite solution: A's UPDATE waits on B's row lock, then overwrites B's committed write (READ COMMITTED)", async ({ expect }) => {
+    // B: BEGIN, SELECT, UPDATE (B now holds the row lock); A: BEGIN, SELECT, UPDATE (waits); B's COMMIT; A's COMMIT.
+    const run = await oneSchedule(shipped(ID, 'sink.mjs'), [0, 0, 0, 1, 1, 1]);
+    const said = statements(run);
+    expect(said.map((s) => s.split(' ').slice(0, 2).join(' '))).toEqual([
+      'B transaction',
+      'B get',
+      'B run',
+      'A transaction',
+      'A get',
+      'A run',
+      'A waits',
+      'B transaction',
+      'A transaction',
+    ]);
+    expect(said[6]).toMatch(/^A waits on a lock another request holds: UPDATE resource/);
+    expect(said[7]).toBe('B transaction COMMIT');
+    expect(run.answers.map((a) => a?.accepted)).toEqual([true, true]);
+    expect(run.final).toEqual({ value: 'A-late', mark: 1 });
+  });
+
+  it("SELECT ... FOR UPDATE: A's check waits on B's row lock, then reads B's mark and refuses", async ({ expect }) => {
+    // B: BEGIN, SELECT ... FOR UPDATE; A: BEGIN, SELECT ... FOR UPDATE (waits); B's UPDATE and COMMIT; A refuses.
+    const run = await oneSchedule(fixture(ID, 'select-for-update.mjs'), [0, 0, 1, 1]);
+    const said = statements(run);
+    expect(said.slice(0, 5)).toEqual([
+      'B transaction BEGIN ISOLATION LEVEL READ COMMITTED',
+      'B get SELECT mark FROM resource WHERE id = 1 FOR UPDATE',
+      'A transaction BEGIN ISOLATION LEVEL READ COMMITTED',
+      'A get SELECT mark FROM resource WHERE id = 1 FOR UPDATE',
+      'A waits on a lock another request holds: SELECT mark FROM resource WHERE id = 1 FOR UPDATE',
+    ]);
+    expect(run.answers.map((a) => a?.accepted)).toEqual([true, false]);
+    expect(run.final).toEqual({ value: 'B-current', mark: 3 });
   });
 });

@@ -11,7 +11,7 @@ import { equalAccepted, noTokenRefused, staleRejected } from './fence-the-sink.j
 export const writesInFlight: CheckSpec = {
   id: 'writes-in-flight',
   title: "B's write and A's late write in flight together, each on its own connection (READ COMMITTED)",
-  hint: "On PostgreSQL, BEGIN takes no lock and a plain SELECT locks nothing: another connection can commit between your check and your update. What would make the comparison part of the statement that writes, or keep the other writer off the row you read?",
+  hint: 'On PostgreSQL, BEGIN takes no lock and a plain SELECT locks nothing: another connection can commit between your check and your update. What would make the comparison part of the statement that writes, or keep the other writer off the row you read?',
   scenario: (t) => [{ send: [write('B', 'B-current', t.B), write('A', 'A-late', t.A)] }],
   judge: (run, t) => (accepted(run, 0) !== true ? `B's write with token ${t.B} was refused` : finalIs(run, 'B-current', t.B)),
   passed: (t) => `every interleaving of the two connections ends at "B-current" with mark ${t.B}`,
