@@ -77,6 +77,7 @@ describe('exercise start / list / hint / solution / reset', { concurrent: true, 
       'idempotent-retry',
       'redo-on-reject',
       'etcd-lock',
+      'postgres-sink',
     ]);
     expect(list.exercises[0]!.status).toBe('started');
     expect(list.exercises[1]!.status).toBe('new');

@@ -34,6 +34,8 @@ describe(`exercise ${ID}`, { concurrent: true, timeout: 180_000, skip }, () => {
       expect(statuses(report)).toEqual({ ...ALL_PASSED, 'writes-in-flight': 'failed' });
       const race = report.checks.find((c) => c.id === 'writes-in-flight')!;
       expect(race.shown!.final).toEqual({ value: 'A-late', mark: report.evidence!.tokens.A });
+      // Four statements each: of the 70 orders, those after a statement waiting on a lock cannot happen (50 run), 20 lose B's write.
+      expect({ runs: race.runs, wrong: race.wrong }).toEqual({ runs: 50, wrong: 20 });
       // The steps name the statements in the order they ran, each on its writer's connection.
       const ops = race.shown!.steps.map((s) => `${race.shown!.requests[s.request]!.writer} ${s.sql}`);
       expect(ops.filter((o) => o.endsWith('COMMIT'))).toHaveLength(2);
