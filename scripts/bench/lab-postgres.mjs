@@ -1,10 +1,13 @@
 // PostgreSQL as the lab's sink and the exercises' database (issue 36):
 //   - the throwaway server's start, initdb included, on its own (the lab's
 //     evidence, `sink.postgres.serverStartMs`, from the late-write runs);
-//   - a late-write with `--sink postgres`: durationMs less the server start,
-//     against TTL + 1.5 s;
+//   - a late-write with `--sink postgres`: durationMs, against TTL + 1.5 s;
 //   - the whole grid (`--experiment split --isolation all --sink-check all`,
-//     nine cells on one expiry): durationMs less the server start, against 10 s;
+//     nine cells on one expiry): durationMs, against 10 s.
+//   The lab starts PostgreSQL beside the coordinator and the workers, so
+//   durationMs (from the command's start to the verdict) holds whatever of
+//   the server's start the expiry did not hide: it is never shorter than
+//   the time "after the server is up" that the goals name.
 //   - `exercise check postgres-sink` of the shipped solution as a whole
 //     process (server start, expiry, every interleaving, teardown), TTL 2 s,
 //     against 6 s.
@@ -35,7 +38,7 @@ async function labRuns(extra, runs, home) {
     if (i === 0) continue; // warm-up
     const j = JSON.parse(run.stdout);
     const startMs = j.sink.postgres.serverStartMs;
-    rows.push({ startMs, afterMs: j.durationMs - startMs, wall: run.ms });
+    rows.push({ startMs, afterMs: j.durationMs, wall: run.ms });
   }
   return rows;
 }
@@ -76,20 +79,20 @@ export async function bench({ runs }) {
         note: `max ${Math.max(...starts)} ms; fsync=off; the lab's late-write and grid runs`,
       },
       {
-        metric: `late-write, --sink postgres, TTL ${TTL_MS / 1000} s (after the server is up)`,
+        metric: `late-write, --sink postgres, TTL ${TTL_MS / 1000} s (durationMs; the server starts beside the expiry)`,
         value: lateMs,
         unit: 'ms',
         baseline: TTL_MS,
         ratio: ratio(lateMs, TTL_MS),
         goal: `<= TTL + 1.5 s (${TTL_MS + 1500} ms)`,
-        note: `durationMs less the server start; max ${Math.max(...late.map((r) => r.afterMs))} ms`,
+        note: `max ${Math.max(...late.map((r) => r.afterMs))} ms; an upper bound on the time after the server is up`,
       },
       {
-        metric: 'split grid, --isolation all --sink-check all: nine cells on one expiry (after the server is up)',
+        metric: 'split grid, --isolation all --sink-check all: nine cells on one expiry (durationMs; the server starts beside the expiry)',
         value: gridMs,
         unit: 'ms',
         goal: '<= 10 s (10000 ms)',
-        note: `durationMs less the server start; max ${Math.max(...grid.map((r) => r.afterMs))} ms`,
+        note: `max ${Math.max(...grid.map((r) => r.afterMs))} ms; an upper bound on the time after the server is up`,
       },
       {
         metric: `exercise check postgres-sink (shipped solution, whole process, server start included), TTL ${TTL_MS / 1000} s`,
