@@ -1,13 +1,13 @@
 // PostgreSQL as the lab's sink and the exercises' database (issue 36):
 //   - the throwaway server's start, initdb included, on its own (the lab's
 //     evidence, `sink.postgres.serverStartMs`, from the late-write runs);
-//   - a late-write with `--sink postgres`: durationMs, against TTL + 1.5 s;
+//   - a late-write with `--sink postgres`, after the server is up, against
+//     TTL + 1.5 s;
 //   - the whole grid (`--experiment split --isolation all --sink-check all`,
-//     nine cells on one expiry): durationMs, against 10 s.
-//   The lab starts PostgreSQL beside the coordinator and the workers, so
-//   durationMs (from the command's start to the verdict) holds whatever of
-//   the server's start the expiry did not hide: it is never shorter than
-//   the time "after the server is up" that the goals name.
+//     nine cells on one expiry), after the server is up, against 10 s.
+//   The lab starts PostgreSQL at the run's start, beside the coordinator and
+//   the workers (lab-start.ts), so the time from the server being up to the
+//   verdict is durationMs (the run's start to its verdict) less serverStartMs.
 //   - `exercise check postgres-sink` of the shipped solution as a whole
 //     process (server start, expiry, every interleaving, teardown), TTL 2 s,
 //     against 6 s.
@@ -38,7 +38,7 @@ async function labRuns(extra, runs, home) {
     if (i === 0) continue; // warm-up
     const j = JSON.parse(run.stdout);
     const startMs = j.sink.postgres.serverStartMs;
-    rows.push({ startMs, afterMs: j.durationMs, wall: run.ms });
+    rows.push({ startMs, afterMs: j.durationMs - startMs, wall: run.ms });
   }
   return rows;
 }
@@ -79,27 +79,27 @@ export async function bench({ runs }) {
         note: `max ${Math.max(...starts)} ms; fsync=off; the lab's late-write and grid runs`,
       },
       {
-        metric: `late-write, --sink postgres, TTL ${TTL_MS / 1000} s (durationMs; the server starts beside the expiry)`,
+        metric: `late-write, --sink postgres, TTL ${TTL_MS / 1000} s, after the server is up`,
         value: lateMs,
         unit: 'ms',
         baseline: TTL_MS,
         ratio: ratio(lateMs, TTL_MS),
         goal: `<= TTL + 1.5 s (${TTL_MS + 1500} ms)`,
-        note: `max ${Math.max(...late.map((r) => r.afterMs))} ms; an upper bound on the time after the server is up`,
+        note: `durationMs less serverStartMs; max ${Math.max(...late.map((r) => r.afterMs))} ms; with the server's start: ${median(late.map((r) => r.afterMs + r.startMs))} ms`,
       },
       {
-        metric: 'split grid, --isolation all --sink-check all: nine cells on one expiry (durationMs; the server starts beside the expiry)',
+        metric: 'split grid, --isolation all --sink-check all: nine cells on one expiry, after the server is up',
         value: gridMs,
         unit: 'ms',
         goal: '<= 10 s (10000 ms)',
-        note: `max ${Math.max(...grid.map((r) => r.afterMs))} ms; an upper bound on the time after the server is up`,
+        note: `durationMs less serverStartMs; max ${Math.max(...grid.map((r) => r.afterMs))} ms; with the server's start: ${median(grid.map((r) => r.afterMs + r.startMs))} ms`,
       },
       {
         metric: `exercise check postgres-sink (shipped solution, whole process, server start included), TTL ${TTL_MS / 1000} s`,
         value: checkMs,
         unit: 'ms',
         goal: '<= 6 s (6000 ms)',
-        note: `max ${Math.max(...check)} ms; the server starts while the expiry runs out`,
+        note: `max ${Math.round(Math.max(...check))} ms; the server starts while the expiry runs out`,
       },
     ];
   } finally {

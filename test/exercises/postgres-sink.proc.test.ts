@@ -5,7 +5,8 @@
  * wrong solution fails by the check named, each correct one passes.
  * Skips loudly without PostgreSQL, unless FENCE_REQUIRE_TOOLS=1.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'vitest';
@@ -13,7 +14,8 @@ import { openMachinery } from '../../src/cli/exercise/exercise-machinery.js';
 import { write } from '../../src/exercises/scenario.js';
 import { SinkSession } from '../../src/exercises/sink-session.js';
 import type { TrialRun } from '../../src/exercises/types.js';
-import { ensureBuilt } from '../cli/cli-run.js';
+import { bin, ensureBuilt } from '../cli/cli-run.js';
+import { waitUntil } from '../helpers/wait-until.js';
 import { postgresMissing } from '../lab/helpers.js';
 import { checkFile, fixture, shipped, statuses } from './helpers.js';
 
@@ -136,5 +138,54 @@ describe('postgres-sink: statement by statement, with a real lock wait', { concu
     ]);
     expect(run.answers.map((a) => a?.accepted)).toEqual([true, false]);
     expect(run.final).toEqual({ value: 'B-current', mark: 3 });
+  });
+});
+
+/** Every process whose command line names `text`, and the server backends under such a postmaster. */
+function processesNaming(text: string): { pid: number; cmd: string; ppid: number }[] {
+  const all = readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .flatMap((p) => {
+      try {
+        const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8').replace(/\0/g, ' ');
+        const ppid = Number(readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+        return [{ pid: Number(p), cmd, ppid }];
+      } catch {
+        return [];
+      }
+    });
+  const named = all.filter((p) => p.cmd.includes(text));
+  const ours = new Set(named.map((p) => p.pid));
+  return [...named, ...all.filter((p) => ours.has(p.ppid) && !ours.has(p.pid))];
+}
+
+describe('postgres-sink: Ctrl-C and SIGTERM end the server, in each phase', { concurrent: true, timeout: 180_000, skip }, () => {
+  it.for([
+    { signal: 'SIGTERM', status: 143, phase: 'while the server starts', ready: (ps: { cmd: string }[]) => ps.some((p) => /initdb|postgres -D/.test(p.cmd)) },
+    { signal: 'SIGINT', status: 130, phase: 'while the checks run', ready: (ps: { cmd: string }[]) => ps.some((p) => /127\.0\.0\.1\(\d+\)/.test(p.cmd)) },
+  ] as const)('$signal $phase: exit $status, no server process, no data directory left', async ({ signal, status, ready }, { expect }) => {
+    ensureBuilt();
+    // A private temp dir the server's user may enter (the launcher makes the server's own dir inside it).
+    const tmp = mkdtempSync(join(tmpdir(), 'fence-pgex-signal-'));
+    chmodSync(tmp, 0o755);
+    const home = join(tmp, 'home');
+    const d = join(tmp, 'work');
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, FENCE_TUTOR_HOME: home, TMPDIR: tmp };
+      delete env.CI;
+      const start = spawn(process.execPath, [bin, 'exercise', 'start', ID, '--dir', d], { env, stdio: 'ignore' });
+      expect(await new Promise((r) => start.on('exit', r))).toBe(0);
+      const child = spawn(process.execPath, [bin, 'exercise', 'check', ID, '--dir', d, '--ttl', '1'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.resume();
+      child.stderr.resume();
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+      await waitUntil(() => ready(processesNaming(tmp)), { every: 20, timeout: 120_000, what: `the phase: ${signal}` });
+      child.kill(signal);
+      expect(await exited).toBe(status);
+      await waitUntil(() => processesNaming(tmp).length === 0, { every: 50, timeout: 30_000, what: 'every server process to end' });
+      expect(readdirSync(tmp).filter((n) => n.startsWith('fence-tutor-postgres'))).toEqual([]);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });
