@@ -162,7 +162,12 @@ function processesNaming(text: string): { pid: number; cmd: string; ppid: number
 describe('postgres-sink: Ctrl-C and SIGTERM end the server, in each phase', { concurrent: true, timeout: 180_000, skip }, () => {
   it.for([
     { signal: 'SIGTERM', status: 143, phase: 'while the server starts', ready: (ps: { cmd: string }[]) => ps.some((p) => /initdb|postgres -D/.test(p.cmd)) },
-    { signal: 'SIGINT', status: 130, phase: 'while the checks run', ready: (ps: { cmd: string }[]) => ps.some((p) => /127\.0\.0\.1\(\d+\)/.test(p.cmd)) },
+    {
+      signal: 'SIGINT',
+      status: 130,
+      phase: 'once the server answers clients',
+      ready: (ps: { cmd: string }[]) => ps.some((p) => /127\.0\.0\.1\(\d+\)/.test(p.cmd)),
+    },
   ] as const)('$signal $phase: exit $status, no server process, no data directory left', async ({ signal, status, ready }, { expect }) => {
     ensureBuilt();
     // A private temp dir the server's user may enter (the launcher makes the server's own dir inside it).
