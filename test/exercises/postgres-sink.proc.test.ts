@@ -15,6 +15,7 @@ import { write } from '../../src/exercises/scenario.js';
 import { SinkSession } from '../../src/exercises/sink-session.js';
 import type { TrialRun } from '../../src/exercises/types.js';
 import { bin, ensureBuilt } from '../cli/cli-run.js';
+import { lanes } from '../helpers/lanes.js';
 import { waitUntil } from '../helpers/wait-until.js';
 import { postgresMissing } from '../lab/helpers.js';
 import { checkFile, fixture, shipped, statuses } from './helpers.js';
@@ -28,45 +29,49 @@ const ALL_PASSED = {
   'mark-survives-restart': 'passed',
 };
 const skip = await postgresMissing();
+// Each job starts a throwaway cluster (initdb is mostly the CPU's work) and node processes: two at a time.
+const twoAtATime = lanes(2);
+const check = (source: string) => twoAtATime(() => checkFile(ID, source));
 
 describe(`exercise ${ID}`, { concurrent: true, timeout: 180_000, skip }, () => {
-  it("the starter, the SQLite solution pasted unchanged, fails writes-in-flight: B's write is lost", async ({ expect }) => {
-    for (const file of [shipped(ID, 'sink.mjs'), shipped('fence-the-sink', 'solution.mjs')]) {
-      const report = await checkFile(ID, file);
-      expect(statuses(report)).toEqual({ ...ALL_PASSED, 'writes-in-flight': 'failed' });
-      const race = report.checks.find((c) => c.id === 'writes-in-flight')!;
-      expect(race.shown!.final).toEqual({ value: 'A-late', mark: report.evidence!.tokens.A });
-      // Four statements each: of the 70 orders, those after a statement waiting on a lock cannot happen (50 run), 20 lose B's write.
-      expect({ runs: race.runs, wrong: race.wrong }).toEqual({ runs: 50, wrong: 20 });
-      // The steps name the statements in the order they ran, each on its writer's connection.
-      const ops = race.shown!.steps.map((s) => `${race.shown!.requests[s.request]!.writer} ${s.sql}`);
-      expect(ops.filter((o) => o.endsWith('COMMIT'))).toHaveLength(2);
-      expect(ops.some((o) => /SELECT mark FROM resource/.test(o))).toBe(true);
-    }
+  it.for([
+    ['the starter', shipped(ID, 'sink.mjs')],
+    ["exercise 1's SQLite solution pasted unchanged", shipped('fence-the-sink', 'solution.mjs')],
+  ])("%s fails writes-in-flight: B's write is lost", async ([, file], { expect }) => {
+    const report = await check(file!);
+    expect(statuses(report)).toEqual({ ...ALL_PASSED, 'writes-in-flight': 'failed' });
+    const race = report.checks.find((c) => c.id === 'writes-in-flight')!;
+    expect(race.shown!.final).toEqual({ value: 'A-late', mark: report.evidence!.tokens.A });
+    // Four statements each: of the 70 orders, those after a statement waiting on a lock cannot happen (50 run), 20 lose B's write.
+    expect({ runs: race.runs, wrong: race.wrong }).toEqual({ runs: 50, wrong: 20 });
+    // The steps name the statements in the order they ran, each on its writer's connection.
+    const ops = race.shown!.steps.map((s) => `${race.shown!.requests[s.request]!.writer} ${s.sql}`);
+    expect(ops.filter((o) => o.endsWith('COMMIT'))).toHaveLength(2);
+    expect(ops.some((o) => /SELECT mark FROM resource/.test(o))).toBe(true);
   });
 
   it('the shipped solution (a conditional UPDATE) passes', async ({ expect }) => {
-    const report = await checkFile(ID, shipped(ID, 'solution.mjs'));
+    const report = await check(shipped(ID, 'solution.mjs'));
     expect(statuses(report)).toEqual(ALL_PASSED);
     expect(report.passed).toBe(true);
   });
 
   it('SELECT ... FOR UPDATE then UPDATE passes', async ({ expect }) => {
-    const report = await checkFile(ID, fixture(ID, 'select-for-update.mjs'));
+    const report = await check(fixture(ID, 'select-for-update.mjs'));
     expect(statuses(report)).toEqual(ALL_PASSED);
     const race = report.checks.find((c) => c.id === 'writes-in-flight')!;
     expect(race.runs).toBeGreaterThan(1);
   });
 
   it('> instead of >= fails equal-accepted (a retry with the current token is refused)', async ({ expect }) => {
-    expect(statuses(await checkFile(ID, fixture(ID, 'strictly-greater.mjs')))).toMatchObject({
+    expect(statuses(await check(fixture(ID, 'strictly-greater.mjs')))).toMatchObject({
       'stale-rejected': 'passed',
       'equal-accepted': 'failed',
     });
   });
 
   it('a mark kept in memory, outside the table, fails mark-survives-restart', async ({ expect }) => {
-    expect(statuses(await checkFile(ID, fixture(ID, 'mark-in-memory.mjs')))).toMatchObject({
+    expect(statuses(await check(fixture(ID, 'mark-in-memory.mjs')))).toMatchObject({
       'stale-rejected': 'passed',
       'mark-survives-restart': 'failed',
     });
@@ -106,7 +111,7 @@ function statements(run: TrialRun): string[] {
 describe('postgres-sink: statement by statement, with a real lock wait', { concurrent: true, timeout: 180_000, skip }, () => {
   it("the SQLite solution: A's UPDATE waits on B's row lock, then overwrites B's committed write (READ COMMITTED)", async ({ expect }) => {
     // B: BEGIN, SELECT, UPDATE (B now holds the row lock); A: BEGIN, SELECT, UPDATE (waits); B's COMMIT; A's COMMIT.
-    const run = await oneSchedule(shipped(ID, 'sink.mjs'), [0, 0, 0, 1, 1, 1]);
+    const run = await twoAtATime(() => oneSchedule(shipped(ID, 'sink.mjs'), [0, 0, 0, 1, 1, 1]));
     const said = statements(run);
     expect(said.map((s) => s.split(' ').slice(0, 2).join(' '))).toEqual([
       'B transaction',
@@ -127,7 +132,7 @@ describe('postgres-sink: statement by statement, with a real lock wait', { concu
 
   it("SELECT ... FOR UPDATE: A's check waits on B's row lock, then reads B's mark and refuses", async ({ expect }) => {
     // B: BEGIN, SELECT ... FOR UPDATE; A: BEGIN, SELECT ... FOR UPDATE (waits); B's UPDATE and COMMIT; A refuses.
-    const run = await oneSchedule(fixture(ID, 'select-for-update.mjs'), [0, 0, 1, 1]);
+    const run = await twoAtATime(() => oneSchedule(fixture(ID, 'select-for-update.mjs'), [0, 0, 1, 1]));
     const said = statements(run);
     expect(said.slice(0, 5)).toEqual([
       'B transaction BEGIN ISOLATION LEVEL READ COMMITTED',
@@ -169,28 +174,30 @@ describe('postgres-sink: Ctrl-C and SIGTERM end the server, in each phase', { co
       ready: (ps: { cmd: string }[]) => ps.some((p) => /127\.0\.0\.1\(\d+\)/.test(p.cmd)),
     },
   ] as const)('$signal $phase: exit $status, no server process, no data directory left', async ({ signal, status, ready }, { expect }) => {
-    ensureBuilt();
-    // A private temp dir the server's user may enter (the launcher makes the server's own dir inside it).
-    const tmp = mkdtempSync(join(tmpdir(), 'fence-pgex-signal-'));
-    chmodSync(tmp, 0o755);
-    const home = join(tmp, 'home');
-    const d = join(tmp, 'work');
-    try {
-      const env: NodeJS.ProcessEnv = { ...process.env, FENCE_TUTOR_HOME: home, TMPDIR: tmp };
-      delete env.CI;
-      const start = spawn(process.execPath, [bin, 'exercise', 'start', ID, '--dir', d], { env, stdio: 'ignore' });
-      expect(await new Promise((r) => start.on('exit', r))).toBe(0);
-      const child = spawn(process.execPath, [bin, 'exercise', 'check', ID, '--dir', d, '--ttl', '1'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      child.stdout.resume();
-      child.stderr.resume();
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-      await waitUntil(() => ready(processesNaming(tmp)), { every: 20, timeout: 120_000, what: `the phase: ${signal}` });
-      child.kill(signal);
-      expect(await exited).toBe(status);
-      await waitUntil(() => processesNaming(tmp).length === 0, { every: 50, timeout: 30_000, what: 'every server process to end' });
-      expect(readdirSync(tmp).filter((n) => n.startsWith('fence-tutor-postgres'))).toEqual([]);
-    } finally {
-      rmSync(tmp, { recursive: true, force: true });
-    }
+    await twoAtATime(async () => {
+      ensureBuilt();
+      // A private temp dir the server's user may enter (the launcher makes the server's own dir inside it).
+      const tmp = mkdtempSync(join(tmpdir(), 'fence-pgex-signal-'));
+      chmodSync(tmp, 0o755);
+      const home = join(tmp, 'home');
+      const d = join(tmp, 'work');
+      try {
+        const env: NodeJS.ProcessEnv = { ...process.env, FENCE_TUTOR_HOME: home, TMPDIR: tmp };
+        delete env.CI;
+        const start = spawn(process.execPath, [bin, 'exercise', 'start', ID, '--dir', d], { env, stdio: 'ignore' });
+        expect(await new Promise((r) => start.on('exit', r))).toBe(0);
+        const child = spawn(process.execPath, [bin, 'exercise', 'check', ID, '--dir', d, '--ttl', '1'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.resume();
+        child.stderr.resume();
+        const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+        await waitUntil(() => ready(processesNaming(tmp)), { every: 20, timeout: 120_000, what: `the phase: ${signal}` });
+        child.kill(signal);
+        expect(await exited).toBe(status);
+        await waitUntil(() => processesNaming(tmp).length === 0, { every: 50, timeout: 30_000, what: 'every server process to end' });
+        expect(readdirSync(tmp).filter((n) => n.startsWith('fence-tutor-postgres'))).toEqual([]);
+      } finally {
+        rmSync(tmp, { recursive: true, force: true });
+      }
+    });
   });
 });
