@@ -20,7 +20,11 @@ import { packageRoot } from '../../platform/package-root.js';
 import { guardedEnv, newGuardGroup, sweepGroup } from '../../platform/guard.js';
 import { OVER_MEMORY, watchMemory } from '../../platform/memory-watch.js';
 import { ToolMissingError } from '../../exercises/clients/client-ports.js';
-import { POSTGRES_INSTALL_HINT, findPostgresBin } from '../../lab/postgres/postgres-server.js';
+import { findPostgresBin } from '../../lab/postgres/postgres-server.js';
+
+/** The lab's hint names its own flags (--postgres-bin, --postgres-url), which `exercise check` does not take. */
+export const EXERCISE_POSTGRES_HINT =
+  'PostgreSQL was not found on PATH or in /usr/lib/postgresql/VERSION/bin. Fix: install it (Debian/Ubuntu: `sudo apt-get install postgresql`)';
 
 /**
  * Node's permission model for the learner's sink (Node 20: experimental):
@@ -129,7 +133,7 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
     },
     async startPostgres() {
       const bin = findPostgresBin();
-      if (!bin) throw new ToolMissingError('PostgreSQL', POSTGRES_INSTALL_HINT);
+      if (!bin) throw new ToolMissingError('PostgreSQL', EXERCISE_POSTGRES_HINT);
       const { canConnect } = await import('../../lab/postgres/pg-session.js');
       const { launchPostgres } = await import('../../lab/postgres/postgres-server.js');
       const launch = launchPostgres(bin, canConnect, {
