@@ -119,7 +119,7 @@ export class SinkSession {
     await this.start();
   }
 
-  /** A fresh database file for the next trial. */
+  /** A fresh database for the next trial: a SQLite file, or a schema on the PostgreSQL server. */
   async openFresh(): Promise<void> {
     this.trial += 1;
     this.dbPath = this.postgresUrl ? `trial_${this.trial}` : join(this.tempRoot, `trial-${this.trial}.sqlite`);
