@@ -83,10 +83,10 @@ describe('Lab screen', () => {
     const { stdin, lastFrame } = await renderApp({ screen: 'lab', outDir: '/tmp/lab-out' }, { services: { runLab: run.runLab } });
     const frame = await waitForFrame(lastFrame, 'the real thing, on this machine');
     for (const name of ['late-write', 'split', 'early', 'restart']) expect(frame).toContain(name);
-    expect(frame).toMatch(/c coordinator embedded\s+\[\/\] TTL 2 s\s+enter run late-write/);
+    expect(frame).toMatch(/c coordinator embedded\s+s sink SQLite\s+\[\/\] TTL 2 s\s+enter run late-write/);
     await press(stdin, 'down', 'c', ']');
     expect(lastFrame()).toMatch(/❯ split/);
-    expect(lastFrame()).toMatch(/c coordinator etcd\s+\[\/\] TTL 3 s\s+enter run split/);
+    expect(lastFrame()).toMatch(/c coordinator etcd\s+s sink SQLite\s+\[\/\] TTL 3 s\s+enter run split/);
     await press(stdin, 'enter');
     await waitForFrame(lastFrame, 'waiting to see the lock gone');
     expect(run.calls[0]).toMatchObject({ experiment: 'split', coordinator: 'etcd', ttlMs: 3000, outDir: '/tmp/lab-out' });
