@@ -30,7 +30,7 @@ export interface LabEntry {
 export const GRID_ENTRY: LabEntry = {
   name: 'isolation-grid',
   title: 'the split race on PostgreSQL, per isolation level',
-  blurb: "split on PostgreSQL: 3 isolation levels x 3 sink checks; which lose B's write",
+  blurb: 'split on PostgreSQL: 3 isolation levels x 3 sink checks',
   experiment: 'split',
   sinkChoice: false,
   grid: true,
