@@ -46,6 +46,12 @@ function useSpinner(active: boolean, frames: string[], still: boolean): string {
 
 const SINK_TITLES: Record<SinkKind, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
+/** The grid's nine cells: every isolation level with every sink check (loaded with a grid run only). */
+async function everyCell(): Promise<NonNullable<RouteOf<'lab'>['grid']>> {
+  const { ISOLATIONS, SINK_CHECKS } = await import('../../../lab/postgres/isolation-grid.js');
+  return { isolations: [...ISOLATIONS], checks: [...SINK_CHECKS] };
+}
+
 function initialEntry(route: RouteOf<'lab'>): number {
   if (route.grid) return LAB_ENTRIES.indexOf(GRID_ENTRY);
   return Math.max(
@@ -103,7 +109,6 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
       try {
         const run = services.runLab ?? (await import('../../../lab/runner/run-lab.js')).runLab;
         const { defaultOutDir } = await import('../../../lab/lab-options.js');
-        const { ISOLATIONS, SINK_CHECKS } = await import('../../../lab/postgres/isolation-grid.js');
         const name: ExperimentName = experiment;
         const postgres = runSink === 'postgres';
         const result = await run(
@@ -120,7 +125,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
             sink: runSink,
             postgresUrl: postgres ? route.postgresUrl : undefined,
             postgresBin: postgres ? route.postgresBin : undefined,
-            grid: entry.grid ? (route.grid ?? { isolations: [...ISOLATIONS], checks: [...SINK_CHECKS] }) : undefined,
+            grid: entry.grid ? (route.grid ?? (await everyCell())) : undefined,
             signal: controller.signal,
           },
           (event) => {
