@@ -29,7 +29,7 @@ export interface LabEntry {
 
 export const GRID_ENTRY: LabEntry = {
   name: 'isolation-grid',
-  title: 'the split race on PostgreSQL, per isolation level',
+  title: 'the PostgreSQL isolation grid',
   blurb: 'split on PostgreSQL: 3 isolation levels x 3 sink checks',
   experiment: 'split',
   sinkChoice: false,

@@ -200,7 +200,8 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
   // --narrate: a spinner's every frame would be read out again; it stands still, as under --reduced-motion.
   const spinner = useSpinner(going, theme.ascii ? SPINNER_ASCII : SPINNER, theme.reducedMotion || theme.narrate);
   const sym = theme.symbols;
-  const sinkWords = runSink === 'postgres' ? ` ${sym.dot} PostgreSQL sink` : '';
+  // The grid's title names PostgreSQL already.
+  const sinkWords = runSink === 'postgres' && !entry.grid ? ` ${sym.dot} PostgreSQL sink` : '';
   const header = `Lab ${sym.separator} ${entry.title} ${sym.dot} ${fixed ?? `${coordinator} coordinator`}${sinkWords} ${sym.dot} TTL ${ttlMs / 1000} s`;
   const coordinatorNeeds = coordinators.find((c) => c.kind === runCoordinator)?.needs;
 
@@ -220,7 +221,9 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
         needsLines={needsLines}
         coordinators={coordinators}
         coordinatorLabel={fixed ?? `${coordinator}${token === 'incr' ? ' (INCR token)' : ''}`}
-        sinkLabel={entry.sinkChoice || entry.grid ? `${SINK_TITLES[runSink]}${entry.grid ? ' (the grid)' : ''}` : undefined}
+        sink={
+          entry.sinkChoice ? { label: SINK_TITLES[runSink], key: true } : entry.grid ? { label: `${SINK_TITLES[runSink]} (the grid's)`, key: false } : undefined
+        }
         ttlMs={ttlMs}
       />
     );
@@ -228,7 +231,8 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
 
   return (
     <Box flexDirection="column" paddingX={1}>
-      <Text bold color={theme.color('accent')}>
+      {/* One row whatever the choices: a second would push the footer off an 80x24 frame. */}
+      <Text bold color={theme.color('accent')} wrap="truncate-end">
         {header}
       </Text>
       {view.phase === 'done' && view.result ? (

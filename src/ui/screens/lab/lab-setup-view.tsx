@@ -20,7 +20,8 @@ export interface LabSetupProps {
   coordinators: readonly CoordinatorChoice[];
   /** The settings line: what c, s and [/] set, as words. */
   coordinatorLabel: string;
-  sinkLabel: string | undefined;
+  /** The sink the run will write to, and whether s changes it (the grid is PostgreSQL's alone); none where the sink is not the point. */
+  sink: { label: string; key: boolean } | undefined;
   ttlMs: number;
 }
 
@@ -77,9 +78,10 @@ export function LabSetupView(props: LabSetupProps) {
       <Box marginTop={1} flexDirection="column">
         <Text>
           c coordinator <Text bold>{props.coordinatorLabel}</Text>
-          {props.sinkLabel ? (
+          {props.sink ? (
             <>
-              {'    '}s sink <Text bold>{props.sinkLabel}</Text>
+              {'    '}
+              {props.sink.key ? 's ' : ''}sink <Text bold>{props.sink.label}</Text>
             </>
           ) : null}
           {'    '}[/] TTL <Text bold>{props.ttlMs / 1000} s</Text>

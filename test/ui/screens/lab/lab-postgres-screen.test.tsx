@@ -122,7 +122,7 @@ describe('Lab screen: the sink and the PostgreSQL grid', () => {
     await waitForFrame(lastFrame, 'the real thing, on this machine');
     await press(stdin, 'up');
     expect(lastFrame()).toMatch(/❯ isolation-grid/);
-    expect(lastFrame()).toMatch(/s sink PostgreSQL \(the grid\)[\s\S]*enter run isolation-grid/);
+    expect(lastFrame()).toMatch(/ {4}sink PostgreSQL \(the grid's\)[\s\S]*enter run isolation-grid/);
     await press(stdin, 'enter');
     const done = await waitForFrame(lastFrame, 'verdict: as expected');
     expect(run.calls[0]).toMatchObject({
@@ -133,7 +133,7 @@ describe('Lab screen: the sink and the PostgreSQL grid', () => {
         checks: ['select-then-update', 'conditional-update', 'select-for-update'],
       },
     });
-    expect(done).toContain('Lab › the split race on PostgreSQL, per isolation level');
+    expect(done).toContain('Lab › the PostgreSQL isolation grid · embedded coordinator · TTL 2 s');
     expect(done).toMatch(/sink check\s+A \(stale\)\s+B \(current\)\s+final\s+B lost/);
     const rows = done.split('\n');
     const after = (heading: string) => rows.slice(rows.findIndex((l) => l.trim() === heading) + 1).slice(0, 3);
