@@ -136,14 +136,14 @@ describe('Lab screen: the sink and the PostgreSQL grid', () => {
     expect(done).toContain('Lab › the PostgreSQL isolation grid · embedded coordinator · TTL 2 s');
     expect(done).toMatch(/sink check\s+A \(stale\)\s+B \(current\)\s+final\s+B lost/);
     const rows = done.split('\n');
-    const after = (heading: string) => rows.slice(rows.findIndex((l) => l.trim() === heading) + 1).slice(0, 3);
-    expect(after('read committed')).toEqual([
+    const rowsUnder = (heading: string) => rows.slice(rows.findIndex((l) => l.trim() === heading) + 1).slice(0, 3);
+    expect(rowsUnder('read committed')).toEqual([
       expect.stringMatching(/select-then-update\s+applied\s+committed\s+A's\s+YES/),
       expect.stringMatching(/conditional-update\s+refused\s+committed\s+B's\s+no/),
       expect.stringMatching(/select-for-update\s+applied\s+waited, committed\s+B's\s+no/),
     ]);
     for (const level of ['repeatable read', 'serializable']) {
-      expect(after(level)).toEqual([
+      expect(rowsUnder(level)).toEqual([
         expect.stringMatching(/select-then-update\s+40001, refused\s+committed\s+B's\s+no/),
         expect.stringMatching(/conditional-update\s+refused\s+committed\s+B's\s+no/),
         expect.stringMatching(/select-for-update\s+applied\s+waited, 40001, committed\s+B's\s+no/),
