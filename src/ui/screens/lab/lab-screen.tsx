@@ -63,6 +63,8 @@ function initialEntry(route: RouteOf<'lab'>): number {
 export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
   const { theme, area, services, router } = useAppContext();
   const [selected, setSelected] = useState(() => initialEntry(route));
+  // Keys that arrive together act one after another before a re-render: s after a move reads the moved cursor here.
+  const selectedRef = useRef(selected);
   const [coordinator, setCoordinator] = useState<CoordinatorKind>(route.coordinator ?? 'embedded');
   const [sink, setSink] = useState<SinkKind>(route.sink ?? 'sqlite');
   const [ttlMs, setTtlMs] = useState(route.ttlMs ?? 2000);
@@ -165,7 +167,8 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
   // enter runs the experiment the cursor is on (it used to re-run the last).
   const move = (delta: number) => {
     if (view.phase !== 'setup') setView(INITIAL_LAB_VIEW);
-    setSelected((i) => (i + LAB_ENTRIES.length + delta) % LAB_ENTRIES.length);
+    selectedRef.current = (selectedRef.current + LAB_ENTRIES.length + delta) % LAB_ENTRIES.length;
+    setSelected(selectedRef.current);
   };
   useScreenInput('lab', (action) => {
     if (going) return;
@@ -183,7 +186,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
         setCoordinator(nextCoordinator);
         break;
       case 'sink':
-        if (entry.sinkChoice) setSink((s) => (s === 'sqlite' ? 'postgres' : 'sqlite'));
+        if (LAB_ENTRIES[selectedRef.current]?.sinkChoice) setSink((s) => (s === 'sqlite' ? 'postgres' : 'sqlite'));
         break;
       case 'ttl-down':
         setTtlMs((t) => Math.max(1000, t - 1000));

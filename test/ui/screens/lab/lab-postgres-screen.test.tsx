@@ -113,6 +113,16 @@ describe('Lab screen: the sink and the PostgreSQL grid', () => {
     expect(failover).toMatch(/c coordinator its own etcd {4}\[\/\] TTL 2 s/);
   });
 
+  it('keys that arrive together (j then s in one read, as tmux sends them) move the cursor and then pick the sink', async () => {
+    const { stdin, lastFrame } = await renderApp({ screen: 'lab', postgresBin: postgresBin(true) }, { services: { runLab: recorder().runLab } });
+    await waitForFrame(lastFrame, 'the real thing, on this machine');
+    await press(stdin, 'up');
+    expect(lastFrame()).toMatch(/❯ isolation-grid/);
+    await press(stdin, 'js');
+    expect(lastFrame()).toMatch(/❯ late-write/);
+    expect(lastFrame()).toMatch(/s sink PostgreSQL/);
+  });
+
   it('the grid entry runs split on PostgreSQL with every isolation level and check, and shows the 9 cells as a table', async () => {
     const run = recorder();
     const { stdin, lastFrame } = await renderApp(
