@@ -254,7 +254,7 @@ export const KEY_CONTEXTS = {
       { action: 'down', keys: ['down', 'j'], label: '{down}', hint: '', help: 'next experiment' },
       { action: 'move', keys: [], label: '{up}/{down}', hint: 'experiment', help: '(choose the experiment)', inHints: true },
       { action: 'start', keys: ['enter'], label: 'enter', hint: 'run', help: 'run the experiment on real processes (again, once done)', inHints: true },
-      { action: 'coordinator', keys: ['c'], label: 'c', hint: 'coordinator', help: 'embedded coordinator or a throwaway etcd', inHints: true },
+      { action: 'coordinator', keys: ['c'], label: 'c', hint: 'coordinator', help: 'the lock service: embedded, etcd, Redis or ZooKeeper', inHints: true },
       {
         action: 'sink',
         keys: ['s'],

@@ -50,4 +50,22 @@ describe.skipIf(!tt.enabled || skip)('the Lab screen with a PostgreSQL sink', ()
     expect(await stillAlive([result.pids.A, result.pids.B, ...result.pids.sink])).toEqual([]);
     expect(readdirSync(join(home, 'run')).filter((n) => n.startsWith('lab-'))).toEqual([]);
   });
+  it('lab --experiment split --sink postgres --isolation ... on a terminal opens the grid with the cells asked for, and shows them as a table', async () => {
+    const home = tempHome();
+    const term = await tt.start('lab --experiment split --sink postgres --isolation read-committed --sink-check all --ttl 1', {
+      cols: 80,
+      rows: 24,
+      env: { FENCE_TUTOR_HOME: home },
+    });
+    const done = await term.waitFor('evidence: run.json');
+    expect(done).toContain('Lab › the PostgreSQL isolation grid · embedded coordinator · TTL 1 s');
+    expect(done).toMatch(/sink check\s+A \(stale\)\s+B \(current\)\s+final\s+B lost/);
+    expect(done).toMatch(/read committed\n\s+select-then-update\s+applied\s+committed\s+A's\s+YES/);
+    expect(done).toMatch(/conditional-update\s+refused\s+committed\s+B's\s+no/);
+    expect(done).toMatch(/select-for-update\s+applied\s+waited, committed\s+B's\s+no/);
+    expect(done).not.toContain('repeatable read');
+    expect(done).toContain('verdict: as expected');
+    await term.send('q');
+    expect(await term.waitForExit()).toBe(0);
+  });
 });
