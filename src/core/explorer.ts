@@ -19,8 +19,8 @@
  * - level-count.ts, a hash table per level holding only the states reached:
  *   the scenarios within the state limit whose array would pass that budget
  *   (many actors, few tokens: 15 actors x 1 write without fencing is
- *   counted in under 0.4 s and 55 MB where the array would need about
- *   400 MB). Without it those scenarios, accepted by the limit, would not be
+ *   counted in 0.37 s and 55 MB where the array would need about
+ *   360 MB). Without it those scenarios, accepted by the limit, would not be
  *   counted within bounded memory.
  * Tests pin both equal to each other, to brute force, and to a memoised
  * model of the spec (test/core/memoised-count.ts).

@@ -1,7 +1,14 @@
 /**
- * The explorer's path for large scenarios whose states do not fit the dense
+ * The explorer's path for scenarios whose states do not fit the dense
  * path's array (dense-count.ts, tried first): counts past 2^53 without a
  * bigint or a Map per state, in a hash table per level.
+ *
+ * Why it is kept (issue 32): the goal "counts exact" for every scenario the
+ * state limit accepts. Many actors with few tokens stay within the limit
+ * while an array for every possible state would not fit: 15 actors x 1 write
+ * without fencing is counted here in 0.37 s and 55 MB, where the dense array
+ * would take about 360 MB (and a Map of every state with its value 4.4 s and
+ * 154 MB).
  *
  * A state is only what the next operations depend on: each actor's position,
  * the mark and the highest token accepted so far. The value the sink holds
