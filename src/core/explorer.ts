@@ -30,7 +30,7 @@ import { NO_VALUE_KEY } from './display-text.js';
 import { denseCount, fitsDense } from './dense-count.js';
 import { effectiveConfig, simulate } from './engine.js';
 import type { ExploreHooks } from './explorer-hooks.js';
-import { checkStateLimit } from './explorer-limit.js';
+import { checkStateLimit, type StateSpace } from './explorer-limit.js';
 import { type LevelTally, levelCount } from './level-count.js';
 import { compareTokens } from './token.js';
 import type { ConfigOverrides, ExploreResult, Scenario, ScenarioConfig, SimResult, SinkOperation, Token } from './types.js';
@@ -79,6 +79,8 @@ export class Exploration {
   private readonly fencing: boolean;
   private readonly tokens: Token[];
   private tally: LevelTally | undefined;
+  /** The state limit's numbers, once counted: they key the counterexample's search. */
+  private space: StateSpace | undefined;
 
   constructor(
     run: Pick<SimResult, 'writes'>,
@@ -152,6 +154,7 @@ export class Exploration {
       split: this.split,
     };
     const space = checkStateLimit(input);
+    this.space = space;
     this.tally = this.path === 'auto' && fitsDense(input) ? denseCount(input, this.hooks) : levelCount(input, this.hooks, space);
     return this.tally;
   }
@@ -176,7 +179,7 @@ export class Exploration {
       orderings: tally.total,
       finalValues,
       orderingsWithStaleAcceptance: tally.total - tally.clean,
-      counterexample: tally.total === tally.clean ? null : this.counterexample(),
+      counterexample: tally.total === tally.clean ? null : this.counterexample(this.space!),
     };
   }
 
@@ -186,18 +189,19 @@ export class Exploration {
    * finishes in turn. Asked only when the counts say one exists. A state
    * from which no stale acceptance can be reached is noted (the value the
    * sink holds does not matter for that) and not searched again, so no
-   * state is searched twice.
+   * state is searched twice; the key is the state limit's (below 2^25).
    */
-  private counterexample(): SinkOperation[] {
+  private counterexample(space: StateSpace): SinkOperation[] {
     const path: { from: State; step: Step }[] = [];
-    const dead = new Set<string>();
+    const dead = new Set<number>();
+    const keyOf = (s: State) => s.pos.reduce((k, p, a) => k + p * space.strides[a]!, space.pairIndex(s.hwm, s.maxAccepted));
     const search = (s: State): boolean => {
       for (let a = 0; a < this.actors.length; a++) {
         const step = this.stepOf(s, a);
         if (!step) continue;
         path.push({ from: s, step });
         if (step.stale) return true;
-        const key = `${step.next.pos.join(',')}|${step.next.hwm}|${step.next.maxAccepted}`;
+        const key = keyOf(step.next);
         if (!dead.has(key)) {
           if (search(step.next)) return true;
           dead.add(key);
