@@ -7,9 +7,10 @@
  * 2.5 s and 250 MB". The whole `explore --json` process on 6 x 4 takes
  * 1.04 s of CPU with it against 2.18 s with the level path alone (medians
  * of 5, interleaved, 2 cores), so it turns a 13% margin into 58%; peak RSS
- * about 150 MB either way. On 12 to 16 writes it is also 20 to 50 ms of CPU
- * quicker cold than the level path, inside the 2.5x of `node -e 0` that a
- * user's scenario file may take.
+ * about 150 MB either way. On 8 to 16 writes it is also 10 to 50 ms of CPU
+ * quicker cold than the level path (as quick as the packed path it
+ * replaced), inside the 2.5x of `node -e 0` that a user's scenario file may
+ * take.
  *
  * A state is each actor's position and one token rank: the mark with
  * fencing (all that decides which checks pass; on an ordering with no stale
