@@ -154,7 +154,8 @@ export interface LabResult {
   /** The lease length actually granted (etcd may raise short ones). */
   ttlMs: number;
   requestedTtlMs: number;
-  tokens: { A: number | null; B: number | null };
+  /** null where the lock gives none (Redis's random value); ZooKeeper's czxid as `[epoch, counter]` (conventions, "Tokens on screen"). */
+  tokens: { A: LabToken | null; B: LabToken | null };
   /** Redis: each lock's random value (not a token: it orders nothing); ZooKeeper: each token's czxid in raw hex. */
   lockValues?: { A: string; B: string };
   observedExpiryWaitMs: number;
@@ -243,8 +244,8 @@ export type LabEvent =
       writer: WorkerName;
       mode: SinkMode;
       value: string;
-      /** null: the write carried no token (a Redis lock's random value). */
-      token: number | null;
+      /** null: the write carried no token (a Redis lock's random value); ZooKeeper's czxid as `[epoch, counter]`. */
+      token: LabToken | null;
       outcome: WriteOutcome;
       atMs: number;
     }

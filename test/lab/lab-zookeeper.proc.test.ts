@@ -5,7 +5,7 @@
  * off; standalone, its zxids start at epoch 0. Gone with its data after
  * stop(). Skips loudly without the zookeeper package (java and the jar).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UNRECORDED } from '../../src/lab/coordinator/etcd-launcher.js';
@@ -50,15 +50,23 @@ describe.skipIf(skip)('lab --coordinator zookeeper', { timeout: 60_000 }, () => 
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout) as LabResult;
     expect(result.verdict, JSON.stringify(result.checks)).toBe('expected');
-    expect(result.tokens.B!).toBeGreaterThan(result.tokens.A!);
-    // The raw czxid beside the token; a standalone server's epoch is 0, so the token is the counter.
-    expect(result.lockValues).toEqual({ A: `0x${result.tokens.A!.toString(16)}`, B: `0x${result.tokens.B!.toString(16)}` });
+    // The token is the czxid as [epoch, counter] (conventions, "Tokens on screen"); a standalone server's epoch is 0.
+    const [epochA, counterA] = result.tokens.A as [number, number];
+    const [epochB, counterB] = result.tokens.B as [number, number];
+    expect([epochA, epochB]).toEqual([0, 0]);
+    expect(counterB).toBeGreaterThan(counterA);
+    // The raw czxid beside it, in hex.
+    expect(result.lockValues).toEqual({ A: `0x${counterA.toString(16)}`, B: `0x${counterB.toString(16)}` });
+    // The fenced sink's mark is B's token, shown as the pair too.
+    expect(result.modes.fenced?.final).toEqual({ value: 'B-current', token: [0, counterB], hwm: [0, counterB] });
     // The session timeout plays the TTL: what the server negotiated (2 to 20 ticks of 200 ms).
     expect(result.ttlMs).toBe(1000);
     expect(result.modes.fenced?.lateWrite?.status).toBe(409);
     expect(result.modes.plain?.final.value).toBe('A-late');
     expect(result.serverStartMs).toBeGreaterThan(0);
     for (const f of ['run.json', 'report.txt', 'timeline.txt', 'sink.sqlite']) expect(existsSync(join(result.outDir, f))).toBe(true);
+    // Printed as the conventions say: the counter alone while the epoch is 0.
+    expect(readFileSync(join(result.outDir, 'report.txt'), 'utf8')).toContain(`Tokens       A ${counterA}, B ${counterB}\n`);
     expect(existsSync(result.server!.dir)).toBe(false);
     expect(await leftovers(home)).toEqual([]);
   });

@@ -10,11 +10,12 @@
 import { join } from 'node:path';
 import { NOTHING } from '../../core/display-text.js';
 import { sanitizeLine } from '../../core/neutralise.js';
+import { formatToken } from '../../core/token.js';
 import { COORDINATOR_CATALOGUE, type CoordinatorKind, coordinatorEntry } from '../../lab/coordinator-catalogue.js';
 import { defaultOutDir, type LabFlags, parseLabFlags } from '../../lab/lab-options.js';
 import { runLab } from '../../lab/runner/run-lab.js';
 import { findExecutable } from '../../lab/servers/find-executable.js';
-import type { ExperimentName, LabOptions, LabResult, ModeResult, Verdict } from '../../lab/types.js';
+import type { ExperimentName, LabOptions, LabResult, LabToken, ModeResult, Verdict } from '../../lab/types.js';
 import { printJson } from '../json-output.js';
 
 export interface CompareFlags extends LabFlags {
@@ -121,7 +122,7 @@ function tokenWords(kind: CoordinatorKind): string {
 
 /** The table, one row per system: measured values, or what to install. */
 export function compareTable(rows: CompareRow[]): string[] {
-  const show = (t: number | null | undefined) => (t === null ? 'none' : String(t ?? ''));
+  const show = (t: LabToken | null | undefined) => (t === null ? 'none' : t === undefined ? '' : formatToken(t));
   const sink = (m: { value: string | null; bWrite?: number; lateWrite?: number } | undefined) => {
     if (!m) return '';
     // B's status only when it was refused too (a lock without a token): otherwise it is 200 in every row.
@@ -142,6 +143,6 @@ export function compareTable(rows: CompareRow[]): string[] {
 function failoverCell(r: CompareRow): string {
   const f = r.failover;
   if (!f) return '';
-  const t = (n: number | null) => (n === null ? 'none' : String(n));
+  const t = (n: LabToken | null) => (n === null ? 'none' : formatToken(n));
   return `${f.experiment}: ${f.verdict}, tokens A ${t(f.tokens.A)} B ${t(f.tokens.B)}`;
 }

@@ -50,7 +50,7 @@ export function describeMode(experiment: ExperimentName, mode: SinkMode, m: Mode
       value,
       protected: value === 'B-current',
       text: late?.accepted
-        ? `A accepted ${status}: the sink had not seen token ${result.tokens.B} yet; B's write then replaced it`
+        ? `A accepted ${status}: the sink had not seen token ${show(result.tokens.B)} yet; B's write then replaced it`
         : `A refused ${status}: ${reason(m)}`,
     };
   }
@@ -59,7 +59,7 @@ export function describeMode(experiment: ExperimentName, mode: SinkMode, m: Mode
     return { mode, value, protected: false, text: `no token to compare: B's write and A's alike refused (${m.bWrite.status}, ${late.status})` };
   }
   if (late && !late.accepted) {
-    const extra = m.markAfterRestart !== undefined ? `, mark ${m.markAfterRestart} read back after the restart` : '';
+    const extra = m.markAfterRestart !== undefined ? `, mark ${show(m.markAfterRestart)} read back after the restart` : '';
     return { mode, value, protected: true, text: `A rejected: ${late.status} ${reason(m)}${extra}` };
   }
   if (mode === 'split') {
@@ -67,7 +67,7 @@ export function describeMode(experiment: ExperimentName, mode: SinkMode, m: Mode
       mode,
       value,
       protected: false,
-      text: `A's stale write landed last ${status}; the mark fell from ${result.tokens.B} to ${m.final.hwm}`,
+      text: `A's stale write landed last ${status}; the mark fell from ${show(result.tokens.B)} to ${show(m.final.hwm)}`,
     };
   }
   return { mode, value, protected: false, text: `A's late write overwrote B's ${status}` };
@@ -115,7 +115,7 @@ export function summaryLine(result: LabResult, ascii = false): string {
     const r = result.restore;
     return `etcd restored from revision ${r.revisionBeforeRestore} to ${r.revisionAfterRestore} in ${seconds(r.restoreMs)}; epoch ${r.epochBefore} ${to} ${r.epochAfter}${dot} ${seconds(result.durationMs)} in all`;
   }
-  const token = (t: number | null) => (t === null ? 'none' : String(t));
+  const token = (t: LabToken | null) => (t === null ? 'none' : formatToken(t, ascii));
   const base = `tokens A ${token(result.tokens.A)}, B ${token(result.tokens.B)}${dot} lock seen gone ${seconds(result.observedExpiryWaitMs)} after A's grant`;
   if (result.failover) {
     const f = result.failover;

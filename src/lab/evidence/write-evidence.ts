@@ -11,7 +11,7 @@ import { renderTimeline } from '../../core/timeline/index.js';
 import { writeFileAtomic, writeJsonAtomic } from '../../platform/atomic-file.js';
 import type { Experiment } from '../experiments/experiment.js';
 import { formatToken } from '../../core/token.js';
-import type { FailoverEvidence, LabResult, ModeResult, RestoreEvidence } from '../types.js';
+import type { FailoverEvidence, LabResult, LabToken, ModeResult, RestoreEvidence } from '../types.js';
 import { describeModes, modeColumnWidth } from './describe.js';
 import { labTimeline } from './lab-timeline.js';
 import { timelinePage, timelinePicture } from './timeline-picture.js';
@@ -113,7 +113,8 @@ export function reportText(result: LabResult, experiment: Experiment): string {
 /** Every worker's token: restore has four (as the revision mode saw them; each mode's own are under Writes). */
 function tokensLine(result: LabResult): string {
   const perMode = Object.values(result.modes).find((m) => m.tokens)?.tokens;
-  return perMode ? tokenList(perMode) : `A ${result.tokens.A}, B ${result.tokens.B}`;
+  const one = (t: LabToken | null) => (t === null ? 'null' : formatToken(t, true));
+  return perMode ? tokenList(perMode) : `A ${one(result.tokens.A)}, B ${one(result.tokens.B)}`;
 }
 
 function tokenList(tokens: ModeResult['tokens']): string {

@@ -46,7 +46,8 @@ export function tokenCheck(ctx: LabContext): Check {
   }
   const a = ctx.holders.A?.token ?? Number.NaN;
   const b = ctx.holders.B?.token ?? Number.NaN;
-  return check(b > a, `B's token ${b} is above A's ${a}`);
+  // Compared as the coordinator gave them (ZooKeeper's czxid whole: its order is the pair's), shown as the conventions say.
+  return check(b > a, `B's token ${ctx.shownToken(b)} is above A's ${ctx.shownToken(a)}`);
 }
 
 /**

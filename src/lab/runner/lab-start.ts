@@ -18,6 +18,7 @@ import { databaseFile, LabContext, type LabWorld } from './lab-context.js';
 import { debug } from './lab-debug.js';
 import { getJson } from '../http.js';
 import { startSinkDatabase } from './sink-database.js';
+import { reportedToken } from '../tokens/lab-token.js';
 import type { LabTeardown } from './lab-teardown.js';
 
 export interface StartInput {
@@ -203,7 +204,7 @@ export async function runExperiment(started: StartedRun, { options, experiment, 
     ttlMs: ctx.grantedTtlMs,
     requestedTtlMs: options.ttlMs,
     // null where the lock gives no token (a Redis lock's random value, kept in lockValues).
-    tokens: { A: tokenOf(ctx.holders.A), B: tokenOf(ctx.holders.B) },
+    tokens: { A: reportedToken(options.coordinator, tokenOf(ctx.holders.A)), B: reportedToken(options.coordinator, tokenOf(ctx.holders.B)) },
     ...(ctx.holders.A?.lockValue && ctx.holders.B?.lockValue ? { lockValues: { A: ctx.holders.A.lockValue, B: ctx.holders.B.lockValue } } : {}),
     observedExpiryWaitMs: ctx.observedExpiryWaitMs,
     stoppedAfterMs: ctx.stoppedAfterMs,

@@ -7,8 +7,10 @@
  * to 20 ticks; `grant` reports what was negotiated), its heartbeats are the
  * keepalive, and a stopped client's session expires, which deletes its child.
  * The token is the holder child's `czxid`: a zxid, leader epoch in the high
- * 32 bits and a counter in the low 32, here as one integer (exact while the
- * epoch is below 2^21), which orders as the pair does.
+ * 32 bits and a counter in the low 32. It travels as one integer (exact while
+ * the epoch is below 2^21), which orders as the pair does and is what the
+ * sink compares; the result reports it as `[epoch, counter]`
+ * (tokens/lab-token.ts).
  *
  * The lab acquires without waiting (B asks only once A's child is gone), so a
  * contender that is not lowest removes its child and answers busy instead of
