@@ -17,6 +17,8 @@ declare module 'node-zookeeper-client' {
     create(path: string, data: Buffer | null, mode: number, callback: (error: Error | null, path: string) => void): void;
     getChildren(path: string, callback: (error: (Error & { getCode?: () => number }) | null, children: string[]) => void): void;
     exists(path: string, callback: (error: Error | null, stat: Stat | null) => void): void;
+    /** With a watcher: called once, on the next change to `path` (its deletion included). */
+    exists(path: string, watcher: (event: { name: string; path: string }) => void, callback: (error: Error | null, stat: Stat | null) => void): void;
     remove(path: string, callback: Done): void;
     removeRecursive(path: string, callback: Done): void;
   }
