@@ -182,6 +182,8 @@ export interface LabResult {
   outDir: string;
   /** failover only: what the cluster did. */
   failover?: FailoverEvidence;
+  /** failover on ZooKeeper: what the ensemble did, and what became of A's session. */
+  ensembleFailover?: EnsembleFailoverEvidence;
   /** restore only: the snapshot, the restore and the epoch. */
   restore?: RestoreEvidence;
 }
@@ -200,6 +202,26 @@ export interface FailoverEvidence {
   grantedTtlS: number;
   /** The endpoint B was told to use: a surviving member. */
   bEndpoint: string;
+}
+
+/** The ZooKeeper ensemble's failover: members, the leader asked with srvr before and after, and A's session. */
+export interface EnsembleFailoverEvidence {
+  /** tickTime, initLimit, syncLimit and the JVM heap every member ran with (zookeeper-server.ts, ZOOKEEPER_TIMING). */
+  settings: { tickTimeMs: number; initLimit: number; syncLimit: number; heap: string };
+  members: { id: number; pid: number; clientPort: number; quorumPort: number; electionPort: number }[];
+  /** The members' myids. */
+  leaderBefore: number;
+  leaderAfter: number;
+  killedPid: number;
+  /** The leader's epoch (the high 32 bits of its srvr zxid) before the kill and after the election. */
+  epochBefore: number;
+  epochAfter: number;
+  /** From the SIGKILL until the survivors' srvr named one leader (polled). */
+  electionMs: number;
+  /** A's session (stopped, so no heartbeats): its negotiated timeout and when its znode was seen gone. */
+  aSession: { id: string; timeoutMs: number; expiredAfterGrantMs: number; expiredAfterKillMs: number; expiredAfterElectionMs: number };
+  /** The survivors B connected to. */
+  bConnect: string;
 }
 
 export interface RestoreEvidence {

@@ -117,6 +117,10 @@ export function summaryLine(result: LabResult, ascii = false): string {
   }
   const token = (t: LabToken | null) => (t === null ? 'none' : formatToken(t, ascii));
   const base = `tokens A ${token(result.tokens.A)}, B ${token(result.tokens.B)}${dot} lock seen gone ${seconds(result.observedExpiryWaitMs)} after A's grant`;
+  if (result.ensembleFailover) {
+    const f = result.ensembleFailover;
+    return `${base}${dot} leader member ${f.leaderBefore} killed, member ${f.leaderAfter} elected after ${seconds(f.electionMs)} (epoch ${f.epochBefore} ${to} ${f.epochAfter}); A's session (timeout ${seconds(f.aSession.timeoutMs)}) gone ${seconds(f.aSession.expiredAfterElectionMs)} after the election${dot} ${seconds(result.durationMs)} in all`;
+  }
   if (result.failover) {
     const f = result.failover;
     return `${base}${dot} leader ${f.leaderBefore} killed, ${f.leaderAfter} elected after ${seconds(f.electionMs)}; A's lease TTL ${f.leaseTtlBeforeS} s before, ${f.leaseTtlAfterS} s after${dot} ${seconds(result.durationMs)} in all`;

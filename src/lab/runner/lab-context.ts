@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { getJson, postJson } from '../http.js';
 import type { CoordinatorClient } from '../coordinator/client.js';
 import type { EtcdMembers } from '../coordinator/etcd-members.js';
+import type { ZooKeeperEnsemble } from '../coordinator/zookeeper/zookeeper-ensemble.js';
 import type { SinkDatabase } from './sink-database.js';
 import type { GridCell, GridWriter } from '../postgres/isolation-grid.js';
 import type { LaunchedServer } from '../servers/launch-server.js';
@@ -71,6 +72,8 @@ export interface LabWorld {
   databasePath: string;
   /** The run's evidence directory (the restore experiment keeps its epoch file there). */
   outDir: string;
+  /** The ZooKeeper ensemble the failover experiment started for itself. */
+  ensemble?: ZooKeeperEnsemble;
   /** The etcd members an experiment started for itself (failover, restore). */
   members?: EtcdMembers;
   /** etcdctl, for an experiment that needs it (restore). */
