@@ -174,6 +174,9 @@ function parseZooKeeperFlags(flags: LabFlags, coordinator: CoordinatorKind): Pic
   if (flags.zookeeperConnect !== undefined && !/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/.test(flags.zookeeperConnect)) {
     throw new LabFlagError(`--zookeeper-connect ${flags.zookeeperConnect}: not HOST:PORT[,HOST:PORT...]. Fix: e.g. 127.0.0.1:2181`);
   }
+  if (flags.zookeeperConnect !== undefined && flags.zookeeperHome !== undefined) {
+    throw new LabFlagError('--zookeeper-home starts a ZooKeeper, --zookeeper-connect uses a running one. Fix: give one of them');
+  }
   return {
     ...(flags.zookeeperHome !== undefined ? { zookeeperHome: flags.zookeeperHome } : {}),
     ...(flags.zookeeperConnect !== undefined ? { zookeeperConnect: flags.zookeeperConnect } : {}),

@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import zookeeper from 'node-zookeeper-client';
 import { describe, expect, it } from 'vitest';
 import { UNRECORDED } from '../../src/lab/coordinator/etcd-launcher.js';
 import { findZooKeeper, fourLetterWord, zookeeperSpec } from '../../src/lab/coordinator/zookeeper/zookeeper-server.js';
@@ -69,6 +70,44 @@ describe.skipIf(skip)('lab --coordinator zookeeper', { timeout: 60_000 }, () => 
     expect(readFileSync(join(result.outDir, 'report.txt'), 'utf8')).toContain(`Tokens       A ${counterA}, B ${counterB}\n`);
     expect(existsSync(result.server!.dir)).toBe(false);
     expect(await leftovers(home)).toEqual([]);
+  });
+
+  it('--zookeeper-connect: a ZooKeeper the user runs is used and never stopped; the run leaves none of its znodes', async () => {
+    ensureBuilt();
+    const own = await launchServer(zookeeperSpec(install!), { recorder: UNRECORDED });
+    try {
+      const connect = `127.0.0.1:${own.ports[0]}`;
+      const home = tempHome('lab-zookeeper-');
+      const run = await runCli(
+        ['lab', '--json', '--ttl', '1', '--coordinator', 'zookeeper', '--zookeeper-connect', connect],
+        { FENCE_TUTOR_HOME: home },
+        60_000,
+      );
+      expect(run.code, run.stderr).toBe(0);
+      const result = JSON.parse(run.stdout) as LabResult;
+      expect(result.verdict, JSON.stringify(result.checks)).toBe('expected');
+      expect(result.serverStartMs).toBeUndefined();
+      expect(result.server).toBeUndefined();
+      expect(own.process.isRunning()).toBe(true);
+      expect(await fourLetterWord(own.ports[0]!, 'srvr')).toMatch(/^Mode: standalone$/m);
+      // The run's own node under /fence-tutor/lab is gone with its lock children.
+      const client = zookeeper.createClient(connect, { sessionTimeout: 4000 });
+      await new Promise<void>((resolve) => {
+        client.once('connected', () => resolve());
+        client.connect();
+      });
+      try {
+        const children = await new Promise<string[]>((resolve, reject) =>
+          client.getChildren('/fence-tutor/lab', (err, names) => (err ? reject(err) : resolve(names))),
+        );
+        expect(children).toEqual([]);
+      } finally {
+        client.close();
+      }
+      expect(await leftovers(home)).toEqual([]);
+    } finally {
+      await own.stop();
+    }
   });
 
   it('--zookeeper-home without the jar: one line naming the zookeeper package, exit 2', async () => {
