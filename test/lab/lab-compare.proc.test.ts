@@ -13,11 +13,12 @@ import { leftovers } from './leftovers.js';
 
 const skip = toolMissing('etcd') || toolMissing('redis-server') || toolMissing('java');
 
-describe.skipIf(skip)('lab --compare --json', { timeout: 120_000 }, () => {
-  it('one row per system, each installed one expected, with its tokens and sinks; nothing left', async () => {
+// One run with --with-failover serves both: the late-write rows, and each system's failover or restart beside them.
+describe.skipIf(skip)('lab --compare --with-failover --json', { timeout: 240_000 }, () => {
+  it('one row per system, each installed one expected, with its tokens and sinks, and the failovers; nothing left', async () => {
     ensureBuilt();
     const home = tempHome('lab-compare-');
-    const run = await runCli(['lab', '--compare', '--json', '--ttl', '1'], { FENCE_TUTOR_HOME: home }, 120_000);
+    const run = await runCli(['lab', '--compare', '--with-failover', '--json', '--ttl', '1'], { FENCE_TUTOR_HOME: home }, 240_000);
     expect(run.code, run.stderr).toBe(0);
     const { rows } = JSON.parse(run.stdout) as { rows: CompareRow[] };
     expect(rows.map((r) => [r.label, r.installed, r.verdict])).toEqual([
@@ -38,6 +39,17 @@ describe.skipIf(skip)('lab --compare --json', { timeout: 120_000 }, () => {
     }
     expect(byLabel.get('zookeeper')?.tokens?.A).toEqual([0, expect.any(Number)]);
     for (const row of rows) expect(row.modes?.plain?.value).toBe('A-late');
+    expect(rows.map((r) => [r.label, r.failover?.experiment, r.failover?.verdict])).toEqual([
+      ['embedded', undefined, undefined],
+      ['etcd', 'failover', 'expected'],
+      ['redis', undefined, undefined],
+      ['redis --token incr', 'coordinator-restart', 'expected'],
+      ['zookeeper', 'failover', 'expected'],
+    ]);
+    // ZooKeeper's failover: B's czxid carries the new leader's epoch, above A's.
+    const zkFailover = byLabel.get('zookeeper')!.failover!;
+    expect((zkFailover.tokens.B as [number, number])[0]).toBeGreaterThan((zkFailover.tokens.A as [number, number])[0]);
+    expect(zkFailover.modes.fenced).toEqual({ value: 'B-current', bWrite: 200, lateWrite: 409 });
     expect(await leftovers(home)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * `lab --compare`: the late write on every coordinator that is installed
- * (embedded, etcd, Redis with its random value, Redis with INCR), one after
+ * (embedded, etcd, Redis with its random value, Redis with INCR, ZooKeeper), one after
  * another, and one table measured on this machine: what the token is, A's and
  * B's, where the plain and the fenced sink ended. With `--with-failover`, the
  * failover or restart experiment of each system that has one. A system that is
@@ -55,7 +55,7 @@ const VARIANTS: Variant[] = [
   { kind: 'etcd', label: 'etcd', options: {}, failover: 'failover' },
   { kind: 'redis', label: 'redis', options: { token: 'none' } },
   { kind: 'redis', label: 'redis --token incr', options: { token: 'incr' }, failover: 'coordinator-restart' },
-  { kind: 'zookeeper', label: 'zookeeper', options: {} },
+  { kind: 'zookeeper', label: 'zookeeper', options: {}, failover: 'failover' },
 ];
 
 /** Installed means its executables are on PATH or in the Debian locations: found, never started. */
