@@ -28,7 +28,11 @@ describe('tool budget', () => {
   });
 
   it('sums each tool over the files that start it; a file with several tools counts in each row', () => {
-    const rows = Object.fromEntries(budget(fileTimes(log), (file) => sources[file]).map((row) => [row.tool, row]));
+    type Row = ReturnType<typeof budget>[number];
+    const rows = Object.fromEntries(budget(fileTimes(log), (file) => sources[file] ?? '').map((row) => [row.tool, row])) as Record<
+      'etcd' | 'Redis' | 'ZooKeeper' | 'tmux' | 'Chromium',
+      Row
+    >;
     expect(rows.etcd.files).toEqual(['test/lab/lab-cluster-tty.pty.test.ts', 'test/lab/lab-compare.proc.test.ts']);
     expect(rows.etcd.ms).toBe(6626 + 19600);
     expect(rows.Redis.ms).toBe(19600 + 11103);
