@@ -4,7 +4,7 @@
  * observed), the picture's member lanes, and which experiment the flags pick.
  */
 import { describe, expect, it } from 'vitest';
-import { summaryLine } from '../../src/lab/evidence/describe.js';
+import { describeModes, summaryLine } from '../../src/lab/evidence/describe.js';
 import { pictureModel } from '../../src/lab/evidence/timeline-picture.js';
 import { reportText } from '../../src/lab/evidence/write-evidence.js';
 import { experimentFor } from '../../src/lab/experiments/index.js';
@@ -23,7 +23,10 @@ const result: LabResult = {
   stoppedAfterMs: 1,
   modes: {
     plain: { final: { value: 'A-late', token: [1, 6] } },
-    fenced: { lateWrite: { status: 409, accepted: false, body: {} }, final: { value: 'B-current', token: [2, 8], hwm: [2, 8] } },
+    fenced: {
+      lateWrite: { status: 409, accepted: false, body: { reason: 'stale token 4294967302 < mark 8589934600' } },
+      final: { value: 'B-current', token: [2, 8], hwm: [2, 8] },
+    },
   },
   verdict: 'expected',
   checks: [{ ok: true, text: 'fine' }],
@@ -65,6 +68,11 @@ describe("ZooKeeper's failover evidence", () => {
     expect(report).toContain('leader before member 3, epoch 1 (srvr; killed with SIGKILL, pid 30); leader after member 2, epoch 2');
     expect(report).toContain('1064 ms after the new leader was named (1.1 session timeouts)');
     expect(report).toContain('B connected to 127.0.0.1:2001,127.0.0.1:2002');
+  });
+
+  it("the sink's refusal reads in the tokens' display form; run.json keeps the sink's own numbers", () => {
+    expect(describeModes(result).find((m) => m.mode === 'fenced')?.text).toBe('A rejected: 409 stale token 1:6 < mark 2:8');
+    expect(result.modes.fenced?.lateWrite?.body.reason).toBe('stale token 4294967302 < mark 8589934600');
   });
 
   it("the picture has a lane per member with the leader's end and the new one's election", () => {

@@ -6,6 +6,7 @@
  */
 import { NOTHING } from '../../core/display-text.js';
 import { formatToken } from '../../core/token.js';
+import { reportedToken } from '../tokens/lab-token.js';
 import type { ExperimentName, LabResult, LabToken, ModeResult, SinkMode } from '../types.js';
 
 export interface ModeLine {
@@ -33,8 +34,16 @@ export function describeModes(result: LabResult): ModeLine[] {
   return (Object.entries(result.modes) as [SinkMode, ModeResult][]).map(([mode, m]) => describeMode(result.experiment, mode, m, result));
 }
 
-function reason(m: ModeResult): string {
-  return String(m.lateWrite?.body?.reason ?? '');
+/**
+ * The sink's own words for a refusal. The sink compares the integer it was
+ * sent; ZooKeeper's is a whole czxid, so its numbers are shown as the token
+ * is everywhere else (`stale token 1:6 < mark 2:8`); the body in run.json
+ * keeps them as the sink wrote them.
+ */
+function reason(m: ModeResult, result: LabResult): string {
+  const words = String(m.lateWrite?.body?.reason ?? '');
+  if (result.coordinator !== 'zookeeper') return words;
+  return words.replace(/\b\d{1,16}\b/g, (n) => formatToken(reportedToken('zookeeper', Number(n)), true));
 }
 
 export function describeMode(experiment: ExperimentName, mode: SinkMode, m: ModeResult, result: LabResult): ModeLine {
@@ -51,7 +60,7 @@ export function describeMode(experiment: ExperimentName, mode: SinkMode, m: Mode
       protected: value === 'B-current',
       text: late?.accepted
         ? `A accepted ${status}: the sink had not seen token ${show(result.tokens.B)} yet; B's write then replaced it`
-        : `A refused ${status}: ${reason(m)}`,
+        : `A refused ${status}: ${reason(m, result)}`,
     };
   }
   if (m.bWrite && !m.bWrite.accepted && late && !late.accepted) {
@@ -60,7 +69,7 @@ export function describeMode(experiment: ExperimentName, mode: SinkMode, m: Mode
   }
   if (late && !late.accepted) {
     const extra = m.markAfterRestart !== undefined ? `, mark ${show(m.markAfterRestart)} read back after the restart` : '';
-    return { mode, value, protected: true, text: `A rejected: ${late.status} ${reason(m)}${extra}` };
+    return { mode, value, protected: true, text: `A rejected: ${late.status} ${reason(m, result)}${extra}` };
   }
   if (mode === 'split') {
     return {
