@@ -55,15 +55,18 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
   const etcdBin = route.etcdBin;
   // Looked up once per screen: PATH does not change under a running tutor.
   const missing = useMemo(() => new Map(LAB_EXPERIMENTS.map((e) => [e.name, missingLabTools(e.needs ?? [], etcdBin)])), [etcdBin]);
-  const missingHere = missing.get(experiment.name) ?? [];
   const coordinators = useMemo(() => coordinatorChoices(), []);
   // failover and restore start their own etcd, coordinator-restart its own Redis: the coordinator choice does not apply.
-  const ownEtcd = experiment.ownEtcd;
+  // failover on ZooKeeper starts its own ensemble instead of etcd members (the catalogue's alsoOn).
+  const ownEnsemble = ((experiment as { alsoOn?: readonly string[] }).alsoOn ?? []).includes(coordinator);
+  const ownEtcd = experiment.ownEtcd && !ownEnsemble;
+  // The ensemble needs ZooKeeper (the coordinator's own "needs" line), not the experiment's etcd.
+  const missingHere = ownEnsemble ? [] : (missing.get(experiment.name) ?? []);
   const onlyOn = (experiment as { onlyOn?: CoordinatorKind }).onlyOn;
   const runCoordinator: CoordinatorKind = ownEtcd ? 'etcd' : (onlyOn ?? coordinator);
   // Redis: late-write shows the lock's random value (no token); the others compare tokens, so INCR.
   const token = runCoordinator === 'redis' ? (route.token ?? (experiment.name === 'late-write' ? 'none' : 'incr')) : undefined;
-  const fixed = ownEtcd ? 'its own etcd' : onlyOn ? `its own ${onlyOn}` : undefined;
+  const fixed = ownEtcd ? 'its own etcd' : ownEnsemble ? 'its own ZooKeeper ensemble' : onlyOn ? `its own ${onlyOn}` : undefined;
   const nameWidth = Math.max(...LAB_EXPERIMENTS.map((e) => e.name.length)) + 1;
 
   const start = useCallback(() => {
@@ -185,7 +188,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
         <Text color={theme.color('muted')}>
           coordinators: {coordinators.map((c) => (c.needs ? `${c.kind} (needs ${c.needs}: apt-get install ${c.needs})` : c.kind)).join(', ')}
         </Text>
-        {coordinatorNeeds && !fixed ? (
+        {coordinatorNeeds && (!fixed || ownEnsemble) ? (
           <Text color={theme.color('bad')}>
             needs {coordinatorNeeds}: apt-get install {coordinatorNeeds}
           </Text>
