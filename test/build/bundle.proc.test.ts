@@ -152,6 +152,19 @@ describe('the bundle', () => {
     expect(offenders).toEqual([]);
   });
 
+  // Issue 36: the Lab screen offers the PostgreSQL sink and grid without loading them before its first
+  // frame: "needs postgresql" is a file lookup (find-postgres.ts); the grid's code and table load with a grid run.
+  it('the lab screen and its static imports hold nothing of the PostgreSQL grid, its table, its server or its client', () => {
+    const own = Object.keys(meta.outputs).find((out) => meta.outputs[out]!.inputs['src/ui/screens/lab/lab-screen.tsx'] !== undefined);
+    expect(own).toBeDefined();
+    const statics = [...reachable(own!, ['import-statement', 'require-call'])];
+    const inputs = statics.flatMap((out) => Object.keys(meta.outputs[out]!.inputs));
+    expect(inputs).toContain('src/lab/postgres/find-postgres.ts');
+    const postgres =
+      /^src\/lab\/postgres\/(isolation-grid|postgres-server|pg-session|pg-sink-store)\.ts$|^src\/lab\/evidence\/grid-table\.ts$|^src\/ui\/screens\/lab\/grid-outcome\.tsx$|(^|\/)node_modules\/pg\//;
+    expect(inputs.filter((input) => postgres.test(input))).toEqual([]);
+  });
+
   // Issue 35: a lock service's client loads only when a run uses that coordinator: no other part,
   // the lab's worker and runner included, holds it among its static imports.
   it('holds the Redis client (ioredis) only in a part reached by a dynamic import', () => {
@@ -162,6 +175,23 @@ describe('the bundle', () => {
       if (!o.entryPoint) continue;
       for (const reached of reachable(out, ['import-statement', 'require-call'])) {
         if (holders.includes(reached) && !o.entryPoint.includes('redis')) offenders.push(`${o.entryPoint} loads ${reached} statically`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  // The same for ZooKeeper's client: the lab's coordinator and the zookeeper-lock exercise (its
+  // child's sessions and the tutor's view) reach it only through parts named for ZooKeeper.
+  it('holds the ZooKeeper client (node-zookeeper-client) only in a part reached by a dynamic import', () => {
+    const holders = Object.keys(meta.outputs).filter((out) =>
+      Object.keys(meta.outputs[out]!.inputs).some((i) => /(^|\/)node_modules\/node-zookeeper-client\//.test(i)),
+    );
+    expect(holders.length).toBeGreaterThan(0);
+    const offenders: string[] = [];
+    for (const [out, o] of Object.entries(meta.outputs)) {
+      if (!o.entryPoint) continue;
+      for (const reached of reachable(out, ['import-statement', 'require-call'])) {
+        if (holders.includes(reached) && !o.entryPoint.includes('zookeeper')) offenders.push(`${o.entryPoint} loads ${reached} statically`);
       }
     }
     expect(offenders).toEqual([]);
