@@ -24,6 +24,8 @@ export interface ExperimentEntry {
   needs: readonly LabTool[];
   /** Runs on this coordinator only (it kills and restarts the server the run started): never on one the user runs. */
   onlyOn?: string;
+  /** Also runs on these coordinators, on servers it starts itself (failover: a ZooKeeper ensemble), never on ones the user runs. */
+  alsoOn?: readonly string[];
 }
 
 export const EXPERIMENT_CATALOGUE = [
@@ -66,10 +68,12 @@ export const EXPERIMENT_CATALOGUE = [
     help: [
       'a three-member etcd cluster loses its leader (SIGKILL) while A',
       'is stopped; B acquires through a survivor (needs etcd; starts',
-      'its own cluster)',
+      'its own cluster; with --coordinator zookeeper, its own',
+      'three-member ZooKeeper ensemble)',
     ],
     ownEtcd: true,
     needs: ['etcd'],
+    alsoOn: ['zookeeper'],
   },
   {
     name: 'restore',

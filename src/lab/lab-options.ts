@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { dataSubdir } from '../platform/data-dir.js';
 import { makeNewDir } from '../platform/unique-name.js';
-import { experimentEntry } from './experiment-catalogue.js';
+import { type ExperimentEntry, experimentEntry } from './experiment-catalogue.js';
 import { isServerUrl } from './server-url.js';
 import { parseSinkFlags, SinkFlagError, type SinkFlags } from './sink-options.js';
 import { COORDINATORS, type CoordinatorKind, EXPERIMENTS, type ExperimentName, type LabOptions, OWN_ETCD_EXPERIMENTS } from './types.js';
@@ -35,7 +35,10 @@ export function parseLabFlags(flags: LabFlags & SinkFlags): { options: Omit<LabO
   if (!EXPERIMENTS.includes(experiment)) {
     throw new LabFlagError(`--experiment ${flags.experiment}: unknown. Fix: use one of ${EXPERIMENTS.join(', ')}`);
   }
-  const ownEtcd = OWN_ETCD_EXPERIMENTS.includes(experiment);
+  // failover with --coordinator zookeeper starts its own ensemble instead of etcd members.
+  const alsoOn: readonly string[] = (experimentEntry(experiment) as ExperimentEntry).alsoOn ?? [];
+  const ownEnsemble = flags.coordinator !== undefined && alsoOn.includes(flags.coordinator);
+  const ownEtcd = OWN_ETCD_EXPERIMENTS.includes(experiment) && !ownEnsemble;
   if (ownEtcd && flags.coordinator === 'embedded') {
     throw new LabFlagError(`--experiment ${experiment} runs on etcd members the lab starts itself. Fix: leave out --coordinator embedded`);
   }
@@ -47,6 +50,11 @@ export function parseLabFlags(flags: LabFlags & SinkFlags): { options: Omit<LabO
   const coordinator = (flags.coordinator ?? onlyOn ?? (ownEtcd ? 'etcd' : 'embedded')) as CoordinatorKind;
   if (onlyOn && coordinator !== onlyOn) {
     throw new LabFlagError(`--experiment ${experiment} restarts the ${onlyOn} server the lab starts. Fix: use --coordinator ${onlyOn}`);
+  }
+  if (ownEnsemble && flags.zookeeperConnect !== undefined) {
+    throw new LabFlagError(
+      `--experiment ${experiment} kills the ZooKeeper leader, so it never uses an ensemble it did not start. Fix: leave out --zookeeper-connect`,
+    );
   }
   if (onlyOn && flags.redisUrl !== undefined) {
     throw new LabFlagError(`--experiment ${experiment} kills and restarts its server, so it never uses one it did not start. Fix: leave out --redis-url`);
@@ -165,6 +173,9 @@ function parseZooKeeperFlags(flags: LabFlags, coordinator: CoordinatorKind): Pic
   }
   if (flags.zookeeperConnect !== undefined && !/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/.test(flags.zookeeperConnect)) {
     throw new LabFlagError(`--zookeeper-connect ${flags.zookeeperConnect}: not HOST:PORT[,HOST:PORT...]. Fix: e.g. 127.0.0.1:2181`);
+  }
+  if (flags.zookeeperConnect !== undefined && flags.zookeeperHome !== undefined) {
+    throw new LabFlagError('--zookeeper-home starts a ZooKeeper, --zookeeper-connect uses a running one. Fix: give one of them');
   }
   return {
     ...(flags.zookeeperHome !== undefined ? { zookeeperHome: flags.zookeeperHome } : {}),

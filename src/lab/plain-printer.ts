@@ -12,7 +12,7 @@ export interface PlainPrinterOptions {
 }
 
 /** Steps that take long enough to announce when they start, not only when they are done. */
-const SLOW_STEPS = new Set<LabStepId>(['wait-expiry', 'etcd', 'kill-sink', 'election', 'snapshot', 'restore']);
+const SLOW_STEPS = new Set<LabStepId>(['wait-expiry', 'etcd', 'server', 'kill-sink', 'election', 'snapshot', 'restore']);
 
 export function plainPrinter(opts: PlainPrinterOptions): (event: LabEvent) => void {
   const ok = opts.ascii ? '[ok]' : '✓';
@@ -45,7 +45,7 @@ export function verdictLines(result: LabResult, ascii: boolean): string[] {
   lines.push('');
   if (result.verdict === 'expected') {
     lines.push(
-      result.failover || result.restore
+      result.failover || result.ensembleFailover || result.restore
         ? ` verdict: expected (${summaryLine(result, ascii)})`
         : ` verdict: expected (${result.durationMs} ms; the lock was seen gone ${result.observedExpiryWaitMs} ms after A's grant, TTL ${result.ttlMs} ms)`,
     );

@@ -154,7 +154,8 @@ export interface LabResult {
   /** The lease length actually granted (etcd may raise short ones). */
   ttlMs: number;
   requestedTtlMs: number;
-  tokens: { A: number | null; B: number | null };
+  /** null where the lock gives none (Redis's random value); ZooKeeper's czxid as `[epoch, counter]` (conventions, "Tokens on screen"). */
+  tokens: { A: LabToken | null; B: LabToken | null };
   /** Redis: each lock's random value (not a token: it orders nothing); ZooKeeper: each token's czxid in raw hex. */
   lockValues?: { A: string; B: string };
   observedExpiryWaitMs: number;
@@ -181,6 +182,8 @@ export interface LabResult {
   outDir: string;
   /** failover only: what the cluster did. */
   failover?: FailoverEvidence;
+  /** failover on ZooKeeper: what the ensemble did, and what became of A's session. */
+  ensembleFailover?: EnsembleFailoverEvidence;
   /** restore only: the snapshot, the restore and the epoch. */
   restore?: RestoreEvidence;
 }
@@ -199,6 +202,26 @@ export interface FailoverEvidence {
   grantedTtlS: number;
   /** The endpoint B was told to use: a surviving member. */
   bEndpoint: string;
+}
+
+/** The ZooKeeper ensemble's failover: members, the leader asked with srvr before and after, and A's session. */
+export interface EnsembleFailoverEvidence {
+  /** tickTime, initLimit, syncLimit and the JVM heap every member ran with (zookeeper-server.ts, ZOOKEEPER_TIMING). */
+  settings: { tickTimeMs: number; initLimit: number; syncLimit: number; heap: string };
+  members: { id: number; pid: number; clientPort: number; quorumPort: number; electionPort: number }[];
+  /** The members' myids. */
+  leaderBefore: number;
+  leaderAfter: number;
+  killedPid: number;
+  /** The leader's epoch (the high 32 bits of its srvr zxid) before the kill and after the election. */
+  epochBefore: number;
+  epochAfter: number;
+  /** From the SIGKILL until the survivors' srvr named one leader (polled). */
+  electionMs: number;
+  /** A's session (stopped, so no heartbeats): its negotiated timeout and when its znode was seen gone. */
+  aSession: { id: string; timeoutMs: number; expiredAfterGrantMs: number; expiredAfterKillMs: number; expiredAfterElectionMs: number };
+  /** The survivors B connected to. */
+  bConnect: string;
 }
 
 export interface RestoreEvidence {
@@ -243,8 +266,8 @@ export type LabEvent =
       writer: WorkerName;
       mode: SinkMode;
       value: string;
-      /** null: the write carried no token (a Redis lock's random value). */
-      token: number | null;
+      /** null: the write carried no token (a Redis lock's random value); ZooKeeper's czxid as `[epoch, counter]`. */
+      token: LabToken | null;
       outcome: WriteOutcome;
       atMs: number;
     }

@@ -115,3 +115,9 @@ export async function postgresMissing(): Promise<boolean> {
   }
   return false;
 }
+
+/** A run's token that must be a plain integer (etcd's revision, the embedded coordinator's, a Redis INCR): fails the test otherwise. */
+export function integerToken(token: number | [number, number] | null | undefined): number {
+  if (typeof token !== 'number' || !Number.isInteger(token)) throw new Error(`expected an integer token, got ${JSON.stringify(token)}`);
+  return token;
+}

@@ -9,7 +9,7 @@ import { beforeAll, describe, type ExpectStatic, expect, it } from 'vitest';
 import type { RepeatSummary } from '../../src/lab/repeats.js';
 import type { LabResult } from '../../src/lab/types.js';
 import { lanes } from '../helpers/lanes.js';
-import { ensureBuilt, runCli, sqlite, stillAlive, tempHome, toolMissing } from './helpers.js';
+import { ensureBuilt, integerToken, runCli, sqlite, stillAlive, tempHome, toolMissing } from './helpers.js';
 
 let home = '';
 beforeAll(() => {
@@ -65,9 +65,9 @@ describe('lab late-write, embedded coordinator', { concurrent: true, timeout: 12
     });
     expect(typeof result.version).toBe('string');
     expect(Number.isInteger(result.tokens.A!) && Number.isInteger(result.tokens.B!)).toBe(true);
-    expect(result.tokens.B!).toBeGreaterThan(result.tokens.A!);
+    expect(integerToken(result.tokens.B)).toBeGreaterThan(integerToken(result.tokens.A));
     // Lesson 5: the expiry that deletes A's key takes a revision of its own, so B is at least two above A.
-    expect(result.tokens.B! - result.tokens.A!).toBeGreaterThanOrEqual(2);
+    expect(integerToken(result.tokens.B) - integerToken(result.tokens.A)).toBeGreaterThanOrEqual(2);
     expect(result.observedExpiryWaitMs).toBeGreaterThan(0);
     expect(result.stoppedAfterMs).toBeGreaterThanOrEqual(0);
     expect(result.durationMs).toBeGreaterThan(result.observedExpiryWaitMs);
@@ -125,7 +125,7 @@ describe('lab late-write, embedded coordinator', { concurrent: true, timeout: 12
     const { result } = await labJson<{ runs: LabResult[]; summary: RepeatSummary }>(['--repeats', '2']);
     expect(result.runs).toHaveLength(2);
     const next = result.runs[0]!;
-    expect(next.tokens.A!).toBeGreaterThan(first.tokens.B!);
+    expect(integerToken(next.tokens.A)).toBeGreaterThan(integerToken(first.tokens.B));
     expect(existsSync(join(next.outDir, 'run.json'))).toBe(true);
     expect(result.summary).toMatchObject({ runs: 2, expected: 2, unexpected: 0, verdict: 'expected', ttlMs: 500 });
     expect(result.summary.durationMs.median).toBeGreaterThan(0);

@@ -7,7 +7,7 @@
  * Skips loudly without etcd/etcdctl, fails under FENCE_REQUIRE_TOOLS=1.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, watch } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type PidfileContent, reapLeftovers } from '../../src/lab/processes/pidfile.js';
@@ -15,46 +15,11 @@ import { isAlive } from '../../src/lab/processes/proc.js';
 import { lanes } from '../helpers/lanes.js';
 import { waitUntil } from '../helpers/wait-until.js';
 import { bin, ensureBuilt, root, stillAlive, tempHome, toolMissing } from './helpers.js';
+import { watchPidfiles } from './watch-pidfiles.js';
 
 const skip = toolMissing('etcd') || toolMissing('etcdctl');
 
 beforeAll(() => ensureBuilt());
-
-/**
- * Everything any version of the run's pidfile named. Each version is
- * renamed into place, so a watch on the run dir (inotify) sees every one as
- * it lands; an unhurried poll backs it up. (Polling every 5 ms, eleven runs
- * at once kept a tenth of a core busy reading pidfiles.)
- */
-function watchPidfiles(home: string): { pids: Set<number>; dirs: Set<string>; roles: Set<string>; stop: () => void } {
-  const seen = { pids: new Set<number>(), dirs: new Set<string>(), roles: new Set<string>() };
-  const runDir = join(home, 'run');
-  mkdirSync(runDir, { recursive: true });
-  const read = () => {
-    try {
-      for (const name of readdirSync(runDir).filter((n) => n.startsWith('lab-'))) {
-        const content = JSON.parse(readFileSync(join(runDir, name), 'utf8')) as PidfileContent;
-        for (const c of content.children) {
-          seen.pids.add(c.pid);
-          seen.roles.add(c.role);
-        }
-        for (const d of content.tempDirs) seen.dirs.add(d);
-      }
-    } catch {
-      // being renamed into place, or removed
-    }
-  };
-  const watcher = watch(runDir, read);
-  const timer = setInterval(read, 50);
-  return {
-    ...seen,
-    stop: () => {
-      read();
-      watcher.close();
-      clearInterval(timer);
-    },
-  };
-}
 
 // Five runs at a time, as before the SIGKILL's run joined the phases: each starts three etcd members and five node processes.
 const runSlot = lanes(5);

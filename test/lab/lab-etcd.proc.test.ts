@@ -11,7 +11,7 @@ import { EtcdClient } from '../../src/lab/coordinator/etcd-client.js';
 import { findEtcd, type LaunchedEtcd, launchEtcd } from '../../src/lab/coordinator/etcd-launcher.js';
 import type { LabResult } from '../../src/lab/types.js';
 import { postJson } from '../../src/lab/http.js';
-import { ensureBuilt, runCli, stillAlive, tempHome, toolMissing } from './helpers.js';
+import { ensureBuilt, integerToken, runCli, stillAlive, tempHome, toolMissing } from './helpers.js';
 
 const skip = toolMissing('etcd');
 let etcd: LaunchedEtcd | undefined;
@@ -57,9 +57,9 @@ describe.skipIf(skip)('the lab on a real etcd', { concurrent: true, timeout: 60_
   it.sequential('late-write: the tokens are create revisions, B above A; plain A-late, fenced B-current', async () => {
     first = await lab(['--etcd-endpoints', etcd!.endpoint]);
     expect(first).toMatchObject({ coordinator: 'etcd', experiment: 'late-write', verdict: 'expected' });
-    expect(first.tokens.B!).toBeGreaterThan(first.tokens.A!);
+    expect(integerToken(first.tokens.B)).toBeGreaterThan(integerToken(first.tokens.A));
     // Lesson 5: the lease expiry that deletes A's key takes a revision of its own, so B is at least two above A.
-    expect(first.tokens.B! - first.tokens.A!).toBeGreaterThanOrEqual(2);
+    expect(integerToken(first.tokens.B) - integerToken(first.tokens.A)).toBeGreaterThanOrEqual(2);
     expect(first.ttlMs).toBeGreaterThanOrEqual(1000);
     expect(first.etcdEndpoints).toEqual([etcd!.endpoint]);
     expect(first.modes.plain?.final.value).toBe('A-late');
@@ -70,7 +70,7 @@ describe.skipIf(skip)('the lab on a real etcd', { concurrent: true, timeout: 60_
 
   it.sequential('the next run gets higher tokens from the same cluster', async () => {
     const next = await lab(['--etcd-endpoints', etcd!.endpoint]);
-    expect(next.tokens.A!).toBeGreaterThan(first.tokens.B!);
+    expect(integerToken(next.tokens.A)).toBeGreaterThan(integerToken(first.tokens.B));
   });
 
   it.sequential('the etcd client: create-if-absent txn, revision token, prefix delete', async () => {

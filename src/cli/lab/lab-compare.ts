@@ -1,6 +1,6 @@
 /**
  * `lab --compare`: the late write on every coordinator that is installed
- * (embedded, etcd, Redis with its random value, Redis with INCR), one after
+ * (embedded, etcd, Redis with its random value, Redis with INCR, ZooKeeper), one after
  * another, and one table measured on this machine: what the token is, A's and
  * B's, where the plain and the fenced sink ended. With `--with-failover`, the
  * failover or restart experiment of each system that has one. A system that is
@@ -10,11 +10,12 @@
 import { join } from 'node:path';
 import { NOTHING } from '../../core/display-text.js';
 import { sanitizeLine } from '../../core/neutralise.js';
+import { formatToken } from '../../core/token.js';
 import { COORDINATOR_CATALOGUE, type CoordinatorKind, coordinatorEntry } from '../../lab/coordinator-catalogue.js';
 import { defaultOutDir, type LabFlags, parseLabFlags } from '../../lab/lab-options.js';
 import { runLab } from '../../lab/runner/run-lab.js';
 import { findExecutable } from '../../lab/servers/find-executable.js';
-import type { ExperimentName, LabOptions, LabResult, ModeResult, Verdict } from '../../lab/types.js';
+import type { ExperimentName, LabOptions, LabResult, LabToken, ModeResult, Verdict } from '../../lab/types.js';
 import { printJson } from '../json-output.js';
 
 export interface CompareFlags extends LabFlags {
@@ -54,7 +55,7 @@ const VARIANTS: Variant[] = [
   { kind: 'etcd', label: 'etcd', options: {}, failover: 'failover' },
   { kind: 'redis', label: 'redis', options: { token: 'none' } },
   { kind: 'redis', label: 'redis --token incr', options: { token: 'incr' }, failover: 'coordinator-restart' },
-  { kind: 'zookeeper', label: 'zookeeper', options: {} },
+  { kind: 'zookeeper', label: 'zookeeper', options: {}, failover: 'failover' },
 ];
 
 /** Installed means its executables are on PATH or in the Debian locations: found, never started. */
@@ -121,7 +122,7 @@ function tokenWords(kind: CoordinatorKind): string {
 
 /** The table, one row per system: measured values, or what to install. */
 export function compareTable(rows: CompareRow[]): string[] {
-  const show = (t: number | null | undefined) => (t === null ? 'none' : String(t ?? ''));
+  const show = (t: LabToken | null | undefined) => (t === null ? 'none' : t === undefined ? '' : formatToken(t));
   const sink = (m: { value: string | null; bWrite?: number; lateWrite?: number } | undefined) => {
     if (!m) return '';
     // B's status only when it was refused too (a lock without a token): otherwise it is 200 in every row.
@@ -142,6 +143,6 @@ export function compareTable(rows: CompareRow[]): string[] {
 function failoverCell(r: CompareRow): string {
   const f = r.failover;
   if (!f) return '';
-  const t = (n: number | null) => (n === null ? 'none' : String(n));
+  const t = (n: LabToken | null) => (n === null ? 'none' : formatToken(n));
   return `${f.experiment}: ${f.verdict}, tokens A ${t(f.tokens.A)} B ${t(f.tokens.B)}`;
 }

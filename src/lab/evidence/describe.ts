@@ -6,6 +6,7 @@
  */
 import { NOTHING } from '../../core/display-text.js';
 import { formatToken } from '../../core/token.js';
+import { reportedToken } from '../tokens/lab-token.js';
 import type { ExperimentName, LabResult, LabToken, ModeResult, SinkMode } from '../types.js';
 
 export interface ModeLine {
@@ -33,8 +34,16 @@ export function describeModes(result: LabResult): ModeLine[] {
   return (Object.entries(result.modes) as [SinkMode, ModeResult][]).map(([mode, m]) => describeMode(result.experiment, mode, m, result));
 }
 
-function reason(m: ModeResult): string {
-  return String(m.lateWrite?.body?.reason ?? '');
+/**
+ * The sink's own words for a refusal. The sink compares the integer it was
+ * sent; ZooKeeper's is a whole czxid, so its numbers are shown as the token
+ * is everywhere else (`stale token 1:6 < mark 2:8`); the body in run.json
+ * keeps them as the sink wrote them.
+ */
+function reason(m: ModeResult, result: LabResult): string {
+  const words = String(m.lateWrite?.body?.reason ?? '');
+  if (result.coordinator !== 'zookeeper') return words;
+  return words.replace(/\b\d{1,16}\b/g, (n) => formatToken(reportedToken('zookeeper', Number(n)), true));
 }
 
 export function describeMode(experiment: ExperimentName, mode: SinkMode, m: ModeResult, result: LabResult): ModeLine {
@@ -50,8 +59,8 @@ export function describeMode(experiment: ExperimentName, mode: SinkMode, m: Mode
       value,
       protected: value === 'B-current',
       text: late?.accepted
-        ? `A accepted ${status}: the sink had not seen token ${result.tokens.B} yet; B's write then replaced it`
-        : `A refused ${status}: ${reason(m)}`,
+        ? `A accepted ${status}: the sink had not seen token ${show(result.tokens.B)} yet; B's write then replaced it`
+        : `A refused ${status}: ${reason(m, result)}`,
     };
   }
   if (m.bWrite && !m.bWrite.accepted && late && !late.accepted) {
@@ -59,15 +68,15 @@ export function describeMode(experiment: ExperimentName, mode: SinkMode, m: Mode
     return { mode, value, protected: false, text: `no token to compare: B's write and A's alike refused (${m.bWrite.status}, ${late.status})` };
   }
   if (late && !late.accepted) {
-    const extra = m.markAfterRestart !== undefined ? `, mark ${m.markAfterRestart} read back after the restart` : '';
-    return { mode, value, protected: true, text: `A rejected: ${late.status} ${reason(m)}${extra}` };
+    const extra = m.markAfterRestart !== undefined ? `, mark ${show(m.markAfterRestart)} read back after the restart` : '';
+    return { mode, value, protected: true, text: `A rejected: ${late.status} ${reason(m, result)}${extra}` };
   }
   if (mode === 'split') {
     return {
       mode,
       value,
       protected: false,
-      text: `A's stale write landed last ${status}; the mark fell from ${result.tokens.B} to ${m.final.hwm}`,
+      text: `A's stale write landed last ${status}; the mark fell from ${show(result.tokens.B)} to ${show(m.final.hwm)}`,
     };
   }
   return { mode, value, protected: false, text: `A's late write overwrote B's ${status}` };
@@ -115,8 +124,12 @@ export function summaryLine(result: LabResult, ascii = false): string {
     const r = result.restore;
     return `etcd restored from revision ${r.revisionBeforeRestore} to ${r.revisionAfterRestore} in ${seconds(r.restoreMs)}; epoch ${r.epochBefore} ${to} ${r.epochAfter}${dot} ${seconds(result.durationMs)} in all`;
   }
-  const token = (t: number | null) => (t === null ? 'none' : String(t));
+  const token = (t: LabToken | null) => (t === null ? 'none' : formatToken(t, ascii));
   const base = `tokens A ${token(result.tokens.A)}, B ${token(result.tokens.B)}${dot} lock seen gone ${seconds(result.observedExpiryWaitMs)} after A's grant`;
+  if (result.ensembleFailover) {
+    const f = result.ensembleFailover;
+    return `${base}${dot} leader member ${f.leaderBefore} killed, member ${f.leaderAfter} elected after ${seconds(f.electionMs)} (epoch ${f.epochBefore} ${to} ${f.epochAfter}); A's session (timeout ${seconds(f.aSession.timeoutMs)}) gone ${seconds(f.aSession.expiredAfterElectionMs)} after the election${dot} ${seconds(result.durationMs)} in all`;
+  }
   if (result.failover) {
     const f = result.failover;
     return `${base}${dot} leader ${f.leaderBefore} killed, ${f.leaderAfter} elected after ${seconds(f.electionMs)}; A's lease TTL ${f.leaseTtlBeforeS} s before, ${f.leaseTtlAfterS} s after${dot} ${seconds(result.durationMs)} in all`;

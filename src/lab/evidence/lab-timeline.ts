@@ -7,7 +7,8 @@
  */
 import { formatToken } from '../../core/token.js';
 import type { MarkKind, TimelineLane, TimelineMark, TimelineModel } from '../../core/timeline/index.js';
-import type { LabResult, Observation, SinkMode, WorkerName } from '../types.js';
+import { tokenRank } from '../tokens/lab-token.js';
+import type { LabResult, LabToken, Observation, SinkMode, WorkerName } from '../types.js';
 
 export function labTimeline(result: LabResult): TimelineModel {
   const obs = result.observations;
@@ -19,7 +20,8 @@ export function labTimeline(result: LabResult): TimelineModel {
   const grantOf = (name: WorkerName) => grants.find((g) => g.note === name);
   const expiry = find('coordinator', 'expiry-observed');
   // A token as drawn: with its epoch when one was observed, so epoch mode's `1:4` never shows as `4`.
-  const pair = (o: Observation) => (o.epoch !== undefined && o.token !== undefined ? ([o.epoch, o.token] as [number, number]) : (o.token ?? null));
+  const pair = (o: Observation): LabToken | null =>
+    o.epoch !== undefined && o.token !== undefined ? ([o.epoch, o.token] as [number, number]) : (o.token ?? null);
   const grantA = grantOf('A');
   const grantB = grantOf('B');
 
@@ -66,7 +68,8 @@ export function labTimeline(result: LabResult): TimelineModel {
     return lane;
   };
 
-  const highest = Math.max(result.tokens.A ?? 0, result.tokens.B ?? 0);
+  // Ranked as the pair orders (epoch first): ZooKeeper's czxid is `[epoch, counter]`.
+  const highest = Math.max(tokenRank(result.tokens.A), tokenRank(result.tokens.B));
   const modes = Object.keys(result.modes) as SinkMode[];
   const sinkLanes = modes.map((mode): TimelineLane => {
     const marks: TimelineMark[] = [];
@@ -78,7 +81,7 @@ export function labTimeline(result: LabResult): TimelineModel {
         actor: w.actor,
         token: pair(w),
         value: w.value ?? null,
-        ...(w.accepted && (w.token ?? 0) < highest && isAfterNewer(obs, w, highest) ? { stale: true } : {}),
+        ...(w.accepted && tokenRank(pair(w)) < highest && isAfterNewer(obs, w, highest, pair) ? { stale: true } : {}),
       });
     }
     for (const r of obs.filter((o) => o.kind === 'sink-restarted')) marks.push({ kind: 'restart', t: t(r), lost: false });
@@ -101,7 +104,7 @@ export function labTimeline(result: LabResult): TimelineModel {
 }
 
 /** A stale acceptance: an older token accepted once a newer one had been granted. */
-function isAfterNewer(obs: Observation[], w: Observation, highest: number): boolean {
-  const newerGrant = obs.find((o) => o.kind === 'grant' && o.token === highest);
+function isAfterNewer(obs: Observation[], w: Observation, highest: number, pair: (o: Observation) => LabToken | null): boolean {
+  const newerGrant = obs.find((o) => o.kind === 'grant' && tokenRank(pair(o)) === highest);
   return Boolean(newerGrant && newerGrant.atMs <= w.atMs);
 }

@@ -41,6 +41,16 @@ export function pictureModel(result: LabResult): TimelineModel {
       extra.push(lane);
     }
   }
+  // The ZooKeeper ensemble's members: who led, who was killed, who was elected.
+  const z = result.ensembleFailover;
+  for (const m of z?.members ?? []) {
+    const name = `member ${m.id}`;
+    const lane: TimelineLane = { id: `member-${m.id}`, label: name, kind: 'coordinator', spans: [], marks: [] };
+    if (m.id === z!.leaderBefore) lane.marks.push({ kind: 'failover', t: 0, label: 'leader at the start' });
+    for (const k of of('leader-killed')) if (k.note?.startsWith(`${name} `)) lane.marks.push({ kind: 'failover', t: t(k), label: 'leader killed (SIGKILL)' });
+    for (const e of of('leader-elected')) if (e.note === name) lane.marks.push({ kind: 'failover', t: t(e), label: 'elected leader' });
+    extra.push(lane);
+  }
   // The server's own life: etcd's snapshot and restore, a coordinator killed and restarted (Redis).
   const cluster = result.observations.filter((o) => SERVER_EVENTS[o.kind] !== undefined).sort((x, y) => x.atMs - y.atMs);
   if (cluster.length > 0) {

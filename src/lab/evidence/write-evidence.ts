@@ -11,7 +11,7 @@ import { renderTimeline } from '../../core/timeline/index.js';
 import { writeFileAtomic, writeJsonAtomic } from '../../platform/atomic-file.js';
 import type { Experiment } from '../experiments/experiment.js';
 import { formatToken } from '../../core/token.js';
-import type { FailoverEvidence, LabResult, ModeResult, RestoreEvidence } from '../types.js';
+import type { EnsembleFailoverEvidence, FailoverEvidence, LabResult, LabToken, ModeResult, RestoreEvidence } from '../types.js';
 import { describeModes, modeColumnWidth } from './describe.js';
 import { labTimeline } from './lab-timeline.js';
 import { timelinePage, timelinePicture } from './timeline-picture.js';
@@ -92,6 +92,7 @@ export function reportText(result: LabResult, experiment: Experiment): string {
     );
   }
   if (result.failover) lines.push('', ...failoverLines(result.failover));
+  if (result.ensembleFailover) lines.push('', ...ensembleLines(result.ensembleFailover));
   if (result.modes.epoch) lines.push('  (the sink stores an epoch-mode token packed as epoch * 2^32 + revision: 1:4 is 4294967300)');
   if (result.restore) lines.push('', ...restoreLines(result.restore));
   lines.push('', 'Outcome');
@@ -113,7 +114,8 @@ export function reportText(result: LabResult, experiment: Experiment): string {
 /** Every worker's token: restore has four (as the revision mode saw them; each mode's own are under Writes). */
 function tokensLine(result: LabResult): string {
   const perMode = Object.values(result.modes).find((m) => m.tokens)?.tokens;
-  return perMode ? tokenList(perMode) : `A ${result.tokens.A}, B ${result.tokens.B}`;
+  const one = (t: LabToken | null) => (t === null ? 'null' : formatToken(t, true));
+  return perMode ? tokenList(perMode) : `A ${one(result.tokens.A)}, B ${one(result.tokens.B)}`;
 }
 
 function tokenList(tokens: ModeResult['tokens']): string {
@@ -131,6 +133,27 @@ function failoverLines(f: FailoverEvidence): string[] {
     `  A's lease TTL (timetolive, whole seconds): ${f.leaseTtlBeforeS} s before the kill, ${f.leaseTtlAfterS} s after the election (granted ${f.grantedTtlS} s)`,
     `  B acquired through ${f.bEndpoint}`,
   ];
+}
+
+function ensembleLines(f: EnsembleFailoverEvidence): string[] {
+  const s = f.settings;
+  const session = f.aSession;
+  return [
+    'Ensemble',
+    `  settings: tickTime ${s.tickTimeMs} ms, initLimit ${s.initLimit}, syncLimit ${s.syncLimit} (ticks), JVM heap ${s.heap} (short ticks: throwaway settings for speed)`,
+    ...f.members.map((m) => `  member ${m.id}: pid ${m.pid}, client 127.0.0.1:${m.clientPort}, quorum ${m.quorumPort}, election ${m.electionPort}`),
+    `  leader before member ${f.leaderBefore}, epoch ${f.epochBefore} (srvr; killed with SIGKILL, pid ${f.killedPid}); leader after member ${f.leaderAfter}, epoch ${f.epochAfter}`,
+    `  election: ${f.electionMs} ms from the SIGKILL until the survivors' srvr named one leader (polled)`,
+    `  A's session ${session.id} (timeout ${session.timeoutMs} ms, negotiated): ${sessionWords(f)}`,
+    `  B connected to ${f.bConnect}`,
+  ];
+}
+
+/** What became of A's session, from what was observed (its znode seen gone), never assumed. */
+export function sessionWords(f: EnsembleFailoverEvidence): string {
+  const s = f.aSession;
+  if (!Number.isFinite(s.expiredAfterElectionMs)) return 'its znode was not seen gone';
+  return `its znode was seen gone ${s.expiredAfterGrantMs} ms after A's grant, ${s.expiredAfterKillMs} ms after the kill, ${s.expiredAfterElectionMs} ms after the new leader was named (${(s.expiredAfterElectionMs / s.timeoutMs).toFixed(1)} session timeouts)`;
 }
 
 function restoreLines(r: RestoreEvidence): string[] {

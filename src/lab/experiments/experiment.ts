@@ -1,6 +1,6 @@
 /** What an experiment is: a title, the sink modes it compares, a script, and its checks. */
 import type { AcquireOptions, Holder, LabContext } from '../runner/lab-context.js';
-import type { ExperimentName, FailoverEvidence, ModeResult, RestoreEvidence, SinkMode, WorkerName } from '../types.js';
+import type { EnsembleFailoverEvidence, ExperimentName, FailoverEvidence, ModeResult, RestoreEvidence, SinkMode, WorkerName } from '../types.js';
 
 export interface Check {
   ok: boolean;
@@ -11,6 +11,7 @@ export interface ExperimentOutcome {
   modes: Partial<Record<SinkMode, ModeResult>>;
   checks: Check[];
   failover?: FailoverEvidence;
+  ensembleFailover?: EnsembleFailoverEvidence;
   restore?: RestoreEvidence;
 }
 
@@ -24,6 +25,8 @@ export interface Experiment {
    * etcdctl is needed too.
    */
   ownEtcd?: { members: number; needsEtcdctl?: boolean };
+  /** Starts its own ZooKeeper ensemble of this many members instead of one server (failover on ZooKeeper). */
+  ensemble?: { members: number };
   /** Workers beyond A and B that the experiment drives. */
   extraWorkers?: WorkerName[];
   /** What a learner should take away; goes into report.txt. */
@@ -46,7 +49,8 @@ export function tokenCheck(ctx: LabContext): Check {
   }
   const a = ctx.holders.A?.token ?? Number.NaN;
   const b = ctx.holders.B?.token ?? Number.NaN;
-  return check(b > a, `B's token ${b} is above A's ${a}`);
+  // Compared as the coordinator gave them (ZooKeeper's czxid whole: its order is the pair's), shown as the conventions say.
+  return check(b > a, `B's token ${ctx.shownToken(b)} is above A's ${ctx.shownToken(a)}`);
 }
 
 /**

@@ -5,6 +5,7 @@
  * A; split already compared, so it writes A's stale value last and lowers
  * the mark.
  */
+import { isMark } from '../tokens/lab-token.js';
 import { aStoppedThenB, check, type Experiment, tokenCheck } from './experiment.js';
 import { runSplitGrid } from './split-grid.js';
 
@@ -43,9 +44,12 @@ export const split: Experiment = {
       checks: [
         tokenCheck(ctx),
         check(atomic.lateWrite.status === 409, 'atomic rejected A with 409'),
-        check(atomic.final.value === 'B-current' && atomic.final.hwm === tokenB, `atomic ends at B-current, mark ${tokenB}`),
+        check(atomic.final.value === 'B-current' && isMark(atomic.final.hwm, tokenB), `atomic ends at B-current, mark ${ctx.shownToken(tokenB)}`),
         check(splitMode.lateWrite.accepted && bSplit.accepted, 'split accepted both writes'),
-        check(splitMode.final.value === 'A-late' && splitMode.final.hwm === tokenA, `split ends at A-late and its mark fell back to ${tokenA}`),
+        check(
+          splitMode.final.value === 'A-late' && isMark(splitMode.final.hwm, tokenA),
+          `split ends at A-late and its mark fell back to ${ctx.shownToken(tokenA)}`,
+        ),
       ],
     };
   },

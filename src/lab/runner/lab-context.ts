@@ -8,11 +8,13 @@ import { join } from 'node:path';
 import { getJson, postJson } from '../http.js';
 import type { CoordinatorClient } from '../coordinator/client.js';
 import type { EtcdMembers } from '../coordinator/etcd-members.js';
+import type { ZooKeeperEnsemble } from '../coordinator/zookeeper/zookeeper-ensemble.js';
 import type { SinkDatabase } from './sink-database.js';
 import type { GridCell, GridWriter } from '../postgres/isolation-grid.js';
 import type { LaunchedServer } from '../servers/launch-server.js';
 import { formatToken } from '../../core/token.js';
 import { unpackEpochToken } from '../tokens/epoch-token.js';
+import { observedToken, reportedToken } from '../tokens/lab-token.js';
 import { delay, type LabProcess, type ServiceChild, type WorkerChild } from '../processes/children.js';
 import { parseBarrierCount, parseSinkState } from '../protocol/sink-write.js';
 import { replyProblem, type WorkerCommandBody, type WorkerOp, type WorkerReplies } from '../protocol/worker-messages.js';
@@ -70,6 +72,8 @@ export interface LabWorld {
   databasePath: string;
   /** The run's evidence directory (the restore experiment keeps its epoch file there). */
   outDir: string;
+  /** The ZooKeeper ensemble the failover experiment started for itself. */
+  ensemble?: ZooKeeperEnsemble;
   /** The etcd members an experiment started for itself (failover, restore). */
   members?: EtcdMembers;
   /** etcdctl, for an experiment that needs it (restore). */
@@ -172,19 +176,21 @@ export class LabContext {
     };
     this.holders[name] = holder;
     if (name === 'A') this.grantedTtlMs = holder.ttlMs;
-    // The epoch goes with the grant, so the timeline can label it as epoch mode's token (`1:4`).
+    // The epoch goes with the grant, so the timeline can label it as epoch mode's token (`1:4`)
+    // or as ZooKeeper's czxid split in two.
+    const observed = observedToken(this.world.coordinatorKind, holder.token);
     this.observe({
       actor: 'coordinator',
       kind: 'grant',
-      token: holder.token ?? undefined,
-      epoch: holder.epoch,
+      token: observed.token,
+      epoch: holder.epoch ?? observed.epoch,
       note: name,
       atMs: holder.atMs,
     });
     // With an epoch (restore), the step shows both forms: the revision and the epoch-mode token.
     const epochNote =
       holder.epoch === undefined || holder.token === null ? '' : ` (epoch ${holder.epoch}: ${formatToken([holder.epoch, holder.token])} in epoch mode)`;
-    const what = holder.token === null ? `no token (its lock value ${holder.lockValue ?? '?'} orders nothing)` : `token ${holder.token}`;
+    const what = holder.token === null ? `no token (its lock value ${holder.lockValue ?? '?'} orders nothing)` : `token ${this.shownToken(holder.token)}`;
     this.step(id, 'done', `${name} (pid ${worker.pid}) holds the lock with ${what}${epochNote}`);
     return holder;
   }
@@ -193,7 +199,7 @@ export class LabContext {
   async release(name: WorkerName): Promise<void> {
     const reply = await this.ask(name, { op: 'release' });
     if (reply.ev !== 'released') throw new Error(`${name} could not release: ${replyProblem(reply)}`);
-    this.observe({ actor: name, kind: 'release', token: this.holders[name]?.token ?? undefined });
+    this.observe({ actor: name, kind: 'release', ...observedToken(this.world.coordinatorKind, this.holders[name]?.token ?? null) });
     this.step('release', 'done', `${name} released the lock (lease revoked)`);
   }
 
@@ -249,7 +255,11 @@ export class LabContext {
     this.worker(name).signal('SIGCONT');
     this.observe({ actor: name, kind: 'resume' });
     const token = this.holders[name]?.token;
-    this.step('resume-a', 'done', `${name} resumed (SIGCONT); it sends "${specs[0]?.value}" with ${token === null ? 'no token' : `token ${token}`}`);
+    this.step(
+      'resume-a',
+      'done',
+      `${name} resumed (SIGCONT); it sends "${specs[0]?.value}" with ${token === null || token === undefined ? 'no token' : `token ${this.shownToken(token)}`}`,
+    );
     return specs.map((spec, i) => this.finishWrite(name, spec, pending[i]!));
   }
 
@@ -272,8 +282,8 @@ export class LabContext {
   async final(mode: SinkMode): Promise<FinalState> {
     const res = await getJson(`${this.world.sinkUrl}/state/${mode}`);
     const stored = parseSinkState(res.body, mode);
-    // epoch mode stores packed tokens; the result shows the pair.
-    const shown = (n: number) => (mode === 'epoch' ? unpackEpochToken(n) : n);
+    // epoch mode stores packed tokens, ZooKeeper's czxid is one: the result shows the pair.
+    const shown = (n: number) => (mode === 'epoch' || this.world.coordinatorKind === 'zookeeper' ? unpackEpochToken(n) : n);
     const state: FinalState = { value: stored.value, token: stored.token === null ? null : shown(stored.token) };
     if (mode !== 'plain') state.hwm = shown(stored.hwm);
     return state;
@@ -327,6 +337,11 @@ export class LabContext {
     return { recoveredLock: next.recoveredLock };
   }
 
+  /** A holder's token in the one display form (`5`, `1:5`): ZooKeeper's czxid as its epoch and counter. */
+  shownToken(token: number | null): string {
+    return formatToken(reportedToken(this.world.coordinatorKind, token));
+  }
+
   private sendWrite(name: WorkerName, spec: WriteSpec): Promise<WorkerReplies['write']> {
     return this.ask(name, { op: 'write', url: this.world.sinkUrl, ...spec }, 15_000);
   }
@@ -339,8 +354,9 @@ export class LabContext {
       accepted: reply.status === 200 && reply.body.accepted === true,
       body: reply.body,
     };
-    // An epoch-mode token travels as the pair; the observation keeps the revision and the epoch apart.
-    const [epoch, token] = Array.isArray(reply.token) ? reply.token : [undefined, reply.token ?? null];
+    // An epoch-mode token travels as the pair, ZooKeeper's czxid whole; the observation keeps the epoch apart.
+    const split = Array.isArray(reply.token) ? { epoch: reply.token[0], token: reply.token[1] } : observedToken(this.world.coordinatorKind, reply.token);
+    const { epoch, token } = split;
     const atMs = this.now();
     this.observe({
       actor: name,
@@ -353,7 +369,9 @@ export class LabContext {
       accepted: outcome.accepted,
       atMs,
     });
-    this.emit({ type: 'write', writer: name, mode: spec.mode, value: spec.value, token: token ?? null, outcome, atMs });
+    // The event's token: the revision (epoch mode), or the token as the JSON reports it (ZooKeeper's pair).
+    const shown = Array.isArray(reply.token) ? reply.token[1] : reportedToken(this.world.coordinatorKind, reply.token);
+    this.emit({ type: 'write', writer: name, mode: spec.mode, value: spec.value, token: shown, outcome, atMs });
     return outcome;
   }
 }

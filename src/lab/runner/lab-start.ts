@@ -18,7 +18,9 @@ import { databaseFile, LabContext, type LabWorld } from './lab-context.js';
 import { debug } from './lab-debug.js';
 import { getJson } from '../http.js';
 import { startSinkDatabase } from './sink-database.js';
+import { reportedToken } from '../tokens/lab-token.js';
 import type { LabTeardown } from './lab-teardown.js';
+import type { ZooKeeperEnsemble } from '../coordinator/zookeeper/zookeeper-ensemble.js';
 
 export interface StartInput {
   options: LabOptions;
@@ -46,6 +48,7 @@ export async function startRun({ options, experiment, teardown: td, listener, t0
   let endpoints: string[];
   let coordinatorChild: ServiceChild | undefined;
   let etcdctl: string | undefined;
+  let ensemble: ZooKeeperEnsemble | undefined;
   // failover/restore: the members start while the sink and workers start (neither needs the other),
   // and the run waits for them just before it first talks to etcd.
   let ownEtcdReady: (() => Promise<void>) | undefined;
@@ -76,6 +79,12 @@ export async function startRun({ options, experiment, teardown: td, listener, t0
       serverStartMs = Math.round(members.startMs);
       endpoints = members.endpoints;
     };
+  } else if (experiment.ensemble) {
+    const { startOwnEnsemble } = await import('./own-ensemble.js');
+    const started = await startOwnEnsemble(options, experiment.ensemble.members, td, listener, t0);
+    endpoints = started.endpoints;
+    serverStartMs = started.startMs;
+    ensemble = started.ensemble;
   } else if (options.coordinator !== 'embedded') {
     const started = await startCoordinatorServer(options, td, listener, t0);
     endpoints = started.endpoints;
@@ -156,6 +165,7 @@ export async function startRun({ options, experiment, teardown: td, listener, t0
     databasePath: database,
     outDir: options.outDir,
     ...(td.members ? { members: td.members } : {}),
+    ...(ensemble ? { ensemble } : {}),
     ...(etcdctl ? { etcdctl } : {}),
   };
   debug('coordinator and A ready');
@@ -203,7 +213,7 @@ export async function runExperiment(started: StartedRun, { options, experiment, 
     ttlMs: ctx.grantedTtlMs,
     requestedTtlMs: options.ttlMs,
     // null where the lock gives no token (a Redis lock's random value, kept in lockValues).
-    tokens: { A: tokenOf(ctx.holders.A), B: tokenOf(ctx.holders.B) },
+    tokens: { A: reportedToken(options.coordinator, tokenOf(ctx.holders.A)), B: reportedToken(options.coordinator, tokenOf(ctx.holders.B)) },
     ...(ctx.holders.A?.lockValue && ctx.holders.B?.lockValue ? { lockValues: { A: ctx.holders.A.lockValue, B: ctx.holders.B.lockValue } } : {}),
     observedExpiryWaitMs: ctx.observedExpiryWaitMs,
     stoppedAfterMs: ctx.stoppedAfterMs,
@@ -223,6 +233,7 @@ export async function runExperiment(started: StartedRun, { options, experiment, 
     startedAt: new Date(Date.now() - (performance.now() - t0)).toISOString(),
     outDir: options.outDir,
     ...(outcome.failover ? { failover: outcome.failover } : {}),
+    ...(outcome.ensembleFailover ? { ensembleFailover: outcome.ensembleFailover } : {}),
     ...(outcome.restore ? { restore: outcome.restore } : {}),
   };
   listener({ type: 'verdict', result, atMs: verdictAt - t0 });

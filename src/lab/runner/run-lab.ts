@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { onCleanup } from '../../platform/cleanup.js';
 import { dataSubdir } from '../../platform/data-dir.js';
 import { writeEvidence } from '../evidence/write-evidence.js';
-import { EXPERIMENT_TABLE } from '../experiments/index.js';
+import { experimentFor } from '../experiments/index.js';
 import { RunPidfile, reapLeftovers } from '../processes/pidfile.js';
 import { LabAbortedError, type LabListener, type LabOptions, type LabResult, LabUnavailableError } from '../types.js';
 import { countInterruptedRun } from './interrupted-runs.js';
@@ -65,7 +65,7 @@ export async function runLab(options: LabOptions, listener: LabListener = () => 
   assertLabSupported();
   if (options.signal?.aborted) throw new LabAbortedError();
   const t0 = options.startedAt ?? performance.now();
-  const experiment = EXPERIMENT_TABLE[options.experiment];
+  const experiment = experimentFor(options.experiment, options.coordinator);
   assertFreshOutDir(options.outDir);
   // Before any process starts: an --out that cannot be made is bad input, and nothing is left to end.
   makeUserDirs(options.outDir, '--out');

@@ -7,23 +7,22 @@
  * to 20 ticks; `grant` reports what was negotiated), its heartbeats are the
  * keepalive, and a stopped client's session expires, which deletes its child.
  * The token is the holder child's `czxid`: a zxid, leader epoch in the high
- * 32 bits and a counter in the low 32, here as one integer (exact while the
- * epoch is below 2^21), which orders as the pair does.
+ * 32 bits and a counter in the low 32. It travels as one integer (exact while
+ * the epoch is below 2^21), which orders as the pair does and is what the
+ * sink compares; the result reports it as `[epoch, counter]`
+ * (tokens/lab-token.ts).
  *
- * The lab acquires without waiting (B asks only once A's child is gone), so a
- * contender that is not lowest removes its child and answers busy instead of
- * watching its predecessor as the recipe's waiter would.
+ * The recipe itself (and its waiter, which watches its predecessor only) is
+ * lock-recipe.ts; the lab acquires without waiting (B asks only once A's
+ * child is gone), so a contender that is not lowest answers busy.
  */
 import zookeeper, { type Client, type Stat } from 'node-zookeeper-client';
 import type { AcquireOutcome, CoordinatorClient } from '../client.js';
+import { call, lockRecipe } from './lock-recipe.js';
 
 /** A zxid's two halves: the leader epoch and the counter within it. */
 export function splitZxid(zxid: bigint): { epoch: number; counter: number; hex: string } {
   return { epoch: Number(zxid >> 32n), counter: Number(zxid & 0xffffffffn), hex: `0x${zxid.toString(16)}` };
-}
-
-function call<T>(run: (done: (err: Error | null, value: T) => void) => void): Promise<T> {
-  return new Promise((resolve, reject) => run((err, value) => (err ? reject(err) : resolve(value))));
 }
 
 function connect(connectString: string, sessionTimeout: number): Promise<Client> {
@@ -65,13 +64,9 @@ export class ZooKeeperLockClient implements CoordinatorClient {
     const session = this.sessions.get(leaseId);
     if (!session) return { acquired: false, reason: 'no such session' };
     const { client } = session;
-    await call<string>((done) => client.mkdirp(key, done));
-    const child = await call<string>((done) => client.create(`${key}/lock-`, null, zookeeper.CreateMode.EPHEMERAL_SEQUENTIAL, done));
-    const children = (await call<string[]>((done) => client.getChildren(key, done))).sort();
-    if (`${key}/${children[0]}` !== child) {
-      await call<void>((done) => client.remove(child, (err) => done(err, undefined)));
-      return { acquired: false, reason: `held: ${children[0]} is lower than our ${child.slice(key.length + 1)}` };
-    }
+    const outcome = await lockRecipe(client, key, { wait: false });
+    const child = outcome.child;
+    if (!outcome.held) return { acquired: false, reason: `held: ${outcome.lowest} is lower than our ${child.slice(key.length + 1)}` };
     session.child = child;
     const stat = await call<Stat | null>((done) => client.exists(child, done));
     if (!stat) return { acquired: false, reason: 'our lock node vanished (the session expired)' };

@@ -17,8 +17,16 @@ import type { CoordinatorServer } from '../servers.js';
 export const ZOOKEEPER_INSTALL_HINT =
   'ZooKeeper was not found (java and /usr/share/java/zookeeper.jar). Install it (Debian/Ubuntu: `sudo apt-get install zookeeper`), or pass --zookeeper-home DIR';
 
-/** tickTime 200 ms: sessions of 0.4 to 4 s (2 to 20 ticks); init and sync limits for an election within about a second. */
-export const ZOOKEEPER_TIMING = { tickTimeMs: 200, initLimit: 10, syncLimit: 5, heap: '128m' } as const;
+/**
+ * Every ZooKeeper the lab starts (standalone, and each member of the failover
+ * ensemble) runs with these, recorded in the evidence. tickTime 200 ms:
+ * sessions of 0.4 to 4 s (2 to 20 ticks). A killed leader's sockets close at
+ * once, so the followers notice it without waiting out a tick limit and elect
+ * within about a second; the limits are generous instead, so that a member
+ * slowed by a loaded machine is not dropped (initLimit 25 ticks = 5 s for a
+ * follower's first sync, syncLimit 10 ticks = 2 s behind the leader).
+ */
+export const ZOOKEEPER_TIMING = { tickTimeMs: 200, initLimit: 25, syncLimit: 10, heap: '128m' } as const;
 export const FOUR_LETTER_WORDS = ['ruok', 'srvr'] as const;
 
 export interface ZooKeeperInstall {
@@ -43,7 +51,8 @@ function isFile(path: string): boolean {
   }
 }
 
-export function zookeeperConfig(dir: string, clientPort: number): string {
+/** The config file; `servers` (`server.N=127.0.0.1:quorum:election` lines) makes it an ensemble member. */
+export function zookeeperConfig(dir: string, clientPort: number, servers: string[] = []): string {
   return [
     `tickTime=${ZOOKEEPER_TIMING.tickTimeMs}`,
     `initLimit=${ZOOKEEPER_TIMING.initLimit}`,
@@ -53,6 +62,7 @@ export function zookeeperConfig(dir: string, clientPort: number): string {
     'clientPortAddress=127.0.0.1',
     'admin.enableServer=false',
     `4lw.commands.whitelist=${FOUR_LETTER_WORDS.join(',')}`,
+    ...servers,
     '',
   ].join('\n');
 }
@@ -63,18 +73,24 @@ export function zookeeperSpec(install: ZooKeeperInstall): ServerSpec {
     tempPrefix: 'fence-tutor-zookeeper',
     portCount: 1,
     prepare: ([port], dir) => writeFileSync(join(dir, 'zoo.cfg'), zookeeperConfig(dir, port!)),
-    argv: (_ports, dir) => [
-      install.java,
-      `-Xmx${ZOOKEEPER_TIMING.heap}`,
-      '-cp',
-      install.jar,
-      'org.apache.zookeeper.server.quorum.QuorumPeerMain',
-      join(dir, 'zoo.cfg'),
-    ],
+    argv: (_ports, dir) => zookeeperArgv(install, join(dir, 'zoo.cfg')),
     // Not `ruok`: it answers imok before the server serves requests; `srvr` reports a mode only once it does.
     ready: async ([port]) => /^Mode: /m.test(await fourLetterWord(port!, 'srvr')),
     readyTimeoutMs: 30_000,
   };
+}
+
+/** QuorumPeerMain in the foreground (never zkServer.sh, which forks away from the process group). */
+export function zookeeperArgv(install: ZooKeeperInstall, config: string): string[] {
+  return [install.java, `-Xmx${ZOOKEEPER_TIMING.heap}`, '-cp', install.jar, 'org.apache.zookeeper.server.quorum.QuorumPeerMain', config];
+}
+
+/** What `srvr` says of a server: its mode (leader, follower, standalone) and its last zxid; undefined while it serves nothing. */
+export async function serverState(port: number, timeoutMs = 1000): Promise<{ mode: string; zxid: bigint } | undefined> {
+  const answer = await fourLetterWord(port, 'srvr', timeoutMs);
+  const mode = /^Mode: (\w+)$/m.exec(answer)?.[1];
+  const zxid = /^Zxid: (0x[0-9a-f]+)$/m.exec(answer)?.[1];
+  return mode && zxid ? { mode, zxid: BigInt(zxid) } : undefined;
 }
 
 /** Sends a four-letter word and returns the whole answer ('' when none came). */

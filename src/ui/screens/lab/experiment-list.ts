@@ -25,6 +25,8 @@ export interface LabEntry {
   needs: readonly LabTool[];
   ownEtcd: boolean;
   onlyOn?: CoordinatorKind;
+  /** Coordinators it also runs on, on servers of its own (failover: a ZooKeeper ensemble instead of etcd). */
+  alsoOn?: readonly string[];
 }
 
 export const GRID_ENTRY: LabEntry = {
@@ -49,6 +51,7 @@ export const LAB_ENTRIES: readonly LabEntry[] = [
     needs: e.needs,
     ownEtcd: e.ownEtcd,
     ...('onlyOn' in e ? { onlyOn: e.onlyOn as CoordinatorKind } : {}),
+    ...('alsoOn' in e ? { alsoOn: e.alsoOn } : {}),
   })),
   GRID_ENTRY,
 ];

@@ -94,11 +94,14 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
   const coordinators = useMemo(() => coordinatorChoices(), []);
   const runSink: SinkKind = entry.grid ? 'postgres' : entry.sinkChoice ? sink : 'sqlite';
   // failover and restore start their own etcd, coordinator-restart its own Redis: the coordinator choice does not apply.
-  const { ownEtcd, onlyOn } = entry;
+  const { onlyOn } = entry;
+  // failover on ZooKeeper starts its own ensemble instead of etcd members (the catalogue's alsoOn).
+  const ownEnsemble = (entry.alsoOn ?? []).includes(coordinator);
+  const ownEtcd = entry.ownEtcd && !ownEnsemble;
   const runCoordinator: CoordinatorKind = ownEtcd ? 'etcd' : (onlyOn ?? coordinator);
   // Redis: late-write shows the lock's random value (no token); the others compare tokens, so INCR.
   const token = runCoordinator === 'redis' ? (route.token ?? (experiment === 'late-write' ? 'none' : 'incr')) : undefined;
-  const fixed = ownEtcd ? 'its own etcd' : onlyOn ? `its own ${onlyOn}` : undefined;
+  const fixed = ownEtcd ? 'its own etcd' : ownEnsemble ? 'its own ZooKeeper ensemble' : onlyOn ? `its own ${onlyOn}` : undefined;
 
   const start = useCallback(() => {
     if (isRunGoing(view)) return;
@@ -210,11 +213,12 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
 
   if (view.phase === 'setup') {
     const needsLines = [
-      ...(missing.get(entry.name) ?? [])
+      // The ensemble needs ZooKeeper (the coordinator's own line below), not the experiment's etcd.
+      ...(ownEnsemble ? [] : (missing.get(entry.name) ?? []))
         .filter((tool) => tool !== POSTGRES_DEBIAN_PACKAGE)
         .map((tool) => `needs ${tool}: ${installHint(tool as Parameters<typeof installHint>[0])}`),
       ...(runSink === 'postgres' && !postgresHere ? [`needs ${POSTGRES_DEBIAN_PACKAGE}: apt-get install ${POSTGRES_DEBIAN_PACKAGE}`] : []),
-      ...(coordinatorNeeds && !fixed ? [`needs ${coordinatorNeeds}: apt-get install ${coordinatorNeeds}`] : []),
+      ...(coordinatorNeeds && (!fixed || ownEnsemble) ? [`needs ${coordinatorNeeds}: apt-get install ${coordinatorNeeds}`] : []),
     ];
     return (
       <LabSetupView

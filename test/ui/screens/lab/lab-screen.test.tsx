@@ -100,6 +100,22 @@ describe('Lab screen', () => {
     run.release();
   });
 
+  it('failover with the zookeeper coordinator runs on its own ensemble; with any other, on its own etcd', async () => {
+    const run = scripted();
+    const { stdin, lastFrame } = await renderApp({ screen: 'lab', outDir: '/tmp/lab-out' }, { services: { runLab: run.runLab } });
+    await waitForFrame(lastFrame, 'the real thing, on this machine');
+    await press(stdin, 'down', 'down', 'down', 'down');
+    expect(lastFrame()).toMatch(/❯ failover/);
+    expect(lastFrame()).toMatch(/c coordinator its own etcd/);
+    // embedded → etcd → redis → zookeeper
+    await press(stdin, 'c', 'c', 'c');
+    expect(lastFrame()).toMatch(/c coordinator its own ZooKeeper ensemble/);
+    await press(stdin, 'enter');
+    await waitForFrame(lastFrame, 'waiting to see the lock gone');
+    expect(run.calls[0]).toMatchObject({ experiment: 'failover', coordinator: 'zookeeper' });
+    run.release();
+  });
+
   it('ticks the steps off live with a bar while waiting, then shows the timeline and both modes', async () => {
     const run = scripted();
     const told: LabResult[] = [];
