@@ -4,7 +4,7 @@
  * title of the file the instructor handed out without the loader noticing:
  * `contentHash` alone covers only the questions.
  */
-import { sha256Hex } from '../../core/sha256.js';
+import { sha256Hex } from '../../platform/sha256.js';
 import { canonicalJson } from '../quiz/quiz-loader.js';
 
 export interface AssignmentSettings {

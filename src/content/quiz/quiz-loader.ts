@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { type PredictDraft, resolvePredict } from '../../core/quiz/predict.js';
 import type { Question, QuizBank } from '../../core/quiz/types.js';
-import { sha256Hex } from '../../core/sha256.js';
+import { sha256Hex } from '../../platform/sha256.js';
 import type { Scenario } from '../../core/types.js';
 import { shippedDir } from '../../platform/package-root.js';
 import { ContentError, type Problem } from '../shared/problems.js';
@@ -46,7 +46,6 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function contentHashOf(questions: readonly Question[]): string {
-  // Not node:crypto: loading it (and the streams it brings) costs more than this (core/sha256.ts).
   return sha256Hex(canonicalJson(questions));
 }
 
