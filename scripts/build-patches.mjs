@@ -26,19 +26,6 @@ export const PATCHES = [
     apply: (source) => source.replaceAll('"function"!=typeof fetch', 'true'),
   },
   {
-    name: 'commander-lazy-child-process',
-    why:
-      'Commander requires node:child_process at load, only to spawn executable subcommands (fence-tutor has none). ' +
-      'Loading it pulls in net, stream and dgram: milliseconds of every start-up. The require waits for the first spawn, which never comes.',
-    filter: /commander[\\/]lib[\\/]command\.js$/,
-    packages: [{ dir: 'commander', file: 'lib/command.js', version: '14.0.3' }],
-    apply: (source) =>
-      source.replace(
-        "const childProcess = require('node:child_process');",
-        "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };",
-      ),
-  },
-  {
     name: 'string-width-emoji-first',
     why: 'A cheap code point class before the RGI_Emoji pattern, whose compile cost every first frame (scripts/string-width-patch.mjs).',
     filter: /[\\/]string-width[\\/]index\.js$/,
