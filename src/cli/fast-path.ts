@@ -15,7 +15,7 @@
  * FENCE_TUTOR_BUILT_CONTENT=0 (no snapshot and no fast path: the real
  * loaders through commander). Besides the build's outputs, `exercises` reads
  * the small JSON manifests the entry holds the reader of, and `sim --json`
- * and `explore --json` a scenario the subset reader decides alone.
+ * and `explore --json` a scenario (a user's file through the YAML loader).
  *
  * Adding one: make the output at
  * build in fast-outputs-make.ts with the function the command's action
@@ -28,7 +28,6 @@ import { findLesson } from '../content/lesson/lesson-find.js';
 import { assertDataDirUsable } from '../platform/data-dir-check.js';
 import { gatherProgressFromInfos } from '../progress/gather-from.js';
 import type { ChallengeInfo, LessonInfo } from '../progress/summary.js';
-import { subsetScenarioOf } from '../content/scenario/scenario-quick.js';
 import { loadProgress } from '../progress/progress-file.js';
 import { type ChallengeSummary, challengeRows } from './challenge/challenge-rows.js';
 import { printProgressJson } from './commands/progress.js';
@@ -237,17 +236,18 @@ export function scenarioJsonFlags(args: readonly string[]): ScenarioFlags | unde
 }
 
 /**
- * sim --json / explore --json on a scenario the subset reader decides alone
- * (the full YAML loader is commander's turn). scenario-run.ts is imported
- * only then, so the entry's other commands never initialise the engine.
+ * sim --json / explore --json on one scenario (--scenario ID, from the
+ * build's snapshot, or --scenario-file FILE, through the YAML loader), as
+ * the command's action does (scenario-run.ts: a file's problems reach
+ * reportError the same way). scenario-run.ts is imported only then, so the
+ * entry's other commands never initialise the engine.
  */
 function scenarioJson(command: 'sim' | 'explore'): FastCommand {
   return (args) => {
     const flags = scenarioJsonFlags(args);
-    const scenario = flags && subsetScenarioOf(flags);
-    if (!flags || !scenario) return undefined;
-    return import('./scenario/scenario-run.js').then((run) => {
-      (command === 'sim' ? run.printSimJsonOf : run.printExploreJsonOf)(scenario, flags);
+    if (!flags || flags.content !== undefined || (flags.scenario === undefined) === (flags.scenarioFile === undefined)) return undefined;
+    return import('./scenario/scenario-run.js').then(async (run) => {
+      (command === 'sim' ? run.printSimJsonOf : run.printExploreJsonOf)(await run.scenarioFrom(flags), flags);
       return 0;
     });
   };

@@ -38,11 +38,16 @@ export function listShippedScenarios(): Scenario[] {
   return loadScenarioDir(shippedDir('scenarios'), false);
 }
 
+/** One shipped scenario by id. */
+export function findShippedScenario(id: string, dir = shippedDir('scenarios')): Scenario | undefined {
+  return findScenarioIn(id, dir, false);
+}
+
 /**
- * One shipped scenario by id. Reads only `<id>.yaml` when it exists (the
+ * A scenario by id from a folder. Reads only `<id>.yaml` when it exists (the
  * shipped files are named after their ids), so it parses one file, not seven.
  */
-export function findShippedScenario(id: string, dir = shippedDir('scenarios')): Scenario | undefined {
+export function findScenarioIn(id: string, dir: string, local: boolean): Scenario | undefined {
   if (!SCENARIO_ID.test(id)) return undefined;
   for (const path of candidateFiles(dir, id)) {
     let text: string;
@@ -53,9 +58,9 @@ export function findShippedScenario(id: string, dir = shippedDir('scenarios')): 
     }
     const s = loadScenarioText(text, path);
     if (s.id === id) {
-      s.origin = { file: path, local: false };
+      s.origin = { file: path, local };
       return s;
     }
   }
-  return loadScenarioDir(dir, false).find((s) => s.id === id);
+  return loadScenarioDir(dir, local).find((s) => s.id === id);
 }
