@@ -209,7 +209,7 @@ const exercises: FastCommand = (args) => {
  * toggle one of its choices (commander words a wrong one); undefined for
  * anything else.
  */
-export function scenarioJsonFlags(args: readonly string[]): ScenarioFlags | undefined {
+function scenarioJsonFlags(args: readonly string[]): ScenarioFlags | undefined {
   const rest = args.filter((a) => a !== '--json');
   if (rest.length !== args.length - 1) return undefined;
   const o = knownOptions(rest, ['--scenario', '--scenario-file', '--fencing', '--minting', '--check']);

@@ -17,7 +17,7 @@ export function defaultExerciseDir(id: string, cwd = process.cwd()): string {
 }
 
 /** The starter's text: the file in the exercise's folder named like the learner's file. */
-export function starterText(exercise: ExerciseManifest): string {
+function starterText(exercise: ExerciseManifest): string {
   return readFileSync(join(exercise.dir, exercise.file), 'utf8');
 }
 

@@ -12,7 +12,7 @@ export const SINKS = ['sqlite', 'postgres'] as const;
 export type SinkKind = (typeof SINKS)[number];
 
 /** The experiments whose sink matters: they write to it (failover and restore are about the coordinator). */
-export const SINK_EXPERIMENTS: readonly ExperimentName[] = ['late-write', 'split', 'early', 'restart'];
+const SINK_EXPERIMENTS: readonly ExperimentName[] = ['late-write', 'split', 'early', 'restart'];
 
 export interface SinkFlags {
   sink?: string;

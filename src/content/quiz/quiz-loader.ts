@@ -49,7 +49,7 @@ export function contentHashOf(questions: readonly Question[]): string {
   return sha256Hex(canonicalJson(questions));
 }
 
-export function bankIdFromPath(path: string): string {
+function bankIdFromPath(path: string): string {
   return basename(path).replace(QUIZ_EXTENSIONS, '');
 }
 
@@ -233,7 +233,7 @@ export function loadQuizArg(arg: string | undefined): QuizBank {
 }
 
 /** The bank files of an instructor's `--content DIR` (DIR/quizzes). */
-export function contentBankFiles(contentDir: string): string[] {
+function contentBankFiles(contentDir: string): string[] {
   return shippedBankFiles(join(contentDir, 'quizzes'));
 }
 

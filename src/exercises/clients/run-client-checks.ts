@@ -16,7 +16,7 @@ import { deletePrefix } from './etcd-gateway.js';
 import { ETCD_LOCK_CHECKS } from './etcd-lock-checks.js';
 import { REDO_CHECKS } from './redo-checks.js';
 
-export const CLIENT_EXERCISES: Record<string, string[]> = {
+const CLIENT_EXERCISES: Record<string, string[]> = {
   'redo-on-reject': ['addOne'],
   'etcd-lock': ['acquire'],
 };

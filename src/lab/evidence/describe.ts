@@ -37,7 +37,7 @@ function reason(m: ModeResult): string {
   return String(m.lateWrite?.body?.reason ?? '');
 }
 
-export function describeMode(experiment: ExperimentName, mode: SinkMode, m: ModeResult, result: LabResult): ModeLine {
+function describeMode(experiment: ExperimentName, mode: SinkMode, m: ModeResult, result: LabResult): ModeLine {
   const value = m.final.value ?? NOTHING;
   const late = m.lateWrite;
   const status = late ? `(${late.status})` : '';

@@ -14,12 +14,12 @@ import { findExecutable } from '../../servers/find-executable.js';
 import type { ServerSpec } from '../../servers/launch-server.js';
 import type { CoordinatorServer } from '../servers.js';
 
-export const ZOOKEEPER_INSTALL_HINT =
+const ZOOKEEPER_INSTALL_HINT =
   'ZooKeeper was not found (java and /usr/share/java/zookeeper.jar). Install it (Debian/Ubuntu: `sudo apt-get install zookeeper`), or pass --zookeeper-home DIR';
 
 /** tickTime 200 ms: sessions of 0.4 to 4 s (2 to 20 ticks); init and sync limits for an election within about a second. */
-export const ZOOKEEPER_TIMING = { tickTimeMs: 200, initLimit: 10, syncLimit: 5, heap: '128m' } as const;
-export const FOUR_LETTER_WORDS = ['ruok', 'srvr'] as const;
+const ZOOKEEPER_TIMING = { tickTimeMs: 200, initLimit: 10, syncLimit: 5, heap: '128m' } as const;
+const FOUR_LETTER_WORDS = ['ruok', 'srvr'] as const;
 
 export interface ZooKeeperInstall {
   java: string;
@@ -43,7 +43,7 @@ function isFile(path: string): boolean {
   }
 }
 
-export function zookeeperConfig(dir: string, clientPort: number): string {
+function zookeeperConfig(dir: string, clientPort: number): string {
   return [
     `tickTime=${ZOOKEEPER_TIMING.tickTimeMs}`,
     `initLimit=${ZOOKEEPER_TIMING.initLimit}`,
