@@ -1,6 +1,9 @@
 /**
  * The fast command path (issue 18: every command that draws no Ink screen
- * within 1.5x `node -e 0`). Before commander is even loaded, main.ts offers
+ * within 1.5x `node -e 0`). Kept by issue 32's measure (docs/performance.md,
+ * "Start-up pieces on and off"): without it the commands on the shipped
+ * content took 1.45-1.56x `node -e 0` in CPU (`exercises` 2.37x), with it
+ * 1.22-1.35x (`exercises` 1.43x). Before commander is even loaded, main.ts offers
  * the arguments here; a few commands on the shipped content answer from
  * what the build wrote to dist/content/ (src/cli/fast-outputs-make.ts),
  * once src/content/shared/built-content.ts has found the shipped files unchanged.
