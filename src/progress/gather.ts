@@ -7,7 +7,7 @@ import { type GatherOptions, gatherProgressFrom } from './gather-from.js';
 import { allChallenges } from '../content/challenges/challenge-files.js';
 import type { ChallengeInfo, ProgressSummary } from './summary.js';
 
-export { type GatherOptions, loadReviewBoxes } from './gather-from.js';
+export type { GatherOptions } from './gather-from.js';
 
 export function gatherProgress(o: GatherOptions): ProgressSummary {
   return gatherProgressFrom(allLessons(o.flags), { ...o, challenges: o.challenges ?? challengeInfos(o.flags) });

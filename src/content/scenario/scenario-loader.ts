@@ -13,7 +13,6 @@ import { MAX_CONTENT_BYTES, parseYaml } from '../shared/yaml.js';
 import { readBoundedText } from '../../platform/bounded-read.js';
 
 export { shippedScenarioIds } from './scenario-files.js';
-export { ACTOR_NAME, RESERVED_ACTORS, SCENARIO_ID, SHIPPED_ORDER, scenarioFromParsed } from './scenario-validate.js';
 
 /** Parses and validates scenario text; `file` names it in messages. */
 export function loadScenarioText(text: string, file: string): Scenario {
