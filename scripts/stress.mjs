@@ -13,7 +13,7 @@
 //
 // Not part of any test tier: it takes the whole machine for a long while.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,10 +33,25 @@ if (!Number.isInteger(runs) || runs < 1) {
 const work = mkdtempSync(join(tmpdir(), 'fence-tutor-stress-'));
 const measured = join(work, 'measured');
 const load = join(work, 'load');
+// Each run's whole output outlives the clones: a failure is read, not rerun.
+const logs = mkdtempSync(join(tmpdir(), 'fence-tutor-stress-logs-'));
+// Each clone's tests get their own tmux server (tmux puts its socket under
+// TMUX_TMPDIR): the load, stopped mid-run, leaves sessions its afterEach never
+// killed, and that server is ended with it, never anyone else's.
+const tmuxDirs = { [measured]: join(work, 'tmux-measured'), [load]: join(work, 'tmux-load') };
 /** Process groups still running (each npm is started as its own group leader, so its whole tree can be ended). */
 const running = new Set();
 
+function endTmux(dir) {
+  try {
+    execFileSync('tmux', ['kill-server'], { env: { ...process.env, TMUX_TMPDIR: dir }, stdio: 'ignore' });
+  } catch {
+    // no server left there, or no tmux
+  }
+}
+
 function endAll() {
+  for (const dir of Object.values(tmuxDirs)) endTmux(dir);
   for (const child of running) {
     try {
       process.kill(-child.pid, 'SIGKILL');
@@ -59,8 +74,10 @@ for (const [signal, code] of [
 
 /** Runs `script` with bash in `cwd`, its output kept (and shown when `show`); resolves with {status, output}. */
 function start(script, cwd, show) {
-  const env = { ...process.env, FENCE_REQUIRE_TOOLS: '1' };
+  mkdirSync(tmuxDirs[cwd], { recursive: true });
+  const env = { ...process.env, FENCE_REQUIRE_TOOLS: '1', TMUX_TMPDIR: tmuxDirs[cwd] };
   delete env.CI;
+  delete env.TMUX;
   const child = spawn('bash', ['-c', script], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let output = '';
@@ -106,14 +123,22 @@ const results = [];
 for (let i = 1; i <= runs; i++) {
   const loadJob = loaded ? start('npm ci --no-audit --no-fund && npm test', load, false) : undefined;
   const run = await start('npm test', measured, false).done;
-  if (loadJob) await stop(loadJob);
+  if (loadJob) {
+    const loadRun = await stop(loadJob);
+    endTmux(tmuxDirs[load]);
+    writeFileSync(join(logs, `run-${i}-load.log`), loadRun.output);
+  }
+  endTmux(tmuxDirs[measured]);
+  const log = join(logs, `run-${i}.log`);
+  writeFileSync(log, run.output);
   const { duration, failed, tests } = summarise(run.output);
   const passed = run.status === 0;
   results.push(passed);
   process.stdout.write(`run ${i}: ${passed ? 'pass' : `FAIL (exit ${run.status})`}, vitest ${duration}${tests ? `, tests ${tests}` : ''}\n`);
   for (const name of failed) process.stdout.write(`  failed: ${name}\n`);
+  if (!passed) process.stdout.write(`  the whole output: ${log}\n`);
   if (!passed && failed.length === 0) process.stdout.write(plain(run.output).split('\n').slice(-40).join('\n'));
 }
 const green = results.filter(Boolean).length;
-process.stdout.write(`stress: ${green} of ${runs} green${loaded ? ' under load' : ''}\n`);
+process.stdout.write(`stress: ${green} of ${runs} green${loaded ? ' under load' : ''}; logs in ${logs}\n`);
 process.exitCode = green === runs ? 0 : 1;

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ensureBuilt, root } from '../cli/cli-run.js';
+import { errorMessage } from '../../src/platform/error-message.js';
 import { shellQuote, startTmux, type TmuxSession, tmuxTestsEnabled } from './tmux.js';
 
 export interface TutorStartOptions {
@@ -49,6 +50,14 @@ export function thisNode(): string {
   return `${shellQuote(process.execPath)} ${shellQuote(join(root, 'bin', 'fence-tutor.js'))}`;
 }
 
+function lastScreen(session: TmuxSession): string {
+  try {
+    return session.screen({ history: true });
+  } catch (err) {
+    return `(no screen: ${errorMessage(err)})`;
+  }
+}
+
 export function tutorTerminal(name: string): TutorTerminal {
   const enabled = tmuxTestsEnabled();
   const sessions: TmuxSession[] = [];
@@ -58,8 +67,14 @@ export function tutorTerminal(name: string): TutorTerminal {
     ensureBuilt();
     home = mkdtempSync(join(tmpdir(), `fence-tutor-e2e-${name}-`));
   });
-  afterEach(async () => {
-    for (const session of sessions.splice(0)) await session.kill();
+  afterEach(async (context) => {
+    // A failed test (a timeout above all) shows what its panes showed: a
+    // flake under load is then a screen to read, not a rerun to hope for.
+    const failed = context.task.result?.state === 'fail';
+    for (const session of sessions.splice(0)) {
+      if (failed) process.stderr.write(`\n--- ${name}: the screen of ${session.name} when "${context.task.name}" failed ---\n${lastScreen(session)}\n---\n`);
+      await session.kill();
+    }
   });
   afterAll(() => {
     if (home) rmSync(home, { recursive: true, force: true });

@@ -5,10 +5,10 @@
  * install hint before any screen opens, while the Lab screen itself lists
  * restore as "needs etcdctl".
  */
-import { mkdtempSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { findEtcd } from '../../src/lab/coordinator/etcd-launcher.js';
 import type { TmuxSession } from '../helpers/tmux.js';
 import { thisNode, tutorTerminal } from '../helpers/tutor-terminal.js';
@@ -26,6 +26,19 @@ function open(home: string, args: string, env: Record<string, string> = {}): Pro
   return tt.start(args, { cols: 80, rows: 24, program: thisNode(), env: { FENCE_TUTOR_HOME: home, ...env } });
 }
 
+const pathDirs: string[] = [];
+afterAll(() => {
+  for (const dir of pathDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A folder whose PATH has etcd and nothing else (no etcdctl). */
+function onlyEtcd(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fence-only-etcd-'));
+  symlinkSync(findEtcd()!, join(dir, 'etcd'));
+  pathDirs.push(dir);
+  return dir;
+}
+
 describe.skipIf(!enabled)('restore on a terminal, 80x24', () => {
   it('runs in the Lab screen: both token modes and the verdict fit the screen', async () => {
     term = await open(tempHome(), 'lab --experiment restore');
@@ -39,13 +52,15 @@ describe.skipIf(!enabled)('restore on a terminal, 80x24', () => {
     expect(await term.waitForExit()).toBe(0);
   });
 
-  it('without etcdctl: the command exits 2 with the hint; the Lab screen says restore needs etcdctl', async () => {
-    const onlyEtcd = mkdtempSync(join(tmpdir(), 'fence-only-etcd-'));
-    symlinkSync(findEtcd()!, join(onlyEtcd, 'etcd'));
-    term = await open(tempHome(), 'lab --experiment restore', { PATH: onlyEtcd });
+  // Two tests, not one: each phase gets the whole bound on a loaded machine.
+  it('without etcdctl: the command exits 2 with the install hint before any screen opens', async () => {
+    term = await open(tempHome(), 'lab --experiment restore', { PATH: onlyEtcd() });
     expect(await term.waitForExit()).toBe(2);
-    await term.kill();
-    term = await open(tempHome(), 'lab --ttl 0.5', { PATH: onlyEtcd });
+    expect(term.screen({ history: true })).toMatch(/etcdctl/);
+  });
+
+  it('without etcdctl: the Lab screen lists restore as needing etcdctl, failover as runnable', async () => {
+    term = await open(tempHome(), 'lab --ttl 0.5', { PATH: onlyEtcd() });
     await term.waitFor('verdict: as expected');
     await term.send('r');
     const list = await term.waitFor('the real thing, on this machine');
