@@ -6,8 +6,6 @@
 // the build stops with an error (never a warning) on a file it cannot patch.
 // After upgrading one of these packages: check the pattern still means what
 // the comment says, then update `version`.
-import { patchStringWidth } from './string-width-patch.mjs';
-
 /**
  * @typedef {{ dir: string, file: string, version: string }} PatchedPackage
  * @typedef {{ name: string, why: string, filter: RegExp, packages: PatchedPackage[], apply: (source: string) => string }} BuildPatch
@@ -26,19 +24,6 @@ export const PATCHES = [
     filter: /yoga-layout[\\/]dist[\\/]binaries[\\/].*\.js$/,
     packages: [{ dir: 'yoga-layout', file: 'dist/binaries/yoga-wasm-base64-esm.js', version: '3.2.1' }],
     apply: (source) => source.replaceAll('"function"!=typeof fetch', 'true'),
-  },
-  {
-    name: 'string-width-emoji-first',
-    why:
-      'A cheap code point class before the RGI_Emoji pattern, whose compile cost every first frame (scripts/string-width-patch.mjs). ' +
-      "Kept (issue 32, goal: every first frame <= 3.0x node -e 0 in a pty): a Home frame's first widths took 188 ms with it, " +
-      '321 ms without (fresh process, medians of 7, loaded machine).',
-    filter: /[\\/]string-width[\\/]index\.js$/,
-    packages: [
-      { dir: 'string-width', file: 'index.js', version: '8.3.0' },
-      { dir: 'wrap-ansi/node_modules/string-width', file: 'index.js', version: '7.2.0' },
-    ],
-    apply: patchStringWidth,
   },
 ];
 

@@ -27,7 +27,6 @@ function flag(name) {
 
 // Third-party patches, each pinned to its dependency's version (scripts/build-patches.mjs).
 const yogaWithoutFetch = patchPlugin('yoga-without-fetch');
-const stringWidthEmojiFirst = patchPlugin('string-width-emoji-first');
 
 /**
  * An ESM `import { x } from 'node:fs'` makes Node build the module's whole
@@ -232,7 +231,7 @@ const esm = await build({
   // the Ink app (React, Ink, yoga) sits in chunks only run-app reaches.
   splitting: true,
   format: 'esm',
-  plugins: [fromEntry, fsThroughRequire, yogaWithoutFetch, stringWidthEmojiFirst],
+  plugins: [fromEntry, fsThroughRequire, yogaWithoutFetch],
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
