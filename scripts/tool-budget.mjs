@@ -17,7 +17,8 @@ const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 /** The tools, in the table's order, each with how a test file says it needs it. */
 export const TOOLS = [
   { tool: 'etcd', needs: (_file, source) => /toolMissing\('etcd(ctl)?'\)/.test(source) },
-  { tool: 'ZooKeeper', needs: (file, source) => /\.proc\.test\.tsx?$/.test(file) && /toolMissing\('java'\)/.test(source) },
+  // zookeeperMissing(): the exercise tests' guard (test/exercises/client-helpers.ts), java and ZooKeeper's jar.
+  { tool: 'ZooKeeper', needs: (file, source) => /\.proc\.test\.tsx?$/.test(file) && /toolMissing\('java'\)|zookeeperMissing\(\)/.test(source) },
   { tool: 'Redis', needs: (_file, source) => /toolMissing\('redis-server'\)/.test(source) },
   { tool: 'PostgreSQL', needs: (_file, source) => /postgresMissing\(\)/.test(source) },
   { tool: 'Chromium', needs: (_file, source) => /chromiumMissing\(/.test(source) },

@@ -10,6 +10,7 @@
 import { JsonFields, ProtocolError } from '../platform/json-fields.js';
 import type { StepInfo } from './child/db-handle.js';
 import type { WorkerConfig } from './clients/worker-client.js';
+import type { ZkWatchKind } from './clients/zookeeper-handle.js';
 
 export { ProtocolError };
 
@@ -47,6 +48,12 @@ export type ClientChildCommand =
   | { op: 'call'; id: number; fn: string; args: unknown[] }
   /** Calls `fn(worker)` with a worker client built from `config` (redo-on-reject). */
   | { op: 'work'; id: number; fn: string; config: WorkerConfig }
+  /** zookeeper-lock: opens a ZooKeeper session in the child; done's result is `{ session }` (its id, `0x...`). */
+  | { op: 'zk-open'; id: number; connect: string; sessionTimeoutMs: number }
+  /** Calls `fn(zk, ...args)` with the handle of an open session. */
+  | { op: 'zk-call'; id: number; fn: string; session: string; args: unknown[] }
+  /** Closes a session (its ephemeral nodes go with it); done once the server has ended it. */
+  | { op: 'zk-close'; id: number; session: string }
   | { op: 'go' }
   | { op: 'exit' };
 
@@ -55,7 +62,11 @@ export type ClientChildMessage =
   | { ev: 'done'; id: number; result: unknown }
   | { ev: 'threw'; id: number; error: string }
   | { ev: 'paused' }
-  | ({ ev: 'sent' } & WorkerSent);
+  | ({ ev: 'sent' } & WorkerSent)
+  /** A watch the learner's code set through a session's handle (zookeeper-lock). */
+  | { ev: 'zk-watch'; session: string; kind: ZkWatchKind; path: string };
+
+const WATCH_KINDS: readonly ZkWatchKind[] = ['exists', 'getData', 'getChildren'];
 
 function step(value: unknown, what: string): StepInfo {
   const f = JsonFields.of(value, what);
@@ -155,6 +166,8 @@ export function parseClientChildMessage(value: unknown, role: string): ClientChi
       return { ev };
     case 'sent':
       return { ev, ...sent(m) };
+    case 'zk-watch':
+      return { ev, session: m.string('session'), kind: m.oneOf('kind', WATCH_KINDS), path: m.string('path') };
   }
   throw new ProtocolError(`${role} sent an unknown event "${ev}"`);
 }
@@ -173,11 +186,17 @@ function workerConfig(value: Record<string, unknown>): WorkerConfig {
 
 export function parseClientChildCommand(value: unknown): ClientChildCommand {
   const f = JsonFields.of(value, 'a command to the client child');
-  const op = f.oneOf('op', ['call', 'work', 'go', 'exit'] as const);
+  const op = f.oneOf('op', ['call', 'work', 'zk-open', 'zk-call', 'zk-close', 'go', 'exit'] as const);
   const m = JsonFields.of(value, `the client child's "${op}"`);
   switch (op) {
     case 'call':
       return { op, id: m.integer('id', 0), fn: m.string('fn'), args: m.array('args') };
+    case 'zk-open':
+      return { op, id: m.integer('id', 0), connect: m.string('connect'), sessionTimeoutMs: m.integer('sessionTimeoutMs', 1) };
+    case 'zk-call':
+      return { op, id: m.integer('id', 0), fn: m.string('fn'), session: m.string('session'), args: m.array('args') };
+    case 'zk-close':
+      return { op, id: m.integer('id', 0), session: m.string('session') };
     case 'work':
       return { op, id: m.integer('id', 0), fn: m.string('fn'), config: workerConfig(m.object('config')) };
     case 'go':

@@ -167,6 +167,23 @@ describe('the bundle', () => {
     expect(offenders).toEqual([]);
   });
 
+  // The same for ZooKeeper's client: the lab's coordinator and the zookeeper-lock exercise (its
+  // child's sessions and the tutor's view) reach it only through parts named for ZooKeeper.
+  it('holds the ZooKeeper client (node-zookeeper-client) only in a part reached by a dynamic import', () => {
+    const holders = Object.keys(meta.outputs).filter((out) =>
+      Object.keys(meta.outputs[out]!.inputs).some((i) => /(^|\/)node_modules\/node-zookeeper-client\//.test(i)),
+    );
+    expect(holders.length).toBeGreaterThan(0);
+    const offenders: string[] = [];
+    for (const [out, o] of Object.entries(meta.outputs)) {
+      if (!o.entryPoint) continue;
+      for (const reached of reachable(out, ['import-statement', 'require-call'])) {
+        if (holders.includes(reached) && !o.entryPoint.includes('zookeeper')) offenders.push(`${o.entryPoint} loads ${reached} statically`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
   it('keeps React and Ink out of every lazily loaded part outside src/ui (sim, quiz --answers, the lab worker and sink)', () => {
     const offenders: string[] = [];
     for (const [out, o] of Object.entries(meta.outputs)) {

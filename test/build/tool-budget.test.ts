@@ -8,6 +8,7 @@ const log = [
   '     ✓ runs in the Lab screen  3123ms',
   ' ✓ |processes| test/lab/lab-compare.proc.test.ts (2 tests) 19.6s',
   ' ×  processes  test/lab/lab-redis.proc.test.ts (5 tests | 1 failed) 11103ms',
+  ' ✓  processes  test/exercises/zookeeper-lock.proc.test.ts (9 tests) 14400ms',
 ].join('\n');
 
 const sources: Record<string, string> = {
@@ -15,6 +16,7 @@ const sources: Record<string, string> = {
   'test/lab/lab-cluster-tty.pty.test.ts': "toolMissing('etcd')",
   'test/lab/lab-compare.proc.test.ts': "toolMissing('etcd') toolMissing('java') toolMissing('redis-server') postgresMissing()",
   'test/lab/lab-redis.proc.test.ts': "toolMissing('redis-server')",
+  'test/exercises/zookeeper-lock.proc.test.ts': 'const skip = zookeeperMissing();',
 };
 
 describe('tool budget', () => {
@@ -24,6 +26,7 @@ describe('tool budget', () => {
       ['test/lab/lab-cluster-tty.pty.test.ts', 6626],
       ['test/lab/lab-compare.proc.test.ts', 19600],
       ['test/lab/lab-redis.proc.test.ts', 11103],
+      ['test/exercises/zookeeper-lock.proc.test.ts', 14400],
     ]);
   });
 
@@ -38,7 +41,7 @@ describe('tool budget', () => {
     expect(rows.etcd.files).toEqual(['test/lab/lab-cluster-tty.pty.test.ts', 'test/lab/lab-compare.proc.test.ts']);
     expect(rows.etcd.ms).toBe(6626 + 19600);
     expect(rows.Redis.ms).toBe(19600 + 11103);
-    expect(rows.ZooKeeper.files).toEqual(['test/lab/lab-compare.proc.test.ts']);
+    expect(rows.ZooKeeper.files).toEqual(['test/exercises/zookeeper-lock.proc.test.ts', 'test/lab/lab-compare.proc.test.ts']);
     expect(rows.tmux.files).toEqual(['test/lab/lab-cluster-tty.pty.test.ts']);
     expect(rows.Chromium.files).toEqual([]);
   });

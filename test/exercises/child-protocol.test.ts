@@ -64,6 +64,7 @@ describe('the client child protocol', () => {
     { ev: 'sent', op: 'acquire', token: 3 },
     { ev: 'sent', op: 'read', value: 41 },
     { ev: 'sent', op: 'write', token: 3, value: 42, status: 409 },
+    { ev: 'zk-watch', session: '0x0100000000000002', kind: 'exists', path: '/lock/lock-0000000001' },
   ];
   it.each(messages)('$ev parses back to itself', (m) => {
     expect(parseClientChildMessage(wire(m), 'your code')).toEqual(m);
@@ -77,6 +78,9 @@ describe('the client child protocol', () => {
       fn: 'addOne',
       config: { coordinator: 'http://127.0.0.1:1', sink: 'http://127.0.0.1:2', key: 'k', ttlMs: 500, writer: 'A', pauseAfterFirstRead: true },
     },
+    { op: 'zk-open', id: 3, connect: '127.0.0.1:2181', sessionTimeoutMs: 4000 },
+    { op: 'zk-call', id: 4, fn: 'acquire', session: '0x0100000000000002', args: ['/lock'] },
+    { op: 'zk-close', id: 5, session: '0x0100000000000002' },
     { op: 'go' },
     { op: 'exit' },
   ];
@@ -87,5 +91,9 @@ describe('the client child protocol', () => {
   it('names the field of a malformed one', () => {
     expect(() => parseClientChildMessage({ ev: 'done', result: 1 }, 'your code')).toThrow(/your code's "done": "id" must be an integer/);
     expect(() => parseClientChildCommand({ op: 'work', id: 1, fn: 'addOne', config: { sink: 'x' } })).toThrow(/"coordinator" must be a string/);
+    expect(() => parseClientChildCommand({ op: 'zk-call', id: 1, fn: 'acquire', args: [] })).toThrow(/"zk-call": "session" must be a string/);
+    expect(() => parseClientChildMessage({ ev: 'zk-watch', session: '0x1', kind: 'getAcl', path: '/' }, 'your code')).toThrow(
+      /"kind" must be one of exists, getData, getChildren/,
+    );
   });
 });

@@ -77,6 +77,7 @@ describe('exercise start / list / hint / solution / reset', { concurrent: true, 
       'idempotent-retry',
       'redo-on-reject',
       'etcd-lock',
+      'zookeeper-lock',
     ]);
     expect(list.exercises[0]!.status).toBe('started');
     expect(list.exercises[1]!.status).toBe('new');
@@ -214,7 +215,7 @@ describe('exercise check: the exit table', { concurrent: true, timeout: 180_000 
     expect(list.exercises[0]!.status).toBe('passed');
     const progress = JSON.parse((await cli(['progress', '--json'], at)).stdout) as { exercises: { id: string; status: string }[] };
     expect(progress.exercises.find((e) => e.id === ID)?.status).toBe('passed');
-    expect((await cli(['progress'], at)).stdout).toContain('Exercises: 1 of 7 passed');
+    expect((await cli(['progress'], at)).stdout).toContain('Exercises: 1 of 8 passed');
   });
 
   it("split-the-check: the question's answer given with --answer is recorded in the report and the progress", async ({ expect }) => {

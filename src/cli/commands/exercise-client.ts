@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 
-/** Hidden: the process that runs a learner's client code (redo-on-reject, etcd-lock), started by `exercise check`. */
+/** Hidden: the process that runs a learner's client code (redo-on-reject, etcd-lock, zookeeper-lock), started by `exercise check`. */
 export function register(program: Command): void {
   program
     .command('exercise-client', { hidden: true })

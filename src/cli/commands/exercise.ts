@@ -48,6 +48,7 @@ Examples:
     .option('--answer <text>', "your answer to the exercise's question (split-the-check)")
     .option('--sink-cmd <cmd>', 'check a sink in any language as a black box: {port} and {db} are replaced (docs/sink-contract.md)')
     .option('--etcd-bin <path>', 'the etcd binary for etcd-lock (default: etcd on PATH)')
+    .option('--zookeeper-home <dir>', "where ZooKeeper's jars are, for zookeeper-lock (default: /usr/share/java)")
     .option('--report <file>', 'also write the report to FILE (JSON; JUnit XML when FILE ends in .xml: one test case per check)')
     .option('--student <name>', 'your name, recorded in the report (for an instructor)')
     .addOption(new Option('--ttl <seconds>', 'lease TTL of the real expiry').default('2').hideHelp())

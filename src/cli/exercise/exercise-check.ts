@@ -37,6 +37,7 @@ export interface CheckFlags {
   timeLimit?: string;
   sinkCmd?: string;
   etcdBin?: string;
+  zookeeperHome?: string;
   /** One run of `--watch`: the question is not asked (stdin is the watcher's). */
   watching?: boolean;
 }
@@ -87,7 +88,7 @@ export async function checkExercise(id: string, opts: CheckFlags & GlobalFlags):
     report =
       opts.sinkCmd !== undefined
         ? await runSinkCmd(exercise, opts.sinkCmd, existsSync(dir) ? dir : process.cwd())
-        : await runExerciseChecks({ exercise, file, ttlMs, timeLimitMs, tempRoot, ...(opts.etcdBin ? { etcdBin: opts.etcdBin } : {}) });
+        : await runExerciseChecks({ exercise, file, ttlMs, timeLimitMs, tempRoot, etcdBin: opts.etcdBin, zookeeperHome: opts.zookeeperHome });
   } finally {
     learnerDone();
     removeTemp();
@@ -128,9 +129,14 @@ export function writeExerciseReportFile(path: string, report: ExerciseReport): v
 
 function checkingLine(exercise: ExerciseManifest, file: string, sinkCmd: string | undefined): string {
   if (sinkCmd !== undefined) return `Checking the sink \`${sinkCmd}\` (${exercise.title}) as a black box: a fresh process and database per check...\n`;
-  if (exercise.kind === 'client')
-    return `Checking ${file} (${exercise.title}): your code in its own process${exercise.needs.includes('etcd') ? ', against a throwaway etcd' : ', against the embedded coordinator'}...\n`;
+  if (exercise.kind === 'client') return `Checking ${file} (${exercise.title}): your code in its own process, against ${serverWords(exercise)}...\n`;
   return `Checking ${file} (${exercise.title}): your file loads, a real expiry gives the tokens, then the adversary...\n`;
+}
+
+function serverWords(exercise: ExerciseManifest): string {
+  if (exercise.needs.includes('etcd')) return 'a throwaway etcd';
+  if (exercise.needs.includes('zookeeper')) return 'a throwaway ZooKeeper';
+  return 'the embedded coordinator';
 }
 
 /** The question after the check: --answer, or asked on a terminal (Enter skips); never required. */

@@ -1,8 +1,9 @@
 /**
  * The lab's machinery for the client exercises (which may not import the
  * lab): the learner's client child in its own process group, the embedded
- * coordinator (`lab-sink --role coordinator`), a throwaway etcd (the lab's
- * launcher, `--etcd-bin` honoured); all in a pidfile a later run reaps if
+ * coordinator (`lab-sink --role coordinator`), a throwaway etcd or
+ * ZooKeeper (the lab's launcher, `--etcd-bin` and `--zookeeper-home`
+ * honoured; ZooKeeper's code loaded only when asked for); all in a pidfile a later run reaps if
  * this one is killed, all ended on close, Ctrl-C and SIGTERM.
  */
 import { spawn } from 'node:child_process';
@@ -21,7 +22,7 @@ import { guardedEnv, newGuardGroup, removeWhenGone, sweepGroup } from '../../pla
 
 const ETCD_HINT = ETCD_INSTALL_HINT.replace(/, or use a running cluster.*$/, '');
 
-export async function openClientMachinery(opts: { etcdBin?: string } = {}): Promise<ClientMachinery> {
+export async function openClientMachinery(opts: { etcdBin?: string; zookeeperHome?: string } = {}): Promise<ClientMachinery> {
   const runDir = dataSubdir('run');
   await reapLeftovers(runDir);
   const runId = `exc-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
@@ -88,6 +89,19 @@ export async function openClientMachinery(opts: { etcdBin?: string } = {}): Prom
       });
       enders.push(etcd.stop);
       return { endpoint: etcd.endpoint };
+    },
+    async startZooKeeper() {
+      const { findZooKeeper, zookeeperSpec, ZOOKEEPER_INSTALL_HINT } = await import('../../lab/coordinator/zookeeper/zookeeper-server.js');
+      const { launchServer } = await import('../../lab/servers/launch-server.js');
+      const install = findZooKeeper(opts.zookeeperHome);
+      if (!install) throw new ToolMissingError('ZooKeeper', ZOOKEEPER_INSTALL_HINT);
+      const server = await launchServer(zookeeperSpec(install), {
+        recorder: pidfile,
+        // From its spawn on: a check interrupted while ZooKeeper starts ends it too.
+        onProcess: (proc) => enders.push(proc.stop),
+      });
+      enders.push(server.stop);
+      return { connect: `127.0.0.1:${server.ports[0]}` };
     },
     async close() {
       await close();

@@ -1,6 +1,6 @@
 /**
  * Which machinery checks an exercise: the sink adversary (exercises 1-5),
- * the client checks (redo-on-reject, etcd-lock), or a learner's own sink
+ * the client checks (redo-on-reject, etcd-lock, zookeeper-lock), or a learner's own sink
  * command as a black box (`--sink-cmd`). Each ends what it started; the
  * errors that mean "cannot run" become UsageError (exit 2).
  */
@@ -24,14 +24,18 @@ export interface RunArgs {
   ttlMs: number;
   timeLimitMs: number;
   tempRoot: string;
-  etcdBin?: string;
+  etcdBin?: string | undefined;
+  zookeeperHome?: string | undefined;
   onCheck?: (result: CheckResult) => void;
 }
 
 export async function runExerciseChecks(args: RunArgs): Promise<ExerciseReport> {
   try {
     if (isClientExercise(args.exercise.id)) {
-      const machinery = await openClientMachinery(args.etcdBin ? { etcdBin: args.etcdBin } : {});
+      const machinery = await openClientMachinery({
+        ...(args.etcdBin ? { etcdBin: args.etcdBin } : {}),
+        ...(args.zookeeperHome ? { zookeeperHome: args.zookeeperHome } : {}),
+      });
       try {
         return await runClientChecks({ ...args, machinery });
       } finally {

@@ -5,16 +5,21 @@
  *
  *   {op:'call', id, fn, args}     calls the export `fn(...args)` (etcd-lock's acquire)
  *   {op:'work', id, fn, config}   calls `fn(worker)` with a worker client (redo-on-reject)
+ *   {op:'zk-open', id, connect}   opens a ZooKeeper session (zookeeper-lock); result {session}
+ *   {op:'zk-call', id, fn, session, args}  calls `fn(zk, ...args)` with that session's handle
+ *   {op:'zk-close', id, session}  closes it: its ephemeral nodes go, as when a holder dies
  *   {op:'go'}                     lets a read held by the pause go on
  *
  * and answers {id, ev:'done', result}, {id, ev:'threw', error}, {ev:'paused'}
  * (the worker's first read is held for the tutor to stop us), {ev:'sent', ...}
- * (each request the worker made, for the report) and {ev:'output', text}.
+ * (each request the worker made, for the report), {ev:'zk-watch', ...} (each
+ * watch the learner's lock set) and {ev:'output', text}.
  */
 import { createInterface } from 'node:readline';
 import { format } from 'node:util';
 import { describeThrown, importLearnerModule } from '../child/learner-errors.js';
 import { makeWorkerClient } from './worker-client.js';
+import { ChildZkSessions } from './zookeeper-child-sessions.js';
 import { type ClientChildCommand, type ClientChildMessage, parseClientChildCommand } from '../child-protocol.js';
 import { errorMessage } from '../../platform/error-message.js';
 import { parseJsonLine } from '../../platform/json-fields.js';
@@ -48,6 +53,7 @@ export async function runClientChild(args: { file: string; requires: string[] })
   }
   const learner = loaded.module;
   const releases: (() => void)[] = [];
+  const zk = new ChildZkSessions(emit);
   const settle = (id: number, work: Promise<unknown>) =>
     work.then(
       (result) => emit({ id, ev: 'done', result: result === undefined ? null : result }),
@@ -79,6 +85,20 @@ export async function runClientChild(args: { file: string; requires: string[] })
         );
         return;
       }
+      case 'zk-open':
+        settle(cmd.id, zk.open(cmd.connect, cmd.sessionTimeoutMs));
+        return;
+      case 'zk-call': {
+        const fn = learner[cmd.fn] as (zk: unknown, ...a: unknown[]) => Promise<unknown>;
+        settle(
+          cmd.id,
+          Promise.resolve().then(() => fn(zk.handle(cmd.session), ...cmd.args)),
+        );
+        return;
+      }
+      case 'zk-close':
+        settle(cmd.id, zk.close(cmd.session));
+        return;
       case 'go':
         releases.shift()?.();
         return;

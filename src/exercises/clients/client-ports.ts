@@ -1,5 +1,5 @@
 /**
- * What the client exercises (redo-on-reject, etcd-lock) need from the lab's
+ * What the client exercises (redo-on-reject, etcd-lock, zookeeper-lock) need from the lab's
  * machinery, handed in by the command line (src/cli/exercise/exercise-client-machinery.ts)
  * because the exercises layer may not import the lab.
  */
@@ -12,6 +12,8 @@ export interface ClientMachinery {
   startCoordinator(): Promise<{ url: string }>;
   /** A throwaway etcd on loopback ports; ended by close(). Throws ToolMissingError without etcd. */
   startEtcd(): Promise<{ endpoint: string }>;
+  /** A throwaway standalone ZooKeeper on a loopback port (`host:port`); ended by close(). Throws ToolMissingError without it. */
+  startZooKeeper(): Promise<{ connect: string }>;
   /** Ends everything it started. */
   close(): Promise<void>;
 }

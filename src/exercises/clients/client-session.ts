@@ -13,12 +13,22 @@ import { LearnerThrew, LoadError, learnerHome, sinkExitWords, TimeLimitError } f
 import type { ClientMachinery } from './client-ports.js';
 import { errorMessage } from '../../platform/error-message.js';
 import type { DistributiveOmit } from '../../platform/json-fields.js';
+import type { ZkWatchKind } from './zookeeper-handle.js';
+
+export interface ZkWatchSet {
+  session: string;
+  kind: ZkWatchKind;
+  path: string;
+}
 
 export class ClientSession {
   child: ClientChild | undefined;
   readonly output: string[] = [];
   /** What the worker client reported (acquire, read, write), in order. */
   readonly sent: WorkerSent[] = [];
+  /** The watches the learner's lock set through its ZooKeeper handles (zookeeper-lock), in order. */
+  readonly zkWatches: ZkWatchSet[] = [];
+  private readonly watchListeners = new Set<() => void>();
   private nextId = 1;
 
   constructor(
@@ -38,6 +48,10 @@ export class ClientSession {
       if (m.ev === 'sent') {
         const { ev: _ev, ...sent } = m;
         this.sent.push(sent);
+      }
+      if (m.ev === 'zk-watch') {
+        this.zkWatches.push({ session: m.session, kind: m.kind, path: m.path });
+        for (const listener of this.watchListeners) listener();
       }
     });
     let ready: Awaited<ReturnType<typeof child.waitFor<'ready' | 'failed'>>>;
@@ -92,6 +106,49 @@ export class ClientSession {
         reject(new LearnerThrew(`${what}: your process ended (${sinkExitWords(code)}) before it returned: does your code call process.exit?`));
       });
       child.send({ ...command, id } as ClientChildCommand);
+    });
+  }
+
+  /** zookeeper-lock: opens a ZooKeeper session in the learner's process; its id (`0x...`). */
+  async zkOpen(connect: string, sessionTimeoutMs: number): Promise<string> {
+    await this.ensureRunning();
+    const opened = (await this.settle({ op: 'zk-open', connect, sessionTimeoutMs }, 'opening a ZooKeeper session', this.timeLimitMs)) as { session: string };
+    return opened.session;
+  }
+
+  /** Calls the learner's `fn(zk, ...args)` with that session's handle. */
+  zkCall(fn: string, session: string, args: unknown[]): Promise<unknown> {
+    return this.settle({ op: 'zk-call', fn, session, args }, `${fn}(zk, ${args.map((a) => JSON.stringify(a)).join(', ')})`, this.timeLimitMs);
+  }
+
+  /** Closes a session; resolves once the server has ended it (its ephemeral nodes are gone). */
+  async zkClose(session: string): Promise<void> {
+    await this.settle({ op: 'zk-close', session }, 'closing a ZooKeeper session', this.timeLimitMs);
+  }
+
+  /**
+   * The first watch `session` set at or after index `from` of zkWatches,
+   * waited for up to the time limit; `stop` ends the wait (it never settles then).
+   */
+  zkWatchFrom(session: string, from: number, what: string, stop?: AbortSignal): Promise<ZkWatchSet> {
+    return new Promise((resolve, reject) => {
+      const look = () => {
+        const found = this.zkWatches.slice(from).find((w) => w.session === session);
+        if (!found) return;
+        done();
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new TimeLimitError(`${what} within ${this.timeLimitMs / 1000} s`));
+      }, this.timeLimitMs);
+      const done = () => {
+        clearTimeout(timer);
+        this.watchListeners.delete(look);
+      };
+      this.watchListeners.add(look);
+      stop?.addEventListener('abort', done, { once: true });
+      look();
     });
   }
 

@@ -1,7 +1,7 @@
 /**
- * `exercise check` for the client exercises (redo-on-reject, etcd-lock):
- * the learner's module in its own process, the coordinator or a throwaway
- * etcd from the machinery, the exercise's checks in order. Returns the
+ * `exercise check` for the client exercises (redo-on-reject, etcd-lock,
+ * zookeeper-lock): the learner's module in its own process, the coordinator
+ * or a throwaway etcd or ZooKeeper from the machinery, the exercise's checks in order. Returns the
  * same report as the sink exercises; never prints.
  */
 import { randomBytes } from 'node:crypto';
@@ -14,11 +14,13 @@ import type { ClientMachinery } from './client-ports.js';
 import { ClientSession } from './client-session.js';
 import { deletePrefix } from './etcd-gateway.js';
 import { ETCD_LOCK_CHECKS } from './etcd-lock-checks.js';
+import { ZOOKEEPER_LOCK_CHECKS } from './zookeeper-lock-checks.js';
 import { REDO_CHECKS } from './redo-checks.js';
 
 const CLIENT_EXERCISES: Record<string, string[]> = {
   'redo-on-reject': ['addOne'],
   'etcd-lock': ['acquire'],
+  'zookeeper-lock': ['acquire'],
 };
 
 export function isClientExercise(id: string): boolean {
@@ -63,6 +65,11 @@ export async function runClientChecks(opts: RunClientChecksOptions): Promise<Exe
       } finally {
         await deletePrefix(endpoint, prefix);
       }
+    } else if (opts.exercise.id === 'zookeeper-lock') {
+      const { connect } = await opts.machinery.startZooKeeper();
+      await session.start();
+      const { runZooKeeperLockChecks } = await import('./zookeeper-lock-run.js');
+      checks = await runZooKeeperLockChecks(session, connect, (ctx) => runAll(ZOOKEEPER_LOCK_CHECKS, ctx, opts.onCheck));
     } else {
       const [{ url }] = await Promise.all([opts.machinery.startCoordinator(), session.start()]);
       checks = await runAll(REDO_CHECKS, { session, coordinator: url, prefix, ttlMs: opts.ttlMs }, opts.onCheck);

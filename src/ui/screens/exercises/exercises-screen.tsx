@@ -14,7 +14,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { findExercise } from '../../../content/exercise/exercise-registry.js';
 import type { ExerciseReport } from '../../../exercises/types.js';
 
-import { installHint, missingLabTools } from '../../../lab/tools.js';
+import { exerciseToolHint, missingExerciseTools } from './exercise-tools.js';
 import { useAppContext } from '../../app-context.js';
 import { useScreenInput } from '../../use-screen-input.js';
 import { type CliChild, runCliChild } from './cli-child.js';
@@ -36,7 +36,7 @@ export function ExercisesScreen() {
   const [watching, setWatching] = useState<string | null>(null);
   const child = useRef<CliChild | null>(null);
   const watcher = useRef<FSWatcher | null>(null);
-  const missingTools = useMemo(() => services.missingTools ?? missingLabTools(['etcd']), [services.missingTools]);
+  const missingTools = useMemo(() => services.missingTools ?? missingExerciseTools(), [services.missingTools]);
   const row = rows?.[selected];
 
   const loadList = useCallback(async () => {
@@ -141,13 +141,15 @@ export function ExercisesScreen() {
       case 'start':
         if (target) void start(target);
         break;
-      case 'check':
+      case 'check': {
         if (!target) break;
-        if (statusText(target, missingTools).startsWith('needs')) {
-          setPhase({ kind: 'message', text: `${target.id} needs etcd: ${installHint('etcd')}`, bad: true });
+        const missing = target.needs.find((n) => missingTools.includes(n));
+        if (missing) {
+          setPhase({ kind: 'message', text: `${target.id} needs ${missing}: ${exerciseToolHint(missing)}`, bad: true });
         } else if (target.status === 'new') setPhase({ kind: 'message', text: `Start ${target.id} first (s).`, bad: true });
         else void check(target);
         break;
+      }
       case 'watch':
         if (target) toggleWatch(target);
         break;

@@ -19,6 +19,7 @@ const LIST = {
     { id: 'fence-the-sink', title: 'Fence the sink', status: 'started', needs: ['posix'], dir: '/tmp/x/fence-the-sink' },
     { id: 'redo-on-reject', title: 'Redo on reject', status: 'new', needs: ['posix'] },
     { id: 'etcd-lock', title: 'Take a lock from etcd', status: 'new', needs: ['etcd'] },
+    { id: 'zookeeper-lock', title: 'Take a lock from ZooKeeper', status: 'new', needs: ['zookeeper'] },
   ],
 };
 
@@ -105,6 +106,16 @@ describe('Exercises screen', () => {
     await press(stdin, 'c');
     const frame = await waitForFrame(lastFrame, 'etcd-lock needs etcd:');
     expect(frame).toMatch(/apt-get\s+install\s+etcd-server/);
+    expect(cli.calls.some((c) => c[1] === 'check')).toBe(false);
+  });
+
+  it('an exercise that needs a missing ZooKeeper names it and its package, not etcd', async () => {
+    const cli = fakeCli({ exercises: ok(JSON.stringify({ exercises: [{ ...LIST.exercises[3], status: 'started', dir: '/tmp/zk' }] })) });
+    const { stdin, lastFrame } = await renderApp({ screen: 'exercises' }, { services: { runCli: cli.runCli, missingTools: ['zookeeper'] } });
+    await waitForFrame(lastFrame, 'needs zookeeper');
+    await press(stdin, 'c');
+    const frame = await waitForFrame(lastFrame, 'zookeeper-lock needs zookeeper:');
+    expect(frame).toMatch(/apt-get\s+install\s+zookeeper/);
     expect(cli.calls.some((c) => c[1] === 'check')).toBe(false);
   });
 
