@@ -14,7 +14,7 @@ import { findExecutable } from '../../servers/find-executable.js';
 import type { ServerSpec } from '../../servers/launch-server.js';
 import type { CoordinatorServer } from '../servers.js';
 
-const ZOOKEEPER_INSTALL_HINT =
+export const ZOOKEEPER_INSTALL_HINT =
   'ZooKeeper was not found (java and /usr/share/java/zookeeper.jar). Install it (Debian/Ubuntu: `sudo apt-get install zookeeper`), or pass --zookeeper-home DIR';
 
 /** tickTime 200 ms: sessions of 0.4 to 4 s (2 to 20 ticks); init and sync limits for an election within about a second. */
