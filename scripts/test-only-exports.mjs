@@ -83,6 +83,18 @@ function readFile(file, known) {
   return { exports, uses, identifiers };
 }
 
+/**
+ * Exports reached other than by an import of src/, which this reading cannot
+ * see: bin/fence-tutor.js calls the built entry's run(), scripts/build.mjs
+ * calls what it bundles from fast-outputs-make.ts, and run-app.tsx is loaded
+ * through load-app.ts, whose callers take runApp from the module it returns.
+ */
+const USED_FROM_OUTSIDE = {
+  'src/cli/main.ts': ['run'],
+  'src/cli/fast-outputs-make.ts': ['makeBuiltFiles', 'writeBuiltFiles'],
+  'src/ui/run-app.tsx': ['runApp'],
+};
+
 export function testOnlyExports() {
   const files = sourceFiles(join(root, 'src'));
   const known = new Set(files);
@@ -101,7 +113,9 @@ export function testOnlyExports() {
   const found = [];
   for (const [file, { exports }] of read) {
     if (everything.has(file)) continue;
-    for (const name of exports) if (!used.get(file).has(name)) found.push(`${relative(root, file).split('\\').join('/')}: ${name}`);
+    const rel = relative(root, file).split('\\').join('/');
+    const outside = USED_FROM_OUTSIDE[rel] ?? [];
+    for (const name of exports) if (!used.get(file).has(name) && !outside.includes(name)) found.push(`${rel}: ${name}`);
   }
   return found.sort();
 }
