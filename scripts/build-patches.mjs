@@ -19,8 +19,9 @@ export const PATCHES = [
       "yoga-layout (Ink's layout engine) ships its WebAssembly as a base64 data: URI and, finding a global fetch, " +
       'loads it through fetch(): in Node that loads undici, tens of milliseconds before the first frame. ' +
       'Telling it there is no fetch makes it decode the base64 itself (its own fallback path). ' +
-      'Kept (issue 32, goal: every first frame <= 3.0x node -e 0 in a pty): without it every screen was slower in both ' +
-      'side-by-side runs (home 3.05x -> 3.89x, lab 3.55x -> 4.17x, loaded machine) and held 4-8 MB more.',
+      'Kept (issue 32, goal: every first frame <= 3.0x node -e 0 in a pty): without it, side by side on a loaded machine, ' +
+      'every screen was slower in one run (home 3.05x -> 3.89x, lab 3.55x -> 4.17x), three of five in the other, and ' +
+      'every screen held 3-12 MB more in both.',
     filter: /yoga-layout[\\/]dist[\\/]binaries[\\/].*\.js$/,
     packages: [{ dir: 'yoga-layout', file: 'dist/binaries/yoga-wasm-base64-esm.js', version: '3.2.1' }],
     apply: (source) => source.replaceAll('"function"!=typeof fetch', 'true'),
