@@ -41,10 +41,6 @@ export interface DenseGrid {
 
 export interface DenseSweep {
   states: number;
-  /** The first stale acceptance from a state with clean paths (positions' code, rank digit, mover); code -1 if none. */
-  staleCode: number;
-  staleDigit: number;
-  staleActor: number;
   /** Landings that settle the sink, as (record offset, its level, next positions' code, write) quadruples. */
   settled: Int32Array;
   settledLength: number;
@@ -67,7 +63,7 @@ export function denseSweep(g: DenseGrid, hooks: ExploreHooks): DenseSweep {
   /** The ranks of the current code's reached states. */
   const live = new Int32Array(marks);
   const every = hookInterval(hooks);
-  const result: DenseSweep = { states: 0, staleCode: -1, staleDigit: -1, staleActor: -1, settled: new Int32Array(4 * 1024), settledLength: 0 };
+  const result: DenseSweep = { states: 0, settled: new Int32Array(4 * 1024), settledLength: 0 };
   let states = 0;
 
   for (let level = 0; level <= last; level++) {
@@ -138,11 +134,6 @@ export function denseSweep(g: DenseGrid, hooks: ExploreHooks): DenseSweep {
             one = rank !== NONE && (hwm === NONE || rank >= hwm);
           }
           const hasClean = records[at + width] !== 0 || (width > 1 && nonZero(records, at + width, width));
-          if (stale && hasClean && result.staleCode === -1) {
-            result.staleCode = code;
-            result.staleDigit = digit;
-            result.staleActor = a;
-          }
           const into = one ? width1 : width2;
           const to = (one ? row1 : row2) + nextDigit * 2 * into;
           if (into === 1) {

@@ -6,29 +6,42 @@
  * the tokens it gave) form one sequence in send order: one operation per
  * write (atomic or plain), or a check then, if it passed, an apply (split).
  * The number of orderings from a state depends only on where each actor is
- * in its sequence and on what the sink holds (value, mark, highest token
- * accepted so far), so the counts are computed once per reachable state and
- * memoised: a dozen writes by four actors, tens of billions of orderings,
- * is a few thousand states. Counts are bigints, exact beyond 2^53.
+ * in its sequence and on the sink's mark and highest token accepted so far,
+ * so the counts are computed once per reachable state: a dozen writes by
+ * four actors, tens of billions of orderings, is a few thousand states.
+ * Counts are exact beyond 2^53.
+ *
+ * Two counting paths (issue 32: at most two, each for a goal):
+ * - dense-count.ts, one typed array with a record for every possible state:
+ *   every scenario whose array fits 192 MB, which is every shipped one and
+ *   up to 6 actors x 4 writes (split), the goal it protects (within 2.5 s
+ *   and 250 MB: 1.04 s of CPU for the whole process, 2.18 s with the level
+ *   path alone);
+ * - level-count.ts, a hash table per level holding only the states reached:
+ *   the scenarios within the state limit whose array would pass that budget
+ *   (many actors, few tokens: 15 actors x 1 write without fencing is
+ *   counted in 0.37 s and 55 MB where the array would need about
+ *   360 MB). Without it those scenarios, accepted by the limit, would not be
+ *   counted within bounded memory.
+ * Tests pin both equal to each other, to brute force, and to a memoised
+ * model of the spec (test/core/memoised-count.ts).
  */
 import { NO_VALUE_KEY } from './display-text.js';
-import { effectiveConfig, simulate } from './engine.js';
-import { type ExploreHooks, hookInterval, reportProgress } from './explorer-hooks.js';
-import { checkStateLimit } from './explorer-limit.js';
 import { denseCount, fitsDense } from './dense-count.js';
-import { levelCount } from './level-count.js';
-import { PackedOverflow, packedCount } from './packed-count.js';
+import { effectiveConfig, simulate } from './engine.js';
+import type { ExploreHooks } from './explorer-hooks.js';
+import { checkStateLimit, type StateSpace } from './explorer-limit.js';
+import { type LevelTally, levelCount } from './level-count.js';
 import { compareTokens } from './token.js';
 import type { ConfigOverrides, ExploreResult, Scenario, ScenarioConfig, SimResult, SinkOperation, Token } from './types.js';
 
 const NONE = -1;
 
 /**
- * auto: the packed path when it can hold the counts, else the dense path
- * when its array fits, else the (hashed) level path; the others force one
- * (for tests; 'dense' still falls back when its array would not fit).
+ * auto: the dense path when its array fits, else the level path; 'levels'
+ * forces the level path (for tests, which pin the two equal).
  */
-export type ExplorerPath = 'auto' | 'dense' | 'levels' | 'general';
+export type ExplorerPath = 'auto' | 'levels';
 
 interface OpWrite {
   actor: string;
@@ -57,25 +70,6 @@ interface Step {
   write: number;
 }
 
-interface Entry<N> {
-  state: State;
-  /** A stale acceptance happened on the way here. */
-  stale: boolean;
-  count: N;
-  /** How it was first reached, for the counterexample. */
-  parent: Entry<N> | null;
-  step: Step | null;
-}
-
-interface Tally<N> {
-  total: N;
-  clean: N;
-  finals: N[];
-  /** A terminal entry reached through a stale acceptance, if any. */
-  violating: Entry<N> | null;
-  states: number;
-}
-
 export class Exploration {
   private readonly writes: OpWrite[] = [];
   /** Per actor, indexes into `writes` in send order. */
@@ -84,15 +78,14 @@ export class Exploration {
   private readonly split: boolean;
   private readonly fencing: boolean;
   private readonly tokens: Token[];
-  private tally: Tally<bigint> | undefined;
-  private violating: Entry<unknown> | null = null;
-  /** From the fast path: the actors that moved, in order, along a violating ordering. */
-  private violatingPath: number[] | null = null;
+  private tally: LevelTally | undefined;
+  /** The state limit's numbers, once counted: they key the counterexample's search. */
+  private space: StateSpace | undefined;
 
   constructor(
     run: Pick<SimResult, 'writes'>,
     private readonly config: ScenarioConfig,
-    /** Which counting path: tests force one to check it against the others. */
+    /** Which counting path: tests force one to check it against the other. */
     private readonly path: ExplorerPath = 'auto',
     private readonly hooks: ExploreHooks = {},
   ) {
@@ -114,11 +107,7 @@ export class Exploration {
     }
   }
 
-  private done(s: State): boolean {
-    return s.pos.every((p, a) => p === 2 * this.sequences[a]!.length);
-  }
-
-  /** The operation an actor can perform next from a state, if any. */
+  /** The operation an actor can perform next from a state, if any (to find the counterexample). */
   private stepOf(s: State, a: number): Step | undefined {
     const p = s.pos[a]!;
     const seq = this.sequences[a]!;
@@ -150,71 +139,12 @@ export class Exploration {
     return land('write', 'accepted');
   }
 
-  /**
-   * Counts paths forward through the state graph. States are taken in order
-   * of progress (the sum of positions, which every operation raises), so a
-   * state's count is complete before it is expanded. The general path,
-   * with bigint counts: used when the packed path (packed-count.ts) cannot
-   * hold the state or its counts pass 2^53.
-   */
-  private count<N>(zero: N, one: N, add: (a: N, b: N) => N): Tally<N> {
-    const radix = this.sequences.map((q) => 2 * q.length + 1);
-    const ranks = this.tokens.length + 1;
-    const space = radix.reduce((m, r) => m * r, (this.writes.length + 1) * ranks * ranks * 2);
-    const numeric = Number.isSafeInteger(space);
-    const keyOf = (s: State, stale: boolean): number | string => {
-      if (!numeric) return `${s.pos.join(',')}|${s.value}|${s.hwm}|${s.maxAccepted}|${stale ? 1 : 0}`;
-      let k = 0;
-      for (let a = 0; a < s.pos.length; a++) k = k * radix[a]! + s.pos[a]!;
-      return (((k * (this.writes.length + 1) + s.value + 1) * ranks + s.hwm + 1) * ranks + s.maxAccepted + 1) * 2 + (stale ? 1 : 0);
-    };
-    const last = radix.reduce((m, r) => m + r - 1, 0);
-    const buckets: Map<number | string, Entry<N>>[] = [];
-    for (let i = 0; i <= last; i++) buckets.push(new Map());
-    const root: Entry<N> = { state: this.initial(), stale: false, count: one, parent: null, step: null };
-    buckets[0]!.set(keyOf(root.state, false), root);
-    const tally: Tally<N> = { total: zero, clean: zero, finals: this.writes.map(() => zero).concat([zero]), violating: null, states: 0 };
-    const every = hookInterval(this.hooks);
-    for (let progress = 0; progress <= last; progress++) {
-      for (const entry of buckets[progress]!.values()) {
-        tally.states += 1;
-        if (every !== 0 && tally.states % every === 0) reportProgress(this.hooks, tally.states);
-        const { state, count } = entry;
-        if (this.done(state)) {
-          tally.total = add(tally.total, count);
-          if (!entry.stale) tally.clean = add(tally.clean, count);
-          else tally.violating ??= entry;
-          tally.finals[state.value + 1] = add(tally.finals[state.value + 1]!, count);
-          continue;
-        }
-        for (let a = 0; a < this.actors.length; a++) {
-          const step = this.stepOf(state, a);
-          if (!step) continue;
-          const stale = entry.stale || step.stale;
-          const key = keyOf(step.next, stale);
-          const bucket = buckets[progress + (step.next.pos[a]! - state.pos[a]!)]!;
-          const seen = bucket.get(key);
-          if (seen) seen.count = add(seen.count, count);
-          else bucket.set(key, { state: step.next, stale, count, parent: entry, step });
-        }
-      }
-      buckets[progress]!.clear();
-    }
-    return tally;
-  }
-
   private initial(): State {
     return { pos: this.actors.map(() => 0), value: NONE, hwm: NONE, maxAccepted: NONE };
   }
 
-  /**
-   * Refuses a scenario past the state limit, then counts: the packed path
-   * (doubles, one small-integer key) while every count fits below 2^53 and
-   * the state fits 30 bits, else the dense path (multi-limb counts in one
-   * array) when it fits its budget, else the level path (multi-limb counts
-   * in hash tables).
-   */
-  private counts(): Tally<bigint> {
+  /** Refuses a scenario past the state limit, then counts: the dense path when its array fits, else the level path. */
+  private counts(): LevelTally {
     if (this.tally) return this.tally;
     const input = {
       sequences: this.sequences,
@@ -224,32 +154,8 @@ export class Exploration {
       split: this.split,
     };
     const space = checkStateLimit(input);
-    if (this.path === 'general') {
-      this.tally = this.count<bigint>(0n, 1n, (a, b) => a + b);
-      this.violating = this.tally.violating;
-      return this.tally;
-    }
-    if (this.path === 'auto' && space.orderingBits <= 53) {
-      try {
-        const fast = packedCount(input, this.hooks);
-        if (fast) {
-          this.tally = {
-            total: BigInt(fast.total),
-            clean: BigInt(fast.clean),
-            finals: fast.finals.map((n) => BigInt(n)),
-            violating: null,
-            states: fast.states,
-          };
-          this.violatingPath = fast.path;
-          return this.tally;
-        }
-      } catch (err) {
-        if (!(err instanceof PackedOverflow)) throw err;
-      }
-    }
-    const levels = this.path !== 'levels' && fitsDense(input) ? denseCount(input, this.hooks) : levelCount(input, this.hooks, space);
-    this.tally = { total: levels.total, clean: levels.clean, finals: levels.finals, violating: null, states: levels.states };
-    this.violatingPath = levels.path;
+    this.space = space;
+    this.tally = this.path === 'auto' && fitsDense(input) ? denseCount(input, this.hooks) : levelCount(input, this.hooks, space);
     return this.tally;
   }
 
@@ -259,9 +165,9 @@ export class Exploration {
   }
 
   result(scenario: string): ExploreResult {
-    const root = this.counts();
+    const tally = this.counts();
     const finalValues: Record<string, bigint> = {};
-    root.finals.forEach((n, i) => {
+    tally.finals.forEach((n, i) => {
       if (n === 0n) return;
       const value = i === 0 ? this.config.initial : this.writes[i - 1]!.value;
       const key = value === null ? NO_VALUE_KEY : value;
@@ -270,32 +176,48 @@ export class Exploration {
     return {
       scenario,
       config: { ...this.config },
-      orderings: root.total,
+      orderings: tally.total,
       finalValues,
-      orderingsWithStaleAcceptance: root.total - root.clean,
-      counterexample: this.violatingPath ? this.replay(this.violatingPath) : this.violating ? this.counterexample(this.violating) : null,
+      orderingsWithStaleAcceptance: tally.total - tally.clean,
+      counterexample: tally.total === tally.clean ? null : this.counterexample(this.space!),
     };
   }
 
-  /** Replays the actors' moves from the start as sink operations, then lets each actor finish in turn. */
-  private replay(movers: number[]): SinkOperation[] {
+  /**
+   * One violating ordering, the first in actor order (actors as they first
+   * sent): depth first to the first stale acceptance, then each actor
+   * finishes in turn. Asked only when the counts say one exists. A state
+   * from which no stale acceptance can be reached is noted (the value the
+   * sink holds does not matter for that) and not searched again, so no
+   * state is searched twice; the key is the state limit's (below 2^25).
+   */
+  private counterexample(space: StateSpace): SinkOperation[] {
     const path: { from: State; step: Step }[] = [];
-    let s = this.initial();
-    const move = (a: number) => {
-      const step = this.stepOf(s, a)!;
-      path.push({ from: s, step });
-      s = step.next;
+    const dead = new Set<number>();
+    const keyOf = (s: State) => s.pos.reduce((k, p, a) => k + p * space.strides[a]!, space.pairIndex(s.hwm, s.maxAccepted));
+    const search = (s: State): boolean => {
+      for (let a = 0; a < this.actors.length; a++) {
+        const step = this.stepOf(s, a);
+        if (!step) continue;
+        path.push({ from: s, step });
+        if (step.stale) return true;
+        const key = keyOf(step.next);
+        if (!dead.has(key)) {
+          if (search(step.next)) return true;
+          dead.add(key);
+        }
+        path.pop();
+      }
+      return false;
     };
-    for (const a of movers) move(a);
-    for (let a = 0; a < this.actors.length; a++) while (s.pos[a]! < 2 * this.sequences[a]!.length) move(a);
-    return this.operations(path);
-  }
-
-  /** The ordering that first reached a violating end, as sink operations. */
-  private counterexample(end: Entry<unknown>): SinkOperation[] {
-    const path: { from: State; step: Step }[] = [];
-    for (let e: Entry<unknown> | null = end; e?.parent && e.step; e = e.parent) path.push({ from: e.parent.state, step: e.step });
-    path.reverse();
+    if (!search(this.initial())) throw new Error('explorer: counted a stale acceptance but found no ordering with one');
+    let s = path.at(-1)!.step.next;
+    for (let a = 0; a < this.actors.length; a++) {
+      for (let step = this.stepOf(s, a); step; step = this.stepOf(s, a)) {
+        path.push({ from: s, step });
+        s = step.next;
+      }
+    }
     return this.operations(path);
   }
 

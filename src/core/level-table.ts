@@ -9,9 +9,9 @@
  * slot order, are mostly increasing, so the tables are walked nearly in
  * order (a scattering hash made every operation a cache miss).
  *
- * Record at offset r (stride 2 + 2 * limbs): key + 1 (0: empty slot), parent
- * link, then the count of paths and the count of clean paths, each `limbs`
- * limbs of 28 bits, lowest first.
+ * Record at offset r (stride 1 + 2 * limbs): key + 1 (0: empty slot), then
+ * the count of paths and the count of clean paths, each `limbs` limbs of 28
+ * bits, lowest first.
  */
 
 /** Work tables handed from an expanded level to a new one (fresh memory costs page faults). */
@@ -22,16 +22,13 @@ export class LevelTable {
   size = 0;
   table: Int32Array;
   readonly stride: number;
-  /** After release: the keys and parent links of the states, in the same order (for the counterexample). */
-  keptKeys = new Int32Array(0);
-  keptParents = new Int32Array(0);
 
   constructor(
     limbs: number,
     private readonly pool: TablePool,
     capacity: number,
   ) {
-    this.stride = 2 + 2 * limbs;
+    this.stride = 1 + 2 * limbs;
     const slots = 2 * 2 ** Math.ceil(Math.log2(Math.max(1, capacity)));
     // The smallest pooled table that is large enough, else a new one.
     let best = -1;
@@ -41,8 +38,8 @@ export class LevelTable {
     this.table = best === -1 ? new Int32Array(slots * this.stride) : pool.splice(best, 1)[0]!;
   }
 
-  /** The offset of the state's record, added with zero counts (and this parent link) when new. */
-  find(key: number, parent: number): number {
+  /** The offset of the state's record, added with zero counts when new. */
+  find(key: number): number {
     const { table, stride } = this;
     const mask = table.length / stride - 1;
     let slot = key & mask;
@@ -55,12 +52,11 @@ export class LevelTable {
     }
     if (2 * (this.size + 1) > table.length / stride) {
       this.grow();
-      return this.find(key, parent);
+      return this.find(key);
     }
     const at = slot * stride;
     this.size += 1;
     table[at] = key + 1;
-    table[at + 1] = parent;
     return at;
   }
 
@@ -79,29 +75,13 @@ export class LevelTable {
     this.table = table;
   }
 
-  /** Once expanded: keeps the keys and parent links, and gives the table, cleared, to the pool. */
+  /** Once expanded: gives the table, cleared, to the pool. */
   release(): void {
-    const { table, stride } = this;
-    this.keptKeys = new Int32Array(this.size);
-    this.keptParents = new Int32Array(this.size);
-    let i = 0;
-    for (let at = 0; at < table.length; at += stride) {
-      if (table[at] === 0) continue;
-      this.keptKeys[i] = table[at]! - 1;
-      this.keptParents[i] = table[at + 1]!;
-      i += 1;
-    }
+    const { table } = this;
     table.fill(0);
     this.pool.push(table);
     // Three levels are live at a time: a few tables in the pool are enough.
     if (this.pool.length > POOL_SIZE) this.pool.sort((a, b) => b.length - a.length).splice(POOL_SIZE);
     this.table = new Int32Array(0);
-  }
-
-  /** The parent link of a released level's state. */
-  parentOf(key: number): number {
-    const i = this.keptKeys.indexOf(key);
-    if (i === -1) throw new Error(`explorer: no state ${key} in this level`);
-    return this.keptParents[i]!;
   }
 }

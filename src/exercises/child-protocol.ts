@@ -18,7 +18,8 @@ const STEP_OPS: readonly StepInfo['op'][] = ['get', 'all', 'run', 'exec', 'trans
 
 /** What the tutor asks the sink child (`id`, where there is one, is added by the channel). */
 export type SinkChildCommand =
-  | { op: 'open'; id: number; db: string }
+  /** `url`: the PostgreSQL server whose schema `db` is (postgres-sink); a SQLite file path otherwise. */
+  | { op: 'open'; id: number; db: string; url?: string }
   /** Calls the learner's `fn(db, ...args)` as request `req`; gated: each database call waits for `go`. */
   | { op: 'call'; req: string; fn: string; args: unknown[]; gated: boolean }
   | { op: 'go'; req: string }
@@ -36,6 +37,8 @@ export type ChildNotice =
 export type SinkChildMessage =
   | ChildNotice
   | { ev: 'park'; req: string; step: StepInfo }
+  /** A statement let go is waiting on a lock another request holds (PostgreSQL, seen with pg_blocking_pids()). */
+  | { ev: 'blocked'; req: string; step: StepInfo }
   | { ev: 'done'; req: string; result: unknown; steps?: StepInfo[] }
   | { ev: 'threw'; req: string; error: string; id?: number; steps?: StepInfo[] }
   | { ev: 'opened'; id: number }
@@ -103,6 +106,7 @@ export function parseSinkChildMessage(value: unknown, role: string): SinkChildMe
   if (known) return known;
   switch (ev) {
     case 'park':
+    case 'blocked':
       return { ev, req: m.string('req'), step: step(m.value('step'), `${what} step`) };
     case 'done':
       return { ev, req: m.string('req'), result: m.value('result') ?? null, ...steps(m, what) };
@@ -131,8 +135,10 @@ export function parseSinkChildCommand(value: unknown): SinkChildCommand {
   const op = f.oneOf('op', ['open', 'call', 'go', 'state', 'exit'] as const);
   const m = JsonFields.of(value, `the sink child's "${op}"`);
   switch (op) {
-    case 'open':
-      return { op, id: m.integer('id', 0), db: m.string('db') };
+    case 'open': {
+      const url = m.optionalString('url');
+      return { op, id: m.integer('id', 0), db: m.string('db'), ...(url === undefined ? {} : { url }) };
+    }
     case 'call':
       return { op, req: m.string('req'), fn: m.string('fn'), args: m.array('args'), gated: m.boolean('gated') };
     case 'go':

@@ -39,6 +39,8 @@ export interface ExerciseMachinery {
   killGroup(child: SinkChild | ClientChild): Promise<void>;
   /** One real expiry: A stopped with SIGSTOP while its lease runs out, then B acquires. */
   supplyTokens(ttlMs: number): Promise<TokenEvidence>;
+  /** A throwaway PostgreSQL server (postgres-sink): ended by `close`. A missing server is a ToolMissingError. */
+  startPostgres?(): Promise<{ url: string }>;
   /** Ends everything it started and removes its pidfile. */
   close(): Promise<void>;
 }

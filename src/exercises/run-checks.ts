@@ -31,11 +31,22 @@ export async function runChecks(opts: RunChecksOptions): Promise<ExerciseReport>
   const startedAt = new Date().toISOString();
   const fileSha256 = sha256Hex(readFileSync(opts.file));
   const suite = checksFor(opts.exercise.id);
-  const session = new SinkSession(opts.machinery, opts.file, suite.requires, opts.tempRoot, opts.timeLimitMs);
+  let postgresUrl: Promise<string> | undefined;
+  const session = new SinkSession(
+    opts.machinery,
+    opts.file,
+    suite.requires,
+    opts.tempRoot,
+    opts.timeLimitMs,
+    suite.database === 'postgres' ? () => postgresUrl! : undefined,
+  );
   try {
     // The learner's file loads first: a syntax error is told at once, before any real expiry starts.
     await session.start();
+    // A throwaway PostgreSQL (postgres-sink) starts while the expiry runs out.
+    if (suite.database === 'postgres') postgresUrl = startPostgres(opts.machinery);
     const evidence = await opts.machinery.supplyTokens(opts.ttlMs);
+    await postgresUrl;
     const checks: CheckResult[] = [];
     for (const spec of suite.checks) {
       const result = await runOne(session, spec, evidence.tokens);
@@ -54,6 +65,14 @@ export async function runChecks(opts: RunChecksOptions): Promise<ExerciseReport>
   } finally {
     await session.close();
   }
+}
+
+function startPostgres(machinery: ExerciseMachinery): Promise<string> {
+  if (!machinery.startPostgres) return Promise.reject(new Error('this machinery starts no PostgreSQL'));
+  const url = machinery.startPostgres().then((pg) => pg.url);
+  // Awaited once the tokens are in; a failure meanwhile must not end the process as an unhandled rejection.
+  url.catch(() => undefined);
+  return url;
 }
 
 async function runOne(session: SinkSession, spec: CheckSpec, tokens: Tokens): Promise<CheckResult> {

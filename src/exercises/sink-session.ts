@@ -60,7 +60,8 @@ type SinkCall = StepInfo;
 
 interface RequestState {
   index: number;
-  phase: 'running' | 'parked' | 'finished';
+  /** `blocked`: a statement let go waits on a lock another request holds (PostgreSQL); the schedule goes on without it. */
+  phase: 'running' | 'parked' | 'blocked' | 'finished';
   step?: SinkCall;
   calls: number;
   answer?: SinkAnswer;
@@ -75,6 +76,8 @@ export class SinkSession {
   private dbPath = '';
   private trial = 0;
   private exitCode: number | null = null;
+  /** Statements seen waiting on a lock since the schedule last looked, for the run's steps. */
+  private blockedSteps: StepRecord[] = [];
   readonly output: string[] = [];
 
   constructor(
@@ -83,13 +86,16 @@ export class SinkSession {
     private readonly requires: string[],
     private readonly tempRoot: string,
     readonly timeLimitMs: number,
+    /** postgres-sink: the server's URL (a schema per trial there), else a SQLite file per trial. */
+    private readonly postgresUrl?: () => Promise<string>,
   ) {}
 
   async start(): Promise<void> {
     const { home, env } = learnerHome(this.tempRoot);
     // The learner's folder and this check's temp root, nothing else (docs/exercises.md: a guard against accidents).
     const files = { read: [dirname(this.file), this.tempRoot], write: [this.tempRoot] };
-    const child = this.machinery.startSinkChild(['--file', this.file, '--requires', this.requires.join(',')], env, home, files);
+    const database = this.postgresUrl ? ['--database', 'postgres'] : [];
+    const child = this.machinery.startSinkChild(['--file', this.file, '--requires', this.requires.join(','), ...database], env, home, files);
     this.child = child;
     child.on((m) => this.onMessage(m));
     // A sink that ends by itself (the learner's process.exit) is told at once, not waited on as a hang.
@@ -113,15 +119,16 @@ export class SinkSession {
     await this.start();
   }
 
-  /** A fresh database file for the next trial. */
+  /** A fresh database for the next trial: a SQLite file, or a schema on the PostgreSQL server. */
   async openFresh(): Promise<void> {
     this.trial += 1;
-    this.dbPath = join(this.tempRoot, `trial-${this.trial}.sqlite`);
+    this.dbPath = this.postgresUrl ? `trial_${this.trial}` : join(this.tempRoot, `trial-${this.trial}.sqlite`);
     await this.open();
   }
 
   private async open(): Promise<void> {
-    const reply = await this.ask({ op: 'open', db: this.dbPath });
+    const url = this.postgresUrl ? await this.postgresUrl() : undefined;
+    const reply = await this.ask({ op: 'open', db: this.dbPath, ...(url === undefined ? {} : { url }) });
     if (reply.ev === 'threw') throw new LearnerThrew(`setup(db) threw: ${reply.error}`);
   }
 
@@ -157,6 +164,7 @@ export class SinkSession {
       const base = requests.length;
       requests.push(...item.send);
       this.states.clear();
+      this.blockedSteps = [];
       // A request alone in flight, with no kill planned, has no interleaving to choose: its calls run
       // straight through (two messages instead of two per call) and are reported with its answer.
       const gated = item.send.length > 1 || item.killAfterCalls !== undefined;
@@ -172,6 +180,7 @@ export class SinkSession {
         await this.settle().catch((err: unknown) => {
           throw err instanceof TimeLimitError ? new TimeLimitError(`${err.message}; still in your code: ${this.stillRunning(requests)}`) : err;
         });
+        steps.push(...this.blockedSteps.splice(0));
         const parked = [...this.states.entries()].filter(([, s]) => s.phase === 'parked');
         if (parked.length === 0) break;
         const first = this.states.get(`r${base}`)!;
@@ -218,9 +227,15 @@ export class SinkSession {
     this.child = undefined;
   }
 
-  /** Waits until no request is running (each is held at a call, or has answered). */
+  /**
+   * Waits until no request is running (each is held at a call, or has answered), and, while one waits
+   * on a lock, until another is held (it holds the lock) or the lock is released.
+   */
   private async settle(): Promise<void> {
-    const busy = () => [...this.states.values()].some((s) => s.phase === 'running');
+    const busy = () => {
+      const phases = [...this.states.values()].map((s) => s.phase);
+      return phases.includes('running') || (phases.includes('blocked') && !phases.includes('parked'));
+    };
     if (!busy()) return;
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -248,7 +263,7 @@ export class SinkSession {
 
   /** The requests a time-out caught inside the learner's code, in words ("B's write "B-current" with token 3"). */
   private stillRunning(requests: SinkRequest[]): string {
-    const running = [...this.states.values()].filter((st) => st.phase === 'running').map((st) => requests[st.index]);
+    const running = [...this.states.values()].filter((st) => st.phase === 'running' || st.phase === 'blocked').map((st) => requests[st.index]);
     return running
       .filter((r) => r !== undefined)
       .map(requestWords)
@@ -270,10 +285,14 @@ export class SinkSession {
       captureOutput(this.output, m.text);
       return;
     }
-    if (m.ev !== 'park' && m.ev !== 'done' && m.ev !== 'threw') return;
+    if (m.ev !== 'park' && m.ev !== 'blocked' && m.ev !== 'done' && m.ev !== 'threw') return;
     const state = this.states.get(m.req);
     if (!state) return;
-    if (m.ev === 'park') {
+    if (m.ev === 'blocked') {
+      if (state.phase !== 'running') return;
+      state.phase = 'blocked';
+      this.blockedSteps.push({ request: state.index, op: 'waits', sql: `on a lock another request holds: ${m.step.sql ?? m.step.op}` });
+    } else if (m.ev === 'park') {
       state.phase = 'parked';
       state.step = m.step;
     } else if (m.ev === 'done') {

@@ -31,7 +31,10 @@ export interface SinkAnswer {
 export interface StepRecord {
   /** Index of the request in the trial; -1 for the sink's own restart or kill. */
   request: number;
-  /** `get`, `all`, `run`, `exec` or `transaction`; `restart` or `kill` for the sink. */
+  /**
+   * `get`, `all`, `run`, `exec` or `transaction`; `waits` when PostgreSQL made the request's statement
+   * (its `sql`) wait on a lock another request holds; `restart` or `kill` for the sink.
+   */
   op: string;
   sql?: string;
 }

@@ -15,7 +15,7 @@ export type LabTool = 'etcd' | 'etcdctl' | 'redis-server';
 export interface ExperimentEntry {
   name: string;
   title: string;
-  /** One line for the Lab screen. */
+  /** One line for the Lab screen: at most 55 characters, so that it fits beside the names at 80 columns. */
   blurb: string;
   /** `lab --help`'s description, one string per line (the first next to the name). */
   help: readonly string[];
@@ -30,7 +30,7 @@ export const EXPERIMENT_CATALOGUE = [
   {
     name: 'late-write',
     title: 'the late write',
-    blurb: 'A is stopped, its lease expires, B writes, A writes late: plain vs fenced',
+    blurb: 'A is stopped; B writes; A writes late: plain vs fenced',
     help: ['A is stopped, its lease expires, B writes, A writes late', '(plain vs fenced)'],
     ownEtcd: false,
     needs: [],
@@ -38,7 +38,7 @@ export const EXPERIMENT_CATALOGUE = [
   {
     name: 'split',
     title: 'a check outside the transaction',
-    blurb: 'the comparison moved out of the transaction: atomic vs split',
+    blurb: 'the check moved out of the transaction: atomic vs split',
     help: ['the comparison moved out of the transaction (atomic vs split)'],
     ownEtcd: false,
     needs: [],
@@ -54,7 +54,7 @@ export const EXPERIMENT_CATALOGUE = [
   {
     name: 'restart',
     title: 'the sink restarts',
-    blurb: "the sink is killed (SIGKILL) and restarted between B's write and A's",
+    blurb: "the sink restarts between B's write and A's late one",
     help: ["the sink is killed and restarted between B's write and A's"],
     ownEtcd: false,
     needs: [],
@@ -62,7 +62,7 @@ export const EXPERIMENT_CATALOGUE = [
   {
     name: 'failover',
     title: 'the etcd leader dies',
-    blurb: 'three etcd members; the leader is killed (SIGKILL) while A is stopped; B acquires through a survivor',
+    blurb: "etcd's leader is killed while A is stopped (3 members)",
     help: [
       'a three-member etcd cluster loses its leader (SIGKILL) while A',
       'is stopped; B acquires through a survivor (needs etcd; starts',
@@ -74,7 +74,7 @@ export const EXPERIMENT_CATALOGUE = [
   {
     name: 'restore',
     title: 'a snapshot restore',
-    blurb: 'etcd restored from a snapshot hands out a revision twice: revision vs epoch tokens',
+    blurb: 'etcd restored from a snapshot: revision vs epoch tokens',
     help: ['etcd restored from a snapshot reissues a revision: revision vs', 'epoch tokens (needs etcd and etcdctl; starts its own member)'],
     ownEtcd: true,
     needs: ['etcd', 'etcdctl'],
@@ -82,7 +82,7 @@ export const EXPERIMENT_CATALOGUE = [
   {
     name: 'coordinator-restart',
     title: 'the lock service restarts',
-    blurb: "Redis is killed and restarted between A's grant and B's: INCR tokens without persistence and with an fsynced AOF",
+    blurb: "Redis killed between A's grant and B's: no AOF vs AOF",
     help: [
       "Redis (--token incr) is killed and restarted between A's grant",
       "and B's: volatile (no persistence) vs durable (AOF, fsync always)",

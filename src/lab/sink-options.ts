@@ -6,13 +6,10 @@
  */
 import { ISOLATIONS, type Isolation, SINK_CHECKS, type SinkCheck } from './postgres/isolation-grid.js';
 import { isServerUrl } from './server-url.js';
+import { SINK_EXPERIMENTS, SINKS, type SinkKind } from './sink-kinds.js';
 import type { ExperimentName } from './types.js';
 
-export const SINKS = ['sqlite', 'postgres'] as const;
-export type SinkKind = (typeof SINKS)[number];
-
-/** The experiments whose sink matters: they write to it (failover and restore are about the coordinator). */
-const SINK_EXPERIMENTS: readonly ExperimentName[] = ['late-write', 'split', 'early', 'restart'];
+export { SINK_EXPERIMENTS, SINKS, type SinkKind } from './sink-kinds.js';
 
 export interface SinkFlags {
   sink?: string;

@@ -9,7 +9,7 @@
 import type { ConfigOverrides, Scenario } from '../core/types.js';
 import type { QuizMode } from '../core/quiz/grading.js';
 import type { DrawnQuestion, QuizBank } from '../core/quiz/types.js';
-import type { CoordinatorKind, ExperimentName, LabResult } from '../lab/types.js';
+import type { CoordinatorKind, ExperimentName, LabOptions, LabResult } from '../lab/types.js';
 import type { ReportFormat } from '../reports/report-io.js';
 import type { SittingMeta } from './quiz-store.js';
 
@@ -51,6 +51,11 @@ export interface LabRoute {
   token?: 'none' | 'incr' | undefined;
   redisBin?: string | undefined;
   redisUrl?: string | undefined;
+  /** The sink's database (issue 36), the PostgreSQL to start or to use, and the split grid's cells (opens on the grid). */
+  sink?: 'sqlite' | 'postgres' | undefined;
+  postgresUrl?: string | undefined;
+  postgresBin?: string | undefined;
+  grid?: LabOptions['grid'];
   outDir?: string;
   /** Opened by `fence-tutor lab` on a terminal: runs at once. */
   autostart?: boolean;

@@ -152,6 +152,19 @@ describe('the bundle', () => {
     expect(offenders).toEqual([]);
   });
 
+  // Issue 36: the Lab screen offers the PostgreSQL sink and grid without loading them before its first
+  // frame: "needs postgresql" is a file lookup (find-postgres.ts); the grid's code and table load with a grid run.
+  it('the lab screen and its static imports hold nothing of the PostgreSQL grid, its table, its server or its client', () => {
+    const own = Object.keys(meta.outputs).find((out) => meta.outputs[out]!.inputs['src/ui/screens/lab/lab-screen.tsx'] !== undefined);
+    expect(own).toBeDefined();
+    const statics = [...reachable(own!, ['import-statement', 'require-call'])];
+    const inputs = statics.flatMap((out) => Object.keys(meta.outputs[out]!.inputs));
+    expect(inputs).toContain('src/lab/postgres/find-postgres.ts');
+    const postgres =
+      /^src\/lab\/postgres\/(isolation-grid|postgres-server|pg-session|pg-sink-store)\.ts$|^src\/lab\/evidence\/grid-table\.ts$|^src\/ui\/screens\/lab\/grid-outcome\.tsx$|(^|\/)node_modules\/pg\//;
+    expect(inputs.filter((input) => postgres.test(input))).toEqual([]);
+  });
+
   // Issue 35: a lock service's client loads only when a run uses that coordinator: no other part,
   // the lab's worker and runner included, holds it among its static imports.
   it('holds the Redis client (ioredis) only in a part reached by a dynamic import', () => {

@@ -17,6 +17,7 @@ describe('exercises (text)', () => {
     expect(status).toBe(0);
     expect(stdout).toMatch(/^ 1\. fence-the-sink +Fence the sink +lesson 5 +new$/m);
     expect(stdout).toMatch(/durable-mark .* lesson 10 +new$/m);
+    expect(stdout).toMatch(/^ ?\d+\. postgres-sink +Fence a PostgreSQL sink +lesson 5 +new$/m);
     expect(stdout).not.toMatch(/lesson [a-z]/);
   });
 

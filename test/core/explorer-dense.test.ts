@@ -1,8 +1,9 @@
 /**
- * The dense path (src/core/dense-count.ts, issue 18) against brute force and
- * the general path (value and stale flag in the state, bigint counts: an
- * independent implementation), its limbs' bound, and which scenarios it
- * takes.
+ * The dense path (src/core/dense-count.ts, issue 18; the explorer's 'auto'
+ * whenever the array fits) against brute force, the memoised model (value
+ * and stale flag in the state, bigint counts: an independent
+ * implementation, test/core/memoised-count.ts) and the level path, its
+ * limbs' bound, and which scenarios it takes.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { ExplorationCancelled } from '../../src/core/explorer-hooks.js';
 import { levelLimbs } from '../../src/core/limbs.js';
 import { type ConfigOverrides, DEFAULT_CONFIG } from '../../src/core/types.js';
 import { scenarioArb } from './arbitraries.js';
-import { counted, expectBruteForceAgrees, lateWriters } from './exploration.js';
+import { counted, expectBruteForceAgrees, expectModelAgrees, lateWriters } from './exploration.js';
 import { replay } from './brute-force.js';
 
 const factorial = (n: number): bigint => (n <= 1 ? 1n : BigInt(n) * factorial(n - 1));
@@ -23,27 +24,23 @@ describe('the dense path', () => {
     const small = scenarioArb({ maxSteps: 12 }).filter((s) => simulate(s).writes.length <= 7);
     fc.assert(
       fc.property(small, (s) => {
-        expectBruteForceAgrees(simulate(s), 'dense');
+        // Seven writes or fewer: far inside the array's budget, so 'auto' is the dense path.
+        expectBruteForceAgrees(simulate(s), 'auto');
       }),
       { numRuns: 200 },
     );
   });
 
-  it('agrees with the general path on larger random scenarios, in no more states', () => {
+  it('agrees with the memoised model on larger random scenarios, and its counterexample violates', () => {
     fc.assert(
       fc.property(scenarioArb({ maxSteps: 24 }), (s) => {
-        const run = simulate(s);
-        const dense = counted(run, 'dense');
-        const general = counted(run, 'general');
-        expect(dense.counts).toEqual(general.counts);
-        expect(dense.states).toBeLessThanOrEqual(general.states);
-        if (dense.counterexample) expect(replay(run, dense.counterexample)).toBe(true);
+        expectModelAgrees(simulate(s), 'auto');
       }),
       { numRuns: 200 },
     );
   });
 
-  it('agrees with the hashed level path on generated late-writer scenarios under every setting', () => {
+  it('agrees with the level path on generated late-writer scenarios under every setting', () => {
     const settings = fc.record({
       fencing: fc.boolean(),
       check: fc.constantFrom('atomic' as const, 'split' as const),
@@ -52,7 +49,7 @@ describe('the dense path', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 3 }), settings, (actors, writes, overrides: ConfigOverrides) => {
         const run = simulate(lateWriters(actors, writes), overrides);
-        const dense = counted(run, 'dense');
+        const dense = counted(run, 'auto');
         const levels = counted(run, 'levels');
         expect(dense.counts).toEqual(levels.counts);
         expect(dense.states).toBeLessThanOrEqual(levels.states);
@@ -62,9 +59,9 @@ describe('the dense path', () => {
     );
   });
 
-  it('4 actors x 4 writes, split: past 2^53 on the deep levels (two limbs), equal to the hashed level path', () => {
+  it('4 actors x 4 writes, split: past 2^53 on the deep levels (two limbs), equal to the level path', () => {
     const run = simulate(lateWriters(4, 4));
-    const dense = counted(run, 'dense');
+    const dense = counted(run, 'auto');
     const levels = counted(run, 'levels');
     expect(dense.counts).toEqual(levels.counts);
     expect(dense.counts.orderings).toBe(499046833881948n);
@@ -75,11 +72,11 @@ describe('the dense path', () => {
   it('counts states as it goes and cancels when asked', () => {
     const run = simulate(lateWriters(3, 3));
     const seen: number[] = [];
-    const withHooks = counted(run, 'dense', { onProgress: (p: { statesVisited: number }) => seen.push(p.statesVisited), progressEvery: 10 });
-    expect(withHooks.counts).toEqual(counted(run, 'dense').counts);
+    const withHooks = counted(run, 'auto', { onProgress: (p: { statesVisited: number }) => seen.push(p.statesVisited), progressEvery: 10 });
+    expect(withHooks.counts).toEqual(counted(run, 'auto').counts);
     expect(seen).toEqual(seen.map((_, i) => 10 * (i + 1)));
     expect(seen.length).toBe(Math.floor(withHooks.states / 10));
-    expect(() => counted(run, 'dense', { progressEvery: 5, shouldCancel: () => true })).toThrow(ExplorationCancelled);
+    expect(() => counted(run, 'auto', { progressEvery: 5, shouldCancel: () => true })).toThrow(ExplorationCancelled);
   });
 });
 
@@ -137,11 +134,11 @@ describe('which scenarios the dense path takes', () => {
     expect(DENSE_BUDGET).toBe(192 * 2 ** 20);
   });
 
-  it('a scenario past the budget is still counted exactly (by the hashed level path)', () => {
+  it('a scenario past the budget is still counted exactly (by the level path)', () => {
     // 15 actors, one write each, no fencing: 3^15 positions, past the budget.
     const steps = Array.from({ length: 15 }, (_, i) => ({ at: 0, actor: String.fromCharCode(65 + i), do: 'write' as const, value: `v${i}`, delay: 0 }));
     const run = simulate({ id: 'wide', config: { ...DEFAULT_CONFIG, fencing: false }, steps });
-    const r = new Exploration(run, run.config, 'dense').result('wide');
+    const r = new Exploration(run, run.config).result('wide');
     expect(r.orderings).toBe(factorial(15));
   });
 });

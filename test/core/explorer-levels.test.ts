@@ -1,8 +1,9 @@
 /**
- * The level path (src/core/level-count.ts, issue 18) against the general
- * path (value and stale flag in the state, bigint counts: an independent
- * implementation) and against brute force, on random and generated
- * scenarios; and the hooks and the state limit on every path.
+ * The level path (src/core/level-count.ts, issue 18) against the memoised
+ * model (value and stale flag in the state, bigint counts: an independent
+ * implementation, test/core/memoised-count.ts), the dense path and brute
+ * force, on random and generated scenarios; and the hooks and the state
+ * limit on both paths.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { ExplorationCancelled } from '../../src/core/explorer-hooks.js';
 import { ExplorerLimitError, STATE_LIMIT } from '../../src/core/explorer-limit.js';
 import type { ConfigOverrides } from '../../src/core/types.js';
 import { scenarioArb } from './arbitraries.js';
-import { counted, expectBruteForceAgrees, lateWriters } from './exploration.js';
+import { counted, expectBruteForceAgrees, expectModelAgrees, lateWriters } from './exploration.js';
 import { replay } from './brute-force.js';
 
 function thrown(act: () => unknown): unknown {
@@ -35,19 +36,16 @@ describe('the level path', () => {
     );
   });
 
-  it('agrees with the general path on larger random scenarios', () => {
+  it('agrees with the memoised model on larger random scenarios, and its counterexample violates', () => {
     fc.assert(
       fc.property(scenarioArb({ maxSteps: 24 }), (s) => {
-        const run = simulate(s);
-        const levels = counted(run, 'levels');
-        expect(levels.counts).toEqual(counted(run, 'general').counts);
-        if (levels.counterexample) expect(replay(run, levels.counterexample)).toBe(true);
+        expectModelAgrees(simulate(s), 'levels');
       }),
       { numRuns: 300 },
     );
   });
 
-  it('agrees with the general path on generated late-writer scenarios under every setting', () => {
+  it('agrees with the memoised model and the dense path on generated late-writer scenarios under every setting', () => {
     const settings = fc.record({
       fencing: fc.boolean(),
       check: fc.constantFrom('atomic' as const, 'split' as const),
@@ -56,34 +54,31 @@ describe('the level path', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 3 }), settings, (actors, writes, overrides: ConfigOverrides) => {
         const run = simulate(lateWriters(actors, writes), overrides);
-        const levels = counted(run, 'levels');
-        expect(levels.counts).toEqual(counted(run, 'general').counts);
-        expect(levels.counts).toEqual(counted(run, 'auto').counts);
-        if (levels.counterexample) expect(replay(run, levels.counterexample)).toBe(true);
+        expectModelAgrees(run, 'levels');
+        expect(counted(run, 'levels')).toEqual(counted(run, 'auto'));
       }),
       { numRuns: 60 },
     );
   });
 
-  it('5 actors x 4 writes, split: exact counts past 2^53, equal to the general path, with fewer states', () => {
+  it('5 actors x 4 writes, split: exact counts past 2^53, equal on both paths', () => {
     const run = simulate(lateWriters(5, 4));
     expect(run.writes).toHaveLength(20);
     const auto = counted(run, 'auto');
-    const general = counted(run, 'general');
-    expect(auto.counts).toEqual(general.counts);
+    const levels = counted(run, 'levels');
+    expect(auto.counts).toEqual(levels.counts);
     // Measured with the explorer before the level path existed (`explore --json`, 5 x 4).
     expect(auto.counts.orderings).toBe(4059050417184524442623n);
     expect(auto.counts.orderings > 2n ** 53n).toBe(true);
     expect(Object.values(auto.counts.finalValues).reduce((a, b) => a + b, 0n)).toBe(auto.counts.orderings);
     expect(auto.counts.orderingsWithStaleAcceptance).toBeGreaterThan(0n);
     expect(auto.counterexample && replay(run, auto.counterexample)).toBe(true);
-    expect(auto.states).toBeLessThan(general.states);
-    // The general path takes seconds here (and more on a loaded machine).
+    expect(levels.counterexample && replay(run, levels.counterexample)).toBe(true);
   }, 60_000);
 });
 
 describe('explorer hooks', () => {
-  const paths: ExplorerPath[] = ['auto', 'levels', 'general'];
+  const paths: ExplorerPath[] = ['auto', 'levels'];
   const run = simulate(lateWriters(3, 3));
 
   it.each(paths)('%s: progress every N states, counting up; the result is the same as without hooks', (path) => {

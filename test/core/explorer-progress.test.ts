@@ -1,7 +1,7 @@
 /**
  * The explorer's hooks for a long count (issue 16: the app counts in a
- * worker, shows progress, and cancels): progress that only grows, on both
- * the packed path and the general (bigint) one, and a cancel that stops it.
+ * worker, shows progress, and cancels): progress that only grows, on a
+ * small count and on one past 2^53, and a cancel that stops it.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { DEFAULT_CONFIG, type Scenario, type Step } from '../../src/core/types.j
 
 const twelve = () => loadScenarioText(readFileSync(new URL('../fixtures/scenarios/twelve-writes.yaml', import.meta.url), 'utf8'), 'twelve-writes.yaml');
 
-/** Past 2^53 orderings: the packed path gives up and the general one counts. */
+/** Past 2^53 orderings: counts of several limbs. */
 function beyondDoubles(): Scenario {
   const steps: Step[] = [];
   for (const a of ['A', 'B', 'C']) for (let i = 0; i < 20; i++) steps.push({ at: i, actor: a, do: 'write', value: `${a}${i}`, delay: 0 });
@@ -29,7 +29,7 @@ describe('explore options', () => {
     expect(r).toEqual(explore(twelve()));
   });
 
-  it('reports progress on the general path too', () => {
+  it('reports progress on a count past 2^53 too', () => {
     const seen: number[] = [];
     explore(beyondDoubles(), {}, { onProgress: (p) => seen.push(p.statesVisited), progressEvery: 50 });
     expect(seen.length).toBeGreaterThan(10);

@@ -23,6 +23,18 @@ describe('spec section 5: exploring late-write', () => {
     }
   });
 
+  it('split: the counterexample is the first violating ordering in actor order, A before B (A\'s late "1" applied after B\'s "100")', () => {
+    const ops = explore(lateWrite, { check: 'split' }).counterexample!;
+    expect(ops.map((o) => `${o.actor} ${o.op} ${o.value} ${o.result}${o.stale ? ' stale' : ''}`)).toEqual([
+      'A check 0 passed',
+      'A apply 0 applied',
+      'A check 1 passed',
+      'B check 100 passed',
+      'B apply 100 applied',
+      'A apply 1 applied stale',
+    ]);
+  });
+
   it('atomic: 3 orderings, all ending at "100", none stale', () => {
     const r = explore(lateWrite, { check: 'atomic' });
     expect(r.orderings).toBe(3n);

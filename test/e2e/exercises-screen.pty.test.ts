@@ -33,7 +33,9 @@ describe.skipIf(!tt.enabled || process.platform === 'win32')('Exercises screen i
     await term.waitFor(`${EXERCISES_DIGIT} Exercises`);
     await term.send(EXERCISES_DIGIT);
     await term.waitFor(/redo-on-reject\s+Redo on reject.*started/);
-    // Up from the first entry wraps to the last: three steps reach redo-on-reject.
+    // Up from the first entry wraps to the last: four steps reach redo-on-reject.
+    await term.send('k');
+    await term.waitFor(/❯ postgres-sink/);
     await term.send('k');
     await term.waitFor(/❯ zookeeper-lock/);
     await term.send('k');

@@ -78,6 +78,7 @@ describe('exercise start / list / hint / solution / reset', { concurrent: true, 
       'redo-on-reject',
       'etcd-lock',
       'zookeeper-lock',
+      'postgres-sink',
     ]);
     expect(list.exercises[0]!.status).toBe('started');
     expect(list.exercises[1]!.status).toBe('new');
@@ -215,7 +216,7 @@ describe('exercise check: the exit table', { concurrent: true, timeout: 180_000 
     expect(list.exercises[0]!.status).toBe('passed');
     const progress = JSON.parse((await cli(['progress', '--json'], at)).stdout) as { exercises: { id: string; status: string }[] };
     expect(progress.exercises.find((e) => e.id === ID)?.status).toBe('passed');
-    expect((await cli(['progress'], at)).stdout).toContain('Exercises: 1 of 8 passed');
+    expect((await cli(['progress'], at)).stdout).toContain('Exercises: 1 of 9 passed');
   });
 
   it("split-the-check: the question's answer given with --answer is recorded in the report and the progress", async ({ expect }) => {

@@ -1,7 +1,7 @@
 /**
  * `fence-tutor lab` on a real terminal (tmux) opens the Lab screen and runs
- * at once; Ctrl-C while A is stopped ends every process, says so in one
- * line and exits 130.
+ * at once; Ctrl-C while A is stopped says "stopping" at once, ends every
+ * process, says so in one line and exits 130.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import type { PidfileContent } from '../../src/lab/processes/pidfile.js';
 import { processState } from '../../src/lab/processes/proc.js';
 import type { TmuxSession } from '../helpers/tmux.js';
 import { tutorTerminal } from '../helpers/tutor-terminal.js';
-import { stillAlive, tempHome } from './helpers.js';
+import { stillAlive, tempHome, whenAStopped } from './helpers.js';
 
 // One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
 vi.setConfig({ testTimeout: 120_000 });
@@ -55,6 +55,8 @@ describe.skipIf(!tt.enabled)('lab on a terminal', () => {
     const a = pidfile!.children.find((c) => c.role === 'A')!;
     expect(processState(a.pid)).toBe('T');
     await term.send('C-c');
+    // Issue 33: said at once, while the run ends its processes (the app quits once they are).
+    await term.waitFor('stopping… ending every process the run started');
     expect(await term.waitForExit()).toBe(130);
     // Said once the app has given the terminal back, as the plain path says it.
     expect(term.screen({ history: true })).toContain('fence-tutor: lab interrupted; every process it started has ended');
@@ -66,8 +68,8 @@ describe.skipIf(!tt.enabled)('lab on a terminal', () => {
     const home = tempHome();
     term = await open(home, '--ttl 8');
     await term.waitFor('q stop the run');
-    const pidfile = pidfileOf(home);
-    expect(pidfile).toBeDefined();
+    // The hint line shows as the run begins, before its pidfile is written: wait for A stopped in it.
+    const pidfile = await whenAStopped(home);
     await term.send('q');
     expect(await term.waitForExit()).toBe(0);
     expect(term.screen({ history: true })).toContain('fence-tutor: lab interrupted; every process it started has ended');

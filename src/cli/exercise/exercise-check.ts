@@ -130,7 +130,8 @@ export function writeExerciseReportFile(path: string, report: ExerciseReport): v
 function checkingLine(exercise: ExerciseManifest, file: string, sinkCmd: string | undefined): string {
   if (sinkCmd !== undefined) return `Checking the sink \`${sinkCmd}\` (${exercise.title}) as a black box: a fresh process and database per check...\n`;
   if (exercise.kind === 'client') return `Checking ${file} (${exercise.title}): your code in its own process, against ${serverWords(exercise)}...\n`;
-  return `Checking ${file} (${exercise.title}): your file loads, a real expiry gives the tokens, then the adversary...\n`;
+  const server = exercise.needs.includes('postgres') ? ' (a throwaway PostgreSQL starts meanwhile)' : '';
+  return `Checking ${file} (${exercise.title}): your file loads, a real expiry gives the tokens${server}, then the adversary...\n`;
 }
 
 function serverWords(exercise: ExerciseManifest): string {

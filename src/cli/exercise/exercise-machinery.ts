@@ -19,6 +19,12 @@ import { dataSubdir } from '../../platform/data-dir.js';
 import { packageRoot } from '../../platform/package-root.js';
 import { guardedEnv, newGuardGroup, sweepGroup } from '../../platform/guard.js';
 import { OVER_MEMORY, watchMemory } from '../../platform/memory-watch.js';
+import { ToolMissingError } from '../../exercises/clients/client-ports.js';
+import { findPostgresBin } from '../../lab/postgres/postgres-server.js';
+
+/** The lab's hint names its own flags (--postgres-bin, --postgres-url), which `exercise check` does not take. */
+export const EXERCISE_POSTGRES_HINT =
+  'PostgreSQL was not found on PATH or in /usr/lib/postgresql/VERSION/bin. Fix: install it (Debian/Ubuntu: `sudo apt-get install postgresql`)';
 
 /**
  * Node's permission model for the learner's sink (Node 20: experimental):
@@ -60,6 +66,10 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
   const children = new Set<LabChild<SinkChildMessage, SinkChildCommand>>();
   const groups = new Map<SinkChild | ClientChild, string>();
   let expiry: ExpiryRun | undefined;
+  // postgres-sink's throwaway server: ended at close, from its spawn on (a check interrupted while it starts ends it too).
+  let closing = false;
+  let postgresLaunch: Promise<unknown> | undefined;
+  const postgresEnders: (() => Promise<void>)[] = [];
 
   const killGroup = async (child: SinkChild | ClientChild): Promise<void> => {
     for (const sig of ['SIGCONT', 'SIGKILL'] as const) {
@@ -78,7 +88,9 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closed ??= (async () => {
-      await Promise.all([expiry?.end(), ...[...children].map((c) => killGroup(c))]);
+      closing = true;
+      await postgresLaunch;
+      await Promise.all([expiry?.end(), ...[...children].map((c) => killGroup(c)), ...postgresEnders.map((end) => end())]);
       if (!pidfile.removeIfAllEnded()) process.stderr.write('fence-tutor: a child outlived its end; the next run reaps it\n');
     })();
     return closed;
@@ -118,6 +130,21 @@ export async function openMachinery(): Promise<ExerciseMachinery> {
           ...(o.note ? { note: o.note } : {}),
         })),
       };
+    },
+    async startPostgres() {
+      const bin = findPostgresBin();
+      if (!bin) throw new ToolMissingError('PostgreSQL', EXERCISE_POSTGRES_HINT);
+      const { canConnect } = await import('../../lab/postgres/pg-session.js');
+      const { launchPostgres } = await import('../../lab/postgres/postgres-server.js');
+      const launch = launchPostgres(bin, canConnect, {
+        recorder: pidfile,
+        stopping: () => closing,
+        onProcess: (proc) => postgresEnders.push(proc.stop),
+      });
+      postgresLaunch = launch.catch(() => undefined);
+      const server = await launch;
+      postgresEnders.push(server.server.stop);
+      return { url: server.url };
     },
     async close() {
       await close();

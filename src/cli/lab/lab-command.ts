@@ -80,6 +80,10 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
         token: parsed.options.token,
         redisBin: parsed.options.redisBin,
         redisUrl: parsed.options.redisUrl,
+        sink: parsed.options.sink,
+        postgresUrl: parsed.options.postgresUrl,
+        postgresBin: parsed.options.postgresBin,
+        grid: parsed.options.grid,
         outDir: outRoot,
         autostart: true,
         onResult: (result: LabResult) => {

@@ -13,7 +13,7 @@ import { packageRoot } from '../../platform/package-root.js';
 import { errorMessage } from '../../platform/error-message.js';
 
 export type ExerciseKind = 'sink' | 'client';
-export type ExerciseNeed = 'posix' | 'etcd' | 'zookeeper';
+export type ExerciseNeed = 'posix' | 'etcd' | 'zookeeper' | 'postgres';
 
 /** exercises/<id>/exercise.json, validated here. */
 export interface ExerciseManifest {
@@ -38,7 +38,7 @@ const MAX_MANIFEST_BYTES = 64 * 1024;
 const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}\.m?js$/;
 const KINDS: readonly ExerciseKind[] = ['sink', 'client'];
-const NEEDS: readonly ExerciseNeed[] = ['posix', 'etcd', 'zookeeper'];
+const NEEDS: readonly ExerciseNeed[] = ['posix', 'etcd', 'zookeeper', 'postgres'];
 
 function exercisesRoot(): string {
   return join(packageRoot(), 'exercises');

@@ -15,7 +15,7 @@ const fencesWhileUp: CheckSpec = {
   passed: (t) => `A's token ${t.A} refused after B's ${t.B}`,
 };
 
-const markSurvivesRestart: CheckSpec = {
+export const markSurvivesRestart: CheckSpec = {
   id: 'mark-survives-restart',
   title: "the sink is killed (SIGKILL) and restarted between B's write and A's",
   hint: 'A process killed with SIGKILL keeps nothing it held in memory. Where does the sink find the mark when it starts again?',

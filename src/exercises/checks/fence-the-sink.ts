@@ -4,7 +4,7 @@
  */
 import { accepted, type CheckSpec, finalIs, write } from '../scenario.js';
 
-const staleRejected: CheckSpec = {
+export const staleRejected: CheckSpec = {
   id: 'stale-rejected',
   title: "A's late write is refused after B's",
   hint: "Once B has written with its token, what must the sink remember so it can tell that A's token belongs to an older holder?",
@@ -18,7 +18,7 @@ const staleRejected: CheckSpec = {
   passed: (t) => `A's token ${t.A} refused after B's ${t.B}; the sink stays at "B-current" with mark ${t.B}`,
 };
 
-const equalAccepted: CheckSpec = {
+export const equalAccepted: CheckSpec = {
   id: 'equal-accepted',
   title: 'a second write with the same token is accepted',
   hint: 'The holder of the current token may write more than once. Which comparison refuses only tokens older than the mark?',
@@ -30,7 +30,7 @@ const equalAccepted: CheckSpec = {
   passed: (t) => `both of B's writes with token ${t.B} were accepted`,
 };
 
-const noTokenRefused: CheckSpec = {
+export const noTokenRefused: CheckSpec = {
   id: 'no-token-refused',
   title: 'a write with no token is refused',
   hint: 'A writer that sends no token cannot be placed in any generation. What does a fence owe a request it cannot judge?',

@@ -38,7 +38,7 @@ export interface Gate {
   park(request: string, step: StepInfo): Promise<void>;
 }
 
-interface CallContext {
+export interface CallContext {
   request: string;
   inTransaction: boolean;
   /** False for a request alone in flight: its calls run straight through, and are only recorded. */
@@ -65,7 +65,12 @@ export function asRequest<T>(request: string, work: () => Promise<T>, gated = tr
   return context.run({ request, inTransaction: false, gated, steps }, work);
 }
 
-function checkParams(params: unknown[]): Params {
+/** The request whose code is running now (undefined outside a request: setup, the tutor's reads). */
+export function currentCall(): Readonly<CallContext> | undefined {
+  return context.getStore();
+}
+
+export function checkParams(params: unknown[]): Params {
   for (const p of params) {
     if (p !== null && typeof p !== 'string' && typeof p !== 'number') {
       throw new TypeError(`a query parameter must be a string, a number or null, not ${typeof p}`);

@@ -124,6 +124,11 @@ export function summaryLine(result: LabResult, ascii = false): string {
   return `${base}${dot} ${(result.durationMs / 1000).toFixed(1)} s in all`;
 }
 
+/** A result of the PostgreSQL grid (split with --isolation/--sink-check): its modes are the cells, each with both writers' transactions. */
+export function isGridResult(result: LabResult): boolean {
+  return Object.values(result.modes).some((m) => m?.writes !== undefined);
+}
+
 /** split on PostgreSQL: one cell of the grid, what the database did to A's stale write and B's. */
 function describeGridCell(mode: SinkMode, writes: NonNullable<ModeResult['writes']>, lost: boolean, value: string): ModeLine {
   const { A, B } = writes;

@@ -12,12 +12,14 @@
  * it), since it cannot enter the root user's home.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, fchownSync, openSync, readdirSync, readFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
-import { isExecutable } from '../servers/find-executable.js';
+import { closeSync, fchownSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type LaunchedServer, type LaunchOptions, launchServer, type ServerSpec } from '../servers/launch-server.js';
 import type { RunAs } from '../servers/spawn-server.js';
 import { LabUnavailableError } from '../types.js';
+
+// Found without running anything (the Lab screen's first frame asks it): its own small module.
+export { findPostgresBin } from './find-postgres.js';
 
 export const POSTGRES_INSTALL_HINT =
   'PostgreSQL was not found. Install it (Debian/Ubuntu: `sudo apt-get install postgresql`), ' +
@@ -31,23 +33,6 @@ const THROWAWAY_SETTINGS: Readonly<Record<string, string>> = {
   full_page_writes: 'off',
   max_connections: '40',
 };
-
-/** The folder holding `initdb` and `postgres`: the flag's, else PATH, else Debian's /usr/lib/postgresql/VERSION/bin (newest first). */
-export function findPostgresBin(explicit?: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const candidates = explicit ? [explicit] : [...(env.PATH ?? '').split(delimiter).filter(Boolean), ...debianBins()];
-  return candidates.find((dir) => isExecutable(join(dir, 'initdb')) && isExecutable(join(dir, 'postgres')));
-}
-
-function debianBins(root = '/usr/lib/postgresql'): string[] {
-  try {
-    return readdirSync(root)
-      .filter((v) => /^\d+(\.\d+)?$/.test(v))
-      .sort((a, b) => Number(b) - Number(a))
-      .map((v) => join(root, v, 'bin'));
-  } catch {
-    return [];
-  }
-}
 
 /** The user the server runs as: ourselves, or `postgres` when we are root. */
 function serverUser(passwd = '/etc/passwd'): RunAs | undefined {

@@ -14,7 +14,7 @@ export interface HelpLine {
 }
 
 /** Words of `text` in lines of at most `width` columns (a word longer than that is cut into pieces). */
-function wrapWords(text: string, width: number): string[] {
+export function wrapWords(text: string, width: number): string[] {
   const w = Math.max(8, width);
   const out: string[] = [];
   let line = '';

@@ -1,29 +1,34 @@
 /**
- * The Lab: pick an experiment, run it on real processes, watch each step
- * ticked off (a bar while waiting for the lease to expire), then read the
- * timeline and both modes side by side. It renders the lab's event stream,
- * the same one `fence-tutor lab` prints and writes as evidence. Leaving the
- * screen (q) while a run is going ends the run's processes.
+ * The Lab: pick an experiment (or the PostgreSQL isolation grid), run it on
+ * real processes, watch each step ticked off (a bar while waiting for the
+ * lease to expire), then read the timeline and both modes side by side, or
+ * the grid's table. It renders the lab's event stream, the same one
+ * `fence-tutor lab` prints and writes as evidence. Leaving the screen (q)
+ * while a run is going ends the run's processes; Ctrl-C says "stopping" at
+ * once and quits when they are ended.
  *
  * Route params (all optional): experiment, coordinator, ttlMs, outDir,
- * etcdEndpoints, etcdBin, autostart, onResult (told each finished run);
- * `runLab` replaces the runner in tests.
+ * etcdEndpoints, etcdBin, the Redis and PostgreSQL ones, sink, grid,
+ * autostart, onResult (told each finished run); `runLab` replaces the runner
+ * in tests.
  */
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { renderTimeline } from '../../../core/timeline/index.js';
-import { describeModes, modeColumnWidth, outcomeWords, summaryLine } from '../../../lab/evidence/describe.js';
-import { labTimeline } from '../../../lab/evidence/lab-timeline.js';
 import { installHint, missingLabTools } from '../../../lab/tools.js';
-import type { CoordinatorKind, ExperimentName, LabResult } from '../../../lab/types.js';
+import { findPostgresBin, POSTGRES_DEBIAN_PACKAGE } from '../../../lab/postgres/find-postgres.js';
+import type { SinkKind } from '../../../lab/sink-kinds.js';
+import type { CoordinatorKind, ExperimentName } from '../../../lab/types.js';
+import { EXIT } from '../../../platform/exit-codes.js';
 import type { RouteOf } from '../../../store/router-store.js';
 import { useAppContext } from '../../app-context.js';
 import { useFocusGuards } from '../../use-focus-guards.js';
 import { useScreenInput } from '../../use-screen-input.js';
 import { coordinatorChoices, nextCoordinator } from './coordinator-list.js';
-import { LAB_EXPERIMENTS } from './experiment-list.js';
-import { applyLabEvent, expiryBar, failedView, INITIAL_LAB_VIEW, type LabViewState, startedView } from './lab-view-state.js';
+import { GRID_ENTRY, LAB_ENTRIES } from './experiment-list.js';
+import { LabSetupView } from './lab-setup-view.js';
+import { Outcome } from './lab-outcome.js';
+import { applyLabEvent, expiryBar, failedView, INITIAL_LAB_VIEW, isRunGoing, type LabViewState, startedView, stoppingView } from './lab-view-state.js';
 import { errorMessage } from '../../../platform/error-message.js';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -39,45 +44,75 @@ function useSpinner(active: boolean, frames: string[], still: boolean): string {
   return still ? (frames === SPINNER ? '…' : '..') : (frames[i % frames.length] ?? '');
 }
 
-export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
-  const { theme, area, services } = useAppContext();
-  const initialIndex = Math.max(
+const SINK_TITLES: Record<SinkKind, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
+/** The grid's nine cells: every isolation level with every sink check (loaded with a grid run only). */
+async function everyCell(): Promise<NonNullable<RouteOf<'lab'>['grid']>> {
+  const { ISOLATIONS, SINK_CHECKS } = await import('../../../lab/postgres/isolation-grid.js');
+  return { isolations: [...ISOLATIONS], checks: [...SINK_CHECKS] };
+}
+
+function initialEntry(route: RouteOf<'lab'>): number {
+  if (route.grid) return LAB_ENTRIES.indexOf(GRID_ENTRY);
+  return Math.max(
     0,
-    LAB_EXPERIMENTS.findIndex((e) => e.name === route.experiment),
+    LAB_ENTRIES.findIndex((e) => !e.grid && e.experiment === route.experiment),
   );
-  const [selected, setSelected] = useState(initialIndex);
+}
+
+export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
+  const { theme, area, services, router } = useAppContext();
+  const [selected, setSelected] = useState(() => initialEntry(route));
+  // Keys that arrive together act one after another before a re-render: s after a move reads the moved cursor here.
+  const selectedRef = useRef(selected);
   const [coordinator, setCoordinator] = useState<CoordinatorKind>(route.coordinator ?? 'embedded');
+  const [sink, setSink] = useState<SinkKind>(route.sink ?? 'sqlite');
   const [ttlMs, setTtlMs] = useState(route.ttlMs ?? 2000);
   const [view, setView] = useState<LabViewState>(INITIAL_LAB_VIEW);
   const abortRef = useRef<AbortController | null>(null);
+  // The run going now: settles once it has ended every process it started (Ctrl-C waits for it).
+  const runRef = useRef<Promise<void> | null>(null);
   const firstRun = useRef(true);
-  const experiment = LAB_EXPERIMENTS[selected] ?? LAB_EXPERIMENTS[0]!;
+  const entry = LAB_ENTRIES[selected] ?? LAB_ENTRIES[0]!;
+  const experiment = entry.experiment;
   const etcdBin = route.etcdBin;
-  // Looked up once per screen: PATH does not change under a running tutor.
-  const missing = useMemo(() => new Map(LAB_EXPERIMENTS.map((e) => [e.name, missingLabTools(e.needs ?? [], etcdBin)])), [etcdBin]);
-  const missingHere = missing.get(experiment.name) ?? [];
+  // Looked up once per screen, by looking for files: PATH does not change under a running tutor.
+  const postgresHere = useMemo(
+    () => route.postgresUrl !== undefined || findPostgresBin(route.postgresBin) !== undefined,
+    [route.postgresUrl, route.postgresBin],
+  );
+  const missing = useMemo(
+    () =>
+      new Map(
+        LAB_ENTRIES.map((e) => {
+          const tools: string[] = missingLabTools(e.needs, etcdBin);
+          return [e.name, e.grid && !postgresHere ? [...tools, POSTGRES_DEBIAN_PACKAGE] : tools];
+        }),
+      ),
+    [etcdBin, postgresHere],
+  );
   const coordinators = useMemo(() => coordinatorChoices(), []);
+  const runSink: SinkKind = entry.grid ? 'postgres' : entry.sinkChoice ? sink : 'sqlite';
   // failover and restore start their own etcd, coordinator-restart its own Redis: the coordinator choice does not apply.
-  const ownEtcd = experiment.ownEtcd;
-  const onlyOn = (experiment as { onlyOn?: CoordinatorKind }).onlyOn;
+  const { ownEtcd, onlyOn } = entry;
   const runCoordinator: CoordinatorKind = ownEtcd ? 'etcd' : (onlyOn ?? coordinator);
   // Redis: late-write shows the lock's random value (no token); the others compare tokens, so INCR.
-  const token = runCoordinator === 'redis' ? (route.token ?? (experiment.name === 'late-write' ? 'none' : 'incr')) : undefined;
+  const token = runCoordinator === 'redis' ? (route.token ?? (experiment === 'late-write' ? 'none' : 'incr')) : undefined;
   const fixed = ownEtcd ? 'its own etcd' : onlyOn ? `its own ${onlyOn}` : undefined;
-  const nameWidth = Math.max(...LAB_EXPERIMENTS.map((e) => e.name.length)) + 1;
 
   const start = useCallback(() => {
-    if (abortRef.current && !abortRef.current.signal.aborted && view.phase === 'running') return;
+    if (isRunGoing(view)) return;
     const controller = new AbortController();
     abortRef.current = controller;
     setView(startedView());
     const outDirFromRoute = firstRun.current ? route.outDir : undefined;
     firstRun.current = false;
-    void (async () => {
+    runRef.current = (async () => {
       try {
         const run = services.runLab ?? (await import('../../../lab/runner/run-lab.js')).runLab;
         const { defaultOutDir } = await import('../../../lab/lab-options.js');
-        const name: ExperimentName = experiment.name;
+        const name: ExperimentName = experiment;
+        const postgres = runSink === 'postgres';
         const result = await run(
           {
             experiment: name,
@@ -89,6 +124,10 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
             token,
             redisBin: route.redisBin,
             redisUrl: route.redisUrl,
+            sink: runSink,
+            postgresUrl: postgres ? route.postgresUrl : undefined,
+            postgresBin: postgres ? route.postgresBin : undefined,
+            grid: entry.grid ? (route.grid ?? (await everyCell())) : undefined,
             signal: controller.signal,
           },
           (event) => {
@@ -101,7 +140,7 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
         if (!controller.signal.aborted) setView((v) => failedView(v, errorMessage(err)));
       }
     })();
-  }, [view.phase, route, services, experiment.name, runCoordinator, ttlMs, token]);
+  }, [view, route, services, experiment, entry.grid, runSink, runCoordinator, ttlMs, token]);
 
   // Leaving the screen ends a run that is still going (its processes, its pidfile).
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -110,17 +149,29 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
     if (route.autostart === true) start();
   }, []);
 
-  const running = view.phase === 'running';
+  const going = isRunGoing(view);
   // The hint line follows: while a run goes, only q (leave, which ends the run) does anything.
-  useFocusGuards({ keyContext: running ? 'lab-running' : null });
+  useFocusGuards({
+    keyContext: going ? 'lab-running' : null,
+    // Ctrl-C during a run: "stopping" at once, the spinner turning while the run ends its
+    // processes, then quit (130). A second Ctrl-C while stopping quits at once (the cleanup still waits).
+    ctrlC: () => {
+      if (view.phase !== 'running') return false;
+      abortRef.current?.abort();
+      setView(stoppingView);
+      void runRef.current?.then(() => router.getState().quit(EXIT.interrupted));
+      return true;
+    },
+  });
   // After a run, up/down go back to the list with the cursor moved, so that
   // enter runs the experiment the cursor is on (it used to re-run the last).
   const move = (delta: number) => {
     if (view.phase !== 'setup') setView(INITIAL_LAB_VIEW);
-    setSelected((i) => (i + LAB_EXPERIMENTS.length + delta) % LAB_EXPERIMENTS.length);
+    selectedRef.current = (selectedRef.current + LAB_ENTRIES.length + delta) % LAB_ENTRIES.length;
+    setSelected(selectedRef.current);
   };
   useScreenInput('lab', (action) => {
-    if (running) return;
+    if (going) return;
     switch (action) {
       case 'up':
         move(-1);
@@ -133,6 +184,9 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
         break;
       case 'coordinator':
         setCoordinator(nextCoordinator);
+        break;
+      case 'sink':
+        if (LAB_ENTRIES[selectedRef.current]?.sinkChoice) setSink((s) => (s === 'sqlite' ? 'postgres' : 'sqlite'));
         break;
       case 'ttl-down':
         setTtlMs((t) => Math.max(1000, t - 1000));
@@ -147,70 +201,48 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
   });
 
   // --narrate: a spinner's every frame would be read out again; it stands still, as under --reduced-motion.
-  const spinner = useSpinner(running, theme.ascii ? SPINNER_ASCII : SPINNER, theme.reducedMotion || theme.narrate);
+  const spinner = useSpinner(going, theme.ascii ? SPINNER_ASCII : SPINNER, theme.reducedMotion || theme.narrate);
   const sym = theme.symbols;
-  const header = `Lab ${sym.separator} ${experiment.title} ${sym.dot} ${fixed ?? `${coordinator} coordinator`} ${sym.dot} TTL ${ttlMs / 1000} s`;
+  // The grid's title names PostgreSQL already.
+  const sinkWords = runSink === 'postgres' && !entry.grid ? ` ${sym.dot} PostgreSQL sink` : '';
+  const header = `Lab ${sym.separator} ${entry.title} ${sym.dot} ${fixed ?? `${coordinator} coordinator`}${sinkWords} ${sym.dot} TTL ${ttlMs / 1000} s`;
   const coordinatorNeeds = coordinators.find((c) => c.kind === runCoordinator)?.needs;
 
   if (view.phase === 'setup') {
+    const needsLines = [
+      ...(missing.get(entry.name) ?? [])
+        .filter((tool) => tool !== POSTGRES_DEBIAN_PACKAGE)
+        .map((tool) => `needs ${tool}: ${installHint(tool as Parameters<typeof installHint>[0])}`),
+      ...(runSink === 'postgres' && !postgresHere ? [`needs ${POSTGRES_DEBIAN_PACKAGE}: apt-get install ${POSTGRES_DEBIAN_PACKAGE}`] : []),
+      ...(coordinatorNeeds && !fixed ? [`needs ${coordinatorNeeds}: apt-get install ${coordinatorNeeds}`] : []),
+    ];
     return (
-      <Box flexDirection="column" paddingX={1}>
-        <Text bold color={theme.color('accent')}>
-          Lab {sym.separator} the real thing, on this machine
-        </Text>
-        <Text color={theme.color('muted')}>Real processes: worker A is stopped with SIGSTOP while its lease runs out.</Text>
-        <Box flexDirection="column" marginTop={1}>
-          {LAB_EXPERIMENTS.map((e, i) => (
-            // Two columns, so a blurb that wraps hangs under itself, not under the name.
-            <Box key={e.name}>
-              <Box flexShrink={0}>
-                <Text color={i === selected ? theme.color('selected') : undefined} bold={i === selected}>
-                  {i === selected ? sym.pointer : ' '} {e.name.padEnd(nameWidth)}
-                </Text>
-              </Box>
-              <Box flexShrink={1}>
-                <Text color={theme.color('muted')}>
-                  {e.blurb}
-                  {(missing.get(e.name) ?? []).length > 0 ? <Text color={theme.color('bad')}> (needs {(missing.get(e.name) ?? []).join(' and ')})</Text> : null}
-                </Text>
-              </Box>
-            </Box>
-          ))}
-        </Box>
-        {missingHere.map((tool) => (
-          <Text key={tool} color={theme.color('bad')}>
-            needs {tool}: {installHint(tool)}
-          </Text>
-        ))}
-        <Text color={theme.color('muted')}>
-          coordinators: {coordinators.map((c) => (c.needs ? `${c.kind} (needs ${c.needs}: apt-get install ${c.needs})` : c.kind)).join(', ')}
-        </Text>
-        {coordinatorNeeds && !fixed ? (
-          <Text color={theme.color('bad')}>
-            needs {coordinatorNeeds}: apt-get install {coordinatorNeeds}
-          </Text>
-        ) : null}
-        <Box marginTop={1}>
-          <Text>
-            c coordinator <Text bold>{fixed ?? `${coordinator}${token === 'incr' ? ' (INCR token)' : ''}`}</Text>
-            {'    '}[/] TTL <Text bold>{ttlMs / 1000} s</Text>
-            {'    '}enter run <Text bold>{experiment.name}</Text>
-          </Text>
-        </Box>
-      </Box>
+      <LabSetupView
+        entries={LAB_ENTRIES}
+        selected={selected}
+        missing={missing}
+        needsLines={needsLines}
+        coordinators={coordinators}
+        coordinatorLabel={fixed ?? `${coordinator}${token === 'incr' ? ' (INCR token)' : ''}`}
+        sink={
+          entry.sinkChoice ? { label: SINK_TITLES[runSink], key: true } : entry.grid ? { label: `${SINK_TITLES[runSink]} (the grid's)`, key: false } : undefined
+        }
+        ttlMs={ttlMs}
+      />
     );
   }
 
   return (
     <Box flexDirection="column" paddingX={1}>
-      <Text bold color={theme.color('accent')}>
+      {/* One row whatever the choices: a second would push the footer off an 80x24 frame. */}
+      <Text bold color={theme.color('accent')} wrap="truncate-end">
         {header}
       </Text>
       {view.phase === 'done' && view.result ? (
         <>
           <Outcome result={view.result} evidenceWritten={view.evidenceWritten === true} width={area.columns - 2} maxRows={area.rows - 3} />
           <Text>
-            enter run <Text bold>{experiment.name}</Text> again {sym.dot} {sym.up}/{sym.down} another experiment {sym.dot} r the list
+            enter run <Text bold>{entry.name}</Text> again {sym.dot} {sym.up}/{sym.down} another experiment {sym.dot} r the list
           </Text>
         </>
       ) : (
@@ -236,6 +268,13 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
                 .join('\n')}
             </Text>
           ) : null}
+          {view.phase === 'stopping' ? (
+            <Box marginTop={1}>
+              <Text color={theme.color('accent')}>
+                {spinner} stopping{theme.ascii ? '...' : '…'} ending every process the run started (ctrl-c again quits at once)
+              </Text>
+            </Box>
+          ) : null}
           {view.phase === 'failed' ? (
             <Box flexDirection="column" marginTop={1}>
               <Text color={theme.color('bad')}>the run failed: {view.error}</Text>
@@ -244,47 +283,6 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
           ) : null}
         </Box>
       )}
-    </Box>
-  );
-}
-
-function Outcome({ result, evidenceWritten, width, maxRows }: { result: LabResult; evidenceWritten: boolean; width: number; maxRows: number }) {
-  const { theme } = useAppContext();
-  const lines = useMemo(() => describeModes(result), [result]);
-  const modeWidth = modeColumnWidth(result);
-  const timeline = useMemo(
-    () => renderTimeline(labTimeline(result), { width: Math.max(40, width), ascii: theme.ascii, unit: 'ms' }),
-    [result, width, theme.ascii],
-  );
-  const room = Math.max(0, maxRows - lines.length - 7);
-  return (
-    <Box flexDirection="column">
-      <Text color={theme.color('muted')}>{summaryLine(result, theme.ascii)}</Text>
-      <Box flexDirection="column" marginTop={1}>
-        {/* --narrate: the drawing is noise to a screen reader; the lines below say each mode's outcome, timeline.txt has the drawing. */}
-        <Text>{theme.narrate ? 'The timeline is drawn in timeline.txt, with the evidence.' : timeline.slice(0, room).join('\n')}</Text>
-      </Box>
-      <Box flexDirection="column" marginTop={1}>
-        {lines.map((m) => (
-          <Text key={m.mode}>
-            {m.mode.padEnd(modeWidth)} {m.value.padEnd(10)} <Text color={theme.color(m.protected ? 'good' : 'bad')}>{outcomeWords(m)}</Text> {m.text}
-          </Text>
-        ))}
-      </Box>
-      <Text bold color={theme.color(result.verdict === 'expected' ? 'good' : 'bad')}>
-        verdict: {result.verdict === 'expected' ? 'as expected' : 'UNEXPECTED'}
-        {result.verdict === 'expected'
-          ? ''
-          : `: ${result.checks
-              .filter((c) => !c.ok)
-              .map((c) => c.text)
-              .join('; ')}`}
-      </Text>
-      <Text color={theme.color('muted')}>
-        {evidenceWritten
-          ? `evidence: run.json ${theme.symbols.dot} report.txt ${theme.symbols.dot} timeline.txt in ${result.outDir}`
-          : `ending the processes and writing the evidence${theme.ascii ? '...' : '…'}`}
-      </Text>
     </Box>
   );
 }

@@ -13,7 +13,8 @@ export interface StepLine {
 }
 
 export interface LabViewState {
-  phase: 'setup' | 'running' | 'done' | 'failed';
+  /** stopping: Ctrl-C during a run; its processes are being ended, and the app quits once they are. */
+  phase: 'setup' | 'running' | 'stopping' | 'done' | 'failed';
   steps: StepLine[];
   notes: string[];
   /** Undefined once the expiry wait is over. */
@@ -30,7 +31,19 @@ export function startedView(): LabViewState {
   return { phase: 'running', steps: [], notes: [] };
 }
 
+/** Ctrl-C during a run: said at once, while the run ends its processes (which takes a while: a stopped worker, servers). */
+export function stoppingView(state: LabViewState): LabViewState {
+  return state.phase === 'running' ? { ...state, phase: 'stopping', waiting: undefined } : state;
+}
+
+/** A run is going (or ending): the list's keys wait, the spinner turns. */
+export function isRunGoing(state: LabViewState): boolean {
+  return state.phase === 'running' || state.phase === 'stopping';
+}
+
 export function applyLabEvent(state: LabViewState, event: LabEvent): LabViewState {
+  // Stopping: what the ending run still reports is not news.
+  if (state.phase === 'stopping') return state;
   switch (event.type) {
     case 'step': {
       const steps = [...state.steps];

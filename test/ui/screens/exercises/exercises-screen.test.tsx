@@ -20,6 +20,7 @@ const LIST = {
     { id: 'redo-on-reject', title: 'Redo on reject', status: 'new', needs: ['posix'] },
     { id: 'etcd-lock', title: 'Take a lock from etcd', status: 'new', needs: ['etcd'] },
     { id: 'zookeeper-lock', title: 'Take a lock from ZooKeeper', status: 'new', needs: ['zookeeper'] },
+    { id: 'postgres-sink', title: 'Fence the sink on PostgreSQL', status: 'new', needs: ['postgres'] },
   ],
 };
 
@@ -116,6 +117,16 @@ describe('Exercises screen', () => {
     await press(stdin, 'c');
     const frame = await waitForFrame(lastFrame, 'zookeeper-lock needs zookeeper:');
     expect(frame).toMatch(/apt-get\s+install\s+zookeeper/);
+    expect(cli.calls.some((c) => c[1] === 'check')).toBe(false);
+  });
+
+  it('an exercise that needs a missing PostgreSQL names it and its package, and runs no check', async () => {
+    const cli = fakeCli({ exercises: ok(JSON.stringify({ exercises: [{ ...LIST.exercises[4], status: 'started', dir: '/tmp/pg' }] })) });
+    const { stdin, lastFrame } = await renderApp({ screen: 'exercises' }, { services: { runCli: cli.runCli, missingTools: ['postgres'] } });
+    await waitForFrame(lastFrame, 'needs postgres');
+    await press(stdin, 'c');
+    const frame = await waitForFrame(lastFrame, 'postgres-sink needs postgres:');
+    expect(frame).toMatch(/apt-get\s+install\s+postgresql/);
     expect(cli.calls.some((c) => c[1] === 'check')).toBe(false);
   });
 

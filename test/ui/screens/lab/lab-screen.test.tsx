@@ -4,12 +4,19 @@
  * bar while waiting for expiry), the outcome shows the timeline and both
  * modes, leaving mid-run aborts it, and a failure is said plainly.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LabListener, LabOptions, LabResult } from '../../../../src/lab/types.js';
 import { advance, press, renderApp, waitForFrame } from '../../../helpers/ink.js';
 
-afterEach(() => cleanup());
+const savedPath = process.env.PATH;
+afterEach(() => {
+  cleanup();
+  process.env.PATH = savedPath;
+});
 
 function fixture(options: LabOptions): LabResult {
   return {
@@ -83,10 +90,10 @@ describe('Lab screen', () => {
     const { stdin, lastFrame } = await renderApp({ screen: 'lab', outDir: '/tmp/lab-out' }, { services: { runLab: run.runLab } });
     const frame = await waitForFrame(lastFrame, 'the real thing, on this machine');
     for (const name of ['late-write', 'split', 'early', 'restart']) expect(frame).toContain(name);
-    expect(frame).toMatch(/c coordinator embedded\s+\[\/\] TTL 2 s\s+enter run late-write/);
+    expect(frame).toMatch(/c coordinator embedded\s+s sink SQLite\s+\[\/\] TTL 2 s\s+enter run late-write/);
     await press(stdin, 'down', 'c', ']');
     expect(lastFrame()).toMatch(/❯ split/);
-    expect(lastFrame()).toMatch(/c coordinator etcd\s+\[\/\] TTL 3 s\s+enter run split/);
+    expect(lastFrame()).toMatch(/c coordinator etcd\s+s sink SQLite\s+\[\/\] TTL 3 s\s+enter run split/);
     await press(stdin, 'enter');
     await waitForFrame(lastFrame, 'waiting to see the lock gone');
     expect(run.calls[0]).toMatchObject({ experiment: 'split', coordinator: 'etcd', ttlMs: 3000, outDir: '/tmp/lab-out' });
@@ -162,6 +169,66 @@ describe('Lab screen', () => {
     await advance(20);
     expect(router.getState().stack.at(-1)?.screen).toBe('home');
     expect(run.calls[0]?.signal?.aborted).toBe(true);
+  });
+
+  // Issue 35: Ink's own wrap kept the space it broke at, so a wrapped blurb went on one column to the right.
+  it('at 80 columns a wrapped blurb, or its "needs" marker, goes on in the column the blurb started in', async () => {
+    // Nothing on PATH and no PostgreSQL in --postgres-bin: failover, restore and the grid say what they need, on lines of their own.
+    const empty = mkdtempSync(join(tmpdir(), 'fence-lab-empty-'));
+    process.env.PATH = empty;
+    const { lastFrame } = await renderApp({ screen: 'lab', postgresBin: empty }, { services: { runLab: scripted().runLab }, size: { columns: 80, rows: 24 } });
+    const lines = (await waitForFrame(lastFrame, 'the real thing, on this machine')).split('\n');
+    const start = lines.findIndex((l) => /^\s+❯ late-write/.test(l));
+    const column = lines[start]!.search(/A is stopped/);
+    let continued = 0;
+    for (let i = start; i < lines.length && !lines[i]!.includes('coordinators:'); i++) {
+      const line = lines[i]!;
+      const named = /^ [ ❯] [a-z-]+ +/.exec(line);
+      if (named) expect(named[0].length, line).toBe(column);
+      else {
+        expect(line.search(/\S/), `a wrapped line: ${JSON.stringify(line)}`).toBe(column);
+        continued++;
+      }
+    }
+    expect(continued).toBeGreaterThanOrEqual(2);
+    expect(lines.join('\n')).toMatch(/isolation-grid +split on PostgreSQL[^\n]*\n +\(needs postgresql\)/);
+  });
+
+  // Issue 35: the longest name, coordinator-restart, had a single space before its text.
+  it('coordinator-restart has two spaces before its text, as wide a gap as the longest name may have', async () => {
+    const { lastFrame } = await renderApp({ screen: 'lab' }, { services: { runLab: scripted().runLab } });
+    const frame = await waitForFrame(lastFrame, 'the real thing, on this machine');
+    expect(frame).toMatch(/ coordinator-restart {2}\S/);
+  });
+
+  // Issue 33: Ctrl-C quit at once and left the last frame frozen for the ~2 s the run took to end its processes.
+  it('Ctrl-C during a run says stopping at once, keeps the spinner turning while the run ends, then quits with 130', async () => {
+    let endTeardown: () => void = () => undefined;
+    const teardown = new Promise<void>((r) => {
+      endTeardown = r;
+    });
+    const runLab = async (options: LabOptions, emit: LabListener): Promise<LabResult> => {
+      emit({ type: 'step', id: 'acquire-a', status: 'done', text: 'A (pid 1) holds the lock with token 7', atMs: 100 });
+      emit({ type: 'step', id: 'wait-expiry', status: 'started', text: 'waiting to see the lock gone', atMs: 102 });
+      await new Promise<void>((resolve) => options.signal?.addEventListener('abort', () => resolve()));
+      // Ending a stopped worker, the sink and the coordinator takes a while; the run settles after.
+      await teardown;
+      throw new Error('aborted');
+    };
+    const { stdin, lastFrame, router } = await renderApp({ screen: 'lab', autostart: true }, { services: { runLab } });
+    await waitForFrame(lastFrame, 'waiting to see the lock gone');
+    await press(stdin, 'ctrl-c');
+    const first = lastFrame() ?? '';
+    expect(first).toMatch(/stopping… ending every process the run started/);
+    expect(router.getState().exitCode).toBeNull();
+    // The spinner goes on turning: a later frame shows another of its glyphs on the stopping line.
+    const glyph = /([⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]) stopping…/.exec(first)?.[1];
+    expect(glyph).toBeDefined();
+    await waitForFrame(lastFrame, new RegExp(`[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏](?<!${glyph}) stopping…`));
+    expect(router.getState().exitCode).toBeNull();
+    endTeardown();
+    await waitForFrame(lastFrame, /^(?![\s\S]*\? help)/);
+    expect(router.getState().exitCode).toBe(130);
   });
 
   it('says plainly when a run fails', async () => {
