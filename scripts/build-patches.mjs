@@ -6,8 +6,6 @@
 // the build stops with an error (never a warning) on a file it cannot patch.
 // After upgrading one of these packages: check the pattern still means what
 // the comment says, then update `version`.
-import { patchStringWidth } from './string-width-patch.mjs';
-
 /**
  * @typedef {{ dir: string, file: string, version: string }} PatchedPackage
  * @typedef {{ name: string, why: string, filter: RegExp, packages: PatchedPackage[], apply: (source: string) => string }} BuildPatch
@@ -20,33 +18,13 @@ export const PATCHES = [
     why:
       "yoga-layout (Ink's layout engine) ships its WebAssembly as a base64 data: URI and, finding a global fetch, " +
       'loads it through fetch(): in Node that loads undici, tens of milliseconds before the first frame. ' +
-      'Telling it there is no fetch makes it decode the base64 itself (its own fallback path).',
+      'Telling it there is no fetch makes it decode the base64 itself (its own fallback path). ' +
+      'Kept (issue 32, goal: every first frame <= 3.0x node -e 0 in a pty): without it, side by side on a loaded machine, ' +
+      'every screen was slower in one run (home 3.05x -> 3.89x, lab 3.55x -> 4.17x), three of five in the other, and ' +
+      'every screen held 3-12 MB more in both.',
     filter: /yoga-layout[\\/]dist[\\/]binaries[\\/].*\.js$/,
     packages: [{ dir: 'yoga-layout', file: 'dist/binaries/yoga-wasm-base64-esm.js', version: '3.2.1' }],
     apply: (source) => source.replaceAll('"function"!=typeof fetch', 'true'),
-  },
-  {
-    name: 'commander-lazy-child-process',
-    why:
-      'Commander requires node:child_process at load, only to spawn executable subcommands (fence-tutor has none). ' +
-      'Loading it pulls in net, stream and dgram: milliseconds of every start-up. The require waits for the first spawn, which never comes.',
-    filter: /commander[\\/]lib[\\/]command\.js$/,
-    packages: [{ dir: 'commander', file: 'lib/command.js', version: '14.0.3' }],
-    apply: (source) =>
-      source.replace(
-        "const childProcess = require('node:child_process');",
-        "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };",
-      ),
-  },
-  {
-    name: 'string-width-emoji-first',
-    why: 'A cheap code point class before the RGI_Emoji pattern, whose compile cost every first frame (scripts/string-width-patch.mjs).',
-    filter: /[\\/]string-width[\\/]index\.js$/,
-    packages: [
-      { dir: 'string-width', file: 'index.js', version: '8.3.0' },
-      { dir: 'wrap-ansi/node_modules/string-width', file: 'index.js', version: '7.2.0' },
-    ],
-    apply: patchStringWidth,
   },
 ];
 

@@ -27,8 +27,6 @@ function flag(name) {
 
 // Third-party patches, each pinned to its dependency's version (scripts/build-patches.mjs).
 const yogaWithoutFetch = patchPlugin('yoga-without-fetch');
-const commanderLazyChildProcess = patchPlugin('commander-lazy-child-process');
-const stringWidthEmojiFirst = patchPlugin('string-width-emoji-first');
 
 /**
  * An ESM `import { x } from 'node:fs'` makes Node build the module's whole
@@ -144,7 +142,7 @@ const entryOptions = {
   logOverride: { 'empty-import-meta': 'error' },
 };
 const lazy = new Map();
-const probe = await build({ ...entryOptions, write: false, entryPoints: { cli: ENTRY }, plugins: [lazyEsm(lazy), commanderLazyChildProcess] });
+const probe = await build({ ...entryOptions, write: false, entryPoints: { cli: ENTRY }, plugins: [lazyEsm(lazy)] });
 const held = Object.keys(probe.metafile.inputs).filter((file) => /^src\/.*\.tsx?$/.test(file) && file !== ENTRY);
 const exportsOf = await moduleExports(held);
 const registered = new Set(held.filter((file) => exportsOf.get(file).length > 0));
@@ -170,7 +168,7 @@ lazy.clear();
 const entry = await build({
   ...entryOptions,
   entryPoints: { cli: 'fence-entry' },
-  plugins: [entryRegistry, lazyEsm(lazy, new Set(held)), commanderLazyChildProcess],
+  plugins: [entryRegistry, lazyEsm(lazy, new Set(held))],
 });
 
 /** Each module's export names (type-only exports are gone), by esbuild without bundling. */
@@ -233,7 +231,7 @@ const esm = await build({
   // the Ink app (React, Ink, yoga) sits in chunks only run-app reaches.
   splitting: true,
   format: 'esm',
-  plugins: [fromEntry, fsThroughRequire, yogaWithoutFetch, stringWidthEmojiFirst, commanderLazyChildProcess],
+  plugins: [fromEntry, fsThroughRequire, yogaWithoutFetch],
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },

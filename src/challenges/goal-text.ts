@@ -9,7 +9,7 @@ import { quoteValue } from '../core/display-text.js';
 const list = (actors: readonly string[]) => (actors.length === 0 ? 'no one' : actors.join(' and '));
 
 /** One phrase per part of the goal. */
-export function goalParts(goal: ChallengeGoal): string[] {
+function goalParts(goal: ChallengeGoal): string[] {
   const parts: string[] = [];
   if (goal.final !== undefined) parts.push(`the sink ends at ${quoteValue(goal.final)}`);
   if (goal.staleAcceptances !== undefined) {

@@ -1,6 +1,9 @@
 /**
  * The fast command path (issue 18: every command that draws no Ink screen
- * within 1.5x `node -e 0`). Before commander is even loaded, main.ts offers
+ * within 1.5x `node -e 0`). Kept by issue 32's measure (docs/performance.md,
+ * "Start-up pieces on and off"): without it the commands on the shipped
+ * content took 1.45-1.56x `node -e 0` in CPU (`exercises` 2.37x), with it
+ * 1.22-1.35x (`exercises` 1.43x). Before commander is even loaded, main.ts offers
  * the arguments here; a few commands on the shipped content answer from
  * what the build wrote to dist/content/ (src/cli/fast-outputs-make.ts),
  * once src/content/shared/built-content.ts has found the shipped files unchanged.
@@ -15,7 +18,7 @@
  * FENCE_TUTOR_BUILT_CONTENT=0 (no snapshot and no fast path: the real
  * loaders through commander). Besides the build's outputs, `exercises` reads
  * the small JSON manifests the entry holds the reader of, and `sim --json`
- * and `explore --json` a scenario the subset reader decides alone.
+ * and `explore --json` a scenario (a user's file through the YAML loader).
  *
  * Adding one: make the output at
  * build in fast-outputs-make.ts with the function the command's action
@@ -28,7 +31,6 @@ import { findLesson } from '../content/lesson/lesson-find.js';
 import { assertDataDirUsable } from '../platform/data-dir-check.js';
 import { gatherProgressFromInfos } from '../progress/gather-from.js';
 import type { ChallengeInfo, LessonInfo } from '../progress/summary.js';
-import { subsetScenarioOf } from '../content/scenario/scenario-quick.js';
 import { loadProgress } from '../progress/progress-file.js';
 import { type ChallengeSummary, challengeRows } from './challenge/challenge-rows.js';
 import { printProgressJson } from './commands/progress.js';
@@ -210,7 +212,7 @@ const exercises: FastCommand = (args) => {
  * toggle one of its choices (commander words a wrong one); undefined for
  * anything else.
  */
-export function scenarioJsonFlags(args: readonly string[]): ScenarioFlags | undefined {
+function scenarioJsonFlags(args: readonly string[]): ScenarioFlags | undefined {
   const rest = args.filter((a) => a !== '--json');
   if (rest.length !== args.length - 1) return undefined;
   const o = knownOptions(rest, ['--scenario', '--scenario-file', '--fencing', '--minting', '--check']);
@@ -237,17 +239,18 @@ export function scenarioJsonFlags(args: readonly string[]): ScenarioFlags | unde
 }
 
 /**
- * sim --json / explore --json on a scenario the subset reader decides alone
- * (the full YAML loader is commander's turn). scenario-run.ts is imported
- * only then, so the entry's other commands never initialise the engine.
+ * sim --json / explore --json on one scenario (--scenario ID, from the
+ * build's snapshot, or --scenario-file FILE, through the YAML loader), as
+ * the command's action does (scenario-run.ts: a file's problems reach
+ * reportError the same way). scenario-run.ts is imported only then, so the
+ * entry's other commands never initialise the engine.
  */
 function scenarioJson(command: 'sim' | 'explore'): FastCommand {
   return (args) => {
     const flags = scenarioJsonFlags(args);
-    const scenario = flags && subsetScenarioOf(flags);
-    if (!flags || !scenario) return undefined;
-    return import('./scenario/scenario-run.js').then((run) => {
-      (command === 'sim' ? run.printSimJsonOf : run.printExploreJsonOf)(scenario, flags);
+    if (!flags || flags.content !== undefined || (flags.scenario === undefined) === (flags.scenarioFile === undefined)) return undefined;
+    return import('./scenario/scenario-run.js').then(async (run) => {
+      (command === 'sim' ? run.printSimJsonOf : run.printExploreJsonOf)(await run.scenarioFrom(flags), flags);
       return 0;
     });
   };

@@ -24,7 +24,7 @@ export function isUtf8Locale(env: NodeJS.ProcessEnv): boolean {
 }
 
 /** False when descriptor `fd` is surely no terminal (a pipe, a file, a socket, closed), found without building its stream. */
-export function mayBeTerminal(fd: number): boolean {
+function mayBeTerminal(fd: number): boolean {
   try {
     return fstatSync(fd).isCharacterDevice();
   } catch {

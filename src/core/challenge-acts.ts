@@ -38,7 +38,7 @@ export interface ActDiff {
 }
 
 /** The step's identity for matching: everything but its source line. */
-export function stepKey(step: Step): string {
+function stepKey(step: Step): string {
   const { line: _line, ...rest } = step;
   const sorted = Object.keys(rest)
     .sort()

@@ -32,11 +32,6 @@ export interface GoalMiss {
   actual: string;
 }
 
-/** True when the goal has a part only the explorer decides. */
-export function needsExplorer(goal: ChallengeGoal): boolean {
-  return goal.explore !== undefined;
-}
-
 /** The parts of the goal about the timed run that `run` (of `scenario`) misses. */
 export function timedGoalMisses(scenario: Scenario, run: SimResult, goal: ChallengeGoal): GoalMiss[] {
   const misses: GoalMiss[] = [];

@@ -7,7 +7,7 @@
  */
 import { sanitizeText } from './neutralise.js';
 
-export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

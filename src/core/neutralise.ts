@@ -44,7 +44,7 @@ const HIDDEN =
  * nothing; the rest of a run is shown as one `<+N marks>`. Real text needs
  * fewer: Vietnamese stacks two, pointed Hebrew and Tibetan four or so.
  */
-export const MAX_COMBINING_MARKS = 8;
+const MAX_COMBINING_MARKS = 8;
 const MARK_FLOOD = new RegExp(`(?<=\\p{M}{${MAX_COMBINING_MARKS}})\\p{M}+`, 'gu');
 // The same two patterns without /g, for isNeutral's tests (a /g pattern's test() carries lastIndex from call to call).
 const HAS_HIDDEN = new RegExp(HIDDEN.source, 'u');

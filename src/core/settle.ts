@@ -8,7 +8,7 @@
 
 const NONE = -1;
 /** Above any token rank: a write that will land whatever the mark. */
-export const BLOCKS = 2 ** 30;
+const BLOCKS = 2 ** 30;
 
 /**
  * Per actor and position, the lowest mark at which no write of the actor

@@ -16,11 +16,11 @@ import type { Choice } from './sink-session.js';
 import type { TrialRun } from './types.js';
 
 /** More than any sensible sink needs (two requests of four calls each: 70). */
-export const MAX_RUNS_PER_CHECK = 256;
+const MAX_RUNS_PER_CHECK = 256;
 /** Calls of one request the adversary interleaves; past this the request runs on without choice points. */
 export const MAX_CALLS_PER_REQUEST = 12;
 /** Wall time the search of one check may take before it stops and says so. */
-export const CHECK_BUDGET_MS = 60_000;
+const CHECK_BUDGET_MS = 60_000;
 
 /** What the adversary needs of a session: a fresh database, and one run by a schedule. */
 export interface TrialDriver {
@@ -48,7 +48,7 @@ export interface ExploreLimits {
 const DEFAULT_LIMITS: ExploreLimits = { maxRuns: MAX_RUNS_PER_CHECK, budgetMs: CHECK_BUDGET_MS, now: () => performance.now() };
 
 /** The schedules still to try after a run that chose `chosen` among `options` at each point. */
-export function nextSchedules(prefixLength: number, choices: { chosen: number; options: number }[]): number[][] {
+function nextSchedules(prefixLength: number, choices: { chosen: number; options: number }[]): number[][] {
   const out: number[][] = [];
   for (let i = choices.length - 1; i >= prefixLength; i -= 1) {
     const head = choices.slice(0, i).map((c) => c.chosen);

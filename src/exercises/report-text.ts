@@ -21,13 +21,13 @@ function glyphs(ascii: boolean) {
   return ascii ? { ok: '[ok]', bad: '[x]', arrow: '->' } : { ok: '✓', bad: '✗', arrow: '→' };
 }
 
-export function tokenLine(report: ExerciseReport): string | undefined {
+function tokenLine(report: ExerciseReport): string | undefined {
   const e = report.evidence;
   if (!e) return undefined;
   return `Real expiry: A took the lock with token ${e.tokens.A} and was stopped (SIGSTOP); the lock was seen gone ${Math.round(e.observedExpiryWaitMs)} ms after A asked for its lease (TTL ${e.ttlMs} ms, which starts no earlier); B took it with token ${e.tokens.B}.`;
 }
 
-export function answerText(a: SinkAnswer | undefined, ascii: boolean): string {
+function answerText(a: SinkAnswer | undefined, ascii: boolean): string {
   const g = glyphs(ascii);
   if (!a) return `${g.arrow} no answer (the sink was killed first)`;
   if (a.error) return `${g.arrow} threw ${sanitizeLine(a.error.split('\n')[0] ?? '')}`;
@@ -60,7 +60,7 @@ export function runLines(run: TrialRun, opts: TextOptions): string[] {
 }
 
 /** One lane per writer (a mark per database call) and the sink's answers, in call order. */
-export function runTimeline(run: TrialRun): TimelineModel {
+function runTimeline(run: TrialRun): TimelineModel {
   const writers = [...new Set(run.requests.map((r) => r.writer))];
   const lanes: TimelineLane[] = writers.map((w) => ({ id: w, label: w, kind: 'actor', spans: [], marks: [] }));
   const sink: TimelineLane = { id: 'sink', label: 'sink', kind: 'sink', spans: [], marks: [] };

@@ -10,7 +10,7 @@ import { checksFor } from './checks/index.js';
 import type { ExerciseMachinery } from './ports.js';
 import type { CheckSpec, Tokens } from './scenario.js';
 import { LearnerThrew, SinkExited, SinkSession, TimeLimitError } from './sink-session.js';
-import { sha256 } from './starter.js';
+import { sha256Hex } from '../platform/sha256.js';
 import type { CheckResult, ExerciseManifest, ExerciseReport } from './types.js';
 
 export interface RunChecksOptions {
@@ -29,7 +29,7 @@ export interface RunChecksOptions {
 export async function runChecks(opts: RunChecksOptions): Promise<ExerciseReport> {
   const t0 = performance.now();
   const startedAt = new Date().toISOString();
-  const fileSha256 = sha256(readFileSync(opts.file));
+  const fileSha256 = sha256Hex(readFileSync(opts.file));
   const suite = checksFor(opts.exercise.id);
   let postgresUrl: Promise<string> | undefined;
   const session = new SinkSession(

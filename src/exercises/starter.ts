@@ -4,24 +4,20 @@
  * differs from the starter's hash, so the start stops (exit 2) and names
  * `--force`.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { makeUserDirs, writeUserFileAtomic } from '../platform/atomic-file.js';
+import { sha256Hex } from '../platform/sha256.js';
 import type { ExerciseManifest } from './types.js';
 
 export class StarterConflictError extends Error {}
-
-export function sha256(data: string | Buffer): string {
-  return createHash('sha256').update(data).digest('hex');
-}
 
 export function defaultExerciseDir(id: string, cwd = process.cwd()): string {
   return resolve(cwd, 'fence-exercises', id);
 }
 
 /** The starter's text: the file in the exercise's folder named like the learner's file. */
-export function starterText(exercise: ExerciseManifest): string {
+function starterText(exercise: ExerciseManifest): string {
   return readFileSync(join(exercise.dir, exercise.file), 'utf8');
 }
 
@@ -47,7 +43,7 @@ export function writeStarter(exercise: ExerciseManifest, dir: string, force = fa
   let wrote = true;
   if (existsSync(file)) {
     const current = readFileSync(file);
-    if (sha256(current) === sha256(starter)) wrote = false;
+    if (sha256Hex(current) === sha256Hex(starter)) wrote = false;
     else if (!force) {
       throw new StarterConflictError(
         `${file} has your changes and starting again would overwrite them. Fix: check it with \`fence-tutor exercise check ${exercise.id}${dirFlag(target, exercise.id)}\`, or start over with --force`,

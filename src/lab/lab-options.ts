@@ -10,8 +10,8 @@ import { isServerUrl } from './server-url.js';
 import { parseSinkFlags, SinkFlagError, type SinkFlags } from './sink-options.js';
 import { COORDINATORS, type CoordinatorKind, EXPERIMENTS, type ExperimentName, type LabOptions, OWN_ETCD_EXPERIMENTS } from './types.js';
 
-export const MIN_TTL_S = 0.5;
-export const MAX_TTL_S = 60;
+const MIN_TTL_S = 0.5;
+const MAX_TTL_S = 60;
 
 export interface LabFlags {
   experiment?: string;

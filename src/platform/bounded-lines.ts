@@ -11,7 +11,7 @@ import { StringDecoder } from 'node:string_decoder';
 /** A long line is cut to this much at its start and this much at its end. */
 const KEEP_PART = 2000;
 
-export function droppedNote(dropped: number): string {
+function droppedNote(dropped: number): string {
   return ` … [${dropped} characters dropped] … `;
 }
 

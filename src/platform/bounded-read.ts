@@ -66,7 +66,7 @@ export function pathFailure(path: string, err: NodeJS.ErrnoException): BoundedRe
 }
 
 /** The bytes of the regular file at `path`, refusing (without reading on) past `cap` bytes. */
-export function readBoundedBytes(path: string, cap: number): Buffer {
+function readBoundedBytes(path: string, cap: number): Buffer {
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO with no writer would otherwise wait forever.

@@ -19,7 +19,7 @@ import { writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from './package-root.js';
 
-export const GUARD_KEY = 'FENCE_GUARD';
+const GUARD_KEY = 'FENCE_GUARD';
 
 interface Guardian {
   marker: string;

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 
-export const LEARNER_MEMORY_MB = 512;
+const LEARNER_MEMORY_MB = 512;
 /** V8's own cap for every node process the learner's code runs in (NODE_OPTIONS). */
 export const LEARNER_NODE_OPTIONS = `--max-old-space-size=${LEARNER_MEMORY_MB}`;
 export const OVER_MEMORY = `used more than ${LEARNER_MEMORY_MB} MB of memory, the cap for your code`;

@@ -10,6 +10,9 @@
  * (compiler memory; `lesson 4` 87 -> 83 MB, home 83 -> 77 MB, measured in a
  * 100x30 pty). Call it before the module is compiled: wasm flags are read
  * at compile time. A V8 that no longer knows the flag ignores it.
+ * Kept (issue 32, goals: no screen above 84 MB, first frames <= 3.0x): off,
+ * the screens held 0.4-6 MB more (home 76 -> 82 MB) and in one of two
+ * side-by-side runs every first frame was slower (docs/performance.md).
  */
 export async function compileWasmWithBaselineOnly(): Promise<void> {
   // Imported here, not at the top: node:v8 loads node:stream, which the plain

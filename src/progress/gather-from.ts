@@ -50,7 +50,7 @@ export function gatherProgressFromInfos(infos: LessonInfo[], o: Omit<GatherOptio
 }
 
 /** The shipped exercises' ids and titles; none (with a warning) when their manifests cannot be read. */
-export function exerciseInfos(warn?: (m: string) => void): ExerciseInfo[] {
+function exerciseInfos(warn?: (m: string) => void): ExerciseInfo[] {
   try {
     return listExercises().map((e) => ({ id: e.id, title: e.title, lesson: e.lesson }));
   } catch (err) {

@@ -93,7 +93,7 @@ const str = (v: unknown, what: string): string => {
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /** What is wrong with a schemaVersion, precisely: "1" written as a string is not an unknown version. */
-export function schemaVersionProblem(value: unknown, expected: number): string {
+function schemaVersionProblem(value: unknown, expected: number): string {
   if (value === undefined) return '`schemaVersion` is missing';
   if (typeof value === 'string' && Number(value) === expected) {
     return `\`schemaVersion\` is the string ${JSON.stringify(value)}; it must be the number ${expected}, without quotes`;

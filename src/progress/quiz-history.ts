@@ -21,7 +21,7 @@ export interface QuizSitting {
   incomplete: boolean;
 }
 
-export function reportsDir(dir: string = dataDir()): string {
+function reportsDir(dir: string = dataDir()): string {
   return join(dir, 'reports');
 }
 

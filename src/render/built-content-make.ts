@@ -6,9 +6,9 @@
  * main build; test/content/built-content.proc.test.ts checks the result against
  * the loaders run directly.
  */
-import { createHash } from 'node:crypto';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { packageRoot } from '../platform/package-root.js';
+import { sha256Hex } from '../platform/sha256.js';
 import {
   BUILT_CONTENT_SCHEMA,
   BUILT_PLAIN_WIDTH,
@@ -46,7 +46,7 @@ export interface BuiltContentFiles {
 
 /** SHA-256 of the shipped files (shippedContentBytes()), in hex. */
 export function shippedContentHash(root = packageRoot()): string {
-  return createHash('sha256').update(shippedContentBytes(root)).digest('hex');
+  return sha256Hex(shippedContentBytes(root));
 }
 
 /** The shipped scenarios, or undefined when one does not load (the loader must then report it). */
@@ -93,7 +93,7 @@ function shippedBanks(): Record<string, QuizBank> {
 export function makeBuiltContent(root = packageRoot()): BuiltContentFiles {
   // The files first: content edited while this runs makes a snapshot that will not match, never a wrong one.
   const bytes = shippedContentBytes(root);
-  const hash = createHash('sha256').update(bytes).digest('hex');
+  const hash = sha256Hex(bytes);
   const fromRoot = (file: string) => {
     if (file === '') return file;
     const rel = relative(root, resolve(file));

@@ -13,7 +13,7 @@ import { scenarioHeading } from './scenario-heading.js';
 import { decodeEntities, stripTags } from './html-text.js';
 
 /** Narrower than this, nothing reads well; output is laid out at this width. */
-export const MIN_WIDTH = 20;
+const MIN_WIDTH = 20;
 
 export interface RenderOptions {
   width: number;

@@ -59,7 +59,7 @@ export function gradeCsv(groups: readonly GradeGroup[]): { students: string; que
 }
 
 /** Exercise reports graded beside the quizzes: one row per student and exercise. */
-export function exerciseCsv(rows: readonly ExerciseGradeRow[]): string {
+function exerciseCsv(rows: readonly ExerciseGradeRow[]): string {
   return csv(
     ['student', 'file', 'exercise', 'passed', 'checksPassed', 'checksTotal', 'failed', 'fileSha256', 'version', 'startedAt'],
     rows.map((r) => [r.student, r.file, r.exercise, r.passed, r.checksPassed, r.checksTotal, r.failed.join('; '), r.fileSha256, r.version, r.startedAt]),

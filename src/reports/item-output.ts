@@ -15,7 +15,7 @@ export function discriminationText(d: number | null): string {
 }
 
 /** "2 of 5" style counts per option, in the bank's order, e.g. `1:12 2:0 3:18`. */
-export function optionCountsText(item: ItemStats): string {
+function optionCountsText(item: ItemStats): string {
   if (!item.options) return item.type === 'ordering' ? '(ordering)' : '-';
   return item.options.map((o) => `${o.variant === null ? '' : `v${o.variant + 1}.`}${o.index + 1}${o.correct ? '*' : ''}:${o.count}`).join(' ');
 }

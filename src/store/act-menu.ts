@@ -60,7 +60,7 @@ export function openActMenu(tick: number, steps: readonly Step[]): ActMenu {
 }
 
 /** The steps `actor` may take; a failover follows the minting setting shown above the timeline. */
-export function actionsFor(actor: string, minting: Minting): MenuOption[] {
+function actionsFor(actor: string, minting: Minting): MenuOption[] {
   if (actor === 'coordinator') {
     return [
       { label: `fails over (${minting}: ${minting === 'durable' ? 'the epoch goes up' : 'tokens start again from 1'})`, draft: { actor, do: 'failover' } },

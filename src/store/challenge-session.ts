@@ -44,7 +44,7 @@ export type ChallengeSession = StoreApi<ChallengeSessionState>;
 /** The sandbox's run with its toggles written into the config: what a saved file holds and what is checked. */
 const NEXT_SOLUTION_VIEW = { hidden: 'words', words: 'scenario', scenario: 'hidden' } as const;
 
-export function runOf(sandbox: SandboxStore): Scenario | null {
+function runOf(sandbox: SandboxStore): Scenario | null {
   const s = sandbox.getState();
   const scenario = s.scenario();
   return scenario ? { ...scenario, config: effectiveConfig(scenario, s.overrides) } : null;

@@ -43,7 +43,7 @@ function builtWorker(): string | undefined {
  * at most, where starting a worker costs tens to hundreds (`npm run bench`,
  * explore-worker), and the answer would arrive later than the count takes.
  */
-export const IN_THREAD_MAX_WRITES = 8;
+const IN_THREAD_MAX_WRITES = 8;
 
 export const exploreOffThread: ExploreAsync = (scenario, overrides, onProgress) => {
   const file = builtWorker();

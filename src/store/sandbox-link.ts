@@ -12,7 +12,7 @@ import type { SimulatorStore } from './simulator-store.js';
 const same = (a: ConfigOverrides, b: ConfigOverrides) => a.fencing === b.fencing && a.minting === b.minting && a.check === b.check && a.ttl === b.ttl;
 
 /** "fencing off", "lease 4 ticks": what a settings change did, for undo's words. */
-export function settingsWords(before: ConfigOverrides, after: ConfigOverrides): string {
+function settingsWords(before: ConfigOverrides, after: ConfigOverrides): string {
   const parts: string[] = [];
   if (before.fencing !== after.fencing && after.fencing !== undefined) parts.push(`fencing ${after.fencing ? 'on' : 'off'}`);
   if (before.minting !== after.minting && after.minting) parts.push(`minting ${after.minting}`);

@@ -84,7 +84,7 @@ export type SandboxStore = StoreApi<SandboxState>;
 
 export const DEFAULT_STEP_LIMITS: StepLimits = { maxSteps: MAX_STEPS, maxActors: MAX_ACTORS, maxValueLength: MAX_STRING_LENGTH };
 /** Undo goes this far back; older edits are dropped. */
-export const MAX_UNDO = 500;
+const MAX_UNDO = 500;
 
 const sameOverrides = (a: ConfigOverrides, b: ConfigOverrides) => a.fencing === b.fencing && a.minting === b.minting && a.check === b.check && a.ttl === b.ttl;
 

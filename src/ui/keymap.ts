@@ -60,7 +60,7 @@ export const KEY_CONTEXTS = {
     bindings: [
       { action: 'move', keys: ['up', 'down', 'k', 'j'], label: '{up}/{down}', hint: 'move', help: 'move through the scenarios', inHints: true },
       { action: 'open', keys: ['enter'], label: 'enter', hint: 'open', help: 'open the highlighted scenario', inHints: true },
-      // The list (ink-select-input) takes digits itself: listed so that help names every key that works.
+      // The list (SelectMenu) takes digits itself: listed so that help names every key that works.
       { action: 'pick', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], label: '1-9', hint: '', help: 'open the scenario in that place of the list' },
     ],
   },
@@ -154,7 +154,7 @@ export const KEY_CONTEXTS = {
     bindings: [
       { action: 'move', keys: ['up', 'down', 'k', 'j'], label: '{up}/{down}', hint: 'move', help: 'move through the lessons', inHints: true },
       { action: 'open', keys: ['enter'], label: 'enter', hint: 'read', help: 'read the highlighted lesson', inHints: true },
-      // The list (ink-select-input) takes digits itself: listed so that help names every key that works.
+      // The list (SelectMenu) takes digits itself: listed so that help names every key that works.
       { action: 'pick', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], label: '1-9', hint: '', help: 'read the lesson with that number (1 to 9)' },
     ],
   },

@@ -28,7 +28,7 @@ interface Meta {
   outputs: Record<string, MetaOutput>;
 }
 
-const UI_INPUT = /(^|\/)node_modules\/(react|react-reconciler|scheduler|ink|ink-select-input|yoga-layout)\/|^src\/ui\//;
+const UI_INPUT = /(^|\/)node_modules\/(react|react-reconciler|scheduler|ink|yoga-layout)\/|^src\/ui\//;
 // Strings React and Ink carry in their code whatever the minifier does.
 const REACT_MARKERS = ['react.transitional.element', 'react.element', 'Symbol.for("react.'];
 

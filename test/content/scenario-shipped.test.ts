@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findShippedScenario, listShippedScenarios, SHIPPED_ORDER } from '../../src/content/scenario/scenario-loader.js';
+import { findShippedScenario, listShippedScenarios } from '../../src/content/scenario/scenario-loader.js';
+import { SHIPPED_ORDER } from '../../src/content/scenario/scenario-validate.js';
 import { simulate } from '../../src/core/engine.js';
 import { explore } from '../../src/core/explorer.js';
 import { SPEC_LATE_WRITE } from '../core/helpers.js';

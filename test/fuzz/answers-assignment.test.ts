@@ -1,6 +1,7 @@
 /** Answers files (autograding) and assignment files under fuzzing. */
 import { describe, expect, it } from 'vitest';
-import { readAnswers, readAnswersHeader } from '../../src/content/quiz/answers-loader.js';
+import { readAnswersHeader } from '../../src/content/quiz/answers-loader.js';
+import { readAnswers } from '../../src/content/quiz/answers-read.js';
 import { ASSIGNMENT_SCHEMA_VERSION, loadAssignmentText } from '../../src/content/assignment/assignment-loader.js';
 import { assignmentSettingsHash } from '../../src/content/assignment/assignment-hash.js';
 import { contentHashOf, loadShippedBank } from '../../src/content/quiz/quiz-loader.js';

@@ -1,6 +1,6 @@
 /**
  * Display modes on the screens a person would check first: under --ascii
- * (or LANG=C) the lists draw the theme's pointer, not ink-select-input's
+ * (or LANG=C) the lists draw the theme's pointer, not a Unicode
  * '❯'; and whatever a screen draws, the frames the app writes under --ascii
  * pass through foldToAscii, which also catches Ink's own '…' at a cut line.
  */

@@ -1,8 +1,8 @@
 /**
- * Keys that reach the app in one read (a busy machine, a pasted sequence)
- * each count on the screens driven by our stores. The menus built on
- * ink-select-input do not (docs/troubleshooting.md); this keeps the rest
- * from regressing.
+ * Keys that reach the app in one read (a busy machine, a pasted sequence, a
+ * held key's autorepeat) each count, on every screen: the menus too
+ * (SelectMenu; ink-select-input, which they used before, moved once for two
+ * keys in one read).
  */
 import { act } from 'react';
 import { cleanup } from 'ink-testing-library';
@@ -52,6 +52,35 @@ describe('keys in one read', () => {
     });
     await waitForFrame(app.lastFrame, /lease 14\b/);
     expect(app.lastFrame()).toMatch(/lease 14\b/);
+  });
+});
+
+describe('a menu, keys in one read', () => {
+  const pointed = (frame: string | undefined) => /❯ \d (\w+)/.exec(frame ?? '')?.[1];
+
+  it.each([
+    ['two Down arrows', '\u001b[B\u001b[B'],
+    ['"jj"', 'jj'],
+  ])('Home moves the pointer two rows for %s in one write', async (_name, chunk) => {
+    const app = await renderApp({ screen: 'home' });
+    await waitForFrame(app.lastFrame, /Continue/);
+    expect(pointed(app.lastFrame())).toBe('Continue');
+    await act(async () => {
+      app.stdin.write(chunk);
+    });
+    await waitForFrame(app.lastFrame, /❯ 3 Simulator/);
+    expect(pointed(app.lastFrame())).toBe('Simulator');
+  });
+
+  it('Enter in the same read as the moves opens the row they reached', async () => {
+    const app = await renderApp({ screen: 'home' });
+    await waitForFrame(app.lastFrame, /Continue/);
+    await act(async () => {
+      app.stdin.write('jj\r');
+    });
+    // The third entry: the Simulator, which opens on its scenario picker.
+    await waitForFrame(app.lastFrame, /pick a scenario/);
+    expect(app.lastFrame()).toMatch(/pick a scenario/);
   });
 });
 

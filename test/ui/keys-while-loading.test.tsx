@@ -6,11 +6,11 @@
  */
 import { act, createElement, lazy } from 'react';
 import { Box, Text } from 'ink';
-import SelectInput from 'ink-select-input';
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Route } from '../../src/store/router-store.js';
 import { SCREENS } from '../../src/ui/screens/index.js';
+import { SelectMenu } from '../../src/ui/components/select-menu.js';
 import { press, renderApp, unknownRoute } from '../helpers/ink.js';
 
 /** The registry with room for this test's own screen. */
@@ -27,9 +27,9 @@ function MenuScreen({ route }: { route: Route }) {
     Box,
     { flexDirection: 'column' },
     createElement(Text, null, 'slow menu ready'),
-    createElement(SelectInput, {
+    createElement(SelectMenu<string>, {
       items: ['first', 'second', 'third', 'fourth'].map((v) => ({ label: v, value: v })),
-      onSelect: (item: { value: unknown }) => onPick(String(item.value)),
+      onSelect: (item) => onPick(item.value),
     }),
   );
 }

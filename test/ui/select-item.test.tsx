@@ -6,14 +6,13 @@
  * label against the pointer ("❯1 Continue").
  */
 import { Box } from 'ink';
-import SelectInput from 'ink-select-input';
 import { cleanup, render } from 'ink-testing-library';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Display } from '../../src/platform/display.js';
 import { createRouterStore } from '../../src/store/router-store.js';
 import { AppContext } from '../../src/ui/app-context.js';
-import { SelectIndicator, SelectItem } from '../../src/ui/components/select-item.js';
+import { SelectMenu } from '../../src/ui/components/select-menu.js';
 import { makeTheme } from '../../src/ui/theme.js';
 
 afterEach(() => cleanup());
@@ -33,7 +32,7 @@ function list(labels: string[], width: number): string {
   const tree = createElement(
     AppContext.Provider,
     { value },
-    createElement(Box, { width }, createElement(SelectInput, { items, indicatorComponent: SelectIndicator, itemComponent: SelectItem })),
+    createElement(Box, { width }, createElement(SelectMenu<string>, { items, onSelect: () => undefined })),
   );
   return render(tree).lastFrame() ?? '';
 }

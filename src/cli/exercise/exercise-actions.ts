@@ -27,7 +27,7 @@ export function requireExercise(id: string): ExerciseManifest {
 
 const warn = (m: string) => process.stderr.write(`fence-tutor: ${m}\n`);
 
-export function exerciseProgress(id: string): ExerciseProgress | undefined {
+function exerciseProgress(id: string): ExerciseProgress | undefined {
   return loadProgress(undefined, warn).exercises?.[id];
 }
 

@@ -48,7 +48,7 @@ function positive(text: string | undefined, flag: string, fallback: number, scal
   return Math.round(n * scale);
 }
 
-export function parseCheckFlags(opts: CheckFlags): { ttlMs: number; timeLimitMs: number } {
+function parseCheckFlags(opts: CheckFlags): { ttlMs: number; timeLimitMs: number } {
   if (opts.watch && opts.json) throw new UsageError('--watch reruns on every save and --json prints one report: use one of them');
   return { ttlMs: positive(opts.ttl, '--ttl', 2, 1000), timeLimitMs: positive(opts.timeLimit, '--time-limit', 2000, 1) };
 }

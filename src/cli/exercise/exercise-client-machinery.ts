@@ -20,7 +20,7 @@ import { onCleanup } from '../../platform/cleanup.js';
 import { dataSubdir } from '../../platform/data-dir.js';
 import { guardedEnv, newGuardGroup, removeWhenGone, sweepGroup } from '../../platform/guard.js';
 
-export const ETCD_HINT = ETCD_INSTALL_HINT.replace(/, or use a running cluster.*$/, '');
+const ETCD_HINT = ETCD_INSTALL_HINT.replace(/, or use a running cluster.*$/, '');
 
 export async function openClientMachinery(opts: { etcdBin?: string; zookeeperHome?: string } = {}): Promise<ClientMachinery> {
   const runDir = dataSubdir('run');

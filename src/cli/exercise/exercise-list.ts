@@ -17,7 +17,7 @@ export interface ExerciseRow {
   dir?: string;
 }
 
-export function exerciseRows(): ExerciseRow[] {
+function exerciseRows(): ExerciseRow[] {
   const progress = loadProgress(undefined, (m) => process.stderr.write(`fence-tutor: ${m}\n`)).exercises ?? {};
   return listExercises().map((e) => {
     const p = progress[e.id];

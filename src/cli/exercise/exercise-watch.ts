@@ -16,12 +16,12 @@ import type { CheckFlags } from './exercise-check.js';
 import { errorMessage } from '../../platform/error-message.js';
 
 /** Saves closer together than this are one save (an editor writes, renames, touches). */
-export const WATCH_DEBOUNCE_MS = 60;
+const WATCH_DEBOUNCE_MS = 60;
 const CLEAR = '\u001b[2J\u001b[3J\u001b[H';
 /** Files in the folder that never mean "the learner saved" (databases, caches, editor swap files). */
 const IGNORED = /^\.|~$|\.swp$|^__pycache__$|\.(db|sqlite|sqlite3)(-journal|-wal|-shm)?$/;
 
-export function watchStoppedLine(runs: number): string {
+function watchStoppedLine(runs: number): string {
   return `fence-tutor: watch stopped after ${runs} run${runs === 1 ? '' : 's'}; every process it started has ended`;
 }
 

@@ -74,6 +74,6 @@ export function emitReport(plan: QuizPlan, report: QuizReport, drawn: readonly D
   return exitStatusFor(report);
 }
 
-export function exitStatusFor(report: QuizReport): number {
+function exitStatusFor(report: QuizReport): number {
   return report.passed === false ? EXIT.failed : EXIT.ok;
 }

@@ -4,21 +4,16 @@
  * title of the file the instructor handed out without the loader noticing:
  * `contentHash` alone covers only the questions.
  */
-import { sha256Hex } from '../../core/sha256.js';
+import { sha256Hex } from '../../platform/sha256.js';
+import type { AssignmentTerms } from '../../core/quiz/assignment-grade.js';
 import { canonicalJson } from '../quiz/quiz-loader.js';
 
-export interface AssignmentSettings {
+/** What the hash covers: the terms an assignment fixes (core's AssignmentTerms, but its questions' content hash for the questions), its title and its exercises. */
+export type AssignmentSettings = Omit<AssignmentTerms, 'questions'> & {
   title: string | null;
-  quiz: string;
-  contentHash: string;
-  mode: string;
-  seed: number | null;
-  count: number | null;
-  timeLimitMs: number | null;
-  passMark: number | null;
   /** Exercise ids the assignment also asks for; absent or empty in files without any. */
   exercises?: string[];
-}
+};
 
 export function assignmentSettingsHash(s: AssignmentSettings): string {
   const { title, quiz, contentHash, mode, seed, count, timeLimitMs, passMark } = s;

@@ -15,7 +15,7 @@ import type { Challenge } from './challenge-types.js';
 const CHALLENGE_FILE = /\.ya?ml$/;
 
 /** The challenge files of a folder, in name order (none if it does not exist). */
-export function challengeFiles(dir: string): string[] {
+function challengeFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((n) => CHALLENGE_FILE.test(n))
@@ -24,7 +24,7 @@ export function challengeFiles(dir: string): string[] {
 }
 
 /** Every challenge of a folder; every problem of every file at once. */
-export function loadChallengeDir(dir: string, findScenario: ScenarioLookup, local: boolean): Challenge[] {
+function loadChallengeDir(dir: string, findScenario: ScenarioLookup, local: boolean): Challenge[] {
   const problems: Problem[] = [];
   const out: Challenge[] = [];
   for (const file of challengeFiles(dir)) {

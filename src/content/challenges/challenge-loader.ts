@@ -21,7 +21,7 @@ const TOP_KEYS = ['kind', 'id', 'title', 'lesson', 'task', 'scenario', 'allow', 
 const REQUIRED = ['id', 'title', 'lesson', 'task', 'scenario', 'allow', 'par', 'solution', 'goal'];
 const STEP_KINDS: StepKind[] = ['acquire', 'release', 'pause', 'resume', 'write', 'failover', 'sink-restart'];
 const GOAL_KEYS = ['final', 'staleAcceptances', 'rejected', 'accepted', 'ttlAtMost', 'refusedWhileHolding', 'tokensBackwards', 'explore'];
-export const CHALLENGE_FIX = 'see challenges/FORMAT.md';
+const CHALLENGE_FIX = 'see challenges/FORMAT.md';
 
 /** Finds a scenario a challenge names (shipped, or in the content directory). */
 export type ScenarioLookup = (id: string) => Scenario | undefined;

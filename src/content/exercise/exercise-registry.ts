@@ -40,7 +40,7 @@ const FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}\.m?js$/;
 const KINDS: readonly ExerciseKind[] = ['sink', 'client'];
 const NEEDS: readonly ExerciseNeed[] = ['posix', 'etcd', 'zookeeper', 'postgres'];
 
-export function exercisesRoot(): string {
+function exercisesRoot(): string {
   return join(packageRoot(), 'exercises');
 }
 

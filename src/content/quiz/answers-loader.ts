@@ -6,7 +6,7 @@ import type { DrawnQuestion, Response } from '../../core/quiz/types.js';
 import { parseYaml } from '../shared/yaml.js';
 import { type AnswersFileHeader, readAnswers, readAnswersHeaderFrom, readAnswersText } from './answers-read.js';
 
-export { type AnswersFileHeader, readAnswers, readAnswersText } from './answers-read.js';
+export type { AnswersFileHeader } from './answers-read.js';
 
 /** First pass: the file parses, has `answers`, and maybe `seed` and `student`. */
 export function readAnswersHeader(text: string, file: string): AnswersFileHeader {

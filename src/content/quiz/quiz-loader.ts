@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { type PredictDraft, resolvePredict } from '../../core/quiz/predict.js';
 import type { Question, QuizBank } from '../../core/quiz/types.js';
-import { sha256Hex } from '../../core/sha256.js';
+import { sha256Hex } from '../../platform/sha256.js';
 import type { Scenario } from '../../core/types.js';
 import { shippedDir } from '../../platform/package-root.js';
 import { ContentError, type Problem } from '../shared/problems.js';
@@ -46,11 +46,10 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function contentHashOf(questions: readonly Question[]): string {
-  // Not node:crypto: loading it (and the streams it brings) costs more than this (core/sha256.ts).
   return sha256Hex(canonicalJson(questions));
 }
 
-export function bankIdFromPath(path: string): string {
+function bankIdFromPath(path: string): string {
   return basename(path).replace(QUIZ_EXTENSIONS, '');
 }
 
@@ -234,7 +233,7 @@ export function loadQuizArg(arg: string | undefined): QuizBank {
 }
 
 /** The bank files of an instructor's `--content DIR` (DIR/quizzes). */
-export function contentBankFiles(contentDir: string): string[] {
+function contentBankFiles(contentDir: string): string[] {
   return shippedBankFiles(join(contentDir, 'quizzes'));
 }
 

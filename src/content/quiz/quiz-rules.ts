@@ -81,7 +81,7 @@ export function fairnessFindings(questions: readonly RuleQuestion[]): string[] {
  * nothing, and nothing is checked: an instructor's older bank keeps working,
  * and the shipped bank's test requires the field on every question.
  */
-export function requiredLessons(q: RuleQuestion): string[] {
+function requiredLessons(q: RuleQuestion): string[] {
   return q.requires ? [...q.requires] : [];
 }
 

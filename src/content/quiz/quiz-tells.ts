@@ -25,12 +25,12 @@ export interface TellQuestion extends RuleQuestion {
 }
 
 /** Below this many single-choice questions an instructor's bank is too small for share rules. */
-export const MIN_SINGLE_FOR_TELLS = 10;
-export const MIN_STRICTLY_LONGEST_SHARE = 0.1;
-export const MAX_STRICTLY_LONGEST_SHARE = 0.3;
-export const MAX_TWO_LONGEST_SHARE = 0.6;
+const MIN_SINGLE_FOR_TELLS = 10;
+const MIN_STRICTLY_LONGEST_SHARE = 0.1;
+const MAX_STRICTLY_LONGEST_SHARE = 0.3;
+const MAX_TWO_LONGEST_SHARE = 0.6;
 /** A distractor under this share of the right option's width is a throwaway. */
-export const MIN_DISTRACTOR_RATIO = 0.5;
+const MIN_DISTRACTOR_RATIO = 0.5;
 
 export interface Throwaway {
   id: string;

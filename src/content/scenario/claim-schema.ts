@@ -54,7 +54,7 @@ const writesSchema = z.record(z.string().min(1), z.union([writeClaim.transform((
 /** YAML reads `final: 100` as a number; the sink holds strings, so a number means its text. */
 const finalValue = z.union([z.string(), z.number().transform(String), z.null()]);
 
-export const claimSchema = z
+const claimSchema = z
   .object({
     with: togglesSchema.exactOptional(),
     final: finalValue.exactOptional(),

@@ -13,7 +13,6 @@ import { MAX_CONTENT_BYTES, parseYaml } from '../shared/yaml.js';
 import { readBoundedText } from '../../platform/bounded-read.js';
 
 export { shippedScenarioIds } from './scenario-files.js';
-export { ACTOR_NAME, RESERVED_ACTORS, SCENARIO_ID, SHIPPED_ORDER, scenarioFromParsed } from './scenario-validate.js';
 
 /** Parses and validates scenario text; `file` names it in messages. */
 export function loadScenarioText(text: string, file: string): Scenario {
@@ -38,11 +37,16 @@ export function listShippedScenarios(): Scenario[] {
   return loadScenarioDir(shippedDir('scenarios'), false);
 }
 
+/** One shipped scenario by id. */
+export function findShippedScenario(id: string, dir = shippedDir('scenarios')): Scenario | undefined {
+  return findScenarioIn(id, dir, false);
+}
+
 /**
- * One shipped scenario by id. Reads only `<id>.yaml` when it exists (the
+ * A scenario by id from a folder. Reads only `<id>.yaml` when it exists (the
  * shipped files are named after their ids), so it parses one file, not seven.
  */
-export function findShippedScenario(id: string, dir = shippedDir('scenarios')): Scenario | undefined {
+export function findScenarioIn(id: string, dir: string, local: boolean): Scenario | undefined {
   if (!SCENARIO_ID.test(id)) return undefined;
   for (const path of candidateFiles(dir, id)) {
     let text: string;
@@ -53,9 +57,9 @@ export function findShippedScenario(id: string, dir = shippedDir('scenarios')): 
     }
     const s = loadScenarioText(text, path);
     if (s.id === id) {
-      s.origin = { file: path, local: false };
+      s.origin = { file: path, local };
       return s;
     }
   }
-  return loadScenarioDir(dir, false).find((s) => s.id === id);
+  return loadScenarioDir(dir, local).find((s) => s.id === id);
 }

@@ -35,7 +35,7 @@ export const BUILT_CONTENT_SCHEMA = 3;
 export const BUILT_PLAIN_WIDTH = 80;
 /** Folder of dist/ holding the snapshot (moved in file by file like chunks/). */
 export const BUILT_CONTENT_FOLDER = 'content';
-export const BUILT_CONTENT_FILE = 'shipped.json';
+const BUILT_CONTENT_FILE = 'shipped.json';
 /** A shipped bank by id (`all`: the whole bank), as the quiz loader makes it: one file each, so a command parses only the bank it uses. */
 export function builtBankFile(id: string): string {
   return `bank-${id}.json`;

@@ -13,7 +13,7 @@ import { MAX_CONTENT_BYTES, parseYaml } from '../shared/yaml.js';
 import { MAX_WALK_ENTRIES } from '../shared/input-limits.js';
 import { pathFailure, readBoundedText } from '../../platform/bounded-read.js';
 
-export const CONTENT_KINDS = ['lesson', 'manifest', 'glossary', 'quiz', 'scenario', 'assignment', 'challenge'] as const;
+const CONTENT_KINDS = ['lesson', 'manifest', 'glossary', 'quiz', 'scenario', 'assignment', 'challenge'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 const FOLDER_KINDS: Record<string, ContentKind> = {

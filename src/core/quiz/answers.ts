@@ -19,7 +19,7 @@ export function expectedShape(q: Pick<DrawnQuestion, 'type' | 'options'>): strin
   }
 }
 
-export function takesList(type: QuestionType): boolean {
+function takesList(type: QuestionType): boolean {
   return type === 'multiple' || type === 'ordering';
 }
 

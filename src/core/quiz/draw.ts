@@ -28,7 +28,7 @@ export function variantIndex(q: Question, seed: number): number {
 }
 
 /** Human words for a predict variant's toggles. */
-export function describeSettings(s: PredictSettings): string {
+function describeSettings(s: PredictSettings): string {
   return `fencing ${s.fencing ? 'on' : 'off'}, minting ${s.minting}, check ${s.check}, lease ${s.ttl} ticks`;
 }
 

@@ -7,8 +7,8 @@ import { isCorrect } from './answers.js';
 import { modeRules } from './mode-rules.js';
 import type { DrawnQuestion, QuestionType, Response } from './types.js';
 
-export const REPORT_SCHEMA_VERSION = 1;
-export const DEFAULT_PASS_MARK = 70;
+const REPORT_SCHEMA_VERSION = 1;
+const DEFAULT_PASS_MARK = 70;
 
 export type QuizMode = 'practice' | 'exam' | 'review';
 export const QUIZ_MODES: readonly QuizMode[] = ['practice', 'exam', 'review'];

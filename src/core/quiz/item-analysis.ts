@@ -21,9 +21,9 @@ import type { Question } from './types.js';
 
 /** Below this many students a question's figures say little (the threshold). */
 export const RELIABLE_STUDENTS = 10;
-export const FACILITY_LOW = 20;
-export const FACILITY_HIGH = 95;
-export const DISCRIMINATION_LOW = 0.2;
+const FACILITY_LOW = 20;
+const FACILITY_HIGH = 95;
+const DISCRIMINATION_LOW = 0.2;
 
 export interface OptionCount {
   /** Predict questions: which variant's options (each seed picks one); null for other kinds. */
@@ -78,7 +78,7 @@ interface Sitting {
 }
 
 /** The earliest report per student (name compared as flagDuplicates does). */
-export function firstAttempts(inputs: readonly GradeInput[]): GradeInput[] {
+function firstAttempts(inputs: readonly GradeInput[]): GradeInput[] {
   const byStudent = new Map<string, GradeInput>();
   for (const input of inputs) {
     const key = input.student.trim().toLowerCase().replace(/\s+/g, ' ');

@@ -7,7 +7,7 @@
 
 export const MAX_BOX = 5;
 export const DAY_MS = 24 * 60 * 60 * 1000;
-export const REVIEW_SCHEMA_VERSION = 1;
+const REVIEW_SCHEMA_VERSION = 1;
 
 export interface ReviewEntry {
   box: number;

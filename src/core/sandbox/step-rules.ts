@@ -19,7 +19,7 @@ export interface StepLimits {
 /** Past this tick a step would only stretch the timeline out of sight; the format has no limit, the sandbox does. */
 export const MAX_ACT_TICK = 9999;
 /** Longest pause (`for`) or delay the sandbox offers, in ticks. */
-export const MAX_ACT_TICKS = 999;
+const MAX_ACT_TICKS = 999;
 
 function tickRule(name: string, v: number, min: number, max: number): string | null {
   if (!Number.isSafeInteger(v)) return `\`${name}\` must be a whole number of ticks, not ${String(v)}`;
@@ -74,7 +74,7 @@ export function sameStep(a: Step, b: Step): boolean {
 }
 
 /** The fields of a step besides at, actor and do, as one comparable string. */
-export function stepFieldsKey(step: Step): string {
+function stepFieldsKey(step: Step): string {
   switch (step.do) {
     case 'acquire':
       return `wait=${step.wait}`;

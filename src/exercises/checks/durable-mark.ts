@@ -5,7 +5,7 @@
 import { accepted, type CheckSpec, show, write } from '../scenario.js';
 import { oneTransaction } from './fence-the-sink.js';
 
-export const fencesWhileUp: CheckSpec = {
+const fencesWhileUp: CheckSpec = {
   id: 'fences',
   title: "A's late write is refused after B's (no restart)",
   hint: 'Before any restart, the sink must still refuse a token below the mark.',
@@ -29,7 +29,7 @@ export const markSurvivesRestart: CheckSpec = {
   passed: (t) => `after the restart the sink still refused A's ${t.A}`,
 };
 
-export const killMidWrite: CheckSpec = {
+const killMidWrite: CheckSpec = {
   id: 'kill-mid-write',
   title: "the sink is killed between two of B's database calls, then restarted",
   hint: "Kill the sink after any one of your calls: could the file then hold B's value without B's mark? What keeps two changes from being half done?",

@@ -6,7 +6,7 @@
 import { accepted, type CheckSpec, finalIs, register, show, write } from '../scenario.js';
 import { oneTransaction } from './fence-the-sink.js';
 
-export const registerRaisesMark: CheckSpec = {
+const registerRaisesMark: CheckSpec = {
   id: 'register-raises-mark',
   title: "after B registers, A's early write is refused",
   hint: "B has not written anything yet. What must registering leave behind for A's write to be compared against?",
@@ -15,7 +15,7 @@ export const registerRaisesMark: CheckSpec = {
   passed: (t) => `B registered ${t.B}; A's write with ${t.A} was refused before B ever wrote`,
 };
 
-export const registerNeverLowers: CheckSpec = {
+const registerNeverLowers: CheckSpec = {
   id: 'register-never-lowers',
   title: 'a registration with an older token changes nothing',
   hint: 'Registrations can arrive late too. What would a late one with an older token do to the mark?',
@@ -24,7 +24,7 @@ export const registerNeverLowers: CheckSpec = {
   passed: (t) => `A's late registration of ${t.A} left the mark at ${t.B}`,
 };
 
-export const holderWritesAfterRegister: CheckSpec = {
+const holderWritesAfterRegister: CheckSpec = {
   id: 'holder-writes-after-register',
   title: 'B writes after registering',
   hint: "Registering must not lock out the holder that registered. Compare B's token with the mark it set itself.",
@@ -33,7 +33,7 @@ export const holderWritesAfterRegister: CheckSpec = {
   passed: (t) => `B's write with ${t.B} was accepted after its registration`,
 };
 
-export const registrationsInFlight: CheckSpec = {
+const registrationsInFlight: CheckSpec = {
   id: 'registrations-in-flight',
   title: "B's registration and A's late one in flight together",
   hint: 'The adversary can run the other registration between any two of your database calls. Could both read the old mark before either raises it?',
@@ -42,7 +42,7 @@ export const registrationsInFlight: CheckSpec = {
   passed: (t) => `every interleaving of the two registrations left the mark at ${t.B}`,
 };
 
-export const registerBesideLateWrite: CheckSpec = {
+const registerBesideLateWrite: CheckSpec = {
   id: 'register-beside-late-write',
   title: "B's registration and A's late write in flight together",
   hint: "A's write may land before B's registration (then it is accepted) or after (then it is refused), never in between. Which of your calls must no other request come between?",
@@ -55,7 +55,7 @@ export const registerBesideLateWrite: CheckSpec = {
   passed: (t) => `every interleaving ended with the mark at ${t.B}, A's write accepted only when it landed first`,
 };
 
-export const lateRegisterBesideWrite: CheckSpec = {
+const lateRegisterBesideWrite: CheckSpec = {
   id: 'late-register-beside-write',
   title: "A's late registration and B's write in flight together",
   hint: "A late registration with an older token must change nothing, even when it read the mark before B's write raised it.",

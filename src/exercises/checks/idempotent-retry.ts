@@ -5,7 +5,7 @@
  */
 import { accepted, type CheckSpec, finalIs, write } from '../scenario.js';
 
-export const retryOnce: CheckSpec = {
+const retryOnce: CheckSpec = {
   id: 'retry-once',
   title: 'a retry of the same request has one effect, and is answered accepted',
   hint: 'The sink cannot tell a retry from a new write by its token or value. What does a retry carry that a new operation does not share?',
@@ -17,7 +17,7 @@ export const retryOnce: CheckSpec = {
   passed: () => 'the retry was answered accepted and the value holds "B-1" once',
 };
 
-export const newOperationApplies: CheckSpec = {
+const newOperationApplies: CheckSpec = {
   id: 'new-op-applies',
   title: 'a new operation under the same token still applies',
   hint: 'B may send many different writes with one token. Which part of the request tells them apart?',
@@ -26,7 +26,7 @@ export const newOperationApplies: CheckSpec = {
   passed: () => 'both of B\'s operations applied: "B-1,B-2"',
 };
 
-export const staleStillRefused: CheckSpec = {
+const staleStillRefused: CheckSpec = {
   id: 'stale-still-refused',
   title: "A's late write is still fenced",
   hint: 'Idempotency does not replace the fence: a new request id with an old token is still stale.',
@@ -35,7 +35,7 @@ export const staleStillRefused: CheckSpec = {
   passed: (t) => `A's token ${t.A} was refused`,
 };
 
-export const retryInFlight: CheckSpec = {
+const retryInFlight: CheckSpec = {
   id: 'retry-in-flight',
   title: 'the first attempt and its retry in flight together',
   hint: 'The adversary runs the retry between any two of your calls. Can both attempts see "not applied yet" before either records it?',
@@ -44,7 +44,7 @@ export const retryInFlight: CheckSpec = {
   passed: () => 'every interleaving applied "B-1" once and answered both attempts accepted',
 };
 
-export const staleInFlight: CheckSpec = {
+const staleInFlight: CheckSpec = {
   id: 'stale-in-flight',
   title: "B's write and A's late write in flight together",
   hint: "A's write may land before B's (then both apply) or after (then it is refused), never in between. Which of your calls must no other write come between?",

@@ -5,7 +5,7 @@
  */
 import { accepted, type CheckSpec, finalIs, show, write } from '../scenario.js';
 
-export const stillRefusesLate: CheckSpec = {
+const stillRefusesLate: CheckSpec = {
   id: 'still-refuses-late',
   title: "a late write that arrives after B's is still refused",
   hint: 'Splitting the check does not remove it: a write that arrives after the mark was raised must still be compared and refused.',
@@ -14,7 +14,7 @@ export const stillRefusesLate: CheckSpec = {
   passed: (t) => `A's token ${t.A} refused when it arrives after B's ${t.B}`,
 };
 
-export const staleWriteWins: CheckSpec = {
+const staleWriteWins: CheckSpec = {
   id: 'stale-write-wins',
   title: 'the adversary finds the moment between your check and your write',
   hint: "While your comparison and your update sit in one transaction, no write can land between them. Where must A's request be held for B's whole write to fit in between?",

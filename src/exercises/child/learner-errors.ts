@@ -31,7 +31,7 @@ export function describeThrown(err: unknown, file: string): string {
 }
 
 /** A module that cannot be imported: a syntax error names file:line. */
-export function loadFailure(err: unknown, file: string): { kind: 'load'; message: string } {
+function loadFailure(err: unknown, file: string): { kind: 'load'; message: string } {
   const e = err instanceof Error ? err : new Error(String(err));
   // An ES module's SyntaxError carries no location; `node --check` prints it (only on this path).
   const located = e instanceof SyntaxError ? syntaxLocation(file) : undefined;
@@ -47,7 +47,7 @@ export function loadFailure(err: unknown, file: string): { kind: 'load'; message
  * start no process: then undefined here, and the tutor finds the line
  * (withSyntaxLocation).
  */
-export function syntaxLocation(file: string): number | undefined {
+function syntaxLocation(file: string): number | undefined {
   try {
     const out = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8', timeout: 5000 });
     return linesIn(`${out.stderr ?? ''}`, file)[0];

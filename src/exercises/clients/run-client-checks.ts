@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { exerciseReport } from '../report.js';
-import { sha256 } from '../starter.js';
+import { sha256Hex } from '../../platform/sha256.js';
 import type { CheckResult, ExerciseManifest, ExerciseReport } from '../types.js';
 import { type ClientCheck, runClientCheck } from './check-result.js';
 import type { ClientMachinery } from './client-ports.js';
@@ -17,7 +17,7 @@ import { ETCD_LOCK_CHECKS } from './etcd-lock-checks.js';
 import { ZOOKEEPER_LOCK_CHECKS } from './zookeeper-lock-checks.js';
 import { REDO_CHECKS } from './redo-checks.js';
 
-export const CLIENT_EXERCISES: Record<string, string[]> = {
+const CLIENT_EXERCISES: Record<string, string[]> = {
   'redo-on-reject': ['addOne'],
   'etcd-lock': ['acquire'],
   'zookeeper-lock': ['acquire'],
@@ -50,7 +50,7 @@ async function runAll<Ctx>(checks: ClientCheck<Ctx>[], ctx: Ctx, onCheck?: (r: C
 export async function runClientChecks(opts: RunClientChecksOptions): Promise<ExerciseReport> {
   const t0 = performance.now();
   const startedAt = new Date().toISOString();
-  const fileSha256 = sha256(readFileSync(opts.file));
+  const fileSha256 = sha256Hex(readFileSync(opts.file));
   const requires = CLIENT_EXERCISES[opts.exercise.id];
   if (!requires) throw new Error(`no client checks for exercise ${opts.exercise.id}`);
   const prefix = `/fence-tutor/exercise/${Date.now().toString(36)}-${randomBytes(3).toString('hex')}/`;

@@ -19,15 +19,15 @@ import type { TrialOutcome } from './timing-adversary.js';
 export const CHECK_LIMIT_MS = 15_000;
 const RESTART_ALLOWANCE_MS = 10_000;
 
-export const BLACK_BOX_CAVEAT =
+const BLACK_BOX_CAVEAT =
   'Through a black box the tutor can only time requests against each other; the in-process adversary holds a request between any two database calls. 0 wrong here is weaker evidence than a pass there.';
 
 /** The closing sentence after a failed run: what went wrong is real, and the caveat above is about passes. */
-export const BLACK_BOX_FAILED =
+const BLACK_BOX_FAILED =
   'What went wrong above is real: the requests and answers shown are what your sink did. Fix it, then check again (a pass through a black box is weaker evidence than one in-process).';
 
 /** The report's last line, agreeing with the run: the caveat when it passed, the failure's weight when not. */
-export function blackBoxCaveat(passed: boolean): string {
+function blackBoxCaveat(passed: boolean): string {
   return passed ? BLACK_BOX_CAVEAT : BLACK_BOX_FAILED;
 }
 

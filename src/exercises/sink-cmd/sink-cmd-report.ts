@@ -6,7 +6,7 @@
  */
 import { sanitizeLine } from '../../core/neutralise.js';
 import { exerciseReport } from '../report.js';
-import { sha256 } from '../starter.js';
+import { sha256Hex } from '../../platform/sha256.js';
 import type { CheckResult, ExerciseReport } from '../types.js';
 import type { SinkCheckResult, SinkCmdReport } from './run-sink-checks.js';
 
@@ -34,7 +34,7 @@ export function sinkCmdExerciseReport(run: SinkCmdReport, title: string, started
     {
       passed: run.passed,
       checks: run.checks.map(sinkCheckResult),
-      fileSha256: sha256(run.command),
+      fileSha256: sha256Hex(run.command),
       file: '',
       startedAt,
       durationMs,

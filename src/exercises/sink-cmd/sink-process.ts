@@ -13,7 +13,7 @@ import { processGroupAlive } from '../../platform/process-group.js';
 import { sendToSink } from './loopback-http.js';
 import { errorMessage } from '../../platform/error-message.js';
 
-export const HEALTH_LIMIT_MS = 10_000;
+const HEALTH_LIMIT_MS = 10_000;
 const OUTPUT_LINES = 40;
 /** A longer line keeps its first and last parts (platform/bounded-lines.ts); 200 characters of it are shown. */
 const MAX_LINE_CHARS = 16 * 1024;
@@ -30,7 +30,7 @@ export class SinkStartError extends Error {
 }
 
 /** `{port}` and `{db}` replaced; the path is quoted for sh when it holds anything but safe characters. */
-export function expandSinkCommand(template: string, port: number, dbPath: string): string {
+function expandSinkCommand(template: string, port: number, dbPath: string): string {
   const db = /^[\w./-]+$/.test(dbPath) ? dbPath : `'${dbPath.replace(/'/g, `'\\''`)}'`;
   return template.replaceAll('{port}', String(port)).replaceAll('{db}', db);
 }

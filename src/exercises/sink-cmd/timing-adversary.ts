@@ -21,7 +21,7 @@ export interface TrialOutcome {
 }
 
 /** Milliseconds between the first request of a pair and the second; 0 = the same tick. */
-export const OFFSETS_MS = [0, 1, 2, 4, 7, 10] as const;
+const OFFSETS_MS = [0, 1, 2, 4, 7, 10] as const;
 /** Per pair: every offset, the fresh request first and then the other first, twice over. */
 export const TRIALS_PER_PAIR = OFFSETS_MS.length * 2 * 2;
 

@@ -13,7 +13,7 @@ import { toolVersion } from '../../platform/package-root.js';
 import { ownerRuns, readLockOwner } from '../processes/proc.js';
 import { LabUnavailableError } from '../types.js';
 
-export const COORDINATOR_SCHEMA_VERSION = 1;
+const COORDINATOR_SCHEMA_VERSION = 1;
 
 export interface CoordinatorStateFile {
   schemaVersion: number;

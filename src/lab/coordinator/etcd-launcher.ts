@@ -82,7 +82,7 @@ export function etcdArgv(
   ];
 }
 
-export function etcdServerSpec(bin: string): ServerSpec {
+function etcdServerSpec(bin: string): ServerSpec {
   const url = (port: number | undefined) => `http://127.0.0.1:${port}`;
   return {
     role: 'etcd',

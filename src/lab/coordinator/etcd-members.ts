@@ -17,8 +17,8 @@ import { EtcdClient } from './etcd-client.js';
 import { etcdArgv, UNRECORDED } from './etcd-launcher.js';
 import { errorMessage } from '../../platform/error-message.js';
 
-export const HEARTBEAT_MS = 50;
-export const ELECTION_TIMEOUT_MS = 500;
+const HEARTBEAT_MS = 50;
+const ELECTION_TIMEOUT_MS = 500;
 const READY_TIMEOUT_MS = 15_000;
 
 export interface EtcdMember {

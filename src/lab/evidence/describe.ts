@@ -46,7 +46,7 @@ function reason(m: ModeResult, result: LabResult): string {
   return words.replace(/\b\d{1,16}\b/g, (n) => formatToken(reportedToken('zookeeper', Number(n)), true));
 }
 
-export function describeMode(experiment: ExperimentName, mode: SinkMode, m: ModeResult, result: LabResult): ModeLine {
+function describeMode(experiment: ExperimentName, mode: SinkMode, m: ModeResult, result: LabResult): ModeLine {
   const value = m.final.value ?? NOTHING;
   const late = m.lateWrite;
   const status = late ? `(${late.status})` : '';

@@ -48,7 +48,7 @@ function header(result: LabResult, what: string): string[] {
   return [`fence-tutor ${result.version} · lab ${what} · schemaVersion ${result.schemaVersion}`, ''];
 }
 
-export function timelineText(result: LabResult, width = 100): string {
+function timelineText(result: LabResult, width = 100): string {
   const lines = renderTimeline(labTimeline(result), { width, unit: 'ms' });
   return [
     ...header(result, 'timeline'),

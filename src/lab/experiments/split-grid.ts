@@ -17,7 +17,7 @@ function writeJson(w: GridWrite): GridWriteJson {
 }
 
 /** A cell as a mode of the result: the fields every mode has (final, the two writes) and the grid's own. */
-export function cellMode(cell: GridCell): ModeResult {
+function cellMode(cell: GridCell): ModeResult {
   const asWrite = (w: GridWrite) => ({ status: w.outcome === 'applied' ? 200 : 409, accepted: w.outcome === 'applied', body: { ...writeJson(w) } });
   return {
     staleAccepted: cell.staleAccepted,
@@ -28,7 +28,7 @@ export function cellMode(cell: GridCell): ModeResult {
   };
 }
 
-export function cellCheck(cell: GridCell): Check {
+function cellCheck(cell: GridCell): Check {
   const want = expectedCell(cell.isolation, cell.check);
   const finalWriter = cell.final.value.startsWith('A') ? 'stale' : 'current';
   const ok =

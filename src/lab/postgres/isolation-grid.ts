@@ -18,7 +18,7 @@ export type Isolation = (typeof ISOLATIONS)[number];
 export const SINK_CHECKS = ['select-then-update', 'conditional-update', 'select-for-update'] as const;
 export type SinkCheck = (typeof SINK_CHECKS)[number];
 
-export const MAX_RETRIES = 3;
+const MAX_RETRIES = 3;
 const SERIALIZATION_FAILURE = '40001';
 
 const ISOLATION_SQL: Record<Isolation, string> = {
@@ -62,15 +62,13 @@ export interface GridCell {
   statements: string[];
 }
 
-export class SerializationFailure extends Error {}
-
 function sqlstateOf(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
 }
 
 /** The table one cell races on, made fresh with A's earlier write (mark = A's token). */
-export async function freshTable(admin: SqlSession, table: string, stale: GridWriter): Promise<void> {
+async function freshTable(admin: SqlSession, table: string, stale: GridWriter): Promise<void> {
   await admin.query(`DROP TABLE IF EXISTS ${table}`);
   await admin.query(`CREATE TABLE ${table} (id int PRIMARY KEY, value text NOT NULL, mark bigint NOT NULL)`);
   await admin.query(`INSERT INTO ${table} VALUES (1, $1, $2)`, [`${stale.name}-early`, stale.token]);
@@ -187,7 +185,7 @@ export interface CellSessions {
   b: SqlSession;
 }
 
-export async function runCell(
+async function runCell(
   sessions: CellSessions,
   table: string,
   isolation: Isolation,

@@ -21,7 +21,7 @@ import { type GridRequest, runGrid } from './isolation-grid.js';
 import { openSession } from './pg-session.js';
 
 /** A schema name we made: letters, digits and underscores only, since it is spliced into SQL. */
-export function isSchemaName(name: string): boolean {
+function isSchemaName(name: string): boolean {
   return /^[a-z_][a-z0-9_]{0,62}$/.test(name);
 }
 

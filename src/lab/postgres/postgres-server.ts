@@ -26,7 +26,7 @@ export const POSTGRES_INSTALL_HINT =
   'pass --postgres-bin DIR (the folder holding initdb and postgres), or use a running server with --postgres-url URL';
 
 /** The throwaway settings every server we start runs with (recorded in the evidence). */
-export const THROWAWAY_SETTINGS: Readonly<Record<string, string>> = {
+const THROWAWAY_SETTINGS: Readonly<Record<string, string>> = {
   listen_addresses: '127.0.0.1',
   fsync: 'off',
   synchronous_commit: 'off',
@@ -35,7 +35,7 @@ export const THROWAWAY_SETTINGS: Readonly<Record<string, string>> = {
 };
 
 /** The user the server runs as: ourselves, or `postgres` when we are root. */
-export function serverUser(passwd = '/etc/passwd'): RunAs | undefined {
+function serverUser(passwd = '/etc/passwd'): RunAs | undefined {
   if (process.getuid?.() !== 0) return undefined;
   const line = readFileSync(passwd, 'utf8')
     .split('\n')
@@ -52,7 +52,7 @@ export function postgresUrl(port: number): string {
 }
 
 /** The launcher's spec: initdb in `prepare`, the postmaster in the foreground, ready when `canConnect` answers. */
-export function postgresServerSpec(bin: string, canConnect: (url: string) => Promise<boolean>, runAs = serverUser()): ServerSpec {
+function postgresServerSpec(bin: string, canConnect: (url: string) => Promise<boolean>, runAs = serverUser()): ServerSpec {
   const data = (dir: string) => join(dir, 'data');
   return {
     role: 'postgres',

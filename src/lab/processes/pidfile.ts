@@ -12,7 +12,7 @@ import { removeStaleTemps, writeJsonAtomic } from '../../platform/atomic-file.js
 import { toolVersion } from '../../platform/package-root.js';
 import { isAlive, runsCommand, selfIdentity, startTimeOf, stillRuns } from './proc.js';
 
-export const PIDFILE_SCHEMA_VERSION = 1;
+const PIDFILE_SCHEMA_VERSION = 1;
 
 export interface RecordedProcess {
   role: string;

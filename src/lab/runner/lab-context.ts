@@ -376,7 +376,7 @@ export class LabContext {
   }
 }
 
-export function fmtSeconds(ms: number): string {
+function fmtSeconds(ms: number): string {
   const s = ms / 1000;
   return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
 }

@@ -18,7 +18,7 @@ export interface SinkDatabase {
   evidence: SinkDatabaseEvidence;
 }
 
-export function schemaFor(runId: string): string {
+function schemaFor(runId: string): string {
   return `fence_lab_${runId.replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
 }
 

@@ -112,7 +112,7 @@ function launched(spec: ServerSpec, ports: number[], dir: string, first: ServerP
 }
 
 /** The same ports again: a port still held by someone else is waited for and retried, with the cause named. */
-export async function restartOnSamePorts(server: LaunchedServer, argv: string[], opts: LaunchOptions, attempts = 10): Promise<void> {
+async function restartOnSamePorts(server: LaunchedServer, argv: string[], opts: LaunchOptions, attempts = 10): Promise<void> {
   let lastError = '';
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (opts.stopping?.()) throw new LabAbortedError();
@@ -144,7 +144,7 @@ async function waitReady(spec: ServerSpec, proc: ServerProcess, ports: number[],
 }
 
 /** The last lines the process wrote to its log (not an earlier process's). */
-export function logSince(proc: ServerProcess, lines = 5): string {
+function logSince(proc: ServerProcess, lines = 5): string {
   try {
     return readFileSync(proc.logPath).subarray(proc.logOffset).toString('utf8').trim().split('\n').slice(-lines).join('\n');
   } catch {

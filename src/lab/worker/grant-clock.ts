@@ -9,7 +9,7 @@
  */
 
 /** Epoch milliseconds, sub-ms: the same clock the runner reads through performance.timeOrigin. */
-export const epochNow = (): number => performance.timeOrigin + performance.now();
+const epochNow = (): number => performance.timeOrigin + performance.now();
 
 export async function grantTimed<L>(grant: () => Promise<L>, now: () => number = epochNow): Promise<{ lease: L; requestedAt: number }> {
   const requestedAt = now();

@@ -1,8 +1,7 @@
 /**
- * The pointer and row of an ink-select-input list, from the theme. The
- * library's own draw a Unicode pointer and colour the row blue whatever the
- * display says: under --ascii or LANG=C the '❯' reached the terminal, and
- * under NO_COLOR the blue did. Every list passes these two.
+ * The pointer and row of a list (SelectMenu, select-menu.tsx), from the
+ * theme: the pointer and colour follow the display (--ascii, LANG=C,
+ * NO_COLOR), as ink-select-input's own '❯' and blue, used before, did not.
  */
 import { Box } from 'ink';
 import { useAppContext } from '../app-context.js';

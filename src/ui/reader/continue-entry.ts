@@ -40,7 +40,7 @@ export async function homeLessonEntries(progress: ProgressState, content: string
 }
 
 /** The entries' words for these lessons and this progress. */
-export function lessonEntries(lessons: LessonRef[], progress: ProgressState): HomeLessonEntries | null {
+function lessonEntries(lessons: LessonRef[], progress: ProgressState): HomeLessonEntries | null {
   const done = lessons.filter((l) => progress.lessons[l.id]?.completedAt).length;
   const lessonsLabel = `${lessons.length} lessons, ${done} done`;
   const last = lessons.find((l) => l.id === progress.lastLessonId);

@@ -13,7 +13,7 @@ export interface PartsOnScreen {
 }
 
 /** The embedded parts with at least one row in the window. */
-export function visibleParts(p: PartsOnScreen): number[] {
+function visibleParts(p: PartsOnScreen): number[] {
   return [...p.partStart.entries()]
     .filter(([i]) => p.parts[i]?.kind !== 'text')
     .filter(([i, start]) => start < p.shownTop + p.viewRows && (p.partEnd.get(i) ?? start) >= p.shownTop)

@@ -34,13 +34,13 @@ export type ContentLoaders = typeof import('../../content/shared/content-sources
 let loaders: Promise<ContentLoaders> | undefined;
 
 /** The real loaders, imported on first need (one promise per process, so a screen may suspend on it). */
-export function contentLoaders(): Promise<ContentLoaders> {
+function contentLoaders(): Promise<ContentLoaders> {
   loaders ??= import('../../content/shared/content-sources.js');
   return loaders;
 }
 
 /** True when the build's snapshot holds all the reader shows (no `--content`, and the snapshot matches the files). */
-export function snapshotServes(flags: ContentFlags): boolean {
+function snapshotServes(flags: ContentFlags): boolean {
   return flags.content === undefined && builtContent() !== undefined && builtBank(undefined) !== undefined;
 }
 
@@ -51,7 +51,7 @@ const cache = new Map<string, ReaderSources>();
  * serves (snapshotServes): callers that may meet `--content` pass them
  * (useReaderSources, loadReaderSources).
  */
-export function readerSources(flags: ContentFlags, withLoaders?: ContentLoaders): ReaderSources {
+function readerSources(flags: ContentFlags, withLoaders?: ContentLoaders): ReaderSources {
   const key = flags.content ?? '';
   const hit = cache.get(key);
   if (hit) return hit;
@@ -124,9 +124,4 @@ export function useReaderSources(flags: ContentFlags): { sources: ReaderSources 
       return { error: errorMessage(err) };
     }
   }, [flags.content, withLoaders]);
-}
-
-/** The self-check question ids of a lesson, in order. */
-export function selfCheckIds(lesson: { blocks: readonly { kind: string; ids?: string[] }[] }): string[] {
-  return lesson.blocks.flatMap((b) => (b.kind === 'quiz' && b.ids ? b.ids : []));
 }

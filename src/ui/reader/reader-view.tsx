@@ -35,9 +35,6 @@ import { useFocusedPartInView } from './use-focused-part-in-view.js';
 import { firstScreenNeed } from './first-screen.js';
 import { maxSlide } from './wide-rows.js';
 
-export { SELF_CHECK_SEED } from './use-self-check.js';
-export { finishedLine } from './reader-window.js';
-
 import type { ReaderJump } from '../../store/routes.js';
 
 export type { ReaderJump };

@@ -42,7 +42,7 @@ function sameStyle(a: Span, b: Span): boolean {
 }
 
 /** Adjacent spans of one style merged (fewer Text nodes). */
-export function compact(line: StyledLine): StyledLine {
+function compact(line: StyledLine): StyledLine {
   const out: Span[] = [];
   // One copy per run, made when the run ends (a copy per merged span was most of the layout's garbage).
   let run: Span | undefined;

@@ -14,7 +14,7 @@ import type { ColorRole } from '../theme.js';
 import { type Span, type StyledLine, wrapSpans } from './styled-text.js';
 
 /** Rows kept for the sentence under the timeline (padded, so the height never changes). */
-export const NARRATION_ROWS = 2;
+const NARRATION_ROWS = 2;
 
 export interface TimelineLinesOptions {
   width: number;

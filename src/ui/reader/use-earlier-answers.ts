@@ -21,7 +21,7 @@ import type { ProgressStore } from '../../store/progress-store.js';
 export type EarlierAnswers = Readonly<Record<string, { correct: boolean }>>;
 
 /** Question id -> first-try correctness, from a lesson's saved self-check (a new object each call: compare it shallowly). */
-export function firstTryCorrectness(progress: ProgressState, lessonId: string): Record<string, boolean> {
+function firstTryCorrectness(progress: ProgressState, lessonId: string): Record<string, boolean> {
   const out: Record<string, boolean> = {};
   for (const [id, answer] of Object.entries(progress.lessons[lessonId]?.selfCheck ?? {})) out[id] = answer.correct;
   return out;

@@ -19,7 +19,7 @@ let loaded: LessonLexer | undefined;
 const lexed = new WeakMap<Lesson, LessonTokens>();
 
 /** marked's lexer for lessons, imported on first need (one promise per process, so a screen may suspend on it). */
-export function lessonLexer(): Promise<LessonLexer> {
+function lessonLexer(): Promise<LessonLexer> {
   lexer ??= import('../../render/lesson-lex.js').then((m) => {
     loaded = m;
     return m;

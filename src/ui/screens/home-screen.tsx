@@ -1,7 +1,6 @@
 /** Home: the menu every session starts from. */
 import { Box } from 'ink';
 import { Text } from '../components/text.js';
-import SelectInput from 'ink-select-input';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { EXIT } from '../../platform/exit-codes.js';
 import { useStore } from 'zustand';
@@ -9,7 +8,7 @@ import { appProgressStore } from '../../store/progress-store.js';
 import type { Route } from '../../store/router-store.js';
 import { useAppContext } from '../app-context.js';
 import { boxBorder } from '../theme.js';
-import { SelectIndicator } from '../components/select-item.js';
+import { SelectMenu } from '../components/select-menu.js';
 import type { HomeLessonEntries } from '../reader/continue-entry.js';
 import { dueCount, quizEntryDescription } from './quiz/due-count.js';
 
@@ -52,7 +51,7 @@ function Item({ isSelected = false, label }: { isSelected?: boolean; label: stri
     label === 'Quiz'
       ? quizEntryDescription(due, theme.symbols.dot)
       : ((label === 'Continue' ? own?.continueLabel : label === 'Lessons' ? own?.lessonsLabel : undefined) ?? entry?.description ?? '');
-  // ink-select-input opens the Nth entry on digit N: number the first nine so that key is visible.
+  // The menu opens the Nth entry on digit N: number the first nine so that key is visible.
   const index = HOME_ENTRIES.findIndex((e) => e.label === label);
   const number = index >= 0 && index < 9 ? String(index + 1) : ' ';
   return (
@@ -100,10 +99,9 @@ export function HomeScreen() {
         <Box marginTop={1}>
           <DueContext.Provider value={due}>
             <LessonEntries.Provider value={own}>
-              <SelectInput
+              <SelectMenu
                 items={items}
                 isFocused={!helpOpen}
-                indicatorComponent={SelectIndicator}
                 itemComponent={Item}
                 onSelect={(item) => {
                   const entry = HOME_ENTRIES[item.value];

@@ -1,12 +1,11 @@
 /** Route `lessons`: the curriculum in order, each with how far the learner got; enter reads one. */
 import { Box } from 'ink';
 import { Text } from '../components/text.js';
-import SelectInput from 'ink-select-input';
 import { useStore } from 'zustand';
 import { screenCovered } from '../../store/router-store.js';
 import { appProgressStore } from '../../store/progress-store.js';
 import { useAppContext } from '../app-context.js';
-import { SelectIndicator, SelectItem } from '../components/select-item.js';
+import { SelectMenu } from '../components/select-menu.js';
 import { useReaderSources } from '../reader/reader-sources.js';
 
 export function LessonsScreen() {
@@ -36,11 +35,9 @@ export function LessonsScreen() {
         {lessons.length} lessons, {done} done
       </Text>
       <Box marginTop={1}>
-        <SelectInput
+        <SelectMenu
           items={items}
           isFocused={!covered}
-          indicatorComponent={SelectIndicator}
-          itemComponent={SelectItem}
           initialIndex={Math.max(0, last)}
           limit={Math.max(3, area.rows - 4)}
           onSelect={(item) => router.getState().push({ screen: 'reader', lessonId: item.value })}

@@ -30,7 +30,7 @@ function percent(part: bigint, whole: bigint): string {
 }
 
 /** Bar length for `count` of `max` in `width` cells, at least one cell for a non-zero count. */
-export function barLength(count: bigint, max: bigint, width: number): number {
+function barLength(count: bigint, max: bigint, width: number): number {
   if (max === 0n || count === 0n) return 0;
   return Math.max(1, Number((count * BigInt(width)) / max));
 }

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import type { Theme } from '../theme.js';
 
 /** Quiet this long before the progress line appears (issue 16). */
-export const PROGRESS_AFTER_MS = 200;
+const PROGRESS_AFTER_MS = 200;
 const REDRAW_MS = 250;
 
 export function ExploreProgress({ statesVisited, theme }: { statesVisited: number; theme: Theme }) {

@@ -7,7 +7,7 @@ import { NO_VALUE } from '../../core/prediction.js';
 import type { Prediction } from '../../store/simulator-store.js';
 import type { Theme } from '../theme.js';
 
-export function choiceLabel(value: string): string {
+function choiceLabel(value: string): string {
   return value === NO_VALUE ? `${NOTHING} (no value at all)` : quoteValue(value);
 }
 

@@ -18,7 +18,7 @@ import { KEY_CONTEXTS } from '../keymap.js';
 import type { Sandbox } from './use-sandbox.js';
 
 /** Rows of the steps list at most (the selected step is kept in view); fewer on a short terminal. */
-export const MAX_STEP_ROWS = 8;
+const MAX_STEP_ROWS = 8;
 
 /** Rows the steps list may take in a body of `rows`, leaving the timeline room for four lanes. */
 export function stepRowsFor(rows: number): number {

@@ -2,7 +2,6 @@
 import { join } from 'node:path';
 import { Box } from 'ink';
 import { Text } from '../components/text.js';
-import SelectInput from 'ink-select-input';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { screenCovered } from '../../store/router-store.js';
@@ -14,7 +13,7 @@ import { useAppContext } from '../app-context.js';
 import { errorMessage } from '../../platform/error-message.js';
 import { sanitizeLine } from '../../content/shared/sanitize.js';
 import { useFocusGuards } from '../use-focus-guards.js';
-import { SelectIndicator, SelectItem } from '../components/select-item.js';
+import { SelectMenu } from '../components/select-menu.js';
 
 function loadAll(contentDir: unknown): { scenarios: Scenario[]; problems: string[] } {
   try {
@@ -90,11 +89,9 @@ export function ScenarioPicker({ title, onPick, runs }: { title: string; onPick:
         {title} {theme.symbols.separator} pick a scenario
       </Text>
       {unreadable.length > 0 ? <Unreadable problems={unreadable} /> : <Text> </Text>}
-      <SelectInput
+      <SelectMenu
         items={items}
         isFocused={!covered}
-        indicatorComponent={SelectIndicator}
-        itemComponent={SelectItem}
         limit={Math.max(3, area.rows - 4)}
         onSelect={(item) => {
           const scenario = scenarios.find((s) => (s.origin?.file ?? s.id) === item.value);

@@ -12,7 +12,7 @@ import type { AcquireOutcome, CoordinatorClient, LockTokenMode } from '../client
 import { ACQUIRE_WITH_TOKEN_SCRIPT, RELEASE_SCRIPT, RENEW_SCRIPT } from './redis-scripts.js';
 
 /** The counter `--token incr` mints from: beside the lock key, so the run's prefix covers it. */
-export function tokenCounterKey(lockKey: string): string {
+function tokenCounterKey(lockKey: string): string {
   return `${lockKey}:token`;
 }
 

@@ -35,7 +35,7 @@ export function redisSpec(bin: string, persistence: RedisPersistence = 'volatile
 }
 
 /** One PING on a fresh connection: true on +PONG. */
-export function redisPing(port: number, timeoutMs = 500): Promise<boolean> {
+function redisPing(port: number, timeoutMs = 500): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port });
     const done = (ok: boolean) => {

@@ -21,7 +21,7 @@ import type { AcquireOutcome, CoordinatorClient } from '../client.js';
 import { call, lockRecipe } from './lock-recipe.js';
 
 /** A zxid's two halves: the leader epoch and the counter within it. */
-export function splitZxid(zxid: bigint): { epoch: number; counter: number; hex: string } {
+function splitZxid(zxid: bigint): { epoch: number; counter: number; hex: string } {
   return { epoch: Number(zxid >> 32n), counter: Number(zxid & 0xffffffffn), hex: `0x${zxid.toString(16)}` };
 }
 

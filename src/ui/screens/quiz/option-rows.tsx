@@ -87,7 +87,7 @@ function prefixWidth(r: Row): number {
  * word ends exactly at the edge, which pushed that line one column right of
  * the others. The question's layout counts these same lines.
  */
-export function optionTextLines(r: Row, width: number): { text: string[]; noteOwnLine: boolean } {
+function optionTextLines(r: Row, width: number): { text: string[]; noteOwnLine: boolean } {
   const room = Math.max(10, width - prefixWidth(r));
   const text = wrapText(r.text, room);
   const last = text.at(-1) ?? '';

@@ -33,7 +33,7 @@ export interface QuestionViewProps {
   answerShown?: boolean;
 }
 
-export function Countdown({ state, theme }: { state: QuizFields; theme: Theme }) {
+function Countdown({ state, theme }: { state: QuizFields; theme: Theme }) {
   const left = timeLeft(state);
   if (left === null) return null;
   const low = left <= 60_000;

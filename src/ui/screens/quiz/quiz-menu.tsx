@@ -16,7 +16,7 @@ export interface MenuEntry {
   route: { screen: 'quiz'; mode: 'practice' | 'exam' | 'review'; count?: number; timeLimitMs?: number };
 }
 
-export function menuEntries(due: number): MenuEntry[] {
+function menuEntries(due: number): MenuEntry[] {
   return [
     {
       label: 'Practice',

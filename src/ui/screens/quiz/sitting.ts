@@ -72,7 +72,7 @@ export type OpenedSitting = { questions: DrawnQuestion[]; meta: SittingMeta; ban
  * sequences and control characters. The loader has done it already; a route
  * is data from elsewhere, so it is done again where the screen takes it.
  */
-export function cleanQuestion(q: DrawnQuestion): DrawnQuestion {
+function cleanQuestion(q: DrawnQuestion): DrawnQuestion {
   return {
     ...q,
     id: sanitizeLine(q.id),

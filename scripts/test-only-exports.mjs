@@ -1,0 +1,125 @@
+// Exports of src/ that no other file of src/ imports (issue 32): each is
+// used by tests alone, or by nothing. Prints one `file: name` a line;
+// test/build/test-only-exports.test.ts holds the ones kept, each with its
+// reason. Read as syntax only (no type check): a named import, a re-export,
+// or, for a namespace or dynamic import, the name read anywhere in the
+// importing file, counts as a use.
+//
+//   node scripts/test-only-exports.mjs
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function sourceFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** The src file a relative specifier names ('./x.js' -> x.ts or x.tsx), or undefined. */
+function resolveSpecifier(from, spec, known) {
+  if (!spec.startsWith('.')) return undefined;
+  const base = resolve(dirname(from), spec).replace(/\.js$/, '');
+  return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((f) => known.has(f));
+}
+
+const hasExport = (node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+
+/** Each file's own export names, and what it takes from other files. */
+function readFile(file, known) {
+  const text = readFileSync(file, 'utf8');
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const exports = new Set();
+  const uses = []; // { target, name } with name '*' for "every name read in this file"
+  const identifiers = new Set();
+  const visit = (node) => {
+    if (ts.isIdentifier(node)) identifiers.add(node.text);
+    if (ts.isPropertyAccessExpression(node)) identifiers.add(node.name.text);
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      const target = resolveSpecifier(file, node.arguments[0].text, known);
+      if (target) uses.push({ target, name: '*' });
+    }
+    if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      const target = resolveSpecifier(file, node.argument.literal.text, known);
+      if (target) uses.push({ target, name: node.qualifier ? node.qualifier.getText() : '*' });
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const st of sf.statements) {
+    if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier)) {
+      const target = resolveSpecifier(file, st.moduleSpecifier.text, known);
+      const clause = st.importClause;
+      if (!target || !clause) continue;
+      if (clause.name) uses.push({ target, name: 'default' });
+      const nb = clause.namedBindings;
+      if (nb && ts.isNamespaceImport(nb)) uses.push({ target, name: '*' });
+      if (nb && ts.isNamedImports(nb)) for (const el of nb.elements) uses.push({ target, name: (el.propertyName ?? el.name).text });
+    } else if (ts.isExportDeclaration(st)) {
+      const target = st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) ? resolveSpecifier(file, st.moduleSpecifier.text, known) : undefined;
+      if (!st.exportClause) {
+        if (target) uses.push({ target, name: '**' });
+      } else if (ts.isNamedExports(st.exportClause)) {
+        for (const el of st.exportClause.elements) {
+          if (!st.isTypeOnly && !el.isTypeOnly) exports.add(el.name.text);
+          if (target) uses.push({ target, name: (el.propertyName ?? el.name).text });
+        }
+      }
+    } else if (hasExport(st)) {
+      if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) continue; // a type: part of a signature, gone at run time
+      if (ts.isVariableStatement(st)) {
+        for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name)) exports.add(d.name.text);
+      } else if (st.name && ts.isIdentifier(st.name)) {
+        const isDefault = (ts.getModifiers(st) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+        exports.add(isDefault ? 'default' : st.name.text);
+      }
+    } else if (ts.isExportAssignment(st)) exports.add('default');
+  }
+  visit(sf);
+  return { exports, uses, identifiers };
+}
+
+/**
+ * Exports reached other than by an import of src/, which this reading cannot
+ * see: bin/fence-tutor.js calls the built entry's run(), scripts/build.mjs
+ * calls what it bundles from fast-outputs-make.ts, and run-app.tsx is loaded
+ * through load-app.ts, whose callers take runApp from the module it returns.
+ */
+const USED_FROM_OUTSIDE = {
+  'src/cli/main.ts': ['run'],
+  'src/cli/fast-outputs-make.ts': ['makeBuiltFiles', 'writeBuiltFiles'],
+  'src/ui/run-app.tsx': ['runApp'],
+};
+
+export function testOnlyExports() {
+  const files = sourceFiles(join(root, 'src'));
+  const known = new Set(files);
+  const read = new Map(files.map((f) => [f, readFile(f, known)]));
+  const used = new Map(files.map((f) => [f, new Set()]));
+  const everything = new Set();
+  for (const [file, { uses, identifiers }] of read) {
+    for (const { target, name } of uses) {
+      if (target === file) continue;
+      if (name === '**') everything.add(target);
+      else if (name === '*') {
+        for (const n of read.get(target).exports) if (identifiers.has(n)) used.get(target).add(n);
+      } else used.get(target).add(name);
+    }
+  }
+  const found = [];
+  for (const [file, { exports }] of read) {
+    if (everything.has(file)) continue;
+    const rel = relative(root, file).split('\\').join('/');
+    const outside = USED_FROM_OUTSIDE[rel] ?? [];
+    for (const name of exports) if (!used.get(file).has(name) && !outside.includes(name)) found.push(`${rel}: ${name}`);
+  }
+  return found.sort();
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  for (const line of testOnlyExports()) console.log(line);
+}
