@@ -1,15 +1,17 @@
 /**
  * A list to pick from: j/k or the arrows move the pointer (wrapping at the
  * ends), a digit 1-9 picks the Nth row shown, Enter picks the pointed one.
- * Our own, in place of ink-select-input, whose handler computed each move
- * from the index of the last render: two keys in one read ("jj", a held
- * arrow's autorepeat, two Down arrows in one chunk) moved the pointer once.
- * Here keys come through useKeys (the one input path: a run of keys acts
- * once per key) and each move starts from where the previous one left the
- * pointer (a ref), so Enter after "jj" in the same read picks the row two down.
+ * The keys are ours; ink-select-input draws the rows. Its own key handler
+ * computes each move from the index of the last render: two keys in one
+ * read ("jj", a held arrow's autorepeat, two Down arrows in one chunk) moved
+ * the pointer once. Here keys come through useKeys (the one input path: a
+ * run of keys acts once per key) and each move starts from where the
+ * previous one left the pointer (a ref), so Enter after "jj" in the same
+ * read picks the row two down; the list is drawn by SelectInput with its
+ * handler off (isFocused false), remounted at our pointer.
  */
-import { Box } from 'ink';
-import { type ComponentType, useRef, useState } from 'react';
+import { type FC, useRef, useState } from 'react';
+import SelectInput from 'ink-select-input';
 import { useKeys } from '../use-keys.js';
 import { SelectIndicator, SelectItem } from './select-item.js';
 
@@ -51,7 +53,7 @@ export function SelectMenu<V>({
   initialIndex?: number;
   limit?: number;
   onSelect: (item: MenuItem<V>) => void;
-  itemComponent?: ComponentType<{ isSelected?: boolean; label: string }>;
+  itemComponent?: FC<{ isSelected?: boolean; label: string }>;
 }) {
   const start = Math.max(0, Math.min(initialIndex, items.length - 1));
   const at = useRef<Position>({ index: start, offset: windowStart(start, 0, items.length, limit) });
@@ -82,17 +84,16 @@ export function SelectMenu<V>({
   );
   const offset = windowStart(at.current.index, at.current.offset, items.length, limit);
   const shown = items.slice(offset, offset + Math.min(limit, items.length));
+  // ink-select-input draws the rows (a row per item: our pointer, our item),
+  // its own key handler off: the pointer is ours, so it is remounted at it.
   return (
-    <Box flexDirection="column">
-      {shown.map((item, row) => {
-        const isSelected = offset + row === at.current.index;
-        return (
-          <Box key={item.key ?? String(item.value)}>
-            <SelectIndicator isSelected={isSelected} />
-            <Item isSelected={isSelected} label={item.label} />
-          </Box>
-        );
-      })}
-    </Box>
+    <SelectInput
+      key={`${offset}:${at.current.index}`}
+      items={shown.map((item) => ({ ...item, key: item.key ?? String(item.value) }))}
+      initialIndex={at.current.index - offset}
+      isFocused={false}
+      indicatorComponent={SelectIndicator}
+      itemComponent={Item}
+    />
   );
 }
