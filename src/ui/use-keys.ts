@@ -9,6 +9,7 @@
  * arrows and page keys one call each. Only Ink's public useInput is used.
  */
 import { type Key, useInput } from 'ink';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { CTRL_C } from '../platform/early-keys.js';
 import { splitKeys } from './split-keys.js';
 import { isPrintableChar } from '../core/neutralise.js';
@@ -65,14 +66,25 @@ export function useKeys(
     takesText?: () => boolean;
   } = {},
 ): void {
-  useInput(
-    (input, key) => {
-      if (options.takesText?.()) {
-        handler(input, key);
-        return;
-      }
-      for (const [one, itsKey] of keysOf(input, key)) handler(one, itsKey);
-    },
-    { isActive: options.isActive ?? true },
-  );
+  const isActive = options.isActive ?? true;
+  // The latest render's handler, set as that render commits. Ink subscribes
+  // a useInput handler in a passive effect, which runs after the frame is on
+  // the screen: a key read in between (a test, or a person, answering the
+  // frame at once on a busy machine) went to the previous render's handler,
+  // which saw the previous state ("r" after a Lab run's verdict was dropped
+  // as if the run still went). The one listener below reads this ref instead.
+  const latest = useRef({ handler, takesText: options.takesText, isActive });
+  useLayoutEffect(() => {
+    latest.current = { handler, takesText: options.takesText, isActive };
+  });
+  const listener = useCallback((input: string, key: Key) => {
+    const { handler: current, takesText, isActive: active } = latest.current;
+    if (!active) return;
+    if (takesText?.()) {
+      current(input, key);
+      return;
+    }
+    for (const [one, itsKey] of keysOf(input, key)) current(one, itsKey);
+  }, []);
+  useInput(listener, { isActive });
 }
