@@ -12,19 +12,21 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useKeys } from '../../src/ui/use-keys.js';
 
+const seen: string[] = [];
+let finish: () => void = () => {};
+
+function Screen() {
+  const [done, setDone] = useState(false);
+  finish = () => setDone(true);
+  useKeys((input) => {
+    // While the "run" goes, keys are ignored, as on the Lab screen.
+    if (done) seen.push(input);
+  });
+  return <Text>{done ? 'verdict: as expected' : 'running'}</Text>;
+}
+
 describe('a key right after a frame', () => {
   it('reaches the handler of the render that drew the frame, not the one before', async () => {
-    const seen: string[] = [];
-    let finish: () => void = () => {};
-    function Screen() {
-      const [done, setDone] = useState(false);
-      finish = () => setDone(true);
-      useKeys((input) => {
-        // While the "run" goes, keys are ignored, as on the Lab screen.
-        if (done) seen.push(input);
-      });
-      return <Text>{done ? 'verdict: as expected' : 'running'}</Text>;
-    }
     const { stdin, stdout, lastFrame, unmount } = render(<Screen />);
     // Let the first render's effects subscribe its handler.
     await new Promise((resolve) => setImmediate(resolve));
