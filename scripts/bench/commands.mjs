@@ -34,6 +34,8 @@ export async function bench({ runs }) {
       'quiz --export gift': [node, bin, 'quiz', '--export', 'gift', '--seed', '1'],
       'progress --json': [node, bin, 'progress', '--json'],
       'scenarios --json': [node, bin, 'scenarios', '--json'],
+      challenges: [node, bin, 'challenges'],
+      'challenges --json': [node, bin, 'challenges', '--json'],
       'grade REPORT': [node, bin, 'grade', join(reports, 'a.json')],
       'lessons --json, real loaders': ['env', 'FENCE_TUTOR_BUILT_CONTENT=0', node, bin, 'lessons', '--json'],
       'validate, real loaders': ['env', 'FENCE_TUTOR_BUILT_CONTENT=0', node, bin, 'validate'],

@@ -32,7 +32,7 @@ import { assertDataDirUsable } from '../platform/data-dir-check.js';
 import { gatherProgressFromInfos } from '../progress/gather-from.js';
 import type { ChallengeInfo, LessonInfo } from '../progress/summary.js';
 import { loadProgress } from '../progress/progress-file.js';
-import { type ChallengeSummary, challengeRows } from './challenge/challenge-rows.js';
+import { type ChallengeSummary, challengeListText, challengeRows } from './challenge/challenge-rows.js';
 import { printProgressJson } from './commands/progress.js';
 import { printExerciseList } from './exercise/exercise-list.js';
 import { FAST_OUTPUT } from './fast-outputs.js';
@@ -184,14 +184,21 @@ const quiz: FastCommand = (args) => {
   return 0;
 };
 
-/** challenges --json: the build's summaries of the shipped challenges, with the solves read from the data directory as commands/challenges.ts does. */
+/**
+ * challenges [--json] [--ascii]: the build's summaries of the shipped challenges, with the solves read from
+ * the data directory as commands/challenges.ts does; the text list in ASCII as decideDisplay decides it.
+ * --json --ascii goes to commander (an --ascii it ignores there).
+ */
 const challenges: FastCommand = (args) => {
-  const shape = knownShape(args, ['--json']);
-  if (!shape?.flags.has('--json') || !stdoutIsPlain() || !dataDirReadable()) return undefined;
+  const shape = knownShape(args, ['--json', '--ascii']);
+  const json = shape?.flags.has('--json');
+  if (!shape || (json && shape.flags.has('--ascii')) || !stdoutIsPlain() || !dataDirReadable()) return undefined;
   const summaries = builtText(FAST_OUTPUT.challengeSummaries);
   if (summaries === undefined) return undefined;
   const solved = loadProgress().challenges ?? {};
-  printJson({ challenges: challengeRows(JSON.parse(summaries) as ChallengeSummary[], solved) });
+  const rows = challengeRows(JSON.parse(summaries) as ChallengeSummary[], solved);
+  if (json) printJson({ challenges: rows });
+  else writeStdout(challengeListText(rows, { ascii: shape.flags.has('--ascii') || !isUtf8Locale(process.env) }));
   return 0;
 };
 

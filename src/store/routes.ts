@@ -51,6 +51,9 @@ export interface LabRoute {
   token?: 'none' | 'incr' | undefined;
   redisBin?: string | undefined;
   redisUrl?: string | undefined;
+  /** ZooKeeper: the jars of the server to start (--zookeeper-home), or an ensemble the user runs (--zookeeper-connect). */
+  zookeeperHome?: string | undefined;
+  zookeeperConnect?: string | undefined;
   /** The sink's database (issue 36), the PostgreSQL to start or to use, and the split grid's cells (opens on the grid). */
   sink?: 'sqlite' | 'postgres' | undefined;
   postgresUrl?: string | undefined;

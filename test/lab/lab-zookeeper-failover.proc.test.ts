@@ -25,6 +25,22 @@ if (skip) console.warn('\n*** SKIPPING the ZooKeeper failover tests: it is not i
 
 beforeAll(() => ensureBuilt());
 
+/** The run lesson 8 ("Real counterparts") states under its zookeeper-failover comment: A's and B's tokens, and the status A's late write got. */
+function lessonFailoverRun(): { A: [number, number]; B: [number, number]; refused: number } {
+  const text = readFileSync(join(root, 'lessons', '08-failover-monotonicity.md'), 'utf8');
+  const at = text.indexOf('<!-- zookeeper-failover:');
+  expect(at, 'lesson 8 states a ZooKeeper failover run').toBeGreaterThan(0);
+  const paragraph = text.slice(at).split('\n\n')[0]!.replace(/\s+/g, ' ');
+  const token = (re: RegExp): [number, number] => {
+    const m = paragraph.match(re);
+    expect(m, `lesson 8's run paragraph matches ${re}`).not.toBeNull();
+    return [Number(m![1]), Number(m![2])];
+  };
+  const refused = paragraph.match(/refused A's late write \((\d+)\)/);
+  expect(refused, "lesson 8 says what the fenced sink did with A's late write").not.toBeNull();
+  return { A: token(/A's token was `(\d+):(\d+)`/), B: token(/B's, created under the new leader, was `(\d+):(\d+)`/), refused: Number(refused![1]) };
+}
+
 const ensembleSlot = lanes(2);
 
 describe.skipIf(skip)('failover on a ZooKeeper ensemble', { concurrent: true, timeout: 180_000 }, () => {
@@ -41,6 +57,10 @@ describe.skipIf(skip)('failover on a ZooKeeper ensemble', { concurrent: true, ti
     expect(epochB).toBeGreaterThan(epochA);
     expect(result.modes.fenced?.lateWrite?.status).toBe(409);
     expect(result.modes.plain?.final.value).toBe('A-late');
+    // Lesson 8 states one such run: its tokens are epoch:counter, B's epoch above A's as here, and A refused as here.
+    const stated = lessonFailoverRun();
+    expect(stated.B[0]).toBeGreaterThan(stated.A[0]);
+    expect(stated.refused).toBe(result.modes.fenced?.lateWrite?.status);
     const f = result.ensembleFailover!;
     expect(f.members).toHaveLength(3);
     expect(f.leaderAfter).not.toBe(f.leaderBefore);

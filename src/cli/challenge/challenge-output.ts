@@ -1,4 +1,4 @@
-/** Plain text of `challenges` and `challenge ID`, and the progress a solve records. */
+/** Plain text of `challenge ID`, and the progress a solve records (the `challenges` list is in challenge-rows.ts). */
 import { allowedLine, goalLine } from '../../challenges/goal-text.js';
 import type { Challenge } from '../../content/challenges/challenge-types.js';
 import { wrapText } from '../../render/lesson-wrap.js';
@@ -6,20 +6,6 @@ import { sanitizeText } from '../../core/neutralise.js';
 import { loadProgress, saveProgressMerged } from '../../progress/progress-file.js';
 import { recordChallengeSolved } from '../../progress/progress-model.js';
 import type { Display } from '../../platform/display.js';
-import type { ChallengeRow } from './challenge-rows.js';
-
-export function challengeListText(rows: readonly ChallengeRow[], display: Pick<Display, 'ascii' | 'columns'>): string {
-  const done = display.ascii ? '+' : '✓';
-  const idWidth = Math.max(...rows.map((r) => r.id.length), 2);
-  const lines = rows.map((r) => {
-    const mark = r.status === 'solved' ? done : ' ';
-    const score = r.fewestActs === null ? `par ${r.par}` : `${r.fewestActs}/${r.par} acts`;
-    const tags = [r.proof ? 'proof' : '', r.local ? 'local' : ''].filter((t) => t !== '').join(', ');
-    return `${mark} ${r.id.padEnd(idWidth)}  ${r.title}${tags ? ` (${tags})` : ''}  [${r.lesson}; ${score}]`;
-  });
-  const solved = rows.filter((r) => r.status === 'solved').length;
-  return sanitizeText(`${lines.join('\n')}\n\n${solved} of ${rows.length} solved. Open one: fence-tutor challenge ${rows[0]?.id ?? 'ID'}\n`);
-}
 
 export function challengeStatementText(c: Challenge, display: Pick<Display, 'columns'>): string {
   const width = Math.max(40, Math.min(display.columns, 100));

@@ -19,7 +19,7 @@ Examples:
       const flags = commandFlags<{ json?: boolean }>(command);
       const { challengeList } = await import('../../challenges/challenge-source.js');
       const { loadProgress } = await import('../../progress/progress-file.js');
-      const { challengeRows } = await import('../challenge/challenge-rows.js');
+      const { challengeListText, challengeRows } = await import('../challenge/challenge-rows.js');
       const solved = loadProgress().challenges ?? {};
       const rows = challengeRows(await challengeList(flags), solved);
       if (flags.json) {
@@ -27,7 +27,6 @@ Examples:
         printJson({ challenges: rows });
         return;
       }
-      const { challengeListText } = await import('../challenge/challenge-output.js');
       const { decideDisplay } = await import('../terminal.js');
       process.stdout.write(challengeListText(rows, decideDisplay(flags)));
     });

@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { sanitizeLine } from '../../core/neutralise.js';
 import { errorMessage } from '../../platform/error-message.js';
 import { loadRunApp } from '../load-app.js';
+import { labRouteOf } from './lab-route.js';
 
 export async function runLabCommand(flags: LabCommandFlags, startedAt: number): Promise<number> {
   // A signal at any moment, even before the run has registered its teardown, exits 130/143.
@@ -70,26 +71,9 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
       if (interruptedRunCount() > 0) process.stderr.write(`${LAB_INTERRUPTED_NOTICE}\n`);
     });
     const code = await runApp({
-      route: {
-        screen: 'lab',
-        experiment: parsed.options.experiment,
-        coordinator: parsed.options.coordinator,
-        ttlMs: parsed.options.ttlMs,
-        etcdEndpoints: parsed.options.etcdEndpoints,
-        etcdBin: parsed.options.etcdBin,
-        token: parsed.options.token,
-        redisBin: parsed.options.redisBin,
-        redisUrl: parsed.options.redisUrl,
-        sink: parsed.options.sink,
-        postgresUrl: parsed.options.postgresUrl,
-        postgresBin: parsed.options.postgresBin,
-        grid: parsed.options.grid,
-        outDir: outRoot,
-        autostart: true,
-        onResult: (result: LabResult) => {
-          unexpected ||= result.verdict === 'unexpected';
-        },
-      },
+      route: labRouteOf(parsed.options, outRoot, (result: LabResult) => {
+        unexpected ||= result.verdict === 'unexpected';
+      }),
       display,
       flags,
     });

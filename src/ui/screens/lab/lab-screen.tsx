@@ -8,7 +8,7 @@
  * once and quits when they are ended.
  *
  * Route params (all optional): experiment, coordinator, ttlMs, outDir,
- * etcdEndpoints, etcdBin, the Redis and PostgreSQL ones, sink, grid,
+ * etcdEndpoints, etcdBin, the Redis, ZooKeeper and PostgreSQL ones, sink, grid,
  * autostart, onResult (told each finished run); `runLab` replaces the runner
  * in tests.
  */
@@ -127,6 +127,8 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
             token,
             redisBin: route.redisBin,
             redisUrl: route.redisUrl,
+            zookeeperHome: route.zookeeperHome,
+            zookeeperConnect: route.zookeeperConnect,
             sink: runSink,
             postgresUrl: postgres ? route.postgresUrl : undefined,
             postgresBin: postgres ? route.postgresBin : undefined,
