@@ -19,8 +19,6 @@ import { simulatorContext } from './simulator/simulator-context.js';
 export { endTick, eventTicks };
 export {
   type EngineCalls,
-  MAX_TTL,
-  MIN_TTL,
   type Prediction,
   type SimulatorOptions,
   type SimulatorState,
