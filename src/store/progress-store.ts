@@ -106,5 +106,3 @@ export function appProgressStore(): ProgressStore {
 export function forgetProgressStores(): void {
   stores.clear();
 }
-
-export { emptyProgress };

@@ -16,7 +16,7 @@ import { predictionSlice } from './simulator/prediction-slice.js';
 import { FRESH_RUN, runSlice } from './simulator/run-slice.js';
 import { simulatorContext } from './simulator/simulator-context.js';
 
-export { endTick, eventTicks };
+export { endTick };
 export {
   type EngineCalls,
   type Prediction,

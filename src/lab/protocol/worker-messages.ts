@@ -182,8 +182,6 @@ export function replyProblem(message: WorkerReply): string {
   return `unexpected "${message.ev}"`;
 }
 
-export { ProtocolError };
-
 /** A field present and null: a lock that gives no token says so explicitly. */
 function isNull(value: unknown, name: string): boolean {
   return typeof value === 'object' && value !== null && name in value && (value as Record<string, unknown>)[name] === null;
