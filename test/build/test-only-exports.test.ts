@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ALLOW_FILE, allowListProblems, readAllowList, testOnlyExports } from '../../scripts/test-only-exports.mjs';
 
 /** The backlog's length when it was written; lower it as entries are resolved, never raise it. */
-const BACKLOG_AT_MOST = 122;
+const BACKLOG_AT_MOST = 68;
 
 const allow = readAllowList(readFileSync(ALLOW_FILE, 'utf8'));
 
