@@ -1,9 +1,8 @@
 // Exports of src/ that no other file of src/ imports (issue 32): each is
 // used by tests alone, or by nothing. Each one kept has a line with its
-// reason in scripts/test-only-exports.allow (`file: name | reason`); the
-// ones not yet reviewed are listed, without a reason, under its `[backlog]`
-// line, which may only shrink. test/build/test-only-exports.test.ts fails on
-// an export in neither, and on a line whose export is no longer test-only.
+// reason in scripts/test-only-exports.allow (`file: name | reason`).
+// test/build/test-only-exports.test.ts fails on an export not listed there,
+// a line without a reason, and a line whose export is no longer test-only.
 // Read as syntax only (no type check): a named import, a re-export, or, for
 // a namespace or dynamic import, the name read anywhere in the importing
 // file, counts as a use.
@@ -127,39 +126,33 @@ export function testOnlyExports() {
 export const ALLOW_FILE = join(root, 'scripts', 'test-only-exports.allow');
 
 /**
- * The allow-list's text as { reasons: Map<'file: name', reason>, backlog: ['file: name'] }.
- * Lines before `[backlog]` are `file: name | reason`; after it, `file: name`;
- * `#` starts a comment line. A kept line without a reason maps to ''.
+ * The allow-list's text as Map<'file: name', reason>: a line is
+ * `file: name | reason`, `#` starts a comment line, and a line without a
+ * reason maps to ''.
  */
 export function readAllowList(text) {
   const reasons = new Map();
-  const backlog = [];
-  let inBacklog = false;
   for (const raw of text.split('\n')) {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) continue;
-    if (line === '[backlog]') inBacklog = true;
-    else if (inBacklog) backlog.push(line);
-    else {
-      const bar = line.indexOf('|');
-      const key = (bar < 0 ? line : line.slice(0, bar)).trim();
-      reasons.set(key, bar < 0 ? '' : line.slice(bar + 1).trim());
-    }
+    const bar = line.indexOf('|');
+    const key = (bar < 0 ? line : line.slice(0, bar)).trim();
+    reasons.set(key, bar < 0 ? '' : line.slice(bar + 1).trim());
   }
-  return { reasons, backlog };
+  return reasons;
 }
 
 /** What is wrong between the test-only exports found and the allow-list: each a line naming the export and the fix. */
-export function allowListProblems(found, { reasons, backlog }) {
+export function allowListProblems(found, reasons) {
   const problems = [];
-  const listed = new Set([...reasons.keys(), ...backlog]);
   for (const key of found) {
-    if (!listed.has(key))
+    if (!reasons.has(key))
       problems.push(`${key}: used only by tests; test through its real caller, move it to test/, or give its reason in scripts/test-only-exports.allow`);
-    else if (reasons.has(key) && reasons.get(key) === '') problems.push(`${key}: listed without a reason; write why a test needs it after a '|'`);
+    else if (reasons.get(key) === '') problems.push(`${key}: listed without a reason; write why a test needs it after a '|'`);
   }
   const still = new Set(found);
-  for (const key of listed) if (!still.has(key)) problems.push(`${key}: no longer test-only (or gone); delete its line from scripts/test-only-exports.allow`);
+  for (const key of reasons.keys())
+    if (!still.has(key)) problems.push(`${key}: no longer test-only (or gone); delete its line from scripts/test-only-exports.allow`);
   return problems;
 }
 
