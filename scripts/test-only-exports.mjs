@@ -1,11 +1,14 @@
 // Exports of src/ that no other file of src/ imports (issue 32): each is
-// used by tests alone, or by nothing. Prints one `file: name` a line;
-// test/build/test-only-exports.test.ts holds the ones kept, each with its
-// reason. Read as syntax only (no type check): a named import, a re-export,
-// or, for a namespace or dynamic import, the name read anywhere in the
-// importing file, counts as a use.
+// used by tests alone, or by nothing. Each one kept has a line with its
+// reason in scripts/test-only-exports.allow (`file: name | reason`).
+// test/build/test-only-exports.test.ts fails on an export not listed there,
+// a line without a reason, and a line whose export is no longer test-only.
+// Read as syntax only (no type check): a named import, a re-export, or, for
+// a namespace or dynamic import, the name read anywhere in the importing
+// file, counts as a use.
 //
-//   node scripts/test-only-exports.mjs
+//   node scripts/test-only-exports.mjs      prints what the allow-list lacks or has stale, exit 1 if anything
+//   node scripts/test-only-exports.mjs --all   prints every test-only export
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,6 +123,46 @@ export function testOnlyExports() {
   return found.sort();
 }
 
+export const ALLOW_FILE = join(root, 'scripts', 'test-only-exports.allow');
+
+/**
+ * The allow-list's text as Map<'file: name', reason>: a line is
+ * `file: name | reason`, `#` starts a comment line, and a line without a
+ * reason maps to ''.
+ */
+export function readAllowList(text) {
+  const reasons = new Map();
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const bar = line.indexOf('|');
+    const key = (bar < 0 ? line : line.slice(0, bar)).trim();
+    reasons.set(key, bar < 0 ? '' : line.slice(bar + 1).trim());
+  }
+  return reasons;
+}
+
+/** What is wrong between the test-only exports found and the allow-list: each a line naming the export and the fix. */
+export function allowListProblems(found, reasons) {
+  const problems = [];
+  for (const key of found) {
+    if (!reasons.has(key))
+      problems.push(`${key}: used only by tests; test through its real caller, move it to test/, or give its reason in scripts/test-only-exports.allow`);
+    else if (reasons.get(key) === '') problems.push(`${key}: listed without a reason; write why a test needs it after a '|'`);
+  }
+  const still = new Set(found);
+  for (const key of reasons.keys())
+    if (!still.has(key)) problems.push(`${key}: no longer test-only (or gone); delete its line from scripts/test-only-exports.allow`);
+  return problems;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  for (const line of testOnlyExports()) console.log(line);
+  const found = testOnlyExports();
+  if (process.argv.includes('--all')) {
+    for (const line of found) console.log(line);
+  } else {
+    const problems = allowListProblems(found, readAllowList(readFileSync(ALLOW_FILE, 'utf8')));
+    for (const line of problems) console.log(line);
+    process.exitCode = problems.length > 0 ? 1 : 0;
+  }
 }

@@ -54,7 +54,7 @@ const HAS_MARK_FLOOD = new RegExp(MARK_FLOOD.source, 'u');
 const PLAIN_ASCII = /^[\n\x20-\x7e]*$/;
 
 /** `<U+202E>`: how a hidden character is shown. */
-export function placeholder(ch: string): string {
+function placeholder(ch: string): string {
   return `<U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`;
 }
 

@@ -12,8 +12,6 @@ import type { StepInfo } from './child/db-handle.js';
 import type { WorkerConfig } from './clients/worker-client.js';
 import type { ZkWatchKind } from './clients/zookeeper-handle.js';
 
-export { ProtocolError };
-
 const STEP_OPS: readonly StepInfo['op'][] = ['get', 'all', 'run', 'exec', 'transaction'];
 
 /** What the tutor asks the sink child (`id`, where there is one, is added by the channel). */

@@ -9,7 +9,7 @@ import { isServerUrl } from './server-url.js';
 import { SINK_EXPERIMENTS, SINKS, type SinkKind } from './sink-kinds.js';
 import type { ExperimentName } from './types.js';
 
-export { SINK_EXPERIMENTS, SINKS, type SinkKind } from './sink-kinds.js';
+export type { SinkKind } from './sink-kinds.js';
 
 export interface SinkFlags {
   sink?: string;

@@ -14,7 +14,7 @@ import { type ChallengeInfo, type ExerciseInfo, type LessonInfo, type ProgressSu
 import { errorMessage } from '../platform/error-message.js';
 
 /** The review boxes the quiz keeps (review.json), through the quiz's own store. */
-export function loadReviewBoxes(dir?: string, warn?: (m: string) => void): ReviewState {
+function loadReviewBoxes(dir?: string, warn?: (m: string) => void): ReviewState {
   return loadReview(dir, warn);
 }
 

@@ -9,7 +9,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { dataDir } from '../platform/data-dir.js';
-import { emptyProgress, loadProgress, type ProgressState, saveProgressMerged } from '../progress/progress-file.js';
+import { loadProgress, type ProgressState, saveProgressMerged } from '../progress/progress-file.js';
 import { addTime, markOpened, markViewed, recordChallengeSolved, recordSelfCheck, settleCompletion, type ViewReport } from '../progress/progress-model.js';
 import { errorMessage } from '../platform/error-message.js';
 
@@ -106,5 +106,3 @@ export function appProgressStore(): ProgressStore {
 export function forgetProgressStores(): void {
   stores.clear();
 }
-
-export { emptyProgress };

@@ -8,7 +8,7 @@
  * and the explorer's panel, over one shared context (simulator/simulator-context.ts).
  */
 import { createStore } from 'zustand/vanilla';
-import { endTick, eventTicks } from './run-ticks.js';
+import { endTick } from './run-ticks.js';
 import type { EngineCalls, SimulatorOptions, SimulatorState, SimulatorStore } from './simulator-state.js';
 import { exploreSlice } from './simulator/explore-slice.js';
 import { playbackSlice } from './simulator/playback-slice.js';
@@ -16,11 +16,9 @@ import { predictionSlice } from './simulator/prediction-slice.js';
 import { FRESH_RUN, runSlice } from './simulator/run-slice.js';
 import { simulatorContext } from './simulator/simulator-context.js';
 
-export { endTick, eventTicks };
+export { endTick };
 export {
   type EngineCalls,
-  MAX_TTL,
-  MIN_TTL,
   type Prediction,
   type SimulatorOptions,
   type SimulatorState,

@@ -9,8 +9,6 @@
 
 import { foldToAscii } from '../render/ascii-fold.js';
 
-export { foldToAscii };
-
 interface WriteStream {
   write: (chunk: string, ...rest: never[]) => boolean;
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listSavedRuns, savedRunName } from '../../src/content/scenario/saved-runs.js';
-import { isNeutral } from '../../src/content/shared/sanitize.js';
+import { isNeutral } from '../../src/core/neutralise.js';
 
 const home = mkdtempSync(join(tmpdir(), 'fence-saved-runs-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));

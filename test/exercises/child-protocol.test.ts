@@ -5,10 +5,10 @@
  * malformed one is a ProtocolError naming the message and the field.
  */
 import { describe, expect, it } from 'vitest';
+import { ProtocolError } from '../../src/platform/json-fields.js';
 import {
   type ClientChildCommand,
   type ClientChildMessage,
-  ProtocolError,
   parseClientChildCommand,
   parseClientChildMessage,
   parseSinkChildCommand,

@@ -5,7 +5,8 @@
  * ProtocolError naming the field.
  */
 import { describe, expect, it } from 'vitest';
-import { ProtocolError, parseSinkChildCommand, parseSinkChildMessage } from '../../src/exercises/child-protocol.js';
+import { parseSinkChildCommand, parseSinkChildMessage } from '../../src/exercises/child-protocol.js';
+import { ProtocolError } from '../../src/platform/json-fields.js';
 
 const wire = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
 

@@ -15,7 +15,7 @@ import { expect } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { MAX_ENTRIES, MAX_NESTING_DEPTH, MAX_STRING_LENGTH } from '../../src/content/shared/input-limits.js';
 import { ContentError, formatProblem } from '../../src/content/shared/problems.js';
-import { isNeutral } from '../../src/content/shared/sanitize.js';
+import { isNeutral } from '../../src/core/neutralise.js';
 import { MAX_ALIAS_COUNT, MAX_CONTENT_BYTES } from '../../src/content/shared/yaml.js';
 
 export type Loader = (text: string, file: string) => unknown;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_NAME_LENGTH } from '../../src/content/shared/input-limits.js';
-import { isNeutral } from '../../src/content/shared/sanitize.js';
+import { isNeutral } from '../../src/core/neutralise.js';
 import { loadQuizHistory } from '../../src/progress/quiz-history.js';
 
 const home = mkdtempSync(join(tmpdir(), 'fence-quiz-history-'));

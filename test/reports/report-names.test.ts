@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_NAME_LENGTH } from '../../src/content/shared/input-limits.js';
-import { isNeutral } from '../../src/content/shared/sanitize.js';
+import { isNeutral } from '../../src/core/neutralise.js';
 import { safeText } from '../../src/core/display-text.js';
 import { readExerciseReport } from '../../src/reports/exercise-report.js';
 import { readReportFile } from '../../src/reports/report-io.js';

@@ -7,7 +7,8 @@ import { simulate } from '../../src/core/engine.js';
 import { explore } from '../../src/core/explorer.js';
 import type { ExploreResult, Scenario } from '../../src/core/types.js';
 import { predictionChoices, wrongMoment } from '../../src/core/prediction.js';
-import { createSimulatorStore, endTick, type EngineCalls, eventTicks } from '../../src/store/simulator-store.js';
+import { eventTicks } from '../../src/store/run-ticks.js';
+import { createSimulatorStore, endTick, type EngineCalls } from '../../src/store/simulator-store.js';
 
 const lateWrite = (): Scenario => loadScenarioFile(join(import.meta.dirname, '../../scenarios/late-write.yaml'), false);
 

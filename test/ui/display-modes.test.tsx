@@ -9,7 +9,8 @@ import { Box, render } from 'ink';
 import { cleanup } from 'ink-testing-library';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { asciiOnly, foldToAscii } from '../../src/ui/ascii-output.js';
+import { foldToAscii } from '../../src/render/ascii-fold.js';
+import { asciiOnly } from '../../src/ui/ascii-output.js';
 import { Text } from '../../src/ui/components/text.js';
 import { press, renderApp, waitForFrame } from '../helpers/ink.js';
 

@@ -23,7 +23,7 @@ import { ToolMissingError } from '../../exercises/clients/client-ports.js';
 import { findPostgresBin } from '../../lab/postgres/postgres-server.js';
 
 /** The lab's hint names its own flags (--postgres-bin, --postgres-url), which `exercise check` does not take. */
-export const EXERCISE_POSTGRES_HINT =
+const EXERCISE_POSTGRES_HINT =
   'PostgreSQL was not found on PATH or in /usr/lib/postgresql/VERSION/bin. Fix: install it (Debian/Ubuntu: `sudo apt-get install postgresql`)';
 
 /**

@@ -40,7 +40,7 @@ export interface PlainOutcome {
   left: boolean;
 }
 
-export function wrap(text: string, width: number, indent = ''): string {
+function wrap(text: string, width: number, indent = ''): string {
   const w = Math.max(20, width - indent.length);
   const out: string[] = [];
   for (const para of text.split('\n')) {

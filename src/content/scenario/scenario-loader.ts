@@ -12,8 +12,6 @@ import { SCENARIO_ID, scenarioFromParsed } from './scenario-validate.js';
 import { MAX_CONTENT_BYTES, parseYaml } from '../shared/yaml.js';
 import { readBoundedText } from '../../platform/bounded-read.js';
 
-export { shippedScenarioIds } from './scenario-files.js';
-
 /** Parses and validates scenario text; `file` names it in messages. */
 export function loadScenarioText(text: string, file: string): Scenario {
   return scenarioFromParsed(parseYaml(text, file), file);

@@ -13,9 +13,9 @@ import { sanitizeLine } from '../shared/sanitize.js';
 import type { ParsedYaml, PathSegment } from '../shared/yaml.js';
 import { MAX_ACTORS, MAX_STEPS } from '../shared/input-limits.js';
 
-import { ACTOR_NAME, RESERVED_ACTOR_STEPS, RESERVED_ACTORS, SCENARIO_ID } from '../../core/scenario-names.js';
+import { ACTOR_NAME, RESERVED_ACTOR_STEPS, SCENARIO_ID } from '../../core/scenario-names.js';
 
-export { ACTOR_NAME, RESERVED_ACTORS, SCENARIO_ID };
+export { SCENARIO_ID };
 
 const TOP_KEYS = ['id', 'title', 'summary', 'config', 'steps', 'kind'];
 const CONFIG_KEYS = Object.keys(DEFAULT_CONFIG) as (keyof ScenarioConfig)[];

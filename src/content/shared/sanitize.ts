@@ -7,7 +7,7 @@
 import { safeText } from '../../core/display-text.js';
 import { MAX_NAME_LENGTH } from './input-limits.js';
 
-export { isNeutral, placeholder, sanitizeLine, sanitizeText } from '../../core/neutralise.js';
+export { sanitizeLine, sanitizeText } from '../../core/neutralise.js';
 
 /** A name or id read back from a file (a report's student, quiz, question id): one neutral line of at most MAX_NAME_LENGTH characters. */
 export function sanitizeName(text: string): string {

@@ -8,7 +8,7 @@ import { accepted, type CheckSpec, finalIs, write } from '../scenario.js';
 import { markSurvivesRestart } from './durable-mark.js';
 import { equalAccepted, noTokenRefused, staleRejected } from './fence-the-sink.js';
 
-export const writesInFlight: CheckSpec = {
+const writesInFlight: CheckSpec = {
   id: 'writes-in-flight',
   title: "B's write and A's late write in flight together, each on its own connection (READ COMMITTED)",
   hint: 'On PostgreSQL, BEGIN takes no lock and a plain SELECT locks nothing: another connection can commit between your check and your update. What would make the comparison part of the statement that writes, or keep the other writer off the row you read?',

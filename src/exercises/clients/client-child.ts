@@ -24,7 +24,7 @@ import { type ClientChildCommand, type ClientChildMessage, parseClientChildComma
 import { errorMessage } from '../../platform/error-message.js';
 import { parseJsonLine } from '../../platform/json-fields.js';
 
-export function emit(message: ClientChildMessage): void {
+function emit(message: ClientChildMessage): void {
   process.stdout.write(`${JSON.stringify(message)}\n`);
 }
 

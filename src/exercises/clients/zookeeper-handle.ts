@@ -54,9 +54,9 @@ const EVENT_TYPES: Record<string, ZkWatchEvent['type']> = {
 
 /** A 64-bit field as a number: exact for zxids while the epoch is below 2^21, as in the lab. */
 const long = (b: Buffer): number => Number(b.readBigUInt64BE(0));
-export const sessionHex = (b: Buffer): string => `0x${b.toString('hex').padStart(16, '0')}`;
+const sessionHex = (b: Buffer): string => `0x${b.toString('hex').padStart(16, '0')}`;
 
-export function plainStat(s: Stat): ZkStat {
+function plainStat(s: Stat): ZkStat {
   return {
     czxid: long(s.czxid),
     mzxid: long(s.mzxid),

@@ -16,7 +16,7 @@ import { CheckFailure, type SinkExchange, SinkSession } from './black-box-sessio
 import type { TrialOutcome } from './timing-adversary.js';
 
 /** Per check; a restart may spend up to 10 s of it waiting for /health, so a check with restarts gets more. */
-export const CHECK_LIMIT_MS = 15_000;
+const CHECK_LIMIT_MS = 15_000;
 const RESTART_ALLOWANCE_MS = 10_000;
 
 const BLACK_BOX_CAVEAT =

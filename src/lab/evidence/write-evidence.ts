@@ -150,7 +150,7 @@ function ensembleLines(f: EnsembleFailoverEvidence): string[] {
 }
 
 /** What became of A's session, from what was observed (its znode seen gone), never assumed. */
-export function sessionWords(f: EnsembleFailoverEvidence): string {
+function sessionWords(f: EnsembleFailoverEvidence): string {
   const s = f.aSession;
   if (!Number.isFinite(s.expiredAfterElectionMs)) return 'its znode was not seen gone';
   return `its znode was seen gone ${s.expiredAfterGrantMs} ms after A's grant, ${s.expiredAfterKillMs} ms after the kill, ${s.expiredAfterElectionMs} ms after the new leader was named (${(s.expiredAfterElectionMs / s.timeoutMs).toFixed(1)} session timeouts)`;

@@ -12,7 +12,7 @@
  * gone" without the worker knowing or the protocol changing.
  */
 import { COORDINATORS, type CoordinatorKind, type LabToken, SINK_MODE_NAMES, type SinkMode } from '../types.js';
-import { Fields, ProtocolError, WORKER_NAME } from './fields.js';
+import { Fields, WORKER_NAME } from './fields.js';
 
 /** What the runner may ask a worker, without the `id` the channel adds. */
 export type WorkerCommandBody =
@@ -181,8 +181,6 @@ export function replyProblem(message: WorkerReply): string {
   if (message.ev === 'busy') return message.reason;
   return `unexpected "${message.ev}"`;
 }
-
-export { ProtocolError };
 
 /** A field present and null: a lock that gives no token says so explicitly. */
 function isNull(value: unknown, name: string): boolean {

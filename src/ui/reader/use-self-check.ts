@@ -11,7 +11,7 @@ import { createReaderStore, type ReaderStore } from '../../store/reader-store.js
 import type { ReaderSources } from './reader-sources.js';
 
 /** The self-check is drawn with one seed, so its options keep their places between visits. */
-export const SELF_CHECK_SEED = 1;
+const SELF_CHECK_SEED = 1;
 
 export function useReaderWithSelfCheck(lesson: Lesson, sources: ReaderSources): { reader: ReaderStore; checkIds: string[] } {
   const questions = useMemo<DrawnQuestion[]>(() => {

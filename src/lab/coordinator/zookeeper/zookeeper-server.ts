@@ -27,7 +27,7 @@ export const ZOOKEEPER_INSTALL_HINT =
  * follower's first sync, syncLimit 10 ticks = 2 s behind the leader).
  */
 export const ZOOKEEPER_TIMING = { tickTimeMs: 200, initLimit: 25, syncLimit: 10, heap: '128m' } as const;
-export const FOUR_LETTER_WORDS = ['ruok', 'srvr'] as const;
+const FOUR_LETTER_WORDS = ['ruok', 'srvr'] as const;
 
 export interface ZooKeeperInstall {
   java: string;

@@ -100,7 +100,7 @@ export function LabSetupView(props: LabSetupProps) {
  * Ink, whose wrap keeps the space it broke at and indents the next line a
  * column further (issue 35).
  */
-export function blurbLines(blurb: string, needs: string, width: number): { text: string; needs?: string }[] {
+function blurbLines(blurb: string, needs: string, width: number): { text: string; needs?: string }[] {
   const lines: { text: string; needs?: string }[] = wrapWords(blurb, width).map((text) => ({ text }));
   if (!needs) return lines;
   const last = lines.at(-1);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../../../src/lab/experiment-catalogue.js';
-import { SINK_EXPERIMENTS } from '../../../../src/lab/sink-options.js';
+import { SINK_EXPERIMENTS } from '../../../../src/lab/sink-kinds.js';
 import { GRID_ENTRY, LAB_ENTRIES } from '../../../../src/ui/screens/lab/experiment-list.js';
 
 describe('the Lab screen list', () => {
