@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PidfileContent } from '../../src/lab/processes/pidfile.js';
 import { processState } from '../../src/lab/processes/proc.js';
-import { bin, ensureBuilt, root, tempHome, toolMissing } from './helpers.js';
+import { bin, ensureBuilt, postgresMissing, root, tempHome, toolMissing } from './helpers.js';
 import { leftovers, waitForPidfile } from './leftovers.js';
 
 // One generous bound for each test here (issue 31): the test waits for events; a loaded machine is slower, not wrong.
@@ -21,6 +21,7 @@ beforeAll(() => ensureBuilt());
 const noEtcd = toolMissing('etcd');
 const noRedis = toolMissing('redis-server');
 const noJava = toolMissing('java');
+const noPostgres = await postgresMissing();
 
 const has = (p: PidfileContent, role: string) => p.children.some((c) => c.role === role);
 const stopped = (p: PidfileContent, role: string) => p.children.some((c) => c.role === role && processState(c.pid) === 'T');
@@ -30,6 +31,8 @@ interface Phase {
   coordinator: 'embedded' | 'etcd' | 'redis' | 'zookeeper';
   reached: (p: PidfileContent) => boolean;
   experiment?: string;
+  /** The sink's database, when not SQLite. */
+  sink?: 'postgres';
 }
 
 const PHASES: Phase[] = [
@@ -52,11 +55,22 @@ const PHASES: Phase[] = [
   { name: 'zookeeper is starting', coordinator: 'zookeeper', reached: (p) => has(p, 'zookeeper') },
   { name: 'A is stopped on zookeeper (waiting for its session to expire)', coordinator: 'zookeeper', reached: (p) => stopped(p, 'A') },
   { name: 'coordinator-restart, C stopped on the durable Redis', coordinator: 'redis', experiment: 'coordinator-restart', reached: (p) => stopped(p, 'C') },
+  // The sink on PostgreSQL (issue 36): the server starting (initdb and all), then A stopped while it serves.
+  { name: 'PostgreSQL (the sink) is starting', coordinator: 'embedded', sink: 'postgres', reached: (p) => has(p, 'postgres') },
+  { name: 'A is stopped, the sink on PostgreSQL', coordinator: 'embedded', sink: 'postgres', reached: (p) => stopped(p, 'A') },
+  {
+    name: 'the isolation grid, A stopped before its cells',
+    coordinator: 'embedded',
+    sink: 'postgres',
+    experiment: 'split',
+    reached: (p) => stopped(p, 'A'),
+  },
 ];
 
 async function interrupt(phase: Phase, signal: 'SIGINT' | 'SIGTERM') {
   const home = tempHome('lab-phase-');
   const experiment = phase.experiment ? ['--experiment', phase.experiment] : [];
+  if (phase.sink) experiment.push('--sink', phase.sink, ...(phase.experiment === 'split' ? ['--isolation', 'all', '--sink-check', 'all'] : []));
   const child = spawn(process.execPath, [bin, 'lab', '--json', '--ttl', '8', '--coordinator', phase.coordinator, ...experiment], {
     cwd: root,
     env: { ...process.env, FENCE_TUTOR_HOME: home },
@@ -129,7 +143,11 @@ describe('interrupting a lab run at seeded random moments (the later phases: exp
 // on a loaded machine, and a phase could be missed before its 20 s wait ended).
 describe('interrupting a lab run in every phase', () => {
   for (const phase of PHASES) {
-    const skip = (phase.coordinator === 'etcd' && noEtcd) || (phase.coordinator === 'redis' && noRedis) || (phase.coordinator === 'zookeeper' && noJava);
+    const skip =
+      (phase.coordinator === 'etcd' && noEtcd) ||
+      (phase.coordinator === 'redis' && noRedis) ||
+      (phase.coordinator === 'zookeeper' && noJava) ||
+      (phase.sink === 'postgres' && noPostgres);
     it.skipIf(skip).each([
       ['SIGINT', 130],
       ['SIGTERM', 143],
