@@ -38,7 +38,8 @@ export function fileTimes(log) {
 
 export function budget(times, read = (file) => readFileSync(join(root, file), 'utf8')) {
   return TOOLS.map(({ tool, needs }) => {
-    const files = [...times.keys()].filter((file) => needs(file, read(file))).sort();
+    // test/build's files hold the guards as data (this script's own test), never start a tool.
+    const files = [...times.keys()].filter((file) => !file.startsWith('test/build/') && needs(file, read(file))).sort();
     const ms = files.reduce((sum, file) => sum + times.get(file), 0);
     return { tool, files, ms };
   });

@@ -1,7 +1,7 @@
 /**
  * `exercise check` through the CLI for what this part adds: `--sink-cmd`
- * (exit 2 for an exercise that does not take it and for a sink that dies
- * before /health, with its stderr; a JSON report that carries the command
+ * (exit 2 for a sink that dies before /health, with its stderr; an exercise
+ * that does not take it is refused in process, test/cli/lab-usage-errors.test.ts; a JSON report that carries the command
  * and the caveat) and etcd-lock without etcd (exit 2 with the install hint).
  */
 import { mkdtempSync } from 'node:fs';
@@ -23,12 +23,6 @@ const hasPython = PYTHON !== undefined;
 
 // Concurrent: the runs are independent (the --json one alone spends ~15 s on Python sinks).
 describe('exercise check --sink-cmd and missing tools', { concurrent: true, timeout: 60_000 }, () => {
-  it('refuses --sink-cmd for an exercise that does not take it (exit 2, naming the ones that do)', async ({ expect }) => {
-    const run = await cli(['exercise', 'check', 'redo-on-reject', '--sink-cmd', 'true']);
-    expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/redo-on-reject does not take --sink-cmd\. Fix: use it with fence-the-sink, early-write, durable-mark, idempotent-retry/);
-  });
-
   it('a sink command that dies before /health is exit 2 with the last lines of its stderr', async ({ expect }) => {
     const run = await cli(['exercise', 'check', 'fence-the-sink', '--sink-cmd', "echo 'ModuleNotFoundError: no module named flask' >&2; exit 1"]);
     expect(run.status).toBe(2);

@@ -17,7 +17,7 @@ import { UNRECORDED } from '../../src/lab/coordinator/etcd-launcher.js';
 import { findZooKeeper, zookeeperSpec } from '../../src/lab/coordinator/zookeeper/zookeeper-server.js';
 import { type LaunchedServer, launchServer } from '../../src/lab/servers/launch-server.js';
 import type { PidfileContent } from '../../src/lab/processes/pidfile.js';
-import { bin, ensureBuilt, root, runCli, tempHome } from '../lab/helpers.js';
+import { bin, ensureBuilt, root, tempHome } from '../lab/helpers.js';
 import { leftovers, waitForPidfile } from '../lab/leftovers.js';
 import { checkClientFile, zookeeperMissing } from './client-helpers.js';
 import { fixture, shipped, statuses } from './helpers.js';
@@ -88,23 +88,6 @@ describe.skipIf(skip)(`exercise ${ID}`, { concurrent: true, timeout: 120_000 }, 
       'higher-after-release': 'passed',
     });
     expect(summary(report, 'watches-predecessor')).toMatch(/watches the children of .*the herd effect/);
-  });
-});
-
-describe(`exercise check ${ID} without ZooKeeper`, { timeout: 60_000 }, () => {
-  it('--zookeeper-home without the jar: one line naming the zookeeper package, exit 2', async ({ expect }) => {
-    ensureBuilt();
-    const home = tempHome('exercise-zookeeper-');
-    const dir = mkdtempSync(join(tmpdir(), 'fence-zk-exercise-'));
-    try {
-      expect((await runCli(['exercise', 'start', ID, '--dir', dir], { FENCE_TUTOR_HOME: home })).code).toBe(0);
-      const run = await runCli(['exercise', 'check', ID, '--dir', dir, '--zookeeper-home', '/nonexistent'], { FENCE_TUTOR_HOME: home });
-      expect(run.code, run.stderr).toBe(2);
-      expect(run.stderr.trim().split('\n')).toHaveLength(1);
-      expect(run.stderr).toContain('apt-get install zookeeper');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
 

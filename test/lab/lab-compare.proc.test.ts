@@ -3,7 +3,7 @@
  * start, one JSON row each with coordinator, installed, tokens, modes and
  * verdict; exit 0 when every installed one gave its expected verdict. A system
  * that is not installed is a row saying what to install (compareTable below).
- * The flags it refuses exit 2.
+ * The flags it refuses exit 2 (in process: test/cli/lab-usage-errors.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { type CompareRow, compareTable } from '../../src/cli/lab/lab-compare.js';
@@ -55,17 +55,6 @@ describe.skipIf(skip)('lab --compare --with-failover --json', { timeout: 240_000
 });
 
 describe('lab --compare', { concurrent: true, timeout: 60_000 }, () => {
-  it.for([
-    [['--compare', '--coordinator', 'etcd'], 'leave out --coordinator'],
-    [['--compare', '--experiment', 'split'], 'leave out --experiment'],
-    [['--with-failover'], '--with-failover goes with --compare'],
-  ] as const)('%j: exit 2, saying %s', async ([args, words], { expect }) => {
-    ensureBuilt();
-    const run = await runCli(['lab', ...args], { FENCE_TUTOR_HOME: tempHome('lab-compare-') });
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain(words);
-  });
-
   it('a system that is not installed is a row saying what to install', ({ expect }) => {
     const lines = compareTable([
       { coordinator: 'redis', label: 'redis', installed: false, install: 'not installed: apt-get install redis-server', token: 'none' },

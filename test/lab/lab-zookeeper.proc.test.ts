@@ -110,11 +110,4 @@ describe.skipIf(skip)('lab --coordinator zookeeper', { timeout: 60_000 }, () => 
       await own.stop();
     }
   });
-
-  it('--zookeeper-home without the jar: one line naming the zookeeper package, exit 2', async () => {
-    const run = await runCli(['lab', '--coordinator', 'zookeeper', '--zookeeper-home', '/nonexistent'], { FENCE_TUTOR_HOME: tempHome('lab-zookeeper-') });
-    expect(run.code).toBe(2);
-    expect(run.stderr.trim().split('\n')).toHaveLength(1);
-    expect(run.stderr).toContain('apt-get install zookeeper');
-  });
 });
