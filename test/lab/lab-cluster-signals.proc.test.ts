@@ -1,20 +1,11 @@
-/**
- * Ctrl-C (SIGINT) and SIGTERM in each phase of the two experiments that
- * start their own etcd: the run exits 130/143, and every process its
- * pidfile ever named (members, the restored member, workers, the sink) has
- * ended, every temp dir is gone, and so is the pidfile. The phase is
- * recognised from the run's plain output, as a person watching it would.
- * Skips loudly without etcd/etcdctl, fails under FENCE_REQUIRE_TOOLS=1.
- */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type PidfileContent, reapLeftovers } from '../../src/lab/processes/pidfile.js';
-import { isAlive } from '../../src/lab/processes/proc.js';
 import { lanes } from '../helpers/lanes.js';
 import { waitUntil } from '../helpers/wait-until.js';
-import { bin, ensureBuilt, root, stillAlive, tempHome, toolMissing } from './helpers.js';
+import { ensureBuilt, stillAlive, tempHome, toolMissing } from './helpers.js';
+import { interruptAtLine } from './interrupt-at-line.js';
 import { watchPidfiles } from './watch-pidfiles.js';
 
 const skip = toolMissing('etcd') || toolMissing('etcdctl');
@@ -28,32 +19,9 @@ function interruptAt(home: string, experiment: string, line: RegExp, signal: Nod
   return runSlot(() => interruptRun(home, experiment, line, signal));
 }
 
-function interruptRun(
-  home: string,
-  experiment: string,
-  line: RegExp,
-  signal: NodeJS.Signals,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  // --ttl 1, etcd's shortest: no phase here depends on the lease's length.
-  const child: ChildProcess = spawn(process.execPath, [bin, 'lab', '--plain', '--experiment', experiment, '--ttl', '1'], {
-    cwd: root,
-    env: { ...process.env, FENCE_TUTOR_HOME: home },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let sent = false;
-  child.stdout!.on('data', (d: Buffer) => {
-    stdout += d.toString();
-    if (!sent && line.test(stdout)) {
-      sent = true;
-      child.kill(signal);
-    }
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+// --ttl 1, etcd's shortest: no phase here depends on the lease's length.
+function interruptRun(home: string, experiment: string, line: RegExp, signal: NodeJS.Signals) {
+  return interruptAtLine(home, ['--experiment', experiment, '--ttl', '1'], line, signal);
 }
 
 const PHASES: [string, string, RegExp, NodeJS.Signals][] = [

@@ -1,21 +1,11 @@
-/**
- * `lab --experiment failover --coordinator zookeeper` (issue 35): a
- * three-member ensemble the lab starts; the leader (asked with srvr) is
- * SIGKILLed while A is stopped; B acquires through a survivor under the new
- * epoch; the fenced sink rejects A. Then Ctrl-C (SIGINT) and SIGTERM in each
- * phase, as lab-cluster-signals does for etcd: exit 130/143, and every process
- * the pidfile ever named has ended, every temp dir is gone, and so is the
- * pidfile. Two runs at a time at most (each is three JVMs and five node
- * processes). Skips loudly without the zookeeper package.
- */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findZooKeeper } from '../../src/lab/coordinator/zookeeper/zookeeper-server.js';
 import type { LabResult } from '../../src/lab/types.js';
 import { lanes } from '../helpers/lanes.js';
-import { bin, ensureBuilt, root, runCli, stillAlive, tempHome, toolMissing } from './helpers.js';
+import { ensureBuilt, root, runCli, stillAlive, tempHome, toolMissing } from './helpers.js';
+import { interruptAtLine } from './interrupt-at-line.js';
 import { leftovers } from './leftovers.js';
 import { watchPidfiles } from './watch-pidfiles.js';
 
@@ -96,26 +86,8 @@ describe.skipIf(skip)('failover on a ZooKeeper ensemble', { concurrent: true, ti
   });
 });
 
-function interruptRun(home: string, line: RegExp, signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child: ChildProcess = spawn(process.execPath, [bin, 'lab', '--plain', '--experiment', 'failover', '--coordinator', 'zookeeper', '--ttl', '1'], {
-    cwd: root,
-    env: { ...process.env, FENCE_TUTOR_HOME: home },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let sent = false;
-  child.stdout!.on('data', (d: Buffer) => {
-    stdout += d.toString();
-    if (!sent && line.test(stdout)) {
-      sent = true;
-      child.kill(signal);
-    }
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+function interruptRun(home: string, line: RegExp, signal: NodeJS.Signals) {
+  return interruptAtLine(home, ['--experiment', 'failover', '--coordinator', 'zookeeper', '--ttl', '1'], line, signal);
 }
 
 const PHASES: [string, RegExp, NodeJS.Signals][] = [
