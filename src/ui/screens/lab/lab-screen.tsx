@@ -110,7 +110,14 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
     setView(startedView());
     const outDirFromRoute = firstRun.current ? route.outDir : undefined;
     firstRun.current = false;
+    // The verdict shows (and the keys work) before the run has ended its
+    // processes and written its evidence: a run started then waits for the
+    // one before it to finish, never runs beside it.
+    const before = runRef.current;
+    // What this run reports is shown while it is the screen's run (not aborted, no newer run started).
+    const current = () => !controller.signal.aborted && abortRef.current === controller;
     runRef.current = (async () => {
+      await before;
       try {
         const run = services.runLab ?? (await import('../../../lab/runner/run-lab.js')).runLab;
         const { defaultOutDir } = await import('../../../lab/lab-options.js');
@@ -136,13 +143,15 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
             signal: controller.signal,
           },
           (event) => {
-            if (!controller.signal.aborted) setView((v) => applyLabEvent(v, event));
+            if (current()) setView((v) => applyLabEvent(v, event));
           },
         );
         route.onResult?.(result);
-        if (!controller.signal.aborted) setView((v) => ({ ...v, phase: 'done', result, evidenceWritten: true }));
+        // Only onto this run's own view: a learner who went back to the list
+        // (r, up/down) after the verdict stays there.
+        if (current()) setView((v) => (v.phase === 'setup' ? v : { ...v, phase: 'done', result, evidenceWritten: true }));
       } catch (err) {
-        if (!controller.signal.aborted) setView((v) => failedView(v, errorMessage(err)));
+        if (current()) setView((v) => (v.phase === 'setup' ? v : failedView(v, errorMessage(err))));
       }
     })();
   }, [view, route, services, experiment, entry.grid, runSink, runCoordinator, ttlMs, token]);

@@ -177,6 +177,55 @@ describe('Lab screen', () => {
     expect(lastFrame()).toContain('enter run early again');
   });
 
+  // Under load the runner ends its processes and writes its evidence well after the verdict event:
+  // r pressed in between went to the list, then the run's end drew the verdict over it again.
+  it('r right after the verdict goes to the list and stays there while the run ends; the next run waits for it', async () => {
+    let teardown: () => void = () => undefined;
+    const ended = new Promise<void>((r) => {
+      teardown = r;
+    });
+    const calls: string[] = [];
+    const runLab = async (options: LabOptions, emit: LabListener): Promise<LabResult> => {
+      calls.push(options.experiment);
+      const result = fixture(options);
+      emit({ type: 'verdict', result, atMs: 2200 });
+      await ended;
+      return result;
+    };
+    const { stdin, lastFrame } = await renderApp({ screen: 'lab', autostart: true }, { services: { runLab } });
+    await waitForFrame(lastFrame, 'verdict: as expected');
+    await press(stdin, 'r');
+    await waitForFrame(lastFrame, 'the real thing, on this machine');
+    await press(stdin, 'enter');
+    // The first run has not ended: the second has not started.
+    expect(calls).toEqual(['late-write']);
+    teardown();
+    await advance(20);
+    expect(calls).toEqual(['late-write', 'late-write']);
+    expect(lastFrame()).toContain('verdict: as expected');
+  });
+
+  it("r right after the verdict: the run's end leaves the list on the screen", async () => {
+    let teardown: () => void = () => undefined;
+    const ended = new Promise<void>((r) => {
+      teardown = r;
+    });
+    const runLab = async (options: LabOptions, emit: LabListener): Promise<LabResult> => {
+      const result = fixture(options);
+      emit({ type: 'verdict', result, atMs: 2200 });
+      await ended;
+      return result;
+    };
+    const { stdin, lastFrame } = await renderApp({ screen: 'lab', autostart: true }, { services: { runLab } });
+    await waitForFrame(lastFrame, 'verdict: as expected');
+    await press(stdin, 'r');
+    await waitForFrame(lastFrame, 'the real thing, on this machine');
+    teardown();
+    await advance(20);
+    expect(lastFrame()).toContain('the real thing, on this machine');
+    expect(lastFrame()).not.toContain('verdict: as expected');
+  });
+
   it('leaving while a run is going aborts it', async () => {
     const run = scripted();
     const { stdin, lastFrame, router } = await renderApp({ screen: 'lab', autostart: true }, { services: { runLab: run.runLab } });
