@@ -43,7 +43,7 @@ declare module 'node-zookeeper-client' {
     removeRecursive(path: string, callback: Done): void;
   }
   export const CreateMode: { PERSISTENT: number; EPHEMERAL: number; PERSISTENT_SEQUENTIAL: number; EPHEMERAL_SEQUENTIAL: number };
-  export const Exception: { NO_NODE: number };
+  export const Exception: { NO_NODE: number; NOT_EMPTY: number };
   export function createClient(connectionString: string, options?: { sessionTimeout?: number; spinDelay?: number; retries?: number }): Client;
   const zookeeper: { createClient: typeof createClient; CreateMode: typeof CreateMode; Exception: typeof Exception };
   export default zookeeper;

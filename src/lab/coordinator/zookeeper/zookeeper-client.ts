@@ -93,11 +93,18 @@ export class ZooKeeperLockClient implements CoordinatorClient {
   async deletePrefix(prefix: string): Promise<void> {
     const admin = await this.adminClient();
     const path = prefix.replace(/\/+$/, '');
-    await call<void>((done) =>
-      admin.removeRecursive(path, (err) =>
-        done(err && (err as { getCode?: () => number }).getCode?.() !== zookeeper.Exception.NO_NODE ? err : null, undefined),
-      ),
-    );
+    // removeRecursive lists the children, deletes them, then the node, and
+    // stops at the first error: a child that vanishes meanwhile (a closing
+    // session's ephemeral node, gone once the server has the close) left the
+    // node itself behind on a busy machine. Again, until the node is gone.
+    for (let attempt = 1; ; attempt++) {
+      const err = await new Promise<Error | null>((resolve) => admin.removeRecursive(path, resolve));
+      if (!err) return;
+      const code = (err as { getCode?: () => number }).getCode?.();
+      const retry = code === zookeeper.Exception.NO_NODE || code === zookeeper.Exception.NOT_EMPTY;
+      if (code === zookeeper.Exception.NO_NODE && !(await call<Stat | null>((done) => admin.exists(path, done)))) return;
+      if (!retry || attempt >= 20) throw err;
+    }
   }
 
   async close(): Promise<void> {
