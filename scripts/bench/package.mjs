@@ -37,7 +37,7 @@ export async function bench({ runs }) {
       rmSync(prefix, { recursive: true, force: true });
     }
     return [
-      { metric: 'packed size (npm pack)', value: packed / 1000, unit: 'kB', goal: '< 1,000 kB' },
+      { metric: 'packed size (npm pack)', value: packed / 1000, unit: 'kB', goal: '< 1,500 kB' },
       {
         metric: 'install the tarball into an empty prefix (warm cache)',
         value: median(times),
