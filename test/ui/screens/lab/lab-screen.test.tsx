@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanup } from 'ink-testing-library';
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LabListener, LabOptions, LabResult } from '../../../../src/lab/types.js';
 import { advance, press, renderApp, waitForFrame } from '../../../helpers/ink.js';
@@ -82,6 +83,32 @@ function scripted() {
     return result;
   };
   return { calls, release: () => release(), runLab };
+}
+
+/** A runner that gives its verdict at once, then ends (its processes, its evidence) only when told: as a loaded machine does. */
+function verdictThenEnd() {
+  let end: () => void = () => undefined;
+  const ended = new Promise<void>((r) => {
+    end = r;
+  });
+  let returned: Promise<void> = Promise.resolve();
+  const calls: string[] = [];
+  const runLab = (options: LabOptions, emit: LabListener): Promise<LabResult> => {
+    calls.push(options.experiment);
+    const result = fixture(options);
+    emit({ type: 'verdict', result, atMs: 2200 });
+    const done = ended.then(() => result);
+    returned = done.then(() => undefined);
+    return done;
+  };
+  return {
+    calls,
+    runLab,
+    end: () => end(),
+    get returned() {
+      return returned;
+    },
+  };
 }
 
 describe('Lab screen', () => {
@@ -180,48 +207,30 @@ describe('Lab screen', () => {
   // Under load the runner ends its processes and writes its evidence well after the verdict event:
   // r pressed in between went to the list, then the run's end drew the verdict over it again.
   it('r right after the verdict goes to the list and stays there while the run ends; the next run waits for it', async () => {
-    let teardown: () => void = () => undefined;
-    const ended = new Promise<void>((r) => {
-      teardown = r;
-    });
-    const calls: string[] = [];
-    const runLab = async (options: LabOptions, emit: LabListener): Promise<LabResult> => {
-      calls.push(options.experiment);
-      const result = fixture(options);
-      emit({ type: 'verdict', result, atMs: 2200 });
-      await ended;
-      return result;
-    };
-    const { stdin, lastFrame } = await renderApp({ screen: 'lab', autostart: true }, { services: { runLab } });
+    const run = verdictThenEnd();
+    const { stdin, lastFrame } = await renderApp({ screen: 'lab', autostart: true }, { services: { runLab: run.runLab } });
     await waitForFrame(lastFrame, 'verdict: as expected');
     await press(stdin, 'r');
     await waitForFrame(lastFrame, 'the real thing, on this machine');
     await press(stdin, 'enter');
     // The first run has not ended: the second has not started.
-    expect(calls).toEqual(['late-write']);
-    teardown();
-    await advance(20);
-    expect(calls).toEqual(['late-write', 'late-write']);
+    expect(run.calls).toEqual(['late-write']);
+    run.end();
+    await waitForFrame(lastFrame, 'verdict: as expected');
+    expect(run.calls).toEqual(['late-write', 'late-write']);
     expect(lastFrame()).toContain('verdict: as expected');
   });
 
   it("r right after the verdict: the run's end leaves the list on the screen", async () => {
-    let teardown: () => void = () => undefined;
-    const ended = new Promise<void>((r) => {
-      teardown = r;
-    });
-    const runLab = async (options: LabOptions, emit: LabListener): Promise<LabResult> => {
-      const result = fixture(options);
-      emit({ type: 'verdict', result, atMs: 2200 });
-      await ended;
-      return result;
-    };
-    const { stdin, lastFrame } = await renderApp({ screen: 'lab', autostart: true }, { services: { runLab } });
+    const run = verdictThenEnd();
+    const { stdin, lastFrame } = await renderApp({ screen: 'lab', autostart: true }, { services: { runLab: run.runLab } });
     await waitForFrame(lastFrame, 'verdict: as expected');
     await press(stdin, 'r');
     await waitForFrame(lastFrame, 'the real thing, on this machine');
-    teardown();
-    await advance(20);
+    await act(async () => {
+      run.end();
+      await run.returned;
+    });
     expect(lastFrame()).toContain('the real thing, on this machine');
     expect(lastFrame()).not.toContain('verdict: as expected');
   });
