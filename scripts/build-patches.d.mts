@@ -9,6 +9,7 @@ export interface BuildPatch {
   name: string;
   why: string;
   filter: RegExp;
+  skip?: RegExp;
   packages: PatchedPackage[];
   apply: (source: string) => string;
 }

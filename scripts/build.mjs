@@ -27,6 +27,7 @@ function flag(name) {
 
 // Third-party patches, each pinned to its dependency's version (scripts/build-patches.mjs).
 const yogaWithoutFetch = patchPlugin('yoga-without-fetch');
+const stringWidthPlainGlyphs = patchPlugin('string-width-plain-glyphs');
 
 /**
  * An ESM `import { x } from 'node:fs'` makes Node build the module's whole
@@ -231,7 +232,7 @@ const esm = await build({
   // the Ink app (React, Ink, yoga) sits in chunks only run-app reaches.
   splitting: true,
   format: 'esm',
-  plugins: [fromEntry, fsThroughRequire, yogaWithoutFetch],
+  plugins: [fromEntry, fsThroughRequire, yogaWithoutFetch, stringWidthPlainGlyphs],
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { prefixRangeEnd } from '../../src/lab/coordinator/etcd-client.js';
 import { parseLabFlags } from '../../src/lab/lab-options.js';
-import { assertLabSupported } from '../../src/lab/runner/run-lab.js';
+import { assertLabSupported } from '../../src/lab/runner/preflight.js';
 import { spread } from '../../src/lab/repeats.js';
 import { LabUnavailableError } from '../../src/lab/types.js';
 

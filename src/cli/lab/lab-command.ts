@@ -13,9 +13,7 @@ import type { GlobalFlags } from '../../platform/global-flags.js';
 import { decideDisplay } from '../terminal.js';
 import { defaultOutDir, LabFlagError, type LabFlags, parseLabFlags } from '../../lab/lab-options.js';
 import type { SinkFlags } from '../../lab/sink-options.js';
-import { evidenceLine, plainPrinter } from '../../lab/plain-printer.js';
-import { summarize, writeSummary } from '../../lab/repeats.js';
-import { assertFreshOutDir, assertLabSupported, runLab } from '../../lab/runner/run-lab.js';
+import { assertFreshOutDir, assertLabSupported } from '../../lab/runner/preflight.js';
 import { interruptedRunCount, LAB_INTERRUPTED_NOTICE } from '../../lab/runner/interrupted-runs.js';
 
 /** `lab`'s own options (commander checks nothing but their presence: parseLabFlags does) and the global ones. */
@@ -84,6 +82,12 @@ export async function runLabCommand(flags: LabCommandFlags, startedAt: number): 
     return code === 0 && unexpected ? 1 : code;
   }
 
+  // The runner and the plain lines load only here: the Lab screen's first frame does without them (preflight.ts).
+  const [{ runLab }, { evidenceLine, plainPrinter }, { summarize, writeSummary }] = await Promise.all([
+    import('../../lab/runner/run-lab.js'),
+    import('../../lab/plain-printer.js'),
+    import('../../lab/repeats.js'),
+  ]);
   // Registered before the run's own teardown, so it runs after it (newest first): one line, once all has ended.
   const forgetNotice = onCleanup(() => {
     process.stderr.write(`${LAB_INTERRUPTED_NOTICE}\n`);

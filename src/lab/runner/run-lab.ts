@@ -22,23 +22,7 @@ import { countInterruptedRun } from './interrupted-runs.js';
 import { debug } from './lab-debug.js';
 import { LabTeardown } from './lab-teardown.js';
 import { runExperiment, startRun } from './lab-start.js';
-
-export function assertLabSupported(platform: NodeJS.Platform = process.platform): void {
-  if (platform === 'win32') {
-    throw new LabUnavailableError(
-      'the lab needs SIGSTOP to pause a worker, which Windows does not have; the rest of the tutor works here (try `fence-tutor sim --scenario late-write`)',
-    );
-  }
-}
-
-/** Never mix two runs' evidence (an old mark in the same database would change the outcome). */
-export function assertFreshOutDir(outDir: string): void {
-  for (const file of ['run.json', 'sink.sqlite']) {
-    if (existsSync(join(outDir, file))) {
-      throw new LabUnavailableError(`${outDir} already holds a lab run's evidence (${file}). Fix: give a new --out directory, or leave --out out`);
-    }
-  }
-}
+import { assertFreshOutDir, assertLabSupported } from './preflight.js';
 
 /**
  * An interrupted run wrote no run.json: its sink.sqlite alone is no evidence
