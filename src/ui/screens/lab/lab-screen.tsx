@@ -33,6 +33,8 @@ import { errorMessage } from '../../../platform/error-message.js';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const SPINNER_ASCII = ['-', '\\', '|', '/'];
+/** How long after its first frame a Lab screen opened by `fence-tutor lab` starts its run (about one of Ink's frames). */
+const AUTOSTART_AFTER_MS = 40;
 
 function useSpinner(active: boolean, frames: string[], still: boolean): string {
   const [i, setI] = useState(0);
@@ -160,7 +162,12 @@ export function LabScreen({ route }: { route: RouteOf<'lab'> }) {
   useEffect(() => () => abortRef.current?.abort(), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: start once, when opened by `fence-tutor lab`
   useEffect(() => {
-    if (route.autostart === true) start();
+    if (route.autostart !== true) return;
+    // The first frame is written; the run's processes start after the terminal has had a moment to
+    // show it: a run starts four to six processes at once, and on two cores they held the terminal
+    // (and anything relaying the pty) off the CPU for tens of milliseconds (issue 32's first frames).
+    const timer = setTimeout(start, AUTOSTART_AFTER_MS);
+    return () => clearTimeout(timer);
   }, []);
 
   const going = isRunGoing(view);
