@@ -84,13 +84,30 @@ export { shellQuote };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * `tmux new-session`, again when it met a server on its way out: the last
+ * session's end (the previous test's) makes the tmux server exit, and a
+ * client that connected just then gets "server exited unexpectedly" (seen
+ * under load in the stress run); the next attempt starts a new server.
+ */
+function newSession(args: string[]): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      tmux(args);
+      return;
+    } catch (err) {
+      if (attempt >= 5 || !String((err as { stderr?: unknown }).stderr ?? err).includes('server exited unexpectedly')) throw err;
+    }
+  }
+}
+
 export async function startTmux(options: StartOptions): Promise<TmuxSession> {
   const name = `ft-${process.pid}-${randomBytes(4).toString('hex')}`;
   const envArgs = Object.entries(options.env ?? {}).map(([k, v]) => `${k}=${shellQuote(v)}`);
   // `env -u CI` keeps CI out of the child; the exit status lands in a tmux
   // option, and remain-on-exit keeps the pane so the status can be read.
   const inner = `env -u CI ${envArgs.join(' ')} ${options.command}; tmux set-option -t ${name} @exit $?`;
-  tmux(['new-session', '-d', '-s', name, '-x', String(options.cols), '-y', String(options.rows), ...(options.cwd ? ['-c', options.cwd] : []), inner]);
+  newSession(['new-session', '-d', '-s', name, '-x', String(options.cols), '-y', String(options.rows), ...(options.cwd ? ['-c', options.cwd] : []), inner]);
   try {
     tmux(['set-option', '-t', name, 'remain-on-exit', 'on']);
   } catch {

@@ -98,7 +98,11 @@ describe.skipIf(skip)('lab --coordinator redis', { concurrent: true, timeout: 60
     expect(result.modes.durable?.lateWrite?.status).toBe(409);
     expect(result.modes.durable?.final.value).toBe('D-current');
     const notes = result.observations.filter((o) => o.kind === 'coordinator-restarted').map((o) => o.note);
-    expect(notes).toEqual(['volatile: lock gone', 'durable: lock still held']);
+    // Durable Redis replays the lock from its AOF; on a machine so busy that the restart outlasts the
+    // 1 s lease, the lock is gone for that reason, and the run says so (the tokens above hold either way).
+    expect(notes[0]).toMatch(/^volatile: lock gone/);
+    expect(notes[1]).toMatch(/^durable: lock (still held|gone \(its lease ran out during the restart\))$/);
+    expect(notes).toHaveLength(2);
     expect(result.checks).toHaveLength(5);
     expect(evidenceFiles(result)).toEqual([true, true, true, true, false]);
     expect(await leftovers(home)).toEqual([]);
