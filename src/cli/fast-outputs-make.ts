@@ -8,7 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUILT_CONTENT_FOLDER, builtBankFile } from '../content/shared/built-content.js';
+import { BUILT_CONTENT_FOLDER, builtBankFile, builtScenarioFile } from '../content/shared/built-content.js';
 import { type BuiltContentFiles, makeBuiltContent } from '../render/built-content-make.js';
 import { summarize } from '../content/validate/validate-summary.js';
 import { packageRoot } from '../platform/package-root.js';
@@ -44,6 +44,8 @@ export function makeBuiltFiles(root = packageRoot()): BuiltFiles {
     if (validate.problems.length === 0 && validate.warnings.length === 0) outputs[FAST_OUTPUT.validate] = `${summarize(validate.counts)}\n`;
     // One file per bank: a command parses only the bank it uses.
     for (const [id, bank] of Object.entries(made.banks)) outputs[builtBankFile(id)] = JSON.stringify(bank);
+    // One file per scenario: `sim --scenario ID` and the screens parse only the one they open.
+    for (const scenario of scenarios) outputs[builtScenarioFile(scenario.id)] = JSON.stringify(scenario);
   }
   return { ...made, outputs };
 }

@@ -3,9 +3,7 @@
  * the hint that says how to install them. Used by the Lab screen before a
  * run (the runner says the same when it is asked anyway: exit 2).
  */
-import { ETCD_INSTALL_HINT, findEtcd } from './coordinator/etcd-launcher.js';
-import { ETCDCTL_INSTALL_HINT, findEtcdctl } from './coordinator/etcd-snapshot.js';
-import { findRedis, REDIS_INSTALL_HINT } from './coordinator/redis/redis-server.js';
+import { ETCD_INSTALL_HINT, ETCDCTL_INSTALL_HINT, findEtcd, findEtcdctl, findRedis, REDIS_INSTALL_HINT } from './coordinator/find-coordinators.js';
 
 import type { LabTool } from './experiment-catalogue.js';
 

@@ -10,6 +10,8 @@ import { typedChars } from '../core/neutralise.js';
 import type { Minting } from '../core/types.js';
 import { type ActMenu, backActMenu, chooseActMenu, moveActMenu, openActMenu, typeActMenu } from './act-menu.js';
 import type { SandboxStore } from './sandbox-store.js';
+import type { SaveOutcome } from '../content/scenario/saved-runs.js';
+import { errorMessage } from '../platform/error-message.js';
 
 export type SandboxFocus =
   | { kind: 'none' }
@@ -23,8 +25,8 @@ export interface SandboxControlsOptions {
   sandbox: SandboxStore;
   /** The run's "now" (the simulator's cursor) and its minting setting (what a failover does). */
   now: () => { tick: number; minting: Minting };
-  /** Validates and writes the file; says where, or why not. */
-  save: (text: string, path: string) => { saved: string } | { refused: string };
+  /** Validates and writes the file; says where, or why not (at once, or once the writer has loaded). */
+  save: (text: string, path: string) => SaveOutcome | Promise<SaveOutcome>;
   /** Where a run with this id is saved unless the learner types another path. */
   defaultPath: (id: string) => string;
   idFromTitle: (title: string) => string;
@@ -70,9 +72,16 @@ export function createSandboxControls(options: SandboxControlsOptions): SandboxC
     // The run as last saved (or as opened): acts after it are what leaving would lose.
     let savedRevision = box().revision;
     const finishSave = (title: string, path: string) => {
+      // The run as it was when Enter was pressed is what the file holds, whenever the write ends.
+      const revision = box().revision;
+      const settle = (outcome: SaveOutcome) => {
+        if ('saved' in outcome) savedRevision = revision;
+        set({ notice: 'saved' in outcome ? `Saved to ${outcome.saved}` : `Not saved: ${outcome.refused}` });
+      };
       const outcome = options.save(box().toScenarioFile(title), path);
-      if ('saved' in outcome) savedRevision = box().revision;
-      set({ focus: NONE, notice: 'saved' in outcome ? `Saved to ${outcome.saved}` : `Not saved: ${outcome.refused}` });
+      set({ focus: NONE, notice: outcome instanceof Promise ? 'Saving...' : null });
+      if (outcome instanceof Promise) void outcome.then(settle, (err: unknown) => settle({ refused: errorMessage(err) }));
+      else settle(outcome);
     };
     return {
       focus: NONE,

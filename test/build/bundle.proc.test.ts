@@ -140,6 +140,8 @@ describe('the bundle', () => {
     ['reader', 'src/ui/screens/reader-screen.tsx', /(^|\/)node_modules\/(yaml|marked|zod)\//],
     ['quiz', 'src/ui/screens/quiz/quiz-screen.tsx', /(^|\/)node_modules\/(yaml|marked|zod)\//],
     ['lab', 'src/ui/screens/lab/lab-screen.tsx', /(^|\/)node_modules\/(yaml|marked|zod)\//],
+    // Issue 32: the simulator opened on a scenario; its picker and the save of a run load the parser when used.
+    ['simulator', 'src/ui/screens/simulator-screen.tsx', /(^|\/)node_modules\/(yaml|marked|zod)\//],
   ])('the %s screen and its static imports hold no content loader library', (_name, screen, library) => {
     const own = Object.keys(meta.outputs).find((out) => meta.outputs[out]!.inputs[screen] !== undefined);
     expect(own, `an output holds ${screen}`).toBeDefined();
@@ -163,6 +165,16 @@ describe('the bundle', () => {
     const postgres =
       /^src\/lab\/postgres\/(isolation-grid|postgres-server|pg-session|pg-sink-store)\.ts$|^src\/lab\/evidence\/grid-table\.ts$|^src\/ui\/screens\/lab\/grid-outcome\.tsx$|(^|\/)node_modules\/pg\//;
     expect(inputs.filter((input) => postgres.test(input))).toEqual([]);
+  });
+
+  // Issue 32: "needs etcd" and "needs redis-server" are file lookups too (find-coordinators.ts); the
+  // launchers they once lived in (spawning, ports, clients) load with a run, 14 ms off the first frame.
+  it('the lab screen and its static imports hold no coordinator launcher, only the finders', () => {
+    const own = Object.keys(meta.outputs).find((out) => meta.outputs[out]!.inputs['src/ui/screens/lab/lab-screen.tsx'] !== undefined);
+    const inputs = [...reachable(own!, ['import-statement', 'require-call'])].flatMap((out) => Object.keys(meta.outputs[out]!.inputs));
+    expect(inputs).toContain('src/lab/coordinator/find-coordinators.ts');
+    const launchers = /^src\/lab\/(coordinator\/(etcd-launcher|etcd-snapshot|redis\/redis-server)|servers\/launch-server)\.ts$/;
+    expect(inputs.filter((input) => launchers.test(input))).toEqual([]);
   });
 
   // Issue 35: a lock service's client loads only when a run uses that coordinator: no other part,

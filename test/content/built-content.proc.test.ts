@@ -15,6 +15,7 @@ import {
   builtFilesHeader,
   builtContent,
   builtLessonPlain,
+  builtScenario,
   shippedContentBytes,
   shippedContentIs,
   shippedContentTargets,
@@ -24,7 +25,7 @@ import { shippedContentHash } from '../../src/render/built-content-make.js';
 import { checkCurriculum } from '../../src/content/lesson/lesson-loader.js';
 import { lessonPlainText } from '../../src/render/lesson-plain.js';
 import { loadShippedBank, shippedBankIds } from '../../src/content/quiz/quiz-loader.js';
-import { listShippedScenarios } from '../../src/content/scenario/scenario-loader.js';
+import { findShippedScenario, listShippedScenarios } from '../../src/content/scenario/scenario-loader.js';
 import { validateContent } from '../../src/content/validate/validate.js';
 import { realLoaders } from '../../src/content/validate/validate-loaders.js';
 import { snapshotLoaders } from '../../src/content/validate/snapshot-loaders.js';
@@ -105,6 +106,15 @@ describe('the built snapshot of the shipped content', () => {
     const fromFiles = listShippedScenarios();
     expect(fromFiles.length).toBeGreaterThan(0);
     expect(builtContent()!.scenarios).toEqual(fromFiles);
+  });
+
+  it('holds each shipped scenario in a file of its own, as the scenario loader finds it, a fresh copy each time', () => {
+    for (const scenario of listShippedScenarios()) {
+      const built = builtScenario(scenario.id);
+      expect(built, scenario.id).toEqual(findShippedScenario(scenario.id));
+      expect(builtScenario(scenario.id)).not.toBe(built);
+    }
+    expect(builtScenario('no-such-scenario')).toBeUndefined();
   });
 
   it('holds the shipped challenges as the challenge loader lists them', () => {

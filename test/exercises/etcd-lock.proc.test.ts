@@ -5,7 +5,8 @@
  * without etcd, fails under FENCE_REQUIRE_TOOLS=1.
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { findEtcd, type LaunchedEtcd, launchEtcd } from '../../src/lab/coordinator/etcd-launcher.js';
+import { findEtcd } from '../../src/lab/coordinator/find-coordinators.js';
+import { type LaunchedEtcd, launchEtcd } from '../../src/lab/coordinator/etcd-launcher.js';
 import { toolMissing } from '../lab/helpers.js';
 import { checkClientFile } from './client-helpers.js';
 import { fixture, shipped, statuses } from './helpers.js';

@@ -3,7 +3,7 @@
  * is read, anything else is set aside with a warning and a fresh state starts;
  * the validator fails with a plain Error, never a crash on odd JSON.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { findEtcd } from '../../src/lab/coordinator/etcd-launcher.js';
+import { findEtcd } from '../../src/lab/coordinator/find-coordinators.js';
 import type { TmuxSession } from '../helpers/tmux.js';
 import { thisNode, tutorTerminal } from '../helpers/tutor-terminal.js';
 import { tempHome, toolMissing } from './helpers.js';

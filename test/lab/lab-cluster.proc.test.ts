@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findEtcd } from '../../src/lab/coordinator/etcd-launcher.js';
+import { findEtcd } from '../../src/lab/coordinator/find-coordinators.js';
 import { launchEtcdMembers, leaseTimeToLive, memberStatus } from '../../src/lab/coordinator/etcd-members.js';
 import { postJson } from '../../src/lab/http.js';
 import type { LabResult } from '../../src/lab/types.js';

@@ -8,7 +8,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EtcdClient } from '../../src/lab/coordinator/etcd-client.js';
-import { findEtcd, type LaunchedEtcd, launchEtcd } from '../../src/lab/coordinator/etcd-launcher.js';
+import { findEtcd } from '../../src/lab/coordinator/find-coordinators.js';
+import { type LaunchedEtcd, launchEtcd } from '../../src/lab/coordinator/etcd-launcher.js';
 import type { LabResult } from '../../src/lab/types.js';
 import { postJson } from '../../src/lab/http.js';
 import { ensureBuilt, integerToken, runCli, stillAlive, tempHome, toolMissing } from './helpers.js';

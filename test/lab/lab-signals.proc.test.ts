@@ -8,7 +8,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isAlive } from '../../src/lab/processes/proc.js';
 import { bin, ensureBuilt, root, runCli, stillAlive, tempHome, whenAStopped } from './helpers.js';
 
 beforeAll(() => ensureBuilt());

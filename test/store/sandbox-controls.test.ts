@@ -6,7 +6,7 @@ import { createSandboxControls, type SandboxControlsState } from '../../src/stor
 import { createSandboxStore } from '../../src/store/sandbox-store.js';
 import { SPEC_LATE_WRITE } from '../core/helpers.js';
 
-function setUp(save: (text: string, path: string) => { saved: string } | { refused: string }) {
+function setUp(save: Parameters<typeof createSandboxControls>[0]['save']) {
   const sandbox = createSandboxStore({ simulate });
   sandbox.getState().open(loadScenarioText(SPEC_LATE_WRITE, 'late-write.yaml'));
   const controls = createSandboxControls({
@@ -112,6 +112,37 @@ describe('sandbox controls: leaving with acts not saved asks first (issue 33)', 
     c().leave();
     expect(c().focus.kind).toBe('none');
     expect(backFromScreen(c)).toBe(false);
+  });
+
+  it('a save that ends later says "Saving..." until it ends; the run as it was at Enter is what counts as saved', async () => {
+    let finish: (outcome: { saved: string } | { refused: string }) => void = () => undefined;
+    const { c, box } = setUp(
+      (_text, path) =>
+        new Promise((resolve) => {
+          finish = (outcome) => resolve('saved' in outcome ? { saved: path } : outcome);
+        }),
+    );
+    box().setOverrides({ fencing: false }, 'fencing off');
+    c().openSave();
+    c().choose();
+    c().choose();
+    expect(c().focus.kind).toBe('none');
+    expect(c().notice).toBe('Saving...');
+    // An act while the file is written: the file holds the run without it.
+    box().setOverrides({ fencing: true }, 'fencing on');
+    finish({ saved: '' });
+    await expect.poll(() => c().notice).toMatch(/^Saved to /);
+    expect(c().unsaved()).toBe(true);
+  });
+
+  it('a save that fails later says why, and nothing counts as saved', async () => {
+    const { c, box } = setUp(() => Promise.reject(new Error('disk gone')));
+    box().setOverrides({ fencing: false }, 'fencing off');
+    c().openSave();
+    c().choose();
+    c().choose();
+    await expect.poll(() => c().notice).toBe('Not saved: disk gone');
+    expect(c().unsaved()).toBe(true);
   });
 
   it('saved: nothing to lose until the next act; undone back to the start: nothing either', () => {

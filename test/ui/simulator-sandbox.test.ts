@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { cleanup } from 'ink-testing-library';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runsDir } from '../../src/content/scenario/saved-runs.js';
+import { runsDir } from '../../src/content/scenario/run-paths.js';
 import { loadScenarioFile } from '../../src/content/scenario/scenario-loader.js';
 import { simulate } from '../../src/core/engine.js';
 import { press, renderApp, waitForFrame } from '../helpers/ink.js';
@@ -149,7 +149,8 @@ describe('acting on a run in the simulator', () => {
     await press(stdin, 'P', 'a', 'u', 's', 'e', ' ', 'B', 'enter');
     expect(lastFrame()).toContain('pause-b.yaml');
     await press(stdin, 'enter');
-    expect(lastFrame()).toContain(`Saved to ${path}`);
+    // The writer loads as the run is saved (use-sandbox.ts): the notice follows once it has written.
+    await waitForFrame(lastFrame, `Saved to ${path}`);
     expect(existsSync(path)).toBe(true);
     const saved = loadScenarioFile(path);
     expect(saved.title).toBe('Pause B');

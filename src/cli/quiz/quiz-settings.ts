@@ -4,11 +4,10 @@
  * or contradiction is a UsageError (exit 2) saying what to write instead.
  */
 import { basename } from 'node:path';
-import { drawQuestions } from '../../core/quiz/draw.js';
 import { passMarkFor, type QuizMode, QUIZ_MODES } from '../../core/quiz/grading.js';
 import { modeRules } from '../../core/quiz/mode-rules.js';
 import { isValidSeed, MAX_SEED } from '../../core/quiz/rng.js';
-import type { DrawnQuestion, Question, QuizBank } from '../../core/quiz/types.js';
+import type { Question, QuizBank } from '../../core/quiz/types.js';
 import type { Assignment } from '../../content/assignment/assignment-loader.js';
 import type { ReportFormat } from '../../reports/report-io.js';
 import { UsageError } from '../../platform/errors.js';

@@ -5,29 +5,15 @@
  * written, and it is written atomically, never over an existing file.
  */
 import { existsSync } from 'node:fs';
-import { basename, isAbsolute, join, resolve } from 'node:path';
+import { basename, isAbsolute, resolve } from 'node:path';
 import type { Scenario } from '../../core/types.js';
 import { writeFileAtomic } from '../../platform/atomic-file.js';
 import { errorMessage } from '../../platform/error-message.js';
-import { dataDir } from '../../platform/data-dir.js';
 import { ContentError, formatProblem } from '../shared/problems.js';
 import { sanitizeLine } from '../shared/sanitize.js';
 import { loadScenarioFile, loadScenarioText } from './scenario-loader.js';
 import { scenarioFiles } from './scenario-files.js';
-
-/** Where saved runs go unless the learner names another place. */
-export function runsDir(env: NodeJS.ProcessEnv = process.env): string {
-  return join(dataDir(env), 'runs');
-}
-
-/** `<data>/runs/ID.yaml`, or ID-2.yaml, ID-3.yaml, ... when taken. */
-export function defaultRunPath(id: string, env: NodeJS.ProcessEnv = process.env): string {
-  const dir = runsDir(env);
-  for (let n = 1; ; n++) {
-    const path = join(dir, n === 1 ? `${id}.yaml` : `${id}-${n}.yaml`);
-    if (!existsSync(path)) return path;
-  }
-}
+import { runsDir } from './run-paths.js';
 
 export type SaveOutcome = { saved: string } | { refused: string };
 

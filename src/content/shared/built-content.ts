@@ -243,10 +243,23 @@ export function builtLessonPlain(lessonId: string, width: number, ascii: boolean
   return builtText(builtPlainFile(lessonId, ascii));
 }
 
-/** A shipped scenario by id from the snapshot, as a copy (the loader gives one, and the caller may change it; the snapshot is shared). */
+/**
+ * The file holding one shipped scenario as the snapshot has it (its origin
+ * relative to the package root): opening one parses a few kB, not the
+ * whole 400 kB snapshot (about 7 ms before the simulator's first frame,
+ * issue 32).
+ */
+export function builtScenarioFile(id: string): string {
+  return `scenario-${id}.json`;
+}
+
+/** A shipped scenario by id as the snapshot holds it, a fresh copy each time (the caller may change it). */
 export function builtScenario(id: string): Scenario | undefined {
-  const found = builtContent()?.scenarios.find((s) => s.id === id);
-  return found ? structuredClone(found) : undefined;
+  if (!isBuiltName(id)) return undefined;
+  const text = builtText(builtScenarioFile(id));
+  if (text === undefined) return undefined;
+  const scenario = JSON.parse(text) as Scenario;
+  return scenario.origin ? { ...scenario, origin: { ...scenario.origin, file: join(packageRoot(), scenario.origin.file) } } : scenario;
 }
 
 const banks = new Map<string, QuizBank | undefined>();

@@ -7,16 +7,12 @@
  * granted, not merely /health. Started through the lab's one server
  * launcher (src/lab/servers/): pidfile, process group, log file, port retry.
  */
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { ETCD_INSTALL_HINT, findEtcd } from './find-coordinators.js';
 import { type LaunchOptions, launchServer, type ServerSpec } from '../servers/launch-server.js';
 import type { ServerRecorder } from '../servers/spawn-server.js';
 import type { CoordinatorServer } from './servers.js';
 import { EtcdClient } from './etcd-client.js';
-
-export const ETCD_INSTALL_HINT =
-  'etcd was not found. Install it (Debian/Ubuntu: `sudo apt-get install etcd-server`; macOS: `brew install etcd`), ' +
-  'pass --etcd-bin PATH, or use a running cluster with --etcd-endpoints URL';
 
 export interface LaunchedEtcd {
   endpoint: string;
@@ -25,25 +21,6 @@ export interface LaunchedEtcd {
   dataDir: string;
   startMs: number;
   stop(): Promise<void>;
-}
-
-/** The etcd binary: `--etcd-bin` if given (must be executable), else `etcd` on PATH. */
-export function findEtcd(explicit?: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const candidates = explicit
-    ? [explicit]
-    : (env.PATH ?? '')
-        .split(delimiter)
-        .filter(Boolean)
-        .map((d) => join(d, 'etcd'));
-  for (const path of candidates) {
-    try {
-      accessSync(path, constants.X_OK);
-      return path;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
 }
 
 /** A recorder for a server no run owns (a test's own etcd): nothing is written. */

@@ -8,29 +8,9 @@
  * never to our terminal.
  */
 import { execFile } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
 import { LabUnavailableError } from '../types.js';
 
-export const ETCDCTL_INSTALL_HINT =
-  'etcdctl was not found. Install it (Debian/Ubuntu: `sudo apt-get install etcd-client`; macOS: `brew install etcd`), ' + 'or put its directory on PATH';
-
 const COMMAND_TIMEOUT_MS = 15_000;
-
-/** etcdctl beside an explicit etcd binary, else on PATH; undefined when there is none. */
-export function findEtcdctl(etcdBin?: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const dirs = (env.PATH ?? '').split(delimiter).filter(Boolean);
-  const candidates = [...(etcdBin ? [join(dirname(etcdBin), 'etcdctl')] : []), ...dirs.map((d) => join(d, 'etcdctl'))];
-  for (const path of candidates) {
-    try {
-      accessSync(path, constants.X_OK);
-      return path;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
-}
 
 function run(bin: string, args: string[], signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -4,9 +4,8 @@
  * starts, so a missing one is a clear "cannot run here" (exit 2) with the
  * install hint; every member is in the pidfile from the moment it exists.
  */
-import { findEtcd } from '../coordinator/etcd-launcher.js';
+import { findEtcd, findEtcdctl } from '../coordinator/find-coordinators.js';
 import { type EtcdMembers, launchEtcdMembers } from '../coordinator/etcd-members.js';
-import { findEtcdctl } from '../coordinator/etcd-snapshot.js';
 import { installHint } from '../tools.js';
 import type { Experiment } from '../experiments/experiment.js';
 import type { RunPidfile } from '../processes/pidfile.js';

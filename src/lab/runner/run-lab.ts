@@ -17,7 +17,7 @@ import { dataSubdir } from '../../platform/data-dir.js';
 import { writeEvidence } from '../evidence/write-evidence.js';
 import { experimentFor } from '../experiments/index.js';
 import { RunPidfile, reapLeftovers } from '../processes/pidfile.js';
-import { LabAbortedError, type LabListener, type LabOptions, type LabResult, LabUnavailableError } from '../types.js';
+import { LabAbortedError, type LabListener, type LabOptions, type LabResult } from '../types.js';
 import { countInterruptedRun } from './interrupted-runs.js';
 import { debug } from './lab-debug.js';
 import { LabTeardown } from './lab-teardown.js';

@@ -5,15 +5,15 @@
  */
 import { Text } from 'ink';
 import { useMemo } from 'react';
-import { findShippedScenario } from '../../content/scenario/scenario-loader.js';
 import type { ConfigOverrides, Scenario } from '../../core/types.js';
 import { ENGINE } from '../../store/engine-calls.js';
 import type { SimulatorRoute } from '../../store/routes.js';
 import { useAppContext } from '../app-context.js';
 import { ScenarioPicker } from '../simulator/scenario-picker.js';
+import { useShippedScenarioLookup } from '../shipped-scenarios.js';
 import { SimulatorView } from '../simulator/simulator-view.js';
 
-function scenarioOf(route: SimulatorRoute): Scenario | string | undefined {
+function scenarioOf(route: SimulatorRoute, findShippedScenario: (id: string) => Scenario | undefined): Scenario | string | undefined {
   const s = route.scenario;
   return typeof s === 'string' ? (findShippedScenario(s) ?? s) : s;
 }
@@ -28,7 +28,8 @@ const EXPLORE_FIRST: ConfigOverrides = { check: 'split' };
 export function SimulatorScreen({ route }: { route: SimulatorRoute }) {
   const { router } = useAppContext();
   const explore = route.screen === 'explore' || route.explore === true;
-  const scenario = useMemo(() => scenarioOf(route), [route]);
+  const findShippedScenario = useShippedScenarioLookup();
+  const scenario = useMemo(() => scenarioOf(route, findShippedScenario), [route, findShippedScenario]);
   const overrides = route.overrides ?? {};
   if (typeof scenario === 'string') {
     return <Text> There is no shipped scenario called "{scenario}". Press q to go back.</Text>;

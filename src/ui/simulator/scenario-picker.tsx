@@ -2,23 +2,42 @@
 import { join } from 'node:path';
 import { Box } from 'ink';
 import { Text } from '../components/text.js';
-import { useMemo } from 'react';
+import { use, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { screenCovered } from '../../store/router-store.js';
 import { ContentError, formatProblem } from '../../content/shared/problems.js';
-import { listShippedScenarios, loadScenarioDir } from '../../content/scenario/scenario-loader.js';
 import type { Scenario } from '../../core/types.js';
-import { listSavedRuns, savedRunName } from '../../content/scenario/saved-runs.js';
 import { useAppContext } from '../app-context.js';
 import { errorMessage } from '../../platform/error-message.js';
 import { sanitizeLine } from '../../content/shared/sanitize.js';
 import { useFocusGuards } from '../use-focus-guards.js';
 import { SelectMenu } from '../components/select-menu.js';
 
-function loadAll(contentDir: unknown): { scenarios: Scenario[]; problems: string[] } {
+interface Loaders {
+  scenarios: typeof import('../../content/scenario/scenario-loader.js');
+  runs: typeof import('../../content/scenario/saved-runs.js');
+}
+
+let loaders: Promise<Loaders> | undefined;
+
+/**
+ * The scenario loader and the saved runs' reader bring the YAML parser
+ * (about 30 ms): imported when a picker first shows (the app's "Loading..."
+ * meanwhile, keys kept), not with the simulator screen, whose first frame
+ * opened on a scenario does without them (issue 32).
+ */
+function pickerLoaders(): Promise<Loaders> {
+  loaders ??= Promise.all([import('../../content/scenario/scenario-loader.js'), import('../../content/scenario/saved-runs.js')]).then(([scenarios, runs]) => ({
+    scenarios,
+    runs,
+  }));
+  return loaders;
+}
+
+function loadAll({ scenarios: loader }: Loaders, contentDir: unknown): { scenarios: Scenario[]; problems: string[] } {
   try {
-    const shipped = listShippedScenarios();
-    const local = typeof contentDir === 'string' ? loadScenarioDir(join(contentDir, 'scenarios'), true) : [];
+    const shipped = loader.listShippedScenarios();
+    const local = typeof contentDir === 'string' ? loader.loadScenarioDir(join(contentDir, 'scenarios'), true) : [];
     // An instructor's scenario with a shipped id replaces the shipped one.
     const ids = new Set(local.map((s) => s.id));
     return { scenarios: [...local, ...shipped.filter((s) => !ids.has(s.id))], problems: [] };
@@ -29,8 +48,8 @@ function loadAll(contentDir: unknown): { scenarios: Scenario[]; problems: string
 }
 
 /** The runs saved from the simulator ("Your runs"); a file that no longer loads is named, not fatal. */
-function loadRuns(): { scenarios: Scenario[]; problems: string[]; unreadable: string[] } {
-  const { runs, problems } = listSavedRuns();
+function loadRuns({ runs: reader }: Loaders): { scenarios: Scenario[]; problems: string[]; unreadable: string[] } {
+  const { runs, problems } = reader.listSavedRuns();
   return { scenarios: runs, problems: [], unreadable: problems };
 }
 
@@ -48,7 +67,11 @@ function Unreadable({ problems }: { problems: string[] }) {
 export function ScenarioPicker({ title, onPick, runs }: { title: string; onPick: (scenario: Scenario) => void; runs?: boolean }) {
   const { router, theme, flags, area } = useAppContext();
   const covered = useStore(router, screenCovered);
-  const { scenarios, problems, unreadable } = useMemo(() => (runs ? loadRuns() : { ...loadAll(flags.content), unreadable: [] }), [flags.content, runs]);
+  const loaded = use(pickerLoaders());
+  const { scenarios, problems, unreadable } = useMemo(
+    () => (runs ? loadRuns(loaded) : { ...loadAll(loaded, flags.content), unreadable: [] }),
+    [loaded, flags.content, runs],
+  );
   // The picker's own keys in the hint line and help (they showed the simulator's: space play, p predict...);
   // a message with nothing to pick offers only the global keys.
   useFocusGuards({ keyContext: problems.length > 0 || scenarios.length === 0 ? 'message' : 'scenario-picker' });
@@ -75,7 +98,7 @@ export function ScenarioPicker({ title, onPick, runs }: { title: string; onPick:
       </Box>
     );
   }
-  const name = (s: Scenario) => (runs ? savedRunName(s) : s.id);
+  const name = (s: Scenario) => (runs ? loaded.runs.savedRunName(s) : s.id);
   const idWidth = Math.max(...scenarios.map((s) => name(s).length), 4) + 2;
   // Saved runs may share an id (two saved from one title): they are told apart by file.
   const items = scenarios.map((s) => ({

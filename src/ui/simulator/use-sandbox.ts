@@ -8,7 +8,7 @@ import type { Key } from 'ink';
 import { useKeys } from '../use-keys.js';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { defaultRunPath, saveRun } from '../../content/scenario/saved-runs.js';
+import { defaultRunPath } from '../../content/scenario/run-paths.js';
 import { idFromTitle } from '../../core/sandbox/scenario-text.js';
 import type { ConfigOverrides, Scenario } from '../../core/types.js';
 import { screenCovered } from '../../store/router-store.js';
@@ -32,7 +32,9 @@ export function useSandbox(sim: SimulatorStore, engine: EngineCalls, scenario: S
     const controls = createSandboxControls({
       sandbox,
       now: () => ({ tick: sim.getState().cursor, minting: sim.getState().result?.config.minting ?? 'durable' }),
-      save: (text, path) => saveRun(text, path),
+      // The writer checks the file with the scenario loader, which brings the YAML parser (about
+      // 30 ms): loaded when a run is saved, not before the simulator's first frame (issue 32).
+      save: (text, path) => import('../../content/scenario/saved-runs.js').then(({ saveRun }) => saveRun(text, path)),
       defaultPath: (id) => defaultRunPath(id),
       idFromTitle,
     });

@@ -7,17 +7,11 @@
  * Ready means it answers PING.
  */
 import { createConnection } from 'node:net';
-import { findExecutable } from '../../servers/find-executable.js';
+import { findRedis, REDIS_INSTALL_HINT } from '../find-coordinators.js';
 import type { ServerSpec } from '../../servers/launch-server.js';
 import type { CoordinatorServer } from '../servers.js';
 
-export const REDIS_INSTALL_HINT = 'redis-server was not found. Install it (Debian/Ubuntu: `sudo apt-get install redis-server`), or pass --redis-bin PATH';
-
 export type RedisPersistence = 'volatile' | 'durable';
-
-export function findRedis(explicit?: string): string | undefined {
-  return findExecutable(['redis-server'], explicit);
-}
 
 export function redisArgv(bin: string, port: number, dir: string, persistence: RedisPersistence): string[] {
   const durable = persistence === 'durable' ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
