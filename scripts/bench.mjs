@@ -34,7 +34,7 @@ const areas = [...EXPECTED, ...present.filter((a) => !EXPECTED.includes(a)).sort
 // Areas that install a package or start servers and databases run after the others (the table keeps
 // its order): the disk writes and teardown they leave behind slowed the next area's whole-process
 // timings (at 0c31dfc `sim --json` read 1.69x right after `package`, 1.19-1.25x alone, twice).
-const HEAVY = /^(package|lab|lab-.*|exercises|exercise-.*|exercises-.*)$/;
+const HEAVY = /^(package|lab(-.*)?|exercises?(-.*)?)$/;
 const runOrder = [...areas.filter((a) => !HEAVY.test(a)), ...areas.filter((a) => HEAVY.test(a))];
 const rowsOf = new Map();
 const started = performance.now();

@@ -47,11 +47,10 @@ async function firstFrames(runs, env) {
     help: { keys: '8', shows: /Letters are commands/ },
   };
   const times = Object.fromEntries(Object.keys(subjects).map((k) => [k, []]));
-  // Each first frame over the `node -e 0` run just before it: the ratio is the median of these pairs.
+  // Each first frame's partner: the `node -e 0` run just before it; the ratio is the median of the pairs.
   // On this shared machine a bare node start moves between about 65 and 110 ms from one second
   // to the next; a pair sees the same moment, where one baseline per round set five screens
   // against one draw of it (docs/performance.md, "How the first frames are compared").
-  const pairs = Object.fromEntries(Object.keys(subjects).map((k) => [k, []]));
   const partners = Object.fromEntries(Object.keys(subjects).map((k) => [k, []]));
   const hwm = Object.fromEntries([...Object.keys(subjects), ...Object.keys(fromHome)].map((k) => [k, []]));
   // Interleaved run by run, after one warm-up round, so drift hits all alike.
@@ -62,7 +61,6 @@ async function firstFrames(runs, env) {
       if (i === 0) continue;
       if (r.firstFrameMs !== null) {
         times[name].push(r.firstFrameMs);
-        pairs[name].push(r.firstFrameMs / b.exitMs);
         partners[name].push(b.exitMs);
       }
       if (r.peakRssKb !== null) hwm[name].push(r.peakRssKb);
@@ -84,15 +82,16 @@ async function firstFrames(runs, env) {
   };
   for (const name of Object.keys(subjects)) {
     const ms = median(times[name]);
+    const pairs = times[name].map((t, j) => t / partners[name][j]);
     rows.push({
       metric: `first frame: ${label[name]}, ${COLS}x${ROWS} pty`,
       value: ms,
       unit: 'ms',
       // The row's own partners: a screen that follows a slow moment is set against that moment.
       baseline: median(partners[name]),
-      ratio: Math.round(median(pairs[name]) * 100) / 100,
+      ratio: Math.round(median(pairs) * 100) / 100,
       goal: '<= 3.0x',
-      note: `baseline: node -e 0, start to exit, same pty (script), run just before each (their median); ratio: median of ${pairs[name].length} such pairs`,
+      note: `baseline: node -e 0, start to exit, same pty (script), run just before each (their median); ratio: median of ${pairs.length} such pairs`,
     });
   }
   if (hasGnuTime()) {
