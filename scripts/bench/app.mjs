@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { benchEnv, bin, hasGnuTime, hasScript, median, node, peakRssKb, ptyRun, ratio, root, tempHome } from './lib.mjs';
+import { benchEnv, bin, hasGnuTime, hasScript, median, node, paired, peakRssKb, ptyRun, ratio, root, tempHome } from './lib.mjs';
 
 const COLS = 100;
 const ROWS = 30;
@@ -50,7 +50,7 @@ async function firstFrames(runs, env) {
   // Each first frame's partner: the `node -e 0` run just before it; the ratio is the median of the pairs.
   // On this shared machine a bare node start moves between about 65 and 110 ms from one second
   // to the next; a pair sees the same moment, where one baseline per round set five screens
-  // against one draw of it (docs/performance.md, "How the first frames are compared").
+  // against one draw of it (docs/performance.md, "How the first frames and the commands are compared").
   const partners = Object.fromEntries(Object.keys(subjects).map((k) => [k, []]));
   const hwm = Object.fromEntries([...Object.keys(subjects), ...Object.keys(fromHome)].map((k) => [k, []]));
   // Interleaved run by run, after one warm-up round, so drift hits all alike.
@@ -81,17 +81,16 @@ async function firstFrames(runs, env) {
     help: 'Help (home, 8)',
   };
   for (const name of Object.keys(subjects)) {
-    const ms = median(times[name]);
-    const pairs = times[name].map((t, j) => t / partners[name][j]);
+    // The row's own partners: a screen that follows a slow moment is set against that moment.
+    const { ms, baseline, ratio: pairRatio, pairs } = paired(times[name], partners[name]);
     rows.push({
       metric: `first frame: ${label[name]}, ${COLS}x${ROWS} pty`,
       value: ms,
       unit: 'ms',
-      // The row's own partners: a screen that follows a slow moment is set against that moment.
-      baseline: median(partners[name]),
-      ratio: Math.round(median(pairs) * 100) / 100,
+      baseline,
+      ratio: pairRatio,
       goal: '<= 3.0x',
-      note: `baseline: node -e 0, start to exit, same pty (script), run just before each (their median); ratio: median of ${pairs.length} such pairs`,
+      note: `baseline: node -e 0, start to exit, same pty (script), run just before each (their median); ratio: median of ${pairs} such pairs`,
     });
   }
   if (hasGnuTime()) {

@@ -8,7 +8,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchEnv, bin, bundleSources, compareProcesses, median, node, ratio, root, tempHome } from './lib.mjs';
+import { benchEnv, bin, bundleSources, compareProcesses, comparedRow, median, node, root, tempHome } from './lib.mjs';
 
 const GOAL = '<= 1.5x';
 const LATE_WRITE = `id: my-run
@@ -37,13 +37,10 @@ export async function bench({ runs }) {
       'challenge lose-b-update --check FILE': [node, bin, 'challenge', 'lose-b-update', '--check', file],
       'challenge some-ordering --check FILE (explorer)': [node, bin, 'challenge', 'some-ordering', '--check', split],
     };
-    const { baseline, subjects: got } = await compareProcesses([node, '-e', '0'], subjects, { runs, env });
-    const rows = Object.entries(got).map(([metric, ms]) => {
-      const goal = metric === 'challenges --json' ? GOAL : undefined;
-      return ms instanceof Error
-        ? { metric, value: Number.NaN, unit: 'ms', goal, note: `not measured (${String(ms.message).split('\n')[0]})` }
-        : { metric, value: ms, unit: 'ms', baseline, ratio: ratio(ms, baseline), goal, note: 'baseline: node -e 0, piped' };
-    });
+    const got = await compareProcesses([node, '-e', '0'], subjects, { runs, env });
+    const rows = Object.entries(got).map(([metric, m]) =>
+      comparedRow(metric, m, { goal: metric === 'challenges --json' ? GOAL : undefined, note: 'baseline: node -e 0, piped' }),
+    );
     // Bundled inside the package, so the bundle finds the package root and the shipped challenges.
     mkdirSync(join(root, '.tmp'), { recursive: true });
     const bundleDir = mkdtempSync(join(root, '.tmp', 'bench-challenges-'));

@@ -7,7 +7,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchEnv, bin, compareProcesses, node, ratio, root, tempHome, timeProcess } from './lib.mjs';
+import { benchEnv, bin, compareProcesses, comparedRow, node, root, tempHome, timeProcess } from './lib.mjs';
 
 const GOAL = '<= 1.5x';
 
@@ -41,13 +41,10 @@ export async function bench({ runs }) {
       'validate, real loaders': ['env', 'FENCE_TUTOR_BUILT_CONTENT=0', node, bin, 'validate'],
       'quiz --export json, real loaders': ['env', 'FENCE_TUTOR_BUILT_CONTENT=0', node, bin, 'quiz', '--export', 'json', '--seed', '1'],
     };
-    const { baseline, subjects: got } = await compareProcesses([node, '-e', '0'], subjects, { runs, env });
-    return Object.entries(got).map(([metric, ms]) => {
-      const goal = metric.endsWith('real loaders') ? undefined : GOAL;
-      return ms instanceof Error
-        ? { metric, value: Number.NaN, unit: 'ms', goal, note: `not measured (${String(ms.message).split('\n')[0]})` }
-        : { metric, value: ms, unit: 'ms', baseline, ratio: ratio(ms, baseline), goal, note: 'baseline: node -e 0, piped' };
-    });
+    const got = await compareProcesses([node, '-e', '0'], subjects, { runs, env });
+    return Object.entries(got).map(([metric, m]) =>
+      comparedRow(metric, m, { goal: metric.endsWith('real loaders') ? undefined : GOAL, note: 'baseline: node -e 0, piped' }),
+    );
   } finally {
     rmSync(home, { recursive: true, force: true });
     rmSync(work, { recursive: true, force: true });

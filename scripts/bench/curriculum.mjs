@@ -2,7 +2,7 @@
 // `--version` measured in the same interleaved runs: the list, the longest
 // lesson printed with its timelines, and validate over all shipped content.
 import { rmSync } from 'node:fs';
-import { benchEnv, bin, compareProcesses, node, ratio, tempHome } from './lib.mjs';
+import { benchEnv, bin, compareProcesses, comparedRow, node, tempHome } from './lib.mjs';
 
 export async function bench({ runs }) {
   const home = tempHome();
@@ -15,12 +15,8 @@ export async function bench({ runs }) {
       'lesson 10 --plain (4 timelines)': [node, bin, 'lesson', '10', '--plain'],
       'validate (all shipped content)': [node, bin, 'validate'],
     };
-    const { baseline, subjects: got } = await compareProcesses([node, '-e', '0'], subjects, { runs, env });
-    return Object.entries(got).map(([metric, ms]) =>
-      ms instanceof Error
-        ? { metric, value: Number.NaN, unit: 'ms', note: `not measured (${String(ms.message).split('\n')[0]})` }
-        : { metric, value: ms, unit: 'ms', baseline, ratio: ratio(ms, baseline), note: 'baseline: node -e 0, piped' },
-    );
+    const got = await compareProcesses([node, '-e', '0'], subjects, { runs, env });
+    return Object.entries(got).map(([metric, m]) => comparedRow(metric, m, { note: 'baseline: node -e 0, piped' }));
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

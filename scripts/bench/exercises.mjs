@@ -6,7 +6,7 @@
 // side by side.
 import { copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchEnv, bin, compareProcesses, median, node, ratio, root, tempHome, timeProcess } from './lib.mjs';
+import { benchEnv, bin, compareProcesses, comparedRow, median, node, ratio, root, tempHome, timeProcess } from './lib.mjs';
 
 const TTL_MS = 2000;
 const EXERCISES = ['fence-the-sink', 'split-the-check', 'early-write', 'durable-mark', 'idempotent-retry'];
@@ -47,17 +47,8 @@ export async function bench({ runs }) {
       });
     }
     const list = await compareProcesses([node, '-e', '0'], { exercises: [node, bin, 'exercises'] }, { runs: Math.max(runs, 5), env: benchEnv(home) });
-    const ms = list.subjects.exercises;
-    if (ms instanceof Error) throw ms;
-    out.push({
-      metric: '`exercises` (the list)',
-      value: ms,
-      unit: 'ms',
-      baseline: list.baseline,
-      ratio: ratio(ms, list.baseline),
-      goal: '<= 1.5x node -e 0',
-      note: 'baseline: node -e 0, interleaved run by run',
-    });
+    if (list.exercises instanceof Error) throw list.exercises;
+    out.push(comparedRow('`exercises` (the list)', list.exercises, { goal: '<= 1.5x node -e 0', note: 'baseline: node -e 0' }));
     return out;
   } finally {
     rmSync(home, { recursive: true, force: true });

@@ -71,27 +71,50 @@ export async function medianProcessMs(argv, { runs, env, cwd } = {}) {
 }
 
 /**
- * Whole-process wall times of a baseline and several subjects, interleaved
- * run by run (so drift on a shared machine hits all alike), after one warm-up
- * round. Returns `{ baseline, subjects: { name: ms | Error } }` in medians.
+ * A subject's times set against their partners, the baseline run just
+ * before each: `{ ms, baseline, ratio }`, the medians of the times, of the
+ * partners and of the pairs' ratios. On this shared machine a bare node
+ * start moves between about 65 and 115 ms from one second to the next; a
+ * pair sees one moment of it (docs/performance.md, "How the first frames
+ * and the commands are compared"), where one baseline per round set every
+ * subject of the round against one draw.
+ */
+export function paired(times, partners) {
+  const pairs = times.map((t, j) => t / partners[j]);
+  return { ms: median(times), baseline: median(partners), ratio: Math.round(median(pairs) * 100) / 100, pairs: pairs.length };
+}
+
+/**
+ * Whole-process wall times of several subjects, each run just after a run
+ * of the baseline (its partner), interleaved run by run after one warm-up
+ * round. Returns `{ name: paired(...) | Error }`.
  */
 export async function compareProcesses(baselineArgv, subjects, { runs, env, cwd } = {}) {
-  const base = [];
   const times = Object.fromEntries(Object.keys(subjects).map((k) => [k, []]));
+  const partners = Object.fromEntries(Object.keys(subjects).map((k) => [k, []]));
   const failed = {};
   for (let i = 0; i <= runs; i++) {
-    const b = await timeProcess(baselineArgv, { env, cwd });
-    if (i > 0) base.push(b.ms);
     for (const [name, argv] of Object.entries(subjects)) {
       if (failed[name]) continue;
+      const b = await timeProcess(baselineArgv, { env, cwd });
       const r = await timeProcess(argv, { env, cwd });
       if (r.code !== 0) failed[name] = new Error(`exit ${r.code}: ${r.stderr.trim().split('\n')[0]?.slice(0, 100) ?? ''}`);
-      else if (i > 0) times[name].push(r.ms);
+      else if (i > 0) {
+        times[name].push(r.ms);
+        partners[name].push(b.ms);
+      }
     }
   }
-  const out = {};
-  for (const name of Object.keys(subjects)) out[name] = failed[name] ?? median(times[name]);
-  return { baseline: median(base), subjects: out };
+  return Object.fromEntries(Object.keys(subjects).map((name) => [name, failed[name] ?? paired(times[name], partners[name])]));
+}
+
+/** A table row for what compareProcesses measured of one subject (a failure: a row saying so). */
+export function comparedRow(metric, measured, { goal, note } = {}) {
+  if (measured instanceof Error)
+    return { metric, value: Number.NaN, unit: 'ms', ...(goal ? { goal } : {}), note: `not measured (${String(measured.message).split('\n')[0]})` };
+  const { ms, baseline, ratio: r, pairs } = measured;
+  const how = `each run just after one of the baseline; ratio: median of ${pairs} pairs`;
+  return { metric, value: ms, unit: 'ms', baseline, ratio: r, ...(goal ? { goal } : {}), note: note ? `${note}; ${how}` : how };
 }
 
 /** Peak resident set of a whole process in KiB, by GNU time. */

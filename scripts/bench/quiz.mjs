@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { benchEnv, bin, compareProcesses, median, node, ratio, root, tempHome, timeProcess } from './lib.mjs';
+import { benchEnv, bin, compareProcesses, comparedRow, median, node, root, tempHome, timeProcess } from './lib.mjs';
 
 export async function bench({ runs }) {
   const home = tempHome();
@@ -37,14 +37,8 @@ export async function bench({ runs }) {
       ],
       'quiz --export json, whole process': [node, bin, 'quiz', '--export', 'json', '--seed', '1'],
     };
-    const { baseline, subjects: got } = await compareProcesses([node, '-e', '0'], subjects, { runs, env });
-    for (const [metric, ms] of Object.entries(got)) {
-      rows.push(
-        ms instanceof Error
-          ? { metric, value: Number.NaN, unit: 'ms', note: `not measured (${ms.message})` }
-          : { metric, value: ms, unit: 'ms', baseline, ratio: ratio(ms, baseline), note: 'baseline: node -e 0, piped' },
-      );
-    }
+    const got = await compareProcesses([node, '-e', '0'], subjects, { runs, env });
+    for (const [metric, m] of Object.entries(got)) rows.push(comparedRow(metric, m, { note: 'baseline: node -e 0, piped' }));
     rows.push(await bankLoad(runs));
   } finally {
     rmSync(home, { recursive: true, force: true });

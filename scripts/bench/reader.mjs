@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { benchEnv, bin, compareProcesses, median, node, ratio, root, tempHome } from './lib.mjs';
+import { benchEnv, bin, compareProcesses, comparedRow, median, node, ratio, root, tempHome } from './lib.mjs';
 
 const ENTRY = `
 import { loadShippedCurriculum } from './src/content/lesson/lesson-loader.ts';
@@ -91,17 +91,14 @@ async function inProcess(runs) {
 
 async function processes(runs, env) {
   const course = join(root, 'test', 'fixtures', 'content', 'course');
-  const { baseline, subjects } = await compareProcesses(
+  const subjects = await compareProcesses(
     [node, bin, 'lessons', '--json'],
     { progress: [node, bin, 'progress', '--json'], content: [node, bin, '--content', course, 'lessons', '--json'] },
     { runs, env },
   );
-  const row = (metric, v, note, goal) =>
-    v instanceof Error
-      ? { metric, value: Number.NaN, unit: 'ms', note: `failed: ${v.message}` }
-      : { metric, value: v, unit: 'ms', baseline, ratio: ratio(v, baseline), note, ...(goal ? { goal } : {}) };
+  const row = (metric, measured, note, goal) => comparedRow(metric, measured, { note, goal });
   return [
-    row('`progress --json` (whole process)', subjects.progress, 'baseline: `lessons --json`, same machine, interleaved'),
+    row('`progress --json` (whole process)', subjects.progress, 'baseline: `lessons --json`'),
     row('`--content DIR lessons --json` (dir checked whole first)', subjects.content, 'baseline: `lessons --json` without --content', '<= 2x'),
   ];
 }

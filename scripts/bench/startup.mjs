@@ -4,7 +4,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchEnv, bin, hasGnuTime, hasScript, compareProcesses, median, node, peakRssKb, ptyRun, ratio, tempHome } from './lib.mjs';
+import { benchEnv, bin, hasGnuTime, hasScript, compareProcesses, comparedRow, median, node, peakRssKb, ptyRun, ratio, tempHome } from './lib.mjs';
 
 const COLS = 100;
 const ROWS = 30;
@@ -114,16 +114,6 @@ async function wholeProcess(runs, env) {
     subjects['sim --scenario late-write --json, whole process'] = [node, bin, 'sim', '--scenario', 'late-write', '--json'];
   }
   const goals = { 'sim --scenario late-write --json, whole process': '<= 1.5x' };
-  const { baseline, subjects: got } = await compareProcesses([node, '-e', '0'], subjects, { runs, env });
-  return Object.entries(got).map(([metric, ms]) =>
-    ms instanceof Error
-      ? { metric, value: Number.NaN, unit: 'ms', goal: goals[metric], note: `not measured (${firstLine(ms)})` }
-      : { metric, value: ms, unit: 'ms', baseline, ratio: ratio(ms, baseline), goal: goals[metric], note: 'baseline: node -e 0, piped' },
-  );
-}
-
-function firstLine(err) {
-  return String(err?.message ?? err)
-    .split('\n')[0]
-    .slice(0, 120);
+  const got = await compareProcesses([node, '-e', '0'], subjects, { runs, env });
+  return Object.entries(got).map(([metric, m]) => comparedRow(metric, m, { goal: goals[metric], note: 'baseline: node -e 0, piped' }));
 }
