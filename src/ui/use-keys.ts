@@ -5,7 +5,7 @@
  * which no binding matches, so a learner saw several presses act once or
  * not at all. Here such a run is split into its keys (split-keys.ts) and
  * each acts once, in order; only a text field (a search box, a value being
- * typed) takes a paste whole. Ink's own escape-sequence parsing already gives
+ * typed) takes a paste whole (an Enter read with it still acts, after it). Ink's own escape-sequence parsing already gives
  * arrows and page keys one call each. Only Ink's public useInput is used.
  */
 import { type Key, useInput } from 'ink';
@@ -58,6 +58,38 @@ export function keysOf(input: string, key: Key): [string, Key][] {
   return keys;
 }
 
+/**
+ * The keys of one input for a text field: a run of printable characters
+ * stays whole (a paste is typed as it came, not as one key each), and an
+ * Enter read with it still acts, after the text before it ("lease ID" and
+ * Enter in one read, from a fast typist or a paste ending in a newline,
+ * searched for "lease ID"; before, the field refused the whole read as not
+ * text). Anything else (an escape sequence, a control key) keeps the read
+ * whole, as keysOf does.
+ */
+export function textKeysOf(input: string, key: Key): [string, Key][] {
+  if (key.ctrl || key.meta || key.escape) return [[input, key]];
+  const pieces = splitKeys(input);
+  if (pieces.length <= 1) return [[input, key]];
+  if (pieces.includes(CTRL_C)) return [['c', { ...PLAIN_KEY, ctrl: true }]];
+  const keys: [string, Key][] = [];
+  let text = '';
+  const endText = () => {
+    if (text !== '') keys.push([text, { ...PLAIN_KEY, shift: /^[A-Z]$/.test(text) }]);
+    text = '';
+  };
+  for (const piece of pieces) {
+    if (piece === '\r' || piece === '\n') {
+      endText();
+      keys.push(['', { ...PLAIN_KEY, return: true }]);
+    } else if (isPrintableChar(piece)) text += piece;
+    else return [[input, key]];
+  }
+  if (keys.length === 0) return [[input, key]];
+  endText();
+  return keys;
+}
+
 export function useKeys(
   handler: (input: string, key: Key) => void,
   options: {
@@ -80,11 +112,7 @@ export function useKeys(
   const listener = useCallback((input: string, key: Key) => {
     const { handler: current, takesText, isActive: active } = latest.current;
     if (!active) return;
-    if (takesText?.()) {
-      current(input, key);
-      return;
-    }
-    for (const [one, itsKey] of keysOf(input, key)) current(one, itsKey);
+    for (const [one, itsKey] of takesText?.() ? textKeysOf(input, key) : keysOf(input, key)) current(one, itsKey);
   }, []);
   useInput(listener, { isActive });
 }

@@ -9,7 +9,7 @@ import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Key } from 'ink';
 import { press, renderApp, waitForFrame } from '../helpers/ink.js';
-import { keysOf } from '../../src/ui/use-keys.js';
+import { keysOf, textKeysOf } from '../../src/ui/use-keys.js';
 
 afterEach(() => cleanup());
 
@@ -97,5 +97,33 @@ describe('keysOf: one read as the keys pressed', () => {
     expect(keysOf('j', plain)).toEqual([['j', plain]]);
     expect(keysOf('c', { ...plain, ctrl: true })).toHaveLength(1);
     expect(keysOf('\u001b[A', plain)).toHaveLength(1);
+  });
+});
+
+describe('a text field, keys in one read', () => {
+  const plain = { ctrl: false, meta: false, escape: false, shift: false, return: false } as Key;
+  it('takes a run of printable keys whole, and an Enter read with it after it', () => {
+    expect(textKeysOf('lease ID', plain)).toEqual([['lease ID', plain]]);
+    const withEnter = textKeysOf('lease ID\r', plain);
+    expect(withEnter.map(([input]) => input)).toEqual(['lease ID', '']);
+    expect(withEnter.map(([, key]) => key.return)).toEqual([false, true]);
+    expect(textKeysOf('ab\rcd', plain).map(([input]) => input)).toEqual(['ab', '', 'cd']);
+    expect(textKeysOf('ab\u001b[A', plain)).toEqual([['ab\u001b[A', plain]]);
+    expect(textKeysOf('ab\u0003', plain)).toEqual([['c', expect.objectContaining({ ctrl: true })]]);
+  });
+
+  it('the reader\'s search types "lease ID" and jumps to its first hit for "lease ID" and Enter in one write', async () => {
+    const app = await renderApp({ screen: 'reader', lessonId: 'stale-holder' }, { size: { columns: 100, rows: 30 } });
+    await waitForFrame(app.lastFrame, 'Lesson ', 15_000);
+    await press(app.stdin, '/');
+    await waitForFrame(app.lastFrame, /type at least 2 characters/, 15_000);
+    await act(async () => {
+      app.stdin.write('lease ID\r');
+    });
+    // The box closes on the jump, and the line it jumped to is on screen.
+    const frame = await waitForFrame(app.lastFrame, /↑\/↓ scroll/, 15_000);
+    // Its first hit, in this lesson, pointed at and marked: before, the box refused the whole read.
+    expect(frame).toMatch(/❯.*»lease ID«/);
+    expect(frame).not.toContain('esc cancel');
   });
 });

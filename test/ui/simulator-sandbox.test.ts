@@ -113,6 +113,18 @@ describe('acting on a run in the simulator', () => {
     expect(lastFrame()).toContain('q.yaml');
   });
 
+  it('a title pasted with its Enter in one read is typed whole, then confirmed', async () => {
+    const { stdin, lastFrame } = await openLateWrite();
+    await press(stdin, 'x', '2', '4', 'w');
+    expect(lastFrame()).toContain('Save the run: its title:');
+    await act(async () => {
+      stdin.write('Pause B\r');
+    });
+    // Before, the field refused the whole read (text and a control key): the title stayed empty.
+    const frame = await waitForFrame(lastFrame, 'Save "Pause B" to the file');
+    expect(frame).toContain('pause-b.yaml');
+  });
+
   it('help shows the acting keys, and the steps list has its own', async () => {
     const { stdin, lastFrame } = await openLateWrite({ size: { columns: 100, rows: 40 } });
     await press(stdin, '?');

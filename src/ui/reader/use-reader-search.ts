@@ -48,16 +48,16 @@ export function useReaderSearch(input: ReaderSearchInput): SearchHit[] {
     [searching, lessons, lesson.id, parts],
   );
   const hits = useMemo(() => searchLessons(searchable, search.query), [searchable, search.query]);
-  const jumpTo = (hit: SearchHit) => {
+  const jumpTo = (hit: SearchHit, query: string) => {
     const key = `${hit.part}:${hit.line}`;
     if (hit.lessonId === lesson.id) {
       const row = rows.findIndex((r) => r.key === key);
       reader.getState().setFocus({ kind: 'text' });
       if (row >= 0) reader.getState().scrollTo(Math.max(0, row - 2), Math.max(0, rows.length - (viewRows + SEARCH_ROWS)));
-      onMark(search.query.trim(), key);
+      onMark(query.trim(), key);
       return;
     }
-    router.getState().replace({ screen: 'reader', lessonId: hit.lessonId, jump: { key, query: search.query.trim() } });
+    router.getState().replace({ screen: 'reader', lessonId: hit.lessonId, jump: { key, query: query.trim() } });
   };
   useScreenInput(
     'reader-search',
@@ -68,8 +68,10 @@ export function useReaderSearch(input: ReaderSearchInput): SearchHit[] {
           st.setFocus({ kind: 'text' });
           break;
         case 'jump': {
-          const hit = hits[search.selected];
-          if (hit) jumpTo(hit);
+          // The query as it is now: text read with this Enter is in the store, not yet drawn.
+          const { query, selected } = st.search;
+          const hit = (query === search.query ? hits : searchLessons(searchable, query))[selected];
+          if (hit) jumpTo(hit, query);
           break;
         }
         case 'move':
