@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterAll, vi } from 'vitest';
 
 // The unit project runs its files with `isolate: false` (vitest.config.ts): a
 // worker thread runs file after file, keeping what Node itself loaded (React,
@@ -23,3 +23,14 @@ Object.assign(process.env, first);
 // that spawn children remove it there too.
 delete process.env.CI;
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// A lazily loaded screen still loading when a file's last test ended resolves
+// later, and React then warns (console.error) that the ping came outside
+// act(): after the file, as a stray log, and when that log is still in
+// flight as the worker thread closes, vitest fails the whole run
+// ("EnvironmentTeardownError: Closing rpc while onUserConsoleLog was
+// pending", once in a full run here). Once the file's tests are over nothing
+// of theirs is acted on any more: React is told so, and stays quiet.
+afterAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});

@@ -108,7 +108,9 @@ describe.skipIf(!tt.enabled)('the app in a real terminal', () => {
     term.resize(70, 20);
     await term.waitFor('this one is 70x20');
     term.resize(100, 30);
-    screen = await term.waitFor('Simulator › late-write');
+    // The hint line is the frame's last line: waiting for the title alone could read a frame half drawn.
+    screen = await term.waitFor(/^ space play.*q back\s*$/m);
+    expect(count(screen, 'Simulator › late-write')).toBe(1);
     expect(screen).not.toContain('needs a terminal');
     expect(count(screen, '? help')).toBe(1);
   });
