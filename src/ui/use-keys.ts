@@ -5,8 +5,9 @@
  * which no binding matches, so a learner saw several presses act once or
  * not at all. Here such a run is split into its keys (split-keys.ts) and
  * each acts once, in order; only a text field (a search box, a value being
- * typed) takes a paste whole (an Enter read with it still acts, after it). Ink's own escape-sequence parsing already gives
- * arrows and page keys one call each. Only Ink's public useInput is used.
+ * typed) takes a paste whole, and an Enter read with it still acts after it.
+ * Ink's own escape-sequence parsing already gives arrows and page keys one
+ * call each. Only Ink's public useInput is used.
  */
 import { type Key, useInput } from 'ink';
 import { useCallback, useLayoutEffect, useRef } from 'react';
@@ -42,49 +43,34 @@ const PLAIN_KEY: Key = {
  * The keys of one input, as if each had been read alone: a run of printable
  * characters (a trailing Enter included) becomes one call per character;
  * anything else (an escape sequence, a control key, a modifier) stays whole.
+ * For a text field (`textField`) a run of printable characters stays whole
+ * instead (a paste is typed as it came), and an Enter read with it still
+ * acts, after the text before it: "lease ID" and Enter in one read, from a
+ * fast typist or a paste ending in a newline, searches for "lease ID" (the
+ * field used to refuse the whole read as not text).
  */
-export function keysOf(input: string, key: Key): [string, Key][] {
+export function keysOf(input: string, key: Key, textField = false): [string, Key][] {
   if (key.ctrl || key.meta || key.escape) return [[input, key]];
   const pieces = splitKeys(input);
   if (pieces.length <= 1) return [[input, key]];
   // Ctrl-C read with other keys quits at once; the keys around it are dropped, not acted on after it.
   if (pieces.includes(CTRL_C)) return [['c', { ...PLAIN_KEY, ctrl: true }]];
   const keys: [string, Key][] = [];
-  for (const piece of pieces) {
-    if (piece === '\r' || piece === '\n') keys.push(['', { ...PLAIN_KEY, return: true }]);
-    else if (isPrintableChar(piece)) keys.push([piece, { ...PLAIN_KEY, shift: /^[A-Z]$/.test(piece) }]);
-    else return [[input, key]];
-  }
-  return keys;
-}
-
-/**
- * The keys of one input for a text field: a run of printable characters
- * stays whole (a paste is typed as it came, not as one key each), and an
- * Enter read with it still acts, after the text before it ("lease ID" and
- * Enter in one read, from a fast typist or a paste ending in a newline,
- * searched for "lease ID"; before, the field refused the whole read as not
- * text). Anything else (an escape sequence, a control key) keeps the read
- * whole, as keysOf does.
- */
-export function textKeysOf(input: string, key: Key): [string, Key][] {
-  if (key.ctrl || key.meta || key.escape) return [[input, key]];
-  const pieces = splitKeys(input);
-  if (pieces.length <= 1) return [[input, key]];
-  if (pieces.includes(CTRL_C)) return [['c', { ...PLAIN_KEY, ctrl: true }]];
-  const keys: [string, Key][] = [];
   let text = '';
+  const typed = (chars: string) => keys.push([chars, { ...PLAIN_KEY, shift: /^[A-Z]$/.test(chars) }]);
   const endText = () => {
-    if (text !== '') keys.push([text, { ...PLAIN_KEY, shift: /^[A-Z]$/.test(text) }]);
+    if (text !== '') typed(text);
     text = '';
   };
   for (const piece of pieces) {
     if (piece === '\r' || piece === '\n') {
       endText();
       keys.push(['', { ...PLAIN_KEY, return: true }]);
-    } else if (isPrintableChar(piece)) text += piece;
-    else return [[input, key]];
+    } else if (!isPrintableChar(piece)) return [[input, key]];
+    else if (textField) text += piece;
+    else typed(piece);
   }
+  // Text alone, no Enter: the read as it came.
   if (keys.length === 0) return [[input, key]];
   endText();
   return keys;
@@ -112,7 +98,7 @@ export function useKeys(
   const listener = useCallback((input: string, key: Key) => {
     const { handler: current, takesText, isActive: active } = latest.current;
     if (!active) return;
-    for (const [one, itsKey] of takesText?.() ? textKeysOf(input, key) : keysOf(input, key)) current(one, itsKey);
+    for (const [one, itsKey] of keysOf(input, key, takesText?.() === true)) current(one, itsKey);
   }, []);
   useInput(listener, { isActive });
 }

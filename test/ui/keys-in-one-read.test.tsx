@@ -9,7 +9,7 @@ import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Key } from 'ink';
 import { press, renderApp, waitForFrame } from '../helpers/ink.js';
-import { keysOf, textKeysOf } from '../../src/ui/use-keys.js';
+import { keysOf } from '../../src/ui/use-keys.js';
 
 afterEach(() => cleanup());
 
@@ -103,13 +103,13 @@ describe('keysOf: one read as the keys pressed', () => {
 describe('a text field, keys in one read', () => {
   const plain = { ctrl: false, meta: false, escape: false, shift: false, return: false } as Key;
   it('takes a run of printable keys whole, and an Enter read with it after it', () => {
-    expect(textKeysOf('lease ID', plain)).toEqual([['lease ID', plain]]);
-    const withEnter = textKeysOf('lease ID\r', plain);
+    expect(keysOf('lease ID', plain, true)).toEqual([['lease ID', plain]]);
+    const withEnter = keysOf('lease ID\r', plain, true);
     expect(withEnter.map(([input]) => input)).toEqual(['lease ID', '']);
     expect(withEnter.map(([, key]) => key.return)).toEqual([false, true]);
-    expect(textKeysOf('ab\rcd', plain).map(([input]) => input)).toEqual(['ab', '', 'cd']);
-    expect(textKeysOf('ab\u001b[A', plain)).toEqual([['ab\u001b[A', plain]]);
-    expect(textKeysOf('ab\u0003', plain)).toEqual([['c', expect.objectContaining({ ctrl: true })]]);
+    expect(keysOf('ab\rcd', plain, true).map(([input]) => input)).toEqual(['ab', '', 'cd']);
+    expect(keysOf('ab\u001b[A', plain, true)).toEqual([['ab\u001b[A', plain]]);
+    expect(keysOf('ab\u0003', plain, true)).toEqual([['c', expect.objectContaining({ ctrl: true })]]);
   });
 
   it('the reader\'s search types "lease ID" and jumps to its first hit for "lease ID" and Enter in one write', async () => {
