@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { benchEnv, bin, hasGnuTime, hasScript, median, node, paired, peakRssKb, ptyRun, ratio, root, tempHome } from './lib.mjs';
+import { benchEnv, bin, hasGnuTime, hasScript, MIN_PAIRS, median, node, paired, peakRssKb, ptyRun, ratio, root, tempHome } from './lib.mjs';
 
 const COLS = 100;
 const ROWS = 30;
@@ -54,7 +54,7 @@ async function firstFrames(runs, env) {
   const partners = Object.fromEntries(Object.keys(subjects).map((k) => [k, []]));
   const hwm = Object.fromEntries([...Object.keys(subjects), ...Object.keys(fromHome)].map((k) => [k, []]));
   // Interleaved run by run, after one warm-up round, so drift hits all alike.
-  for (let i = 0; i <= runs; i++) {
+  for (let i = 0; i <= Math.max(runs, MIN_PAIRS); i++) {
     for (const [name, { argv, until }] of Object.entries(subjects)) {
       const b = await ptyRun([node, '-e', '0'], { env, cols: COLS, rows: ROWS });
       const r = await ptyRun(argv, { env, cols: COLS, rows: ROWS, until, holdMs: 500, timeoutMs: 20_000 });

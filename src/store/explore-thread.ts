@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { simulate } from '../core/engine.js';
 import { explore } from '../core/explorer.js';
 import type { ConfigOverrides, ExploreResult, Scenario } from '../core/types.js';
@@ -52,30 +52,39 @@ export const exploreOffThread: ExploreAsync = (scenario, overrides, onProgress) 
 };
 
 function inWorker(file: string, request: ExploreRequest, onProgress: (p: { statesVisited: number }) => void): ExploreJob {
-  const worker = new Worker(file, { workerData: request });
-  // Never the reason the process stays up: Ctrl-C and q end the app at once.
-  worker.unref();
+  // Imported here, not at the top: the reader and the simulator load this
+  // module for their first frame, and `node:worker_threads` costs 1.6-2.3 ms
+  // to load that only a count of more than eight writes uses (issue 32).
+  let worker: Worker | undefined;
   let cancelled = false;
-  const result = new Promise<ExploreResult>((resolve, reject) => {
-    worker.on('message', (message: ExploreWorkerMessage) => {
-      if (cancelled) return;
-      if (message.type === 'progress') onProgress({ statesVisited: message.statesVisited });
-      else if (message.type === 'result') resolve(message.result);
-      else reject(new Error(message.message));
-      if (message.type !== 'progress') void worker.terminate();
-    });
-    worker.on('error', (err) => {
-      if (!cancelled) reject(err);
-    });
-    worker.on('exit', (code) => {
-      if (!cancelled && code !== 0) reject(new Error(`the explorer's worker ended with status ${code}`));
-    });
-  });
+  const result = import('node:worker_threads').then(
+    ({ Worker }) =>
+      new Promise<ExploreResult>((resolve, reject) => {
+        if (cancelled) return;
+        const started = new Worker(file, { workerData: request });
+        worker = started;
+        // Never the reason the process stays up: Ctrl-C and q end the app at once.
+        started.unref();
+        started.on('message', (message: ExploreWorkerMessage) => {
+          if (cancelled) return;
+          if (message.type === 'progress') onProgress({ statesVisited: message.statesVisited });
+          else if (message.type === 'result') resolve(message.result);
+          else reject(new Error(message.message));
+          if (message.type !== 'progress') void started.terminate();
+        });
+        started.on('error', (err) => {
+          if (!cancelled) reject(err);
+        });
+        started.on('exit', (code) => {
+          if (!cancelled && code !== 0) reject(new Error(`the explorer's worker ended with status ${code}`));
+        });
+      }),
+  );
   return {
     result,
     cancel: () => {
       cancelled = true;
-      void worker.terminate();
+      void worker?.terminate();
     },
   };
 }
