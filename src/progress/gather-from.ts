@@ -1,8 +1,7 @@
 /**
- * Progress gathered from lessons already at hand, apart from gather.ts (which
- * loads them through the content loaders), so that `progress --json` on the
- * shipped content can take them from the build's snapshot (built-content.ts)
- * without loading the loaders.
+ * Progress gathered from lessons already at hand: gather.ts finds them (the
+ * build's snapshot, else the content loaders) and the fast path has them
+ * from the build, so neither loads the loaders for the shipped content.
  */
 import type { ContentFlags, LessonSources } from '../content/shared/content-sources.js';
 import type { ReviewState } from '../core/quiz/leitner.js';

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -8,6 +8,7 @@ import { markOpened, markViewed, recordSelfCheck, settleCompletion } from '../..
 import { resetProgress } from '../../src/progress/reset.js';
 import { LockBusyError, withFileLock } from '../../src/platform/file-lock.js';
 import { runCliInProcess as runCli } from '../helpers/cli-in-process.js';
+import { root } from './cli-run.js';
 
 const T = new Date('2026-11-29T09:00:00Z');
 
@@ -49,6 +50,21 @@ describe('fence-tutor progress', () => {
     expect(doc.lessons).toHaveLength(13);
     expect(doc.lessons.find((l: { id: string }) => l.id === 'who-checks')).toMatchObject({ completed: true, selfCheck: { answered: 0 } });
     expect(doc.quizHistory).toEqual([expect.objectContaining({ quiz: 'all', mode: 'exam', score: 80, passed: true, questions: 5 })]);
+  });
+
+  it('--content DIR: its challenges follow the shipped ones (through the loaders, which the snapshot spares otherwise)', async () => {
+    const home = homeWithProgress();
+    const course = mkdtempSync(join(tmpdir(), 'fence-cli-progress-course-'));
+    mkdirSync(join(course, 'challenges'));
+    const shipped = readFileSync(join(root, 'challenges', '03-fence-it.yaml'), 'utf8');
+    writeFileSync(join(course, 'challenges', 'mine.yaml'), shipped.replace('id: fence-it', 'id: my-fence'));
+    const plain = JSON.parse((await runCli(['progress', '--json'], { FENCE_TUTOR_HOME: home })).stdout);
+    const r = await runCli(['--content', course, 'progress', '--json'], { FENCE_TUTOR_HOME: home });
+    expect(r.status, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.challenges).toHaveLength(plain.challenges.length + 1);
+    expect(doc.challenges.at(-1)).toMatchObject({ id: 'my-fence' });
+    expect(doc.lessonsTotal).toBe(13);
   });
 
   it('prints the same as text', async () => {

@@ -41,15 +41,7 @@ Examples:
         return;
       }
       if (flags.yes) throw new UsageError('--yes only goes with --reset');
-      // The build's snapshot of the shipped lessons when it matches the files (no content loaders to load).
-      const { builtContent } = await import('../../content/shared/built-content.js');
-      const built = flags.content === undefined ? builtContent() : undefined;
-      const summary = built
-        ? (await import('../../progress/gather-from.js')).gatherProgressFrom(
-            { curriculum: built.curriculum, localIds: new Set() },
-            { flags, now: new Date(), challenges: (built.challenges ?? []).map(({ id, title, lesson, par }) => ({ id, title, lesson, par })) },
-          )
-        : (await import('../../progress/gather.js')).gatherProgress({ flags, now: new Date() });
+      const summary = await (await import('../../progress/gather.js')).gatherProgress({ flags, now: new Date() });
       if (flags.json) {
         printProgressJson(summary);
         return;

@@ -5,9 +5,10 @@
  */
 import { Box } from 'ink';
 import { Text } from '../components/text.js';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { gatherProgress } from '../../progress/gather.js';
+import type { ProgressSummary } from '../../progress/summary.js';
 import { progressLines } from '../progress-text.js';
 import { appProgressStore } from '../../store/progress-store.js';
 import { useAppContext } from '../app-context.js';
@@ -18,28 +19,31 @@ export function ProgressScreen() {
   const { flags, theme, area, router } = useAppContext();
   const store = appProgressStore();
   const progress = useStore(store, (s) => s.progress);
-  const result = useMemo(() => {
-    try {
-      const summary = gatherProgress({
-        flags: { content: flags.content },
-        now: new Date(),
-        progress,
-        warn: () => {},
-      });
-      return { summary, lines: progressLines(summary, area.columns - 2, theme.ascii) };
-    } catch (err) {
-      return { error: errorMessage(err) };
-    }
-  }, [flags, progress, area.columns, theme.ascii]);
+  // Gathered off the render (the loaders are imported only for --content: gather.ts); the last summary stays drawn until the next is in.
+  const [gathered, setGathered] = useState<{ summary: ProgressSummary } | { error: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    gatherProgress({ flags: { content: flags.content }, now: new Date(), progress, warn: () => {} }).then(
+      (summary) => live && setGathered({ summary }),
+      (err) => live && setGathered({ error: errorMessage(err) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [flags, progress]);
+  const result = useMemo(
+    () => (gathered && 'summary' in gathered ? { summary: gathered.summary, lines: progressLines(gathered.summary, area.columns - 2, theme.ascii) } : gathered),
+    [gathered, area.columns, theme.ascii],
+  );
   const [scroll, setScroll] = useState(0);
-  const [head, ...rest] = 'lines' in result && result.lines ? result.lines : [];
+  const [head, ...rest] = result && 'lines' in result ? result.lines : [];
   // Title and head above; the last row says how much is below when the rest does not fit.
   const fits = rest.length <= Math.max(1, area.rows - 2);
   const room = fits ? rest.length : Math.max(1, area.rows - 3);
   const maxTop = Math.max(0, rest.length - room);
   const top = Math.min(scroll, maxTop);
   useScreenInput('progress', (action) => {
-    const next = 'summary' in result ? result.summary?.continueWith : undefined;
+    const next = result && 'summary' in result ? result.summary.continueWith : undefined;
     const to = (n: number) => setScroll(Math.max(0, Math.min(n, maxTop)));
     switch (action) {
       case 'continue':
@@ -59,7 +63,16 @@ export function ProgressScreen() {
         break;
     }
   });
-  if ('error' in result || !result.lines) return <Text wrap="wrap"> Progress could not be read: {'error' in result ? result.error : ''}</Text>;
+  if (result === null)
+    return (
+      <Box flexDirection="column" paddingLeft={1}>
+        <Text bold color={theme.color('accent')}>
+          Progress
+        </Text>
+        <Text color={theme.color('muted')}>reading your progress{theme.ascii ? '...' : '…'}</Text>
+      </Box>
+    );
+  if ('error' in result) return <Text wrap="wrap"> Progress could not be read: {result.error}</Text>;
   const below = rest.length - (top + room);
   return (
     <Box flexDirection="column" paddingLeft={1}>
