@@ -53,7 +53,7 @@ export const exploreOffThread: ExploreAsync = (scenario, overrides, onProgress) 
 
 function inWorker(file: string, request: ExploreRequest, onProgress: (p: { statesVisited: number }) => void): ExploreJob {
   // Imported here, not at the top: the reader and the simulator load this
-  // module for their first frame, and `node:worker_threads` costs 1.6-2.3 ms
+  // module for their first frame, and `node:worker_threads` costs 2.1-3.0 ms
   // to load that only a count of more than eight writes uses (issue 32).
   let worker: Worker | undefined;
   let cancelled = false;
