@@ -20,17 +20,18 @@ export function ProgressScreen() {
   const store = appProgressStore();
   const progress = useStore(store, (s) => s.progress);
   // Gathered off the render (the loaders are imported only for --content: gather.ts); the last summary stays drawn until the next is in.
+  const content = flags.content;
   const [gathered, setGathered] = useState<{ summary: ProgressSummary } | { error: string } | null>(null);
   useEffect(() => {
     let live = true;
-    gatherProgress({ flags: { content: flags.content }, now: new Date(), progress, warn: () => {} }).then(
+    gatherProgress({ flags: { content }, now: new Date(), progress, warn: () => {} }).then(
       (summary) => live && setGathered({ summary }),
       (err) => live && setGathered({ error: errorMessage(err) }),
     );
     return () => {
       live = false;
     };
-  }, [flags, progress]);
+  }, [content, progress]);
   const result = useMemo(
     () => (gathered && 'summary' in gathered ? { summary: gathered.summary, lines: progressLines(gathered.summary, area.columns - 2, theme.ascii) } : gathered),
     [gathered, area.columns, theme.ascii],
