@@ -206,7 +206,7 @@ export const KEY_CONTEXTS = {
   progress: {
     title: 'Progress',
     bindings: [
-      { action: 'continue', keys: ['enter'], label: 'enter', hint: 'continue', help: 'continue the last lesson', inHints: true },
+      { action: 'continue', keys: ['enter'], label: 'enter', hint: 'continue', help: 'continue the last lesson, else start lesson 1', inHints: true },
       { action: 'down', keys: ['down', 'j'], label: '{down}/j', hint: '', help: 'scroll down one line' },
       { action: 'up', keys: ['up', 'k'], label: '{up}/k', hint: '', help: 'scroll up one line' },
       { action: 'scroll', keys: [], label: '{up}/{down}', hint: 'scroll', help: '(scroll)', inHints: true },

@@ -36,6 +36,15 @@ describe('progress and lessons screens', () => {
     expect(router.getState().stack.at(-1)).toMatchObject({ screen: 'reader', lessonId: 'token-contract' });
   });
 
+  it("with no lesson opened yet, enter starts the first lesson, as Home's Continue does", async () => {
+    const { stdin, lastFrame, router } = await renderApp({ screen: 'progress' });
+    const frame = await waitForFrame(lastFrame, 'Lessons done: 0 of 13');
+    expect(frame).not.toContain('Continue:');
+    await press(stdin, 'enter');
+    await waitForFrame(lastFrame, 'Lesson 1 of 13');
+    expect(router.getState().stack.at(-1)).toMatchObject({ screen: 'reader', lessonId: 'stale-holder' });
+  });
+
   it('at 80x24 what is below the lessons (quiz history, exercises) is reached by scrolling, and the screen says it is there', async () => {
     saveProgress(markOpened(emptyProgress(), 'token-contract', T), home);
     const { stdin, lastFrame } = await renderApp({ screen: 'progress' }, { size: { columns: 80, rows: 24 } });

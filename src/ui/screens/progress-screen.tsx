@@ -44,7 +44,9 @@ export function ProgressScreen() {
   const maxTop = Math.max(0, rest.length - room);
   const top = Math.min(scroll, maxTop);
   useScreenInput('progress', (action) => {
-    const next = result && 'summary' in result ? result.summary.continueWith : undefined;
+    const summary = result && 'summary' in result ? result.summary : undefined;
+    // Nothing opened yet: the first lesson, as Home's Continue ("start with 1"), where enter did nothing.
+    const next = summary ? (summary.continueWith ?? summary.lessons[0]) : undefined;
     const to = (n: number) => setScroll(Math.max(0, Math.min(n, maxTop)));
     switch (action) {
       case 'continue':
