@@ -10,6 +10,7 @@
  * took about 100 ms before it showed.
  */
 import type { Challenge } from '../content/challenges/challenge-types.js';
+import { challengeList } from '../content/challenges/challenge-source.js';
 import { builtContent } from '../content/shared/built-content.js';
 import { type GatherOptions, gatherProgressFrom } from './gather-from.js';
 import type { ChallengeInfo, ProgressSummary } from './summary.js';
@@ -18,14 +19,10 @@ export type { GatherOptions } from './gather-from.js';
 
 export async function gatherProgress(o: GatherOptions): Promise<ProgressSummary> {
   const built = o.flags.content === undefined ? builtContent() : undefined;
-  if (built?.challenges) {
-    return gatherProgressFrom({ curriculum: built.curriculum, localIds: new Set() }, { ...o, challenges: o.challenges ?? challengeInfos(built.challenges) });
-  }
-  const [{ allLessons }, { allChallenges }] = await Promise.all([
-    import('../content/shared/content-sources.js'),
-    import('../content/challenges/challenge-files.js'),
-  ]);
-  return gatherProgressFrom(allLessons(o.flags), { ...o, challenges: o.challenges ?? challengeInfos(allChallenges(o.flags)) });
+  const lessons = built
+    ? { curriculum: built.curriculum, localIds: new Set<string>() }
+    : (await import('../content/shared/content-sources.js')).allLessons(o.flags);
+  return gatherProgressFrom(lessons, { ...o, challenges: o.challenges ?? challengeInfos(await challengeList(o.flags)) });
 }
 
 /** What Progress lists of a challenge (shipped and the content directory's). */

@@ -28,7 +28,7 @@ Examples:
     )
     .action(async (id: string, _opts, command: Command) => {
       const flags = commandFlags<{ check?: string; json?: boolean }>(command);
-      const { challengeList } = await import('../../challenges/challenge-source.js');
+      const { challengeList } = await import('../../content/challenges/challenge-source.js');
       const all = await challengeList(flags);
       const challenge = all.find((c) => c.id === id);
       if (!challenge) {

@@ -17,7 +17,7 @@ Examples:
     )
     .action(async (_opts, command: Command) => {
       const flags = commandFlags<{ json?: boolean }>(command);
-      const { challengeList } = await import('../../challenges/challenge-source.js');
+      const { challengeList } = await import('../../content/challenges/challenge-source.js');
       const { loadProgress } = await import('../../progress/progress-file.js');
       const { challengeListText, challengeRows } = await import('../challenge/challenge-rows.js');
       const solved = loadProgress().challenges ?? {};
